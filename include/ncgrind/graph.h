@@ -1,0 +1,29 @@
+/*
+ * graph: cycles of the call graph and inclusive costs that stay true under
+ * recursion.
+ *
+ * Cycles are the strongly connected components of the caller -> callee graph
+ * (Tarjan's algorithm, iterative: no C recursion however deep the graph).
+ * A call between two functions of the same component is recursive and is
+ * never added to an inclusive cost. For a function f, with in(f) the cost of
+ * the calls to f from outside its component and out(f) the cost of the calls
+ * from f to outside it:
+ *
+ *     incl(f) = max(in(f), self(f) + out(f))
+ *
+ * which is the cost of the calls to f when f is called, and self(f) plus its
+ * calls when nothing calls it (the larger one wins where a partial dump makes
+ * the two disagree). A cycle C is costed the same way as one node, and a
+ * member's inclusive cost never exceeds its cycle's. No inclusive cost
+ * exceeds the total.
+ */
+#ifndef NCGRIND_GRAPH_H
+#define NCGRIND_GRAPH_H
+
+#include "ncgrind/diag.h"
+#include "ncgrind/profile.h"
+
+/* Fill p->incl, p->cycle_incl, p->ncycles and each function's cycle. */
+void graph_inclusive(struct profile *p, struct diag *d);
+
+#endif

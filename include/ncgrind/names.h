@@ -1,0 +1,55 @@
+/*
+ * names: an open-addressing hash table of uint32_t values keyed by 64-bit
+ * hashes (htab), and on top of it the interning of names: each distinct byte
+ * string of the profile (object, file or function name) gets one id, and is
+ * kept as a span into the mapping, never copied.
+ *
+ * One table serves all kinds of names: the same bytes used as a file and as
+ * an object share an id, which costs nothing and keeps ids dense.
+ */
+#ifndef NCGRIND_NAMES_H
+#define NCGRIND_NAMES_H
+
+#include "ncgrind/util.h"
+
+struct htab_slot {
+	uint64_t hash;
+	uint32_t val; /* value + 1; 0 marks an empty slot */
+};
+
+struct htab {
+	struct htab_slot *slots;
+	size_t mask, count;
+};
+
+void htab_init(struct htab *h);
+void htab_release(struct htab *h);
+
+/*
+ * Walk the slots whose hash equals `hash`: start with *it = 0, each call
+ * returns the next candidate value or NCG_NONE when there is none.
+ */
+uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it);
+/* Insert val under hash (duplicates are the caller's business). */
+void htab_insert(struct htab *h, uint64_t hash, uint32_t val);
+
+struct names {
+	struct span *spans;
+	size_t nr, alloc;
+	struct htab index;
+};
+
+void names_init(struct names *n);
+void names_release(struct names *n);
+
+/* The id of these bytes, adding them when new (the span must outlive n). */
+uint32_t names_intern(struct names *n, struct span s);
+/* The id of these bytes, or NCG_NONE. */
+uint32_t names_find(const struct names *n, struct span s);
+
+static inline struct span names_get(const struct names *n, uint32_t id)
+{
+	return n->spans[id];
+}
+
+#endif

@@ -1,0 +1,167 @@
+/*
+ * profile: the index of one loaded profile. Built by parse_profile() in one
+ * pass over the mapping; afterwards read-only, except profile_finish() which
+ * derives inclusive costs, cycles and inherited events.
+ *
+ * Functions are identified as KCachegrind does: by (object, file of `fl=`,
+ * name). Costs are dense uint64_t rows of `nev` values, one row per function
+ * (self, incl) and per call edge (inclusive cost of the calls). Names are
+ * spans into the mapping (zero copy); name ids index `names`.
+ *
+ * For the views that come later, every run of lines that belongs to one
+ * function (a "block", opened by `fn=`) is recorded with the parser state at
+ * its start, so that a function's per-line and per-instruction costs can be
+ * parsed again for that function alone (see detail.h).
+ */
+#ifndef NCGRIND_PROFILE_H
+#define NCGRIND_PROFILE_H
+
+#include "ncgrind/diag.h"
+#include "ncgrind/map.h"
+#include "ncgrind/names.h"
+#include "ncgrind/util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PROFILE_MAX_POS 3 /* instr, bb, line */
+
+enum pos_kind { POS_INSTR, POS_BB, POS_LINE };
+
+struct event {
+	struct span name;
+	struct span long_name; /* from `event:`, may be empty */
+	struct span formula;   /* inherited events only, e.g. "Ir + 10 I1mr" */
+	bool derived;          /* computed from `formula`, no raw data */
+	uint64_t *coef;        /* derived: one factor per raw event (nraw) */
+	uint64_t line;         /* of its event: line, 0 if none */
+};
+
+/* One part of the file (a dump, a thread, an Xdebug profile). */
+struct part {
+	uint64_t first_line;
+	int64_t number, thread, pid; /* -1 when not given */
+	struct span cmd, creator, trigger;
+	int npos;
+	enum pos_kind pos[PROFILE_MAX_POS];
+	uint32_t nev;     /* events of this part, in its `events:` order */
+	uint32_t *evmap;  /* part event -> global event */
+	uint64_t *sum;    /* computed self-cost sum, global event order */
+	uint32_t nsum;    /* values in sum (events known when the part ended) */
+	uint64_t *summary, *totals; /* as written, in the part's event order, or NULL */
+	uint32_t nsummary, ntotals;
+	uint64_t summary_line, totals_line;
+	/* compressed name ids of this part: id -> name / function, NCG_NONE if undefined */
+	uint32_t *ob_ids, *fl_ids, *fn_ids;
+	size_t ob_alloc, fl_alloc, fn_alloc;
+};
+
+struct function {
+	uint32_t name, file, object; /* name ids, NCG_NONE when unknown */
+	uint32_t first_block;        /* NCG_NONE, or index into blocks */
+	uint32_t nblocks;
+	uint32_t cycle;              /* 0, or the number of its cycle (1-based) */
+	bool recursive;              /* called from its own component (or itself) */
+	uint64_t calls;              /* sum of the counts of the calls to it */
+};
+
+/* Lines [start, end) of the mapping hold costs of one function. */
+struct block {
+	uint64_t start, end; /* byte offsets; tail lines are offset past map.size */
+	uint64_t line;       /* line number of `start` */
+	uint32_t fn, part, next; /* next block of the same function, or NCG_NONE */
+	uint32_t object, fn_file, file, callee; /* parser context at start */
+	uint64_t pos[PROFILE_MAX_POS];
+	bool pos_set;
+};
+
+struct call_edge {
+	uint32_t caller, callee;
+	uint64_t count;
+};
+
+struct profile {
+	const char *path;
+	struct map map;
+	struct names names;
+
+	struct event *events;
+	uint32_t nev, nraw; /* all events; raw ones come first */
+	size_t ev_alloc;
+
+	struct event *evspecs; /* `event:` lines, resolved by profile_finish() */
+	size_t nevspecs, evspecs_alloc;
+
+	struct part *parts;
+	size_t nparts, parts_alloc;
+
+	struct function *funcs;
+	size_t nfuncs, funcs_alloc;
+	uint64_t *self;  /* nfuncs x nev */
+	uint64_t *incl;  /* nfuncs x nev, after profile_finish() */
+	size_t self_alloc; /* in rows */
+
+	struct call_edge *edges;
+	size_t nedges, edges_alloc;
+	uint64_t *edge_cost; /* nedges x nev */
+	size_t edge_cost_alloc; /* in rows */
+
+	struct block *blocks;
+	size_t nblocks, blocks_alloc;
+
+	uint64_t *totals;   /* nev: sum of all self costs */
+	uint32_t ncycles;
+	uint64_t *cycle_incl; /* ncycles x nev: inclusive cost of each cycle */
+
+	/* lookup tables */
+	struct htab fn_index;   /* (object, file, name) -> function */
+	struct htab edge_index; /* (caller, callee) -> edge */
+
+	uint64_t lines;      /* lines read */
+	bool saturated;      /* a sum hit UINT64_MAX (reported as an error) */
+};
+
+void profile_init(struct profile *p, const char *path);
+void profile_release(struct profile *p);
+
+/* Find or create the function (object, file, name); ids may be NCG_NONE. */
+uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uint32_t name);
+/* Find the function, or NCG_NONE (never creates). */
+uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_t file,
+			       uint32_t name);
+/* Find or create the edge caller -> callee. */
+uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee);
+
+/* Append a raw event; returns its index. Existing cost rows are re-laid out. */
+uint32_t profile_add_event(struct profile *p, struct span name);
+uint32_t profile_find_event(const struct profile *p, struct span name);
+uint32_t profile_find_event_str(const struct profile *p, const char *name);
+
+static inline uint64_t *profile_self(const struct profile *p, uint32_t fn)
+{
+	return p->self + (size_t)fn * p->nev;
+}
+
+static inline uint64_t *profile_incl(const struct profile *p, uint32_t fn)
+{
+	return p->incl + (size_t)fn * p->nev;
+}
+
+static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)
+{
+	return p->edge_cost + (size_t)e * p->nev;
+}
+
+/* A name id as a span; an empty span for NCG_NONE. */
+struct span profile_name(const struct profile *p, uint32_t id);
+
+/* Bytes the index holds (allocated capacity), not counting the mapped file. */
+size_t profile_memory(const struct profile *p);
+
+/*
+ * After parsing: totals, inherited events, cycles (strongly connected
+ * components) and inclusive costs; checks summary:/totals: lines (warnings).
+ */
+void profile_finish(struct profile *p, struct diag *d);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * report: the batch reports of `ncgrind --dump=...`, written without curses.
+ *
+ * tsv is a contract other tools rely on (see doc/ncgrind.1): a header line,
+ * one row per function or per caller/callee pair, plain decimal integers,
+ * an empty field for an unknown name, and '\t', '\n', '\\' inside names
+ * written as the two characters \t, \n, \\. json carries the same data with
+ * the events and totals; text is a table for people, in the spirit of
+ * callgrind_annotate.
+ */
+#ifndef NCGRIND_REPORT_H
+#define NCGRIND_REPORT_H
+
+#include "ncgrind/profile.h"
+
+#include <stdio.h>
+
+enum report_kind { REPORT_FUNCTIONS, REPORT_CALLS };
+enum report_format { REPORT_TEXT, REPORT_TSV, REPORT_JSON };
+enum report_sort { SORT_SELF, SORT_INCL, SORT_CALLS, SORT_NAME };
+
+struct report_opts {
+	enum report_kind kind;
+	enum report_format format;
+	enum report_sort sort;
+	uint32_t sort_event;   /* event the numeric sorts use */
+	const uint32_t *events; /* events shown, in this order */
+	uint32_t nevents;
+};
+
+/*
+ * Parse a list of event names ("Ir,Dr" or "Ir Dr") into out (p->nev slots).
+ * Returns the count, or -1 with the unknown name quoted in err.
+ */
+int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
+			size_t errsize);
+
+/* Function indices in report order (caller frees). */
+uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev);
+/* Edge indices in report order (caller frees). */
+uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev);
+
+/* Write the report; returns 0, or -1 when writing failed. */
+int report_write(FILE *out, const struct profile *p, const struct report_opts *o);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * util: allocation with overflow-checked sizes, one growth macro for every
+ * dynamic array, byte spans into the mapped profile, saturating 64-bit sums,
+ * and a fast hash for spans.
+ *
+ * Allocation failure is not recoverable for an index builder: x*alloc() print
+ * a message and exit before any terminal state exists (the UI installs its
+ * own restore hook through util_set_die_hook()).
+ */
+#ifndef NCGRIND_UTIL_H
+#define NCGRIND_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NCG_NONE UINT32_MAX /* "no index" for uint32_t references */
+
+/* A run of bytes inside the profile: never NUL-terminated, never copied. */
+struct span {
+	const char *ptr;
+	size_t len;
+};
+
+static inline struct span span_make(const char *p, size_t n)
+{
+	struct span s = {p, n};
+	return s;
+}
+
+static inline bool span_eq(struct span a, struct span b)
+{
+	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+static inline bool span_eq_str(struct span a, const char *s)
+{
+	size_t n = strlen(s);
+	return a.len == n && memcmp(a.ptr, s, n) == 0;
+}
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xmemdup0(const char *p, size_t n);
+
+/* a * b, or exit with a message when it does not fit in size_t (git's st_mult). */
+size_t st_mult(size_t a, size_t b);
+size_t st_add(size_t a, size_t b);
+
+/* Called before exit() on allocation failure, e.g. to restore the terminal. */
+void util_set_die_hook(void (*hook)(void));
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Grow array x (element count nr, capacity alloc) so that it holds at least
+ * `need` elements. Capacity grows by 1.5x: large arrays come from mmap and
+ * realloc moves them with mremap, so the untouched tail costs no memory.
+ */
+#define ALLOC_GROW(x, need, alloc)                                             \
+	do {                                                                   \
+		if ((size_t)(need) > (size_t)(alloc)) {                        \
+			size_t ag_n_ = st_add((size_t)(alloc) / 2 * 3, 16);    \
+			if (ag_n_ < (size_t)(need))                            \
+				ag_n_ = (size_t)(need);                        \
+			(x) = xrealloc((x), st_mult(ag_n_, sizeof(*(x))));     \
+			(alloc) = ag_n_;                                       \
+		}                                                              \
+	} while (0)
+
+/* a += b, saturating at UINT64_MAX; returns false when it saturated. */
+static inline bool u64_add_sat(uint64_t *a, uint64_t b)
+{
+	if (__builtin_add_overflow(*a, b, a)) {
+		*a = UINT64_MAX;
+		return false;
+	}
+	return true;
+}
+
+static inline uint64_t u64_mul_sat(uint64_t a, uint64_t b)
+{
+	uint64_t r;
+	return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+/* 64-bit hash of a byte run; good spread for names that share long prefixes. */
+uint64_t hash_bytes(const void *p, size_t n);
+
+static inline uint64_t hash_u64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+/* Format n with thousands separators into buf (at least 27 bytes). */
+char *fmt_commas(char *buf, uint64_t n);
+
+#endif

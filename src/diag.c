@@ -1,0 +1,93 @@
+/*
+ * diag: collects reader messages. Bounded so that a file of garbage cannot
+ * turn into gigabytes of messages, while the counts stay exact.
+ */
+#include "ncgrind/diag.h"
+#include "ncgrind/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void diag_init(struct diag *d, const char *path)
+{
+	memset(d, 0, sizeof(*d));
+	d->path = path;
+}
+
+void diag_release(struct diag *d)
+{
+	for (size_t i = 0; i < d->nr; i++)
+		free(d->msgs[i].text);
+	free(d->msgs);
+	memset(d, 0, sizeof(*d));
+}
+
+int diag_add(struct diag *d, enum diag_level level, uint64_t line, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	if (!d)
+		return -1; /* detail mode re-reads lines already reported */
+	if (level == DIAG_WARNING)
+		d->warnings++;
+	else if (level == DIAG_ERROR)
+		d->errors++;
+	else
+		d->fatals++;
+	/* Keep room for a fatal message even when the list is full. */
+	if (d->nr >= DIAG_KEEP && level != DIAG_FATAL)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ALLOC_GROW(d->msgs, d->nr + 1, d->alloc);
+	d->msgs[d->nr].level = level;
+	d->msgs[d->nr].line = line;
+	d->msgs[d->nr].text = xstrdup(buf);
+	d->nr++;
+	return -1;
+}
+
+char *diag_quote(char *buf, const char *p, size_t n, size_t max)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && i < max; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			buf[o++] = (char)c;
+		} else if (c == '\t') {
+			buf[o++] = '\\';
+			buf[o++] = 't';
+		} else if (c == '\\') {
+			buf[o++] = '\\';
+			buf[o++] = '\\';
+		} else {
+			buf[o++] = '\\';
+			buf[o++] = 'x';
+			buf[o++] = hex[c >> 4];
+			buf[o++] = hex[c & 15];
+		}
+	}
+	if (n > max) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+void diag_format(const struct diag *d, const struct diag_msg *m, char *buf, size_t size)
+{
+	const char *kind = m->level == DIAG_WARNING ? "warning: " : "";
+
+	if (m->line)
+		snprintf(buf, size, "%s:%llu: %s%s", d->path, (unsigned long long)m->line, kind,
+			 m->text);
+	else
+		snprintf(buf, size, "%s: %s%s", d->path, kind, m->text);
+}

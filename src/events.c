@@ -1,0 +1,142 @@
+/*
+ * events: resolve `event:` specifications once the raw events are known.
+ * A formula may name another inherited event; it is expanded into factors
+ * of raw events, so a value is computed in one pass over a row.
+ */
+#include "ncgrind/events.h"
+#include "ncgrind/lex.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static bool is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '(' || c == ')';
+}
+
+static size_t skip_spaces(struct span f, size_t i)
+{
+	while (i < f.len && (f.ptr[i] == ' ' || f.ptr[i] == '\t'))
+		i++;
+	return i;
+}
+
+/* Add factor * (coefficients of event `name`) to coef. Returns -1 if unknown. */
+static int add_term(const struct profile *p, uint64_t *coef, uint64_t factor, struct span name)
+{
+	uint32_t ev = profile_find_event(p, name);
+
+	if (ev == NCG_NONE)
+		return -1;
+	if (ev < p->nraw) {
+		u64_add_sat(&coef[ev], factor);
+		return 0;
+	}
+	for (uint32_t i = 0; i < p->nraw; i++)
+		u64_add_sat(&coef[i], u64_mul_sat(factor, p->events[ev].coef[i]));
+	return 0;
+}
+
+/* "Ir + 10 I1mr + 10 * D1mr" -> one factor per raw event. */
+static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
+{
+	size_t i = skip_spaces(f, 0);
+
+	while (i < f.len) {
+		uint64_t factor = 1;
+		size_t s;
+
+		if (f.ptr[i] >= '0' && f.ptr[i] <= '9') {
+			for (factor = 0; i < f.len && f.ptr[i] >= '0' && f.ptr[i] <= '9'; i++)
+				factor = u64_mul_sat(factor, 10) + (uint64_t)(f.ptr[i] - '0');
+			i = skip_spaces(f, i);
+			if (i < f.len && f.ptr[i] == '*')
+				i = skip_spaces(f, i + 1);
+		}
+		for (s = i; i < f.len && is_name_char(f.ptr[i]); i++)
+			;
+		if (s == i || add_term(p, coef, factor, span_make(f.ptr + s, i - s)) < 0)
+			return -1;
+		i = skip_spaces(f, i);
+		if (i < f.len && f.ptr[i] != '+')
+			return -1;
+		i = skip_spaces(f, i + 1);
+	}
+	return 0;
+}
+
+static uint64_t derive(const uint64_t *raw, const uint64_t *coef, uint32_t nraw)
+{
+	uint64_t v = 0;
+
+	for (uint32_t i = 0; i < nraw; i++)
+		if (coef[i])
+			u64_add_sat(&v, u64_mul_sat(coef[i], raw[i]));
+	return v;
+}
+
+/* Lay rows out again with room for the inherited columns, and compute them. */
+static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, uint32_t from)
+{
+	uint32_t to = p->nev;
+	uint64_t *n = xmalloc(st_mult(st_mult(nrows ? nrows : 1, to), sizeof(uint64_t)));
+
+	for (size_t r = 0; r < nrows; r++) {
+		uint64_t *dst = n + r * to;
+
+		memcpy(dst, rows + r * from, from * sizeof(uint64_t));
+		for (uint32_t e = from; e < to; e++)
+			dst[e] = derive(dst, p->events[e].coef, p->nraw);
+	}
+	free(rows);
+	return n;
+}
+
+static void define_inherited(struct profile *p, struct diag *d, const struct event *spec)
+{
+	uint64_t *coef = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	struct event *ev;
+
+	if (parse_formula(p, spec->formula, coef) < 0) {
+		char q[200];
+
+		diag_add(d, DIAG_WARNING, spec->line,
+			 "cannot compute inherited event from '%s'; event ignored",
+			 diag_quote(q, spec->formula.ptr, spec->formula.len, 40));
+		free(coef);
+		return;
+	}
+	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
+	ev = &p->events[p->nev++];
+	*ev = *spec;
+	ev->derived = true;
+	ev->coef = coef;
+}
+
+void events_resolve(struct profile *p, struct diag *d)
+{
+	uint32_t nraw = p->nev;
+
+	for (size_t i = 0; i < p->nevspecs; i++) {
+		const struct event *spec = &p->evspecs[i];
+		uint32_t ev = profile_find_event(p, spec->name);
+
+		if (ev != NCG_NONE) {
+			if (spec->long_name.len)
+				p->events[ev].long_name = spec->long_name;
+			if (spec->formula.len && ev < nraw)
+				diag_add(d, DIAG_WARNING, spec->line,
+					 "event has raw costs; its formula is ignored");
+		} else if (spec->formula.len) {
+			define_inherited(p, d, spec);
+		}
+	}
+	if (p->nev == nraw)
+		return;
+	p->self = widen(p, p->self, p->nfuncs, nraw);
+	p->incl = widen(p, p->incl, p->nfuncs, nraw);
+	p->edge_cost = widen(p, p->edge_cost, p->nedges, nraw);
+	p->totals = widen(p, p->totals, 1, nraw);
+	p->cycle_incl = widen(p, p->cycle_incl, p->ncycles, nraw);
+}

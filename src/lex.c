@@ -1,0 +1,111 @@
+/*
+ * lex: the rare paths of the tokenizer (hex, 20-digit numbers, names).
+ */
+#include "ncgrind/lex.h"
+
+#define B LEX_BLANK
+#define D LEX_DIGIT
+const unsigned char lex_class[256] = {
+	['\t'] = B, ['\r'] = B, [' '] = B, ['\n'] = LEX_EOL,
+	['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D,
+	['5'] = D, ['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
+};
+#undef B
+#undef D
+
+static int hex_value(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Hex ("0x1f") and long decimal numbers, with exact overflow detection. */
+int lex_number_slow(const char **pp, uint64_t *out)
+{
+	const char *p = *pp;
+	uint64_t v = 0;
+	bool overflow = false;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		int d;
+
+		p += 2;
+		if (hex_value((unsigned char)*p) < 0)
+			return LEX_BAD;
+		for (; (d = hex_value((unsigned char)*p)) >= 0; p++) {
+			if (v >> 60)
+				overflow = true;
+			v = v << 4 | (uint64_t)d;
+		}
+	} else {
+		for (; *p >= '0' && *p <= '9'; p++)
+			if (__builtin_mul_overflow(v, 10, &v) ||
+			    __builtin_add_overflow(v, (uint64_t)(*p - '0'), &v))
+				overflow = true;
+	}
+	if (!lex_is_delim(*p))
+		return LEX_BAD;
+	if (overflow)
+		return LEX_OVERFLOW;
+	*pp = p;
+	*out = v;
+	return LEX_OK;
+}
+
+int lex_number_to(const char **pp, uint64_t *out, char stop)
+{
+	const char *p = *pp;
+	uint64_t v = 0;
+
+	if (*p < '0' || *p > '9')
+		return LEX_NONE;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if (__builtin_mul_overflow(v, 10, &v) ||
+		    __builtin_add_overflow(v, (uint64_t)(*p - '0'), &v))
+			return LEX_OVERFLOW;
+	if (*p != stop && !lex_is_delim(*p))
+		return LEX_BAD;
+	*pp = p;
+	*out = v;
+	return LEX_OK;
+}
+
+static struct span trim_name(const char *p)
+{
+	const char *e = p;
+
+	while (*e != '\n')
+		e++;
+	/* CRLF: the '\r' belongs to the line end, not to the name. */
+	if (e > p && e[-1] == '\r')
+		e--;
+	return span_make(p, (size_t)(e - p));
+}
+
+int lex_name(const char *p, struct lex_name *out)
+{
+	p = lex_skip_blanks(p);
+	if (p[0] == '(' && p[1] >= '0' && p[1] <= '9') {
+		uint64_t id = 0;
+
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			if (id > UINT32_MAX)
+				return LEX_OVERFLOW;
+			id = id * 10 + (uint64_t)(*p - '0');
+		}
+		if (*p != ')')
+			return LEX_BAD;
+		out->id = id;
+		out->name = trim_name(lex_skip_blanks(p + 1));
+		out->kind = out->name.len ? LEX_NAME_DEFINE : LEX_NAME_REF;
+		return LEX_OK;
+	}
+	out->kind = LEX_NAME_PLAIN;
+	out->id = 0;
+	out->name = trim_name(p);
+	return LEX_OK;
+}

@@ -1,0 +1,241 @@
+/*
+ * main: options, loading, and the batch reports. Until the browser exists,
+ * `ncgrind FILE` prints the text report of its functions.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ncgrind/diag.h"
+#include "ncgrind/parse.h"
+#include "ncgrind/profile.h"
+#include "ncgrind/report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define NCGRIND_VERSION "0.1"
+
+struct options {
+	struct report_opts report;
+	const char *events;
+	const char *sort_event;
+	bool stats;
+	const char *path;
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: ncgrind [--dump=functions|calls] [--format=text|tsv|json]\n"
+	      "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
+	      "               FILE|-\n"
+	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input) and prints\n"
+	      "its functions (or its calls) with self and inclusive costs.\n"
+	      "See ncgrind(1).\n",
+	      out);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("ncgrind: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\n", stderr);
+	usage(stderr);
+	return 2;
+}
+
+static int parse_sort(struct options *o, const char *arg)
+{
+	static const char *const keys[] = {"self", "incl", "calls", "name"};
+	const char *colon = strchr(arg, ':');
+	size_t n = colon ? (size_t)(colon - arg) : strlen(arg);
+
+	for (int i = 0; i < 4; i++)
+		if (strlen(keys[i]) == n && strncmp(arg, keys[i], n) == 0) {
+			o->report.sort = (enum report_sort)i;
+			o->sort_event = colon ? colon + 1 : NULL;
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{"dump", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
+		{"sort", required_argument, NULL, 's'}, {"events", required_argument, NULL, 'e'},
+		{"stats", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},    {NULL, 0, NULL, 0},
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (!strcmp(optarg, "functions"))
+				o->report.kind = REPORT_FUNCTIONS;
+			else if (!strcmp(optarg, "calls"))
+				o->report.kind = REPORT_CALLS;
+			else
+				return usage_error("unknown report '%s' (functions, calls)", optarg);
+			break;
+		case 'f':
+			if (!strcmp(optarg, "text"))
+				o->report.format = REPORT_TEXT;
+			else if (!strcmp(optarg, "tsv"))
+				o->report.format = REPORT_TSV;
+			else if (!strcmp(optarg, "json"))
+				o->report.format = REPORT_JSON;
+			else
+				return usage_error("unknown format '%s' (text, tsv, json)", optarg);
+			break;
+		case 's':
+			if (parse_sort(o, optarg) < 0)
+				return usage_error("unknown sort key '%s' (self, incl, calls, name)",
+						   optarg);
+			break;
+		case 'e':
+			o->events = optarg;
+			break;
+		case 'S':
+			o->stats = true;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case 'V':
+			puts("ncgrind " NCGRIND_VERSION);
+			exit(0);
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error("%s", optind < argc ? "give exactly one profile" : "no profile given");
+	o->path = argv[optind];
+	return 0;
+}
+
+static void print_messages(const struct diag *d)
+{
+	char buf[1200];
+	size_t total = d->errors + d->warnings + d->fatals;
+
+	for (size_t i = 0; i < d->nr; i++) {
+		diag_format(d, &d->msgs[i], buf, sizeof(buf));
+		fprintf(stderr, "%s\n", buf);
+	}
+	if (total > d->nr)
+		fprintf(stderr, "%s: %zu more messages not shown\n", d->path, total - d->nr);
+}
+
+/* Resolve --events and --sort=KEY:EVENT against the loaded profile. */
+static int resolve_events(const struct profile *p, struct options *o, uint32_t *evs)
+{
+	char err[80];
+	int n;
+
+	if (o->events) {
+		n = report_parse_events(p, o->events, evs, err, sizeof(err));
+		if (n < 0)
+			return usage_error("unknown event '%s' (see the events: line)", err);
+		if (n == 0)
+			return usage_error("%s", "--events names no event");
+	} else {
+		for (uint32_t i = 0; i < p->nev; i++)
+			evs[i] = i;
+		n = (int)p->nev;
+	}
+	o->report.events = evs;
+	o->report.nevents = (uint32_t)n;
+	o->report.sort_event = n ? evs[0] : 0;
+	if (o->sort_event) {
+		uint32_t ev = profile_find_event_str(p, o->sort_event);
+
+		if (ev == NCG_NONE)
+			return usage_error("unknown sort event '%s'", o->sort_event);
+		o->report.sort_event = ev;
+	}
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* RssAnon is the memory of the index itself: the mapped file is RssFile. */
+static long proc_status_kb(const char *key)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long v = -1;
+	size_t n = strlen(key);
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, n) && line[n] == ':')
+			v = strtol(line + n + 1, NULL, 10);
+	fclose(f);
+	return v;
+}
+
+static void print_stats(const struct profile *p, double secs)
+{
+	double mb = (double)p->map.file_size / 1e6;
+
+	fprintf(stderr,
+		"ncgrind: %.1f MB, %" PRIu64 " lines in %.3f s (%.0f MB/s)\n"
+		"ncgrind: %zu parts, %u events, %zu functions, %zu call edges, %zu blocks, "
+		"%u cycles\n"
+		"ncgrind: index memory %.1f MB (%.1f%% of the file); RssAnon %ld kB, RssFile %ld kB\n",
+		mb, p->lines, secs, secs > 0 ? mb / secs : 0.0, p->nparts, p->nev, p->nfuncs,
+		p->nedges, p->nblocks, p->ncycles, (double)profile_memory(p) / 1e6,
+		p->map.file_size ? 100.0 * (double)profile_memory(p) / (double)p->map.file_size
+				 : 0.0,
+		proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {0};
+	struct profile prof;
+	struct diag d;
+	uint32_t *evs;
+	double t0;
+	int ret;
+
+	o.report.sort = SORT_SELF;
+	if ((ret = parse_args(argc, argv, &o)) != 0)
+		return ret;
+	profile_init(&prof, o.path);
+	diag_init(&d, o.path);
+	t0 = now();
+	ret = parse_profile(&prof, o.path, &d, NULL);
+	print_messages(&d);
+	if (ret < 0) {
+		diag_release(&d);
+		profile_release(&prof);
+		return 1;
+	}
+	if (o.stats)
+		print_stats(&prof, now() - t0);
+	evs = xcalloc(prof.nev ? prof.nev : 1, sizeof(uint32_t));
+	ret = resolve_events(&prof, &o, evs);
+	if (!ret && report_write(stdout, &prof, &o.report) < 0) {
+		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
+		ret = 1;
+	}
+	if (!ret && d.errors)
+		ret = 1;
+	free(evs);
+	diag_release(&d);
+	profile_release(&prof);
+	return ret;
+}

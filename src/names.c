@@ -1,0 +1,112 @@
+/*
+ * names: linear probing over a power-of-two table kept at most half full.
+ * Slots store the full 64-bit hash so that most mismatches are rejected
+ * without touching the names themselves.
+ */
+#include "ncgrind/names.h"
+
+#include <stdlib.h>
+
+void htab_init(struct htab *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+void htab_release(struct htab *h)
+{
+	free(h->slots);
+	memset(h, 0, sizeof(*h));
+}
+
+static void htab_grow(struct htab *h)
+{
+	size_t n = h->slots ? (h->mask + 1) * 2 : 64;
+	struct htab_slot *old = h->slots;
+	size_t oldn = h->slots ? h->mask + 1 : 0;
+
+	h->slots = xcalloc(n, sizeof(*h->slots));
+	h->mask = n - 1;
+	for (size_t i = 0; i < oldn; i++) {
+		size_t j;
+
+		if (!old[i].val)
+			continue;
+		for (j = old[i].hash & h->mask; h->slots[j].val; j = (j + 1) & h->mask)
+			;
+		h->slots[j] = old[i];
+	}
+	free(old);
+}
+
+uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it)
+{
+	size_t i;
+
+	if (!h->slots)
+		return NCG_NONE;
+	/* *it counts the slots already visited along this hash's probe path. */
+	for (i = (hash + *it) & h->mask; h->slots[i].val; i = (i + 1) & h->mask) {
+		(*it)++;
+		if (h->slots[i].hash == hash)
+			return h->slots[i].val - 1;
+	}
+	return NCG_NONE;
+}
+
+void htab_insert(struct htab *h, uint64_t hash, uint32_t val)
+{
+	size_t i;
+
+	if (!h->slots || (h->count + 1) * 2 > h->mask + 1)
+		htab_grow(h);
+	for (i = hash & h->mask; h->slots[i].val; i = (i + 1) & h->mask)
+		;
+	h->slots[i].hash = hash;
+	h->slots[i].val = val + 1;
+	h->count++;
+}
+
+void names_init(struct names *n)
+{
+	memset(n, 0, sizeof(*n));
+	htab_init(&n->index);
+}
+
+void names_release(struct names *n)
+{
+	free(n->spans);
+	htab_release(&n->index);
+	memset(n, 0, sizeof(*n));
+}
+
+static uint32_t find_hashed(const struct names *n, struct span s, uint64_t h)
+{
+	size_t it = 0;
+	uint32_t id;
+
+	while ((id = htab_next(&n->index, h, &it)) != NCG_NONE)
+		if (span_eq(n->spans[id], s))
+			return id;
+	return NCG_NONE;
+}
+
+uint32_t names_find(const struct names *n, struct span s)
+{
+	return find_hashed(n, s, hash_bytes(s.ptr, s.len));
+}
+
+uint32_t names_intern(struct names *n, struct span s)
+{
+	uint64_t h = hash_bytes(s.ptr, s.len);
+	uint32_t id = find_hashed(n, s, h);
+
+	if (id != NCG_NONE)
+		return id;
+	if (n->nr >= NCG_NONE - 1)
+		die("too many distinct names");
+	ALLOC_GROW(n->spans, n->nr + 1, n->alloc);
+	id = (uint32_t)n->nr++;
+	n->spans[id] = s;
+	htab_insert(&n->index, h, id);
+	return id;
+}

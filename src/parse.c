@@ -1,0 +1,1145 @@
+/*
+ * parse: the line machine of the Callgrind format, version 1.
+ *
+ * One pass over the mapping: each line is dispatched on its first byte; cost
+ * lines (the vast majority) are read in place and added to the current
+ * function's row, so the pass allocates nothing per line and copies no byte
+ * of the file. Position lines (fn=, cfi=, ...) resolve names through the
+ * per-part compressed-id tables; a name is hashed only where it is defined.
+ *
+ * The state follows KCachegrind's loader where the specification is silent:
+ * fn= resets the source file to the one of fl=; a callee's object and file
+ * default to the current ones and are forgotten after each call cost line;
+ * a compressed function id stands for the (object, file, name) it was
+ * defined with; ob= ends the current function.
+ *
+ * In detail mode (parse_block) the same machine re-reads one block and
+ * reports its lines instead of adding them up; it only reads the index.
+ */
+#include "ncgrind/parse.h"
+#include "ncgrind/lex.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX_COMPRESSED_ID (1u << 26) /* far above any real profile */
+#define PROGRESS_STEP (32u << 20)
+
+enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
+enum id_kind { ID_OB, ID_FL, ID_FN };
+
+/* Header keys that, seen twice or after body lines, start a new part. */
+enum {
+	KEY_EVENTS = 1, KEY_POSITIONS = 2, KEY_PART = 4, KEY_THREAD = 8,
+	KEY_PID = 16, KEY_VERSION = 32, KEY_CREATOR = 64,
+};
+
+struct parser {
+	struct profile *prof;
+	struct diag *diag;       /* NULL in detail mode */
+	const char *end;         /* one past the last '\n' of the current range */
+	const char *range_start; /* to turn pointers into offsets */
+	uint64_t range_off;
+	uint64_t lineno;
+
+	/* detail mode */
+	bool detail;
+	parse_line_fn sink;
+	void *sink_ctx;
+
+	/* current part */
+	uint32_t part;
+	unsigned part_keys;
+	bool part_body;      /* the part has body lines */
+	bool seen_any;       /* a line was recognized: this is a profile */
+	bool have_events;
+	bool stop;           /* fatal: read no further */
+	int npos;
+	enum pos_kind pos_kind[PROFILE_MAX_POS];
+	uint32_t nev;        /* events of the current part */
+	uint32_t *evmap;     /* part event -> global event */
+	size_t evmap_alloc;
+	bool ev_identity;
+	uint64_t *part_sum;  /* global order, prof->nev values */
+	size_t part_sum_alloc;
+
+	/* position and context */
+	uint64_t pos[PROFILE_MAX_POS];
+	bool pos_set;
+	uint32_t object, fn_file, file, fn;
+	uint32_t cobject, cfile, callee;
+	uint32_t jfile, jfn;
+	uint32_t block;
+
+	/* a call or jump waiting for its line */
+	enum next_line next;
+	uint64_t call_count, call_line;
+	uint64_t jump_count, jump_taken;
+	bool jump_cond;
+	uint64_t target[PROFILE_MAX_POS];
+	uint32_t last_caller, last_callee, last_edge;
+
+	uint64_t *vals;      /* costs of one line, part order */
+	size_t vals_alloc;
+	uint64_t *row;       /* detail mode: one line in global order */
+	size_t row_alloc;
+};
+
+/* ---- messages ---------------------------------------------------------- */
+
+static int line_error(struct parser *ps, const char *fmt, const char *p, size_t n)
+{
+	char q[200];
+
+	if (!ps->diag)
+		return -1;
+	diag_quote(q, p, n, 40);
+	return diag_add(ps->diag, DIAG_ERROR, ps->lineno, fmt, q);
+}
+
+static size_t token_len(const char *p)
+{
+	size_t n = 0;
+
+	while (!lex_is_delim(p[n]))
+		n++;
+	return n;
+}
+
+static size_t line_len(const char *p)
+{
+	size_t n = 0;
+
+	while (p[n] != '\n')
+		n++;
+	if (n && p[n - 1] == '\r')
+		n--;
+	return n;
+}
+
+static const char *skip_line(const struct parser *ps, const char *p)
+{
+	return lex_eol(p, ps->end) + 1;
+}
+
+static uint64_t offset_of(const struct parser *ps, const char *p)
+{
+	return ps->range_off + (uint64_t)(p - ps->range_start);
+}
+
+/* ---- parts and events -------------------------------------------------- */
+
+static struct part *cur_part(struct parser *ps)
+{
+	return &ps->prof->parts[ps->part];
+}
+
+static void grow_part_sum(struct parser *ps)
+{
+	size_t old = ps->part_sum_alloc;
+
+	ALLOC_GROW(ps->part_sum, ps->prof->nev, ps->part_sum_alloc);
+	if (ps->part_sum_alloc > old)
+		memset(ps->part_sum + old, 0, (ps->part_sum_alloc - old) * sizeof(uint64_t));
+}
+
+static void block_close(struct parser *ps, const char *p)
+{
+	if (ps->detail || ps->block == NCG_NONE)
+		return;
+	ps->prof->blocks[ps->block].end = offset_of(ps, p);
+	ps->block = NCG_NONE;
+}
+
+static void pending_check(struct parser *ps)
+{
+	if (ps->next == NEXT_CALL && ps->diag)
+		diag_add(ps->diag, DIAG_ERROR, ps->call_line,
+			 "calls= line is not followed by its cost line; call ignored");
+	ps->next = NEXT_COST;
+}
+
+/* Store what the finished part summed up (profile_finish checks it). */
+static void part_close(struct parser *ps)
+{
+	struct part *pt;
+
+	if (ps->detail || ps->part == NCG_NONE)
+		return;
+	pt = cur_part(ps);
+	pt->sum = xcalloc(ps->prof->nev ? ps->prof->nev : 1, sizeof(uint64_t));
+	pt->nsum = ps->prof->nev;
+	if (ps->prof->nev)
+		memcpy(pt->sum, ps->part_sum, ps->prof->nev * sizeof(uint64_t));
+	pt->nev = ps->nev;
+	pt->evmap = xmalloc((ps->nev ? ps->nev : 1) * sizeof(uint32_t));
+	if (ps->nev)
+		memcpy(pt->evmap, ps->evmap, ps->nev * sizeof(uint32_t));
+	pt->npos = ps->npos;
+	memcpy(pt->pos, ps->pos_kind, sizeof(pt->pos));
+}
+
+static void context_reset(struct parser *ps)
+{
+	ps->pos_set = false;
+	memset(ps->pos, 0, sizeof(ps->pos));
+	ps->object = ps->fn_file = ps->file = ps->fn = NCG_NONE;
+	ps->cobject = ps->cfile = ps->callee = NCG_NONE;
+	ps->jfile = ps->jfn = NCG_NONE;
+	ps->last_caller = ps->last_callee = NCG_NONE;
+	ps->next = NEXT_COST;
+}
+
+/* Events and positions carry over to the next part unless it redefines them. */
+static void part_open(struct parser *ps, const char *p)
+{
+	struct profile *prof = ps->prof;
+	struct part *pt;
+
+	block_close(ps, p);
+	pending_check(ps);
+	part_close(ps);
+	ALLOC_GROW(prof->parts, prof->nparts + 1, prof->parts_alloc);
+	pt = &prof->parts[prof->nparts];
+	memset(pt, 0, sizeof(*pt));
+	pt->first_line = ps->lineno;
+	pt->number = pt->thread = pt->pid = -1;
+	ps->part = (uint32_t)prof->nparts++;
+	ps->part_keys = 0;
+	ps->part_body = false;
+	if (ps->part_sum)
+		memset(ps->part_sum, 0, ps->part_sum_alloc * sizeof(uint64_t));
+	context_reset(ps);
+}
+
+/* A header key that belongs to the start of a part: maybe start a new one. */
+static void part_key(struct parser *ps, unsigned key, const char *p)
+{
+	if (ps->detail)
+		return;
+	if (ps->part_body || (ps->part_keys & key))
+		part_open(ps, p);
+	ps->part_keys |= key;
+}
+
+static int parse_events(struct parser *ps, const char *p)
+{
+	uint32_t n = 0;
+
+	for (p = lex_skip_blanks(p); *p != '\n'; p = lex_skip_blanks(p)) {
+		struct span name = span_make(p, token_len(p));
+		uint32_t ev = profile_find_event(ps->prof, name);
+
+		if (ev == NCG_NONE)
+			ev = profile_add_event(ps->prof, name);
+		for (uint32_t i = 0; i < n; i++)
+			if (ps->evmap[i] == ev)
+				return line_error(ps, "event '%s' listed twice in events:", name.ptr,
+						  name.len);
+		ALLOC_GROW(ps->evmap, n + 1, ps->evmap_alloc);
+		ps->evmap[n++] = ev;
+		p += name.len;
+	}
+	if (!n)
+		return line_error(ps, "events: line names no event%s", "", 0);
+	ps->nev = n;
+	ps->ev_identity = true;
+	for (uint32_t i = 0; i < n; i++)
+		if (ps->evmap[i] != i)
+			ps->ev_identity = false;
+	ALLOC_GROW(ps->vals, n, ps->vals_alloc);
+	grow_part_sum(ps);
+	ps->have_events = true;
+	return 0;
+}
+
+static int parse_positions(struct parser *ps, const char *p)
+{
+	int n = 0;
+	enum pos_kind kinds[PROFILE_MAX_POS];
+
+	for (p = lex_skip_blanks(p); *p != '\n'; p = lex_skip_blanks(p)) {
+		size_t len = token_len(p);
+		enum pos_kind k;
+
+		if (len == 5 && lex_prefix(p, "instr"))
+			k = POS_INSTR;
+		else if (len == 2 && lex_prefix(p, "bb"))
+			k = POS_BB;
+		else if (len == 4 && lex_prefix(p, "line"))
+			k = POS_LINE;
+		else
+			return line_error(ps, "unknown position kind '%s' (instr, bb, line)", p, len);
+		if (n == PROFILE_MAX_POS || (n && kinds[n - 1] >= k))
+			return line_error(ps, "positions must be instr, bb, line in this order: '%s'",
+					  p, len);
+		kinds[n++] = k;
+		p += len;
+	}
+	if (!n)
+		return line_error(ps, "positions: line names no position%s", "", 0);
+	ps->npos = n;
+	memcpy(ps->pos_kind, kinds, sizeof(kinds[0]) * (size_t)n);
+	return 0;
+}
+
+/* summary: and totals: values, kept in the part's event order. */
+static void parse_cost_list(struct parser *ps, const char *p, uint64_t **out, uint32_t *nout,
+			    uint64_t *line)
+{
+	uint32_t n = 0;
+	uint64_t *v;
+
+	if (!ps->have_events) {
+		diag_add(ps->diag, DIAG_WARNING, ps->lineno, "summary/totals before events:; ignored");
+		return;
+	}
+	v = xcalloc(ps->nev, sizeof(uint64_t));
+	for (p = lex_skip_blanks(p); *p != '\n' && n < ps->nev; p = lex_skip_blanks(p)) {
+		int r = lex_number(&p, &v[n]);
+
+		if (r != LEX_OK) {
+			line_error(ps, "bad number '%s'; line ignored", p, token_len(p));
+			free(v);
+			return;
+		}
+		n++;
+	}
+	if (*p != '\n')
+		diag_add(ps->diag, DIAG_WARNING, ps->lineno, "more values than events; extra ignored");
+	free(*out);
+	*out = v;
+	*nout = n;
+	*line = ps->lineno;
+}
+
+static struct span header_value(const char *p)
+{
+	const char *s = lex_skip_blanks(p);
+
+	return span_make(s, line_len(s));
+}
+
+static int parse_version(struct parser *ps, const char *p)
+{
+	uint64_t v = 0;
+	const char *s = lex_skip_blanks(p);
+
+	for (; *s >= '0' && *s <= '9'; s++)
+		v = v < 1000000 ? v * 10 + (uint64_t)(*s - '0') : v;
+	if (v > 1) {
+		diag_add(ps->diag, DIAG_FATAL, ps->lineno,
+			 "unsupported format version %" PRIu64 " (ncgrind reads version 1)", v);
+		ps->stop = true;
+		return -1;
+	}
+	return 0;
+}
+
+static int64_t header_int(const char *p)
+{
+	int64_t v = 0;
+
+	for (p = lex_skip_blanks(p); *p >= '0' && *p <= '9'; p++)
+		v = v < INT64_MAX / 10 - 10 ? v * 10 + (*p - '0') : v;
+	return v;
+}
+
+static void parse_event_spec(struct parser *ps, const char *p)
+{
+	struct profile *prof = ps->prof;
+	struct event *ev;
+	const char *s = lex_skip_blanks(p), *e;
+	size_t n = 0;
+
+	while (!lex_is_delim(s[n]) && s[n] != '=' && s[n] != ':')
+		n++;
+	if (!n) {
+		line_error(ps, "event: line without a name%s", "", 0);
+		return;
+	}
+	ALLOC_GROW(prof->evspecs, prof->nevspecs + 1, prof->evspecs_alloc);
+	ev = &prof->evspecs[prof->nevspecs++];
+	memset(ev, 0, sizeof(*ev));
+	ev->name = span_make(s, n);
+	s = lex_skip_blanks(s + n);
+	if (*s == '=') {
+		for (e = ++s; *e != ':' && *e != '\n'; e++)
+			;
+		ev->formula = span_make(s, (size_t)(e - s));
+		s = e;
+	}
+	if (*s == ':')
+		ev->long_name = header_value(s + 1);
+	ev->line = ps->lineno;
+}
+
+/* Lines "key: value". Returns 1 when the key is known, 0 when not. */
+static int header_line(struct parser *ps, const char *p)
+{
+	struct part *pt;
+
+#define KEY(k) (lex_prefix(p, k) ? (p += sizeof(k) - 1, 1) : 0)
+	if (KEY("events:")) {
+		part_key(ps, KEY_EVENTS, p);
+		parse_events(ps, p);
+	} else if (KEY("event:")) {
+		parse_event_spec(ps, p);
+	} else if (KEY("positions:")) {
+		part_key(ps, KEY_POSITIONS, p);
+		parse_positions(ps, p);
+	} else if (KEY("summary:")) {
+		pt = cur_part(ps);
+		parse_cost_list(ps, p, &pt->summary, &pt->nsummary, &pt->summary_line);
+	} else if (KEY("totals:")) {
+		pt = cur_part(ps);
+		parse_cost_list(ps, p, &pt->totals, &pt->ntotals, &pt->totals_line);
+	} else if (KEY("version:")) {
+		part_key(ps, KEY_VERSION, p);
+		parse_version(ps, p);
+	} else if (KEY("creator:")) {
+		part_key(ps, KEY_CREATOR, p);
+		cur_part(ps)->creator = header_value(p);
+	} else if (KEY("cmd:")) {
+		cur_part(ps)->cmd = header_value(p);
+	} else if (KEY("pid:")) {
+		part_key(ps, KEY_PID, p);
+		cur_part(ps)->pid = header_int(p);
+	} else if (KEY("thread:")) {
+		part_key(ps, KEY_THREAD, p);
+		cur_part(ps)->thread = header_int(p);
+	} else if (KEY("part:")) {
+		part_key(ps, KEY_PART, p);
+		cur_part(ps)->number = header_int(p);
+	} else if (KEY("desc:")) {
+		struct span v = header_value(p);
+
+		if (v.len >= 8 && memcmp(v.ptr, "Trigger:", 8) == 0)
+			cur_part(ps)->trigger = header_value(v.ptr + 8);
+	} else {
+		return 0;
+	}
+#undef KEY
+	return 1;
+}
+
+/* ---- names ------------------------------------------------------------- */
+
+static uint32_t *id_slot(struct parser *ps, enum id_kind kind, uint64_t id, bool grow)
+{
+	struct part *pt = cur_part(ps);
+	uint32_t **tab = kind == ID_OB ? &pt->ob_ids : kind == ID_FL ? &pt->fl_ids : &pt->fn_ids;
+	size_t *alloc = kind == ID_OB ? &pt->ob_alloc : kind == ID_FL ? &pt->fl_alloc : &pt->fn_alloc;
+
+	if (id < *alloc)
+		return &(*tab)[id];
+	if (!grow || id >= MAX_COMPRESSED_ID)
+		return NULL;
+	{
+		size_t old = *alloc;
+
+		ALLOC_GROW(*tab, id + 1, *alloc);
+		for (size_t i = old; i < *alloc; i++)
+			(*tab)[i] = NCG_NONE;
+	}
+	return &(*tab)[id];
+}
+
+static const char *const kind_word[] = {"object", "file", "function"};
+
+/*
+ * Resolve a name line of the given kind. For files and objects the result is
+ * a name id; for functions, `make` turns a name id into a function.
+ */
+static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
+			uint32_t (*make)(struct parser *, uint32_t), bool *ok)
+{
+	struct lex_name ln;
+	uint32_t *slot, v;
+	int r = lex_name(p, &ln);
+
+	*ok = false;
+	if (r != LEX_OK) {
+		line_error(ps, "bad compressed name '%s'", p, line_len(p));
+		return NCG_NONE;
+	}
+	if (memchr(ln.name.ptr, '\0', ln.name.len)) {
+		line_error(ps, "NUL byte in name '%s'", ln.name.ptr, ln.name.len);
+		return NCG_NONE;
+	}
+	if (ln.kind == LEX_NAME_REF) {
+		slot = id_slot(ps, kind, ln.id, false);
+		if (!slot || *slot == NCG_NONE) {
+			if (ps->diag)
+				diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+					 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind],
+					 ln.id);
+			return NCG_NONE;
+		}
+		*ok = true;
+		return *slot;
+	}
+	if (ps->detail) {
+		/* The index pass defined every id; look names up, never add. */
+		if (ln.kind == LEX_NAME_DEFINE && (slot = id_slot(ps, kind, ln.id, false)))
+			v = *slot;
+		else
+			v = make(ps, names_find(&ps->prof->names, ln.name));
+		*ok = v != NCG_NONE;
+		return v;
+	}
+	v = make(ps, names_intern(&ps->prof->names, ln.name));
+	if (ln.kind == LEX_NAME_DEFINE) {
+		slot = id_slot(ps, kind, ln.id, true);
+		if (!slot) {
+			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+				 "compressed id (%" PRIu64 ") too large", ln.id);
+			return v;
+		}
+		*slot = v;
+	}
+	*ok = true;
+	return v;
+}
+
+static uint32_t as_name(struct parser *ps, uint32_t name)
+{
+	(void)ps;
+	return name;
+}
+
+static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
+{
+	if (ps->detail)
+		return name == NCG_NONE ? NCG_NONE
+					: profile_find_function(ps->prof, object, file, name);
+	return profile_function(ps->prof, object, file, name);
+}
+
+static uint32_t make_fn(struct parser *ps, uint32_t name)
+{
+	return function_for(ps, ps->object, ps->fn_file, name);
+}
+
+static uint32_t make_callee(struct parser *ps, uint32_t name)
+{
+	uint32_t ob = ps->cobject != NCG_NONE ? ps->cobject : ps->object;
+	uint32_t fl = ps->cfile != NCG_NONE ? ps->cfile : ps->file;
+
+	return function_for(ps, ob, fl, name);
+}
+
+static uint32_t make_jump_target(struct parser *ps, uint32_t name)
+{
+	uint32_t fl = ps->jfile != NCG_NONE ? ps->jfile : ps->file;
+
+	return function_for(ps, ps->object, fl, name);
+}
+
+/* The function that costs go to when its name could not be read. */
+static uint32_t unknown_function(struct parser *ps)
+{
+	return function_for(ps, ps->object, ps->fn_file, NCG_NONE);
+}
+
+static void block_open(struct parser *ps, const char *start, uint64_t line)
+{
+	struct profile *prof = ps->prof;
+	struct block *b;
+	struct function *f;
+
+	if (ps->detail)
+		return;
+	block_close(ps, start);
+	ALLOC_GROW(prof->blocks, prof->nblocks + 1, prof->blocks_alloc);
+	if (prof->nblocks >= NCG_NONE - 1)
+		die("too many function blocks");
+	ps->block = (uint32_t)prof->nblocks++;
+	b = &prof->blocks[ps->block];
+	f = &prof->funcs[ps->fn];
+	b->start = offset_of(ps, start);
+	b->end = b->start;
+	b->line = line;
+	b->fn = ps->fn;
+	b->part = ps->part;
+	b->object = ps->object;
+	b->fn_file = ps->fn_file;
+	b->file = ps->file;
+	b->callee = ps->callee;
+	memcpy(b->pos, ps->pos, sizeof(b->pos));
+	b->pos_set = ps->pos_set;
+	/* prepended here, put in file order by profile_finish() */
+	b->next = f->first_block;
+	f->first_block = ps->block;
+	f->nblocks++;
+}
+
+/* fn is current from `start` (the first line of its block) on. */
+static void set_function(struct parser *ps, uint32_t fn, const char *start, uint64_t line)
+{
+	ps->fn = fn;
+	block_open(ps, start, line);
+}
+
+static void spec_calls(struct parser *ps, const char *p);
+static void spec_jump(struct parser *ps, const char *p, bool cond);
+
+/* ---- position lines ---------------------------------------------------- */
+
+static void spec_fn(struct parser *ps, const char *p, const char *next)
+{
+	bool ok;
+	uint32_t fn;
+
+	ps->file = ps->fn_file;
+	fn = resolve(ps, p, ID_FN, make_fn, &ok);
+	if (!ok && !ps->detail)
+		fn = unknown_function(ps);
+	set_function(ps, fn, next, ps->lineno + 1);
+}
+
+static void spec_name(struct parser *ps, const char *p, uint32_t *dst, enum id_kind kind)
+{
+	bool ok;
+
+	*dst = resolve(ps, p, kind, as_name, &ok);
+}
+
+/* Position lines "xx=...". Returns the key length, 0 when p is none. */
+static size_t spec_key(const char *p)
+{
+	static const char *const keys[] = {
+		"fn=", "fl=", "fi=", "fe=", "ob=", "cob=", "cfi=", "cfl=", "cfn=",
+		"jfi=", "jfn=", "calls=", "jump=", "jcnd=",
+	};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (lex_prefix(p, keys[i]))
+			return strlen(keys[i]);
+	return 0;
+}
+
+static void spec_line(struct parser *ps, const char *p, const char *next)
+{
+	bool ok;
+
+	if (lex_prefix(p, "fn=")) {
+		spec_fn(ps, p + 3, next);
+	} else if (lex_prefix(p, "fl=")) {
+		spec_name(ps, p + 3, &ps->fn_file, ID_FL);
+		ps->file = ps->fn_file;
+	} else if (lex_prefix(p, "fi=") || lex_prefix(p, "fe=")) {
+		spec_name(ps, p + 3, &ps->file, ID_FL);
+	} else if (lex_prefix(p, "ob=")) {
+		spec_name(ps, p + 3, &ps->object, ID_OB);
+		block_close(ps, p);
+		ps->fn = NCG_NONE;
+	} else if (lex_prefix(p, "cob=")) {
+		spec_name(ps, p + 4, &ps->cobject, ID_OB);
+	} else if (lex_prefix(p, "cfi=") || lex_prefix(p, "cfl=")) {
+		spec_name(ps, p + 4, &ps->cfile, ID_FL);
+	} else if (lex_prefix(p, "cfn=")) {
+		ps->callee = resolve(ps, p + 4, ID_FN, make_callee, &ok);
+		if (!ok && !ps->detail)
+			ps->callee = make_callee(ps, NCG_NONE);
+	} else if (lex_prefix(p, "jfi=")) {
+		spec_name(ps, p + 4, &ps->jfile, ID_FL);
+	} else if (lex_prefix(p, "jfn=")) {
+		ps->jfn = resolve(ps, p + 4, ID_FN, make_jump_target, &ok);
+	} else if (lex_prefix(p, "calls=")) {
+		spec_calls(ps, p + 6);
+	} else if (lex_prefix(p, "jump=")) {
+		spec_jump(ps, p + 5, false);
+	} else if (lex_prefix(p, "jcnd=")) {
+		spec_jump(ps, p + 5, true);
+	}
+}
+
+/* ---- calls and jumps --------------------------------------------------- */
+
+static int bad_token(struct parser *ps, const char *what, const char *p, int r)
+{
+	char q[200];
+	static const char *const why[] = {
+		[LEX_NONE] = "missing", [LEX_BAD] = "bad", [LEX_OVERFLOW] = "too large (over 64 bits)",
+		[LEX_NOBASE] = "relative without a previous position",
+		[LEX_NEGATIVE] = "below zero",
+	};
+
+	if (!ps->diag)
+		return -1;
+	if (r == LEX_NONE && *lex_skip_blanks(p) == '\n')
+		return diag_add(ps->diag, DIAG_ERROR, ps->lineno, "missing %s; line ignored", what);
+	diag_quote(q, p, token_len(p) ? token_len(p) : 1, 40);
+	return diag_add(ps->diag, DIAG_ERROR, ps->lineno, "%s %s '%s'; line ignored", what, why[r],
+			q);
+}
+
+static int read_targets(struct parser *ps, const char **pp, uint64_t *target)
+{
+	const char *p = lex_skip_blanks(*pp);
+
+	for (int i = 0; i < ps->npos; i++) {
+		int r = lex_subpos(&p, ps->pos[i], ps->pos_set, &target[i]);
+
+		if (r != LEX_OK)
+			return bad_token(ps, "target position", p, r);
+		p = lex_skip_blanks(p);
+	}
+	*pp = p;
+	return 0;
+}
+
+static void spec_calls(struct parser *ps, const char *p)
+{
+	uint64_t count, extra;
+	int r;
+
+	p = lex_skip_blanks(p);
+	r = lex_number(&p, &count);
+	if (r != LEX_OK) {
+		bad_token(ps, "call count", p, r);
+		ps->next = NEXT_SKIP;
+		return;
+	}
+	if (read_targets(ps, &p, ps->target) < 0) {
+		ps->next = NEXT_SKIP;
+		return;
+	}
+	/* Xdebug writes "calls=1 0 0": tolerate further numbers. */
+	while (*p != '\n' && lex_subpos(&p, 0, true, &extra) == LEX_OK)
+		p = lex_skip_blanks(p);
+	if (*p != '\n') {
+		bad_token(ps, "calls= field", p, LEX_BAD);
+		ps->next = NEXT_SKIP;
+		return;
+	}
+	if (ps->callee == NCG_NONE) {
+		if (ps->diag)
+			diag_add(ps->diag, DIAG_ERROR, ps->lineno, "calls= without a cfn= line; call ignored");
+		ps->next = NEXT_SKIP;
+		return;
+	}
+	ps->next = NEXT_CALL;
+	ps->call_count = count;
+	ps->call_line = ps->lineno;
+}
+
+/* "jump=COUNT TARGET" and "jcnd=TAKEN/EXECUTED TARGET" or "jcnd=EXEC TAKEN TARGET". */
+static void spec_jump(struct parser *ps, const char *p, bool cond)
+{
+	uint64_t a = 0, b = 0;
+	int r;
+
+	p = lex_skip_blanks(p);
+	r = cond ? lex_number_to(&p, &a, '/') : lex_number(&p, &a);
+	if (r == LEX_OK && cond) {
+		if (*p == '/') {
+			p++;
+			r = lex_number(&p, &b);
+			ps->jump_taken = a; /* Valgrind: taken/executed */
+			ps->jump_count = b;
+		} else {
+			p = lex_skip_blanks(p);
+			r = lex_number(&p, &b);
+			ps->jump_count = a; /* the spec: executed taken */
+			ps->jump_taken = b;
+		}
+	} else {
+		ps->jump_count = ps->jump_taken = a;
+	}
+	if (r != LEX_OK) {
+		bad_token(ps, cond ? "jcnd= count" : "jump= count", p, r);
+		return;
+	}
+	if (read_targets(ps, &p, ps->target) < 0)
+		return;
+	ps->jump_cond = cond;
+	ps->next = NEXT_JUMP;
+}
+
+/* ---- cost lines -------------------------------------------------------- */
+
+static void add_costs(struct parser *ps, uint64_t *row, const uint64_t *vals, size_t n)
+{
+	bool ok = true;
+
+	if (ps->ev_identity) {
+		for (size_t i = 0; i < n; i++) {
+			ok &= u64_add_sat(&row[i], vals[i]);
+			ps->part_sum[i] += vals[i];
+		}
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			ok &= u64_add_sat(&row[ps->evmap[i]], vals[i]);
+			ps->part_sum[ps->evmap[i]] += vals[i];
+		}
+	}
+	if (!ok) {
+		ps->prof->saturated = true;
+		diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+			 "a cost sum exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
+	}
+}
+
+/* Costs with no function to go to: keep them, under an unnamed function. */
+static void ensure_function(struct parser *ps, const char *line)
+{
+	diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+		 "cost line before any fn= line; its costs go to an unnamed function");
+	set_function(ps, unknown_function(ps), line, ps->lineno);
+}
+
+static void commit_call(struct parser *ps, size_t n)
+{
+	struct profile *prof = ps->prof;
+	uint64_t *row;
+	bool ok = true;
+	uint32_t e;
+
+	if (ps->last_caller == ps->fn && ps->last_callee == ps->callee) {
+		e = ps->last_edge;
+	} else {
+		e = profile_edge(prof, ps->fn, ps->callee);
+		ps->last_caller = ps->fn;
+		ps->last_callee = ps->callee;
+		ps->last_edge = e;
+	}
+	u64_add_sat(&prof->edges[e].count, ps->call_count);
+	/* call costs are inclusive: they never add to a self sum */
+	row = profile_edge_cost(prof, e);
+	for (size_t i = 0; i < n; i++)
+		ok &= u64_add_sat(&row[ps->evmap[i]], ps->vals[i]);
+	if (!ok) {
+		prof->saturated = true;
+		diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+			 "a call cost sum exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
+	}
+}
+
+static void emit_detail(struct parser *ps, size_t n, enum parse_line_kind kind)
+{
+	struct parse_line l;
+	struct profile *prof = ps->prof;
+
+	memset(&l, 0, sizeof(l));
+	memset(ps->row, 0, prof->nev * sizeof(uint64_t));
+	for (size_t i = 0; i < n; i++)
+		ps->row[ps->evmap[i]] = ps->vals[i];
+	l.kind = kind;
+	l.line = ps->lineno;
+	l.file = ps->file;
+	for (int i = 0; i < ps->npos; i++)
+		l.pos[ps->pos_kind[i]] = ps->pos[i];
+	l.costs = ps->row;
+	if (kind == PARSE_CALL) {
+		l.callee = ps->callee;
+		l.count = ps->call_count;
+	} else if (kind == PARSE_JUMP) {
+		l.count = ps->jump_count;
+		l.taken = ps->jump_taken;
+		l.conditional = ps->jump_cond;
+		l.target_fn = ps->jfn != NCG_NONE ? ps->jfn : ps->fn;
+		l.target_file = ps->jfile != NCG_NONE ? ps->jfile : ps->file;
+		for (int i = 0; i < ps->npos; i++)
+			l.target[ps->pos_kind[i]] = ps->target[i];
+	}
+	ps->sink(ps->sink_ctx, &l);
+}
+
+static void commit_line(struct parser *ps, size_t n)
+{
+	enum next_line next = ps->next;
+
+	ps->next = NEXT_COST;
+	if (next == NEXT_SKIP)
+		return; /* the cost line of a rejected calls= line */
+	if (next == NEXT_JUMP) {
+		if (ps->detail)
+			emit_detail(ps, 0, PARSE_JUMP);
+		ps->jfile = ps->jfn = NCG_NONE;
+	}
+	if (next == NEXT_CALL) {
+		if (ps->detail)
+			emit_detail(ps, n, PARSE_CALL);
+		else
+			commit_call(ps, n);
+		ps->cobject = ps->cfile = NCG_NONE;
+		return;
+	}
+	if (!n)
+		return; /* a position-only line (after jump=/jcnd=) */
+	if (ps->detail) {
+		emit_detail(ps, n, PARSE_SELF);
+		return;
+	}
+	add_costs(ps, profile_self(ps->prof, ps->fn), ps->vals, n);
+}
+
+/* "SUBPOSITIONS COSTS": the hot path of the whole program. */
+static const char *cost_line(struct parser *ps, const char *p)
+{
+	const char *line = p;
+	uint64_t pos[PROFILE_MAX_POS];
+	size_t n = 0;
+	int r;
+
+	for (int i = 0; i < ps->npos; i++) {
+		r = lex_subpos(&p, ps->pos[i], ps->pos_set, &pos[i]);
+		if (r != LEX_OK) {
+			bad_token(ps, "position", p, r);
+			goto reject;
+		}
+		p = lex_skip_blanks(p);
+	}
+	while (*p != '\n') {
+		if (n == ps->nev) {
+			if (ps->diag)
+				diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+					 "more costs than the %u events; line ignored", ps->nev);
+			goto reject;
+		}
+		r = lex_number(&p, &ps->vals[n]);
+		if (r != LEX_OK) {
+			bad_token(ps, *p == '-' ? "cost (costs are unsigned)" : "cost", p,
+				  *p == '-' ? LEX_BAD : r);
+			goto reject;
+		}
+		n++;
+		p = lex_skip_blanks(p);
+	}
+	/* before the positions move: a block opened here re-reads this line */
+	if (ps->fn == NCG_NONE && !ps->detail && (n || ps->next == NEXT_CALL))
+		ensure_function(ps, line);
+	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
+	ps->pos_set = true;
+	commit_line(ps, n);
+	return p + 1;
+reject:
+	if (ps->next == NEXT_CALL)
+		ps->next = NEXT_COST;
+	return skip_line(ps, p);
+}
+
+/* ---- dispatch ---------------------------------------------------------- */
+
+static bool is_cost_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+}
+
+/* Body lines need the events: line; without it nothing can be read. */
+static bool needs_events(struct parser *ps, const char *p)
+{
+	char q[200];
+
+	if (ps->have_events || ps->detail)
+		return true;
+	diag_quote(q, p, line_len(p), 40);
+	diag_add(ps->diag, DIAG_FATAL, ps->lineno,
+		 "'%s' before the events: line (events: is required)", q);
+	ps->stop = true;
+	return false;
+}
+
+static bool is_key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-' || c == ' ';
+}
+
+static const char *unknown_line(struct parser *ps, const char *p, const char *next)
+{
+	const char *k = p;
+
+	if (lex_prefix(p, "====")) {
+		/* Xdebug's profiler_append separator: a new profile follows */
+		if (ps->part_body)
+			part_open(ps, p);
+		return next;
+	}
+	while (is_key_char(*k))
+		k++;
+	if (k > p && *k == ':')
+		return next; /* an unknown header key: the spec says ignore it */
+	if (!ps->seen_any) {
+		diag_add(ps->diag, DIAG_FATAL, ps->lineno,
+			 "not a callgrind or cachegrind profile");
+		ps->stop = true;
+	} else if (k > p && *k == '=') {
+		line_error(ps, "unknown position line '%s'; ignored", p, line_len(p));
+	} else {
+		line_error(ps, "unrecognized line '%s'; ignored", p, line_len(p));
+	}
+	return next;
+}
+
+/* Anything that is not a cost line. Returns the start of the next line. */
+static const char *other_line(struct parser *ps, const char *p)
+{
+	const char *next = skip_line(ps, p);
+
+	if (*p == '#' || *p == '\n')
+		return next;
+	if (ps->next != NEXT_COST)
+		pending_check(ps); /* a calls= without its cost line, or a jump= without its line */
+	if (spec_key(p)) {
+		if (needs_events(ps, p)) {
+			ps->part_body = ps->seen_any = true;
+			spec_line(ps, p, next);
+		}
+		return next;
+	}
+	if (ps->detail)
+		return next; /* header lines inside a block: nothing to report */
+	if (header_line(ps, p)) {
+		ps->seen_any = true;
+		return next;
+	}
+	return unknown_line(ps, p, next);
+}
+
+static const char *body_line(struct parser *ps, const char *p)
+{
+	if (!ps->have_events && !needs_events(ps, p))
+		return skip_line(ps, p);
+	ps->part_body = ps->seen_any = true;
+	return cost_line(ps, p);
+}
+
+static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
+		const struct parse_progress *progress, uint64_t total)
+{
+	const char *mark = p + PROGRESS_STEP;
+
+	ps->end = end;
+	ps->range_start = p;
+	ps->range_off = off;
+	while (p < end && !ps->stop) {
+		ps->lineno++;
+		if (is_cost_start(*p)) {
+			p = body_line(ps, p);
+			continue;
+		}
+		if (lex_is_blank(*p)) {
+			p = lex_skip_blanks(p);
+			if (*p == '\n') {
+				p++;
+				continue;
+			}
+			p = is_cost_start(*p) ? body_line(ps, p) : other_line(ps, p);
+		} else {
+			p = other_line(ps, p);
+		}
+		if (p >= mark && progress && progress->fn) {
+			progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start), total);
+			mark = p + PROGRESS_STEP;
+		}
+	}
+}
+
+static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->prof = prof;
+	ps->diag = d;
+	ps->part = NCG_NONE;
+	ps->block = NCG_NONE;
+	ps->npos = 1;
+	ps->pos_kind[0] = POS_LINE;
+	context_reset(ps);
+}
+
+static void parser_release(struct parser *ps)
+{
+	free(ps->evmap);
+	free(ps->part_sum);
+	free(ps->vals);
+	free(ps->row);
+}
+
+static void parse_map(struct parser *ps, const struct parse_progress *progress)
+{
+	const struct map *m = &ps->prof->map;
+
+	part_open(ps, m->data);
+	map_advise_sequential(m, true);
+	run(ps, m->data, m->data + m->size, 0, progress, m->file_size);
+	map_advise_sequential(m, false);
+	if (m->tail && !ps->stop)
+		run(ps, m->tail, m->tail + m->tail_size, m->size, progress, m->file_size);
+	block_close(ps, ps->end);
+	pending_check(ps);
+	part_close(ps);
+}
+
+int parse_profile(struct profile *prof, const char *path, struct diag *d,
+		  const struct parse_progress *progress)
+{
+	struct parser ps;
+	char err[256];
+
+	if (map_open(&prof->map, path, err, sizeof(err)) < 0)
+		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
+	if (prof->map.file_size == 0)
+		return diag_add(d, DIAG_FATAL, 0,
+				"empty file, no profile data (valgrind --separate-threads=yes "
+				"leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
+	parser_init(&ps, prof, d);
+	parse_map(&ps, progress);
+	prof->lines = ps.lineno;
+	if (!ps.stop && prof->nev == 0)
+		diag_add(d, DIAG_FATAL, 0, "no events: line; not a callgrind or cachegrind profile");
+	parser_release(&ps);
+	if (d->fatals)
+		return -1;
+	profile_finish(prof, d);
+	return 0;
+}
+
+/* A block may run from the mapping into the copied last line. */
+static void run_block(struct parser *ps, uint64_t start, uint64_t end)
+{
+	const struct map *m = &ps->prof->map;
+
+	if (start < m->size)
+		run(ps, m->data + start, m->data + (end < m->size ? end : m->size), start, NULL, 0);
+	if (end > m->size) {
+		uint64_t s = start > m->size ? start - m->size : 0;
+
+		run(ps, m->tail + s, m->tail + (end - m->size), m->size + s, NULL, 0);
+	}
+}
+
+void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void *ctx)
+{
+	const struct block *blk = &prof->blocks[b];
+	const struct part *pt = &prof->parts[blk->part];
+	struct parser ps;
+
+	/* Detail mode only reads the index; the cast is for the shared state. */
+	parser_init(&ps, (struct profile *)prof, NULL);
+	ps.detail = true;
+	ps.sink = fn;
+	ps.sink_ctx = ctx;
+	ps.part = blk->part;
+	ps.npos = pt->npos;
+	memcpy(ps.pos_kind, pt->pos, sizeof(ps.pos_kind));
+	ps.nev = pt->nev;
+	ps.evmap = xmalloc((pt->nev ? pt->nev : 1) * sizeof(uint32_t));
+	memcpy(ps.evmap, pt->evmap, pt->nev * sizeof(uint32_t));
+	ps.have_events = true;
+	ps.vals = xcalloc(pt->nev ? pt->nev : 1, sizeof(uint64_t));
+	ps.row = xcalloc(prof->nev ? prof->nev : 1, sizeof(uint64_t));
+	ps.object = blk->object;
+	ps.fn_file = blk->fn_file;
+	ps.file = blk->file;
+	ps.fn = blk->fn;
+	ps.callee = blk->callee;
+	memcpy(ps.pos, blk->pos, sizeof(ps.pos));
+	ps.pos_set = blk->pos_set;
+	ps.lineno = blk->line - 1;
+	run_block(&ps, blk->start, blk->end);
+	parser_release(&ps);
+}

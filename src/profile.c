@@ -1,0 +1,272 @@
+/*
+ * profile: the index of functions, call edges and events, and the work done
+ * once after the pass: totals, inherited events, summary/totals checks and
+ * (through graph.c) cycles and inclusive costs.
+ */
+#include "ncgrind/profile.h"
+#include "ncgrind/events.h"
+#include "ncgrind/graph.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void profile_init(struct profile *p, const char *path)
+{
+	memset(p, 0, sizeof(*p));
+	p->path = path;
+	names_init(&p->names);
+	htab_init(&p->fn_index);
+	htab_init(&p->edge_index);
+}
+
+void profile_release(struct profile *p)
+{
+	for (size_t i = 0; i < p->nparts; i++) {
+		struct part *pt = &p->parts[i];
+
+		free(pt->evmap);
+		free(pt->sum);
+		free(pt->summary);
+		free(pt->totals);
+		free(pt->ob_ids);
+		free(pt->fl_ids);
+		free(pt->fn_ids);
+	}
+	for (uint32_t i = 0; i < p->nev; i++)
+		free(p->events[i].coef);
+	free(p->events);
+	free(p->evspecs);
+	free(p->parts);
+	free(p->funcs);
+	free(p->self);
+	free(p->incl);
+	free(p->edges);
+	free(p->edge_cost);
+	free(p->blocks);
+	free(p->totals);
+	free(p->cycle_incl);
+	htab_release(&p->fn_index);
+	htab_release(&p->edge_index);
+	names_release(&p->names);
+	map_release(&p->map);
+	memset(p, 0, sizeof(*p));
+}
+
+struct span profile_name(const struct profile *p, uint32_t id)
+{
+	if (id == NCG_NONE)
+		return span_make("", 0);
+	return names_get(&p->names, id);
+}
+
+static uint64_t fn_hash(uint32_t object, uint32_t file, uint32_t name)
+{
+	return hash_u64(((uint64_t)object << 32 | file) ^ hash_u64(name));
+}
+
+uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_t file,
+			       uint32_t name)
+{
+	uint64_t h = fn_hash(object, file, name);
+	size_t it = 0;
+	uint32_t f;
+
+	while ((f = htab_next(&p->fn_index, h, &it)) != NCG_NONE) {
+		const struct function *fn = &p->funcs[f];
+
+		if (fn->name == name && fn->file == file && fn->object == object)
+			return f;
+	}
+	return NCG_NONE;
+}
+
+/* Grow a nev-strided array by one zeroed row; alloc counts values. */
+static uint64_t *add_row(uint64_t *rows, size_t nrows, uint32_t nev, size_t *alloc)
+{
+	size_t need = st_mult(nrows + 1, nev);
+
+	ALLOC_GROW(rows, need, *alloc);
+	memset(rows + nrows * nev, 0, nev * sizeof(uint64_t));
+	return rows;
+}
+
+uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uint32_t name)
+{
+	uint32_t f = profile_find_function(p, object, file, name);
+	struct function *fn;
+
+	if (f != NCG_NONE)
+		return f;
+	if (p->nfuncs >= NCG_NONE - 1)
+		die("too many functions");
+	ALLOC_GROW(p->funcs, p->nfuncs + 1, p->funcs_alloc);
+	p->self = add_row(p->self, p->nfuncs, p->nev, &p->self_alloc);
+	f = (uint32_t)p->nfuncs++;
+	fn = &p->funcs[f];
+	memset(fn, 0, sizeof(*fn));
+	fn->name = name;
+	fn->file = file;
+	fn->object = object;
+	fn->first_block = NCG_NONE;
+	htab_insert(&p->fn_index, fn_hash(object, file, name), f);
+	return f;
+}
+
+uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
+{
+	uint64_t key = (uint64_t)caller << 32 | callee;
+	uint64_t h = hash_u64(key);
+	size_t it = 0;
+	uint32_t e;
+
+	while ((e = htab_next(&p->edge_index, h, &it)) != NCG_NONE)
+		if (p->edges[e].caller == caller && p->edges[e].callee == callee)
+			return e;
+	if (p->nedges >= NCG_NONE - 1)
+		die("too many call edges");
+	ALLOC_GROW(p->edges, p->nedges + 1, p->edges_alloc);
+	p->edge_cost = add_row(p->edge_cost, p->nedges, p->nev, &p->edge_cost_alloc);
+	e = (uint32_t)p->nedges++;
+	p->edges[e].caller = caller;
+	p->edges[e].callee = callee;
+	p->edges[e].count = 0;
+	htab_insert(&p->edge_index, h, e);
+	return e;
+}
+
+uint32_t profile_find_event(const struct profile *p, struct span name)
+{
+	for (uint32_t i = 0; i < p->nev; i++)
+		if (span_eq(p->events[i].name, name))
+			return i;
+	return NCG_NONE;
+}
+
+uint32_t profile_find_event_str(const struct profile *p, const char *name)
+{
+	return profile_find_event(p, span_make(name, strlen(name)));
+}
+
+/* Copy nrows rows of stride `from` into a new array of stride `to` (zero-filled). */
+static uint64_t *restride(uint64_t *rows, size_t nrows, uint32_t from, uint32_t to,
+			  size_t *alloc)
+{
+	uint64_t *n = xcalloc(st_mult(nrows ? nrows : 1, to), sizeof(uint64_t));
+
+	for (size_t r = 0; r < nrows; r++)
+		memcpy(n + r * to, rows + r * from, from * sizeof(uint64_t));
+	free(rows);
+	if (alloc)
+		*alloc = st_mult(nrows ? nrows : 1, to);
+	return n;
+}
+
+/*
+ * A new raw event. Rare after the first part: every cost row gets one more
+ * column, so the rows are laid out again.
+ */
+uint32_t profile_add_event(struct profile *p, struct span name)
+{
+	uint32_t old = p->nev;
+
+	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
+	memset(&p->events[p->nev], 0, sizeof(p->events[0]));
+	p->events[p->nev].name = name;
+	p->nev++;
+	p->nraw = p->nev;
+	if (p->nfuncs)
+		p->self = restride(p->self, p->nfuncs, old, p->nev, &p->self_alloc);
+	if (p->nedges)
+		p->edge_cost = restride(p->edge_cost, p->nedges, old, p->nev, &p->edge_cost_alloc);
+	return p->nev - 1;
+}
+
+/* Blocks were prepended while parsing; put each function's list in file order. */
+static void order_blocks(struct profile *p)
+{
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		uint32_t prev = NCG_NONE, b = p->funcs[f].first_block;
+
+		while (b != NCG_NONE) {
+			uint32_t next = p->blocks[b].next;
+
+			p->blocks[b].next = prev;
+			prev = b;
+			b = next;
+		}
+		p->funcs[f].first_block = prev;
+	}
+}
+
+static void sum_totals(struct profile *p, struct diag *d)
+{
+	bool ok = true;
+
+	p->totals = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	for (size_t f = 0; f < p->nfuncs; f++)
+		for (uint32_t e = 0; e < p->nev; e++)
+			ok &= u64_add_sat(&p->totals[e], profile_self(p, (uint32_t)f)[e]);
+	if (!ok)
+		diag_add(d, DIAG_ERROR, 0, "the total cost exceeds 64 bits; it is shown as %" PRIu64,
+			 UINT64_MAX);
+	for (size_t e = 0; e < p->nedges; e++)
+		u64_add_sat(&p->funcs[p->edges[e].callee].calls, p->edges[e].count);
+}
+
+static void check_given(struct profile *p, struct diag *d, const struct part *pt,
+			const uint64_t *given, uint32_t n, uint64_t line, bool exact)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t ev = pt->evmap[i];
+		uint64_t sum = ev < pt->nsum ? pt->sum[ev] : 0;
+		struct span name = p->events[ev].name;
+
+		if (exact ? given[i] != sum : given[i] < sum)
+			diag_add(d, DIAG_WARNING, line,
+				 "%s says %.*s = %" PRIu64 " but the cost lines add up to %" PRIu64
+				 "; using the sum",
+				 exact ? "totals:" : "summary:", (int)(name.len > 64 ? 64 : name.len),
+				 name.ptr, given[i], sum);
+	}
+}
+
+/*
+ * totals: must equal the sum of the cost lines; summary: may be larger (the
+ * spec allows cost the lines do not show), but never smaller.
+ */
+static void check_parts(struct profile *p, struct diag *d)
+{
+	for (size_t i = 0; i < p->nparts; i++) {
+		const struct part *pt = &p->parts[i];
+
+		if (pt->totals)
+			check_given(p, d, pt, pt->totals, pt->ntotals, pt->totals_line, true);
+		if (pt->summary)
+			check_given(p, d, pt, pt->summary, pt->nsummary, pt->summary_line, false);
+	}
+}
+
+size_t profile_memory(const struct profile *p)
+{
+	size_t n = 0, u64 = sizeof(uint64_t), ev = p->nev;
+
+	n += p->names.alloc * sizeof(struct span) + (p->names.index.mask + 1) * sizeof(struct htab_slot);
+	n += p->funcs_alloc * sizeof(struct function) + p->nfuncs * ev * u64 * 2;
+	n += p->edges_alloc * sizeof(struct call_edge) + p->nedges * ev * u64;
+	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
+	n += p->blocks_alloc * sizeof(struct block);
+	for (size_t i = 0; i < p->nparts; i++)
+		n += (p->parts[i].ob_alloc + p->parts[i].fl_alloc + p->parts[i].fn_alloc) *
+		     sizeof(uint32_t);
+	return n;
+}
+
+void profile_finish(struct profile *p, struct diag *d)
+{
+	order_blocks(p);
+	sum_totals(p, d);
+	check_parts(p, d);
+	graph_inclusive(p, d);
+	events_resolve(p, d);
+}

@@ -1,0 +1,588 @@
+/*
+ * report: functions and calls as text, tsv or json. Names are bytes: tsv
+ * keeps them as they are (escaping only its separators), json keeps valid
+ * UTF-8 and writes each invalid byte as \udcXX (Python's surrogateescape),
+ * text escapes anything a terminal would interpret.
+ */
+#include "ncgrind/report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+/* ---- sorting ----------------------------------------------------------- */
+
+struct sort_ctx {
+	const struct profile *p;
+	enum report_sort key;
+	uint32_t ev;
+};
+
+static struct sort_ctx sort_ctx; /* qsort has no context argument in C11 */
+
+static int cmp_span(struct span a, struct span b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int c = n ? memcmp(a.ptr, b.ptr, n) : 0;
+
+	return c ? c : (a.len > b.len) - (a.len < b.len);
+}
+
+static int cmp_u64_desc(uint64_t a, uint64_t b)
+{
+	return (a < b) - (a > b);
+}
+
+static int cmp_fn_name(const struct profile *p, uint32_t a, uint32_t b)
+{
+	int c = cmp_span(profile_name(p, p->funcs[a].name), profile_name(p, p->funcs[b].name));
+
+	if (!c)
+		c = cmp_span(profile_name(p, p->funcs[a].file), profile_name(p, p->funcs[b].file));
+	if (!c)
+		c = cmp_span(profile_name(p, p->funcs[a].object),
+			     profile_name(p, p->funcs[b].object));
+	return c;
+}
+
+static int cmp_functions(const void *va, const void *vb)
+{
+	const struct sort_ctx *s = &sort_ctx;
+	uint32_t a = *(const uint32_t *)va, b = *(const uint32_t *)vb;
+	int c = 0;
+
+	switch (s->key) {
+	case SORT_SELF:
+		c = cmp_u64_desc(profile_self(s->p, a)[s->ev], profile_self(s->p, b)[s->ev]);
+		break;
+	case SORT_INCL:
+		c = cmp_u64_desc(profile_incl(s->p, a)[s->ev], profile_incl(s->p, b)[s->ev]);
+		break;
+	case SORT_CALLS:
+		c = cmp_u64_desc(s->p->funcs[a].calls, s->p->funcs[b].calls);
+		break;
+	case SORT_NAME:
+		break;
+	}
+	if (!c)
+		c = cmp_fn_name(s->p, a, b);
+	return c ? c : (a > b) - (a < b);
+}
+
+static int cmp_calls(const void *va, const void *vb)
+{
+	const struct sort_ctx *s = &sort_ctx;
+	uint32_t a = *(const uint32_t *)va, b = *(const uint32_t *)vb;
+	const struct call_edge *ea = &s->p->edges[a], *eb = &s->p->edges[b];
+	int c = 0;
+
+	if (s->key == SORT_CALLS)
+		c = cmp_u64_desc(ea->count, eb->count);
+	else if (s->key != SORT_NAME)
+		c = cmp_u64_desc(profile_edge_cost(s->p, a)[s->ev], profile_edge_cost(s->p, b)[s->ev]);
+	if (!c)
+		c = cmp_fn_name(s->p, ea->caller, eb->caller);
+	if (!c)
+		c = cmp_fn_name(s->p, ea->callee, eb->callee);
+	return c ? c : (a > b) - (a < b);
+}
+
+static uint32_t *sorted(const struct profile *p, size_t n, enum report_sort key, uint32_t ev,
+			int (*cmp)(const void *, const void *))
+{
+	uint32_t *idx = xmalloc((n ? n : 1) * sizeof(uint32_t));
+
+	for (size_t i = 0; i < n; i++)
+		idx[i] = (uint32_t)i;
+	sort_ctx = (struct sort_ctx){p, key, ev};
+	qsort(idx, n, sizeof(uint32_t), cmp);
+	return idx;
+}
+
+uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev)
+{
+	return sorted(p, p->nfuncs, sort, ev, cmp_functions);
+}
+
+uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev)
+{
+	return sorted(p, p->nedges, sort, ev, cmp_calls);
+}
+
+int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
+			size_t errsize)
+{
+	int n = 0;
+	const char *s = list;
+
+	while (*s) {
+		size_t len = strcspn(s, ", \t");
+		uint32_t ev;
+
+		if (!len) {
+			s++;
+			continue;
+		}
+		ev = profile_find_event(p, span_make(s, len));
+		if (ev == NCG_NONE) {
+			snprintf(err, errsize, "%.*s", (int)(len > 64 ? 64 : len), s);
+			return -1;
+		}
+		if (n < (int)p->nev)
+			out[n++] = ev;
+		s += len;
+	}
+	return n;
+}
+
+/* ---- tsv --------------------------------------------------------------- */
+
+static void tsv_name(FILE *out, struct span s)
+{
+	for (size_t i = 0; i < s.len; i++) {
+		char c = s.ptr[i];
+
+		if (c == '\t')
+			fputs("\\t", out);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\\')
+			fputs("\\\\", out);
+		else
+			putc(c, out);
+	}
+}
+
+static void tsv_costs(FILE *out, const uint64_t *row, const struct report_opts *o)
+{
+	for (uint32_t i = 0; i < o->nevents; i++)
+		fprintf(out, "\t%" PRIu64, row[o->events[i]]);
+}
+
+static void tsv_event_header(FILE *out, const struct profile *p, const struct report_opts *o,
+			     const char *prefix)
+{
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		fprintf(out, "\t%s", prefix);
+		tsv_name(out, p->events[o->events[i]].name);
+	}
+}
+
+static void tsv_functions(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event);
+
+	fputs("function\tfile\tobject\tcalls", out);
+	tsv_event_header(out, p, o, "self:");
+	tsv_event_header(out, p, o, "incl:");
+	putc('\n', out);
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		const struct function *f = &p->funcs[idx[i]];
+
+		tsv_name(out, profile_name(p, f->name));
+		putc('\t', out);
+		tsv_name(out, profile_name(p, f->file));
+		putc('\t', out);
+		tsv_name(out, profile_name(p, f->object));
+		fprintf(out, "\t%" PRIu64, f->calls);
+		tsv_costs(out, profile_self(p, idx[i]), o);
+		tsv_costs(out, profile_incl(p, idx[i]), o);
+		putc('\n', out);
+	}
+	free(idx);
+}
+
+static void tsv_calls(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event);
+
+	fputs("caller\tcaller_file\tcallee\tcallee_file\tcount", out);
+	tsv_event_header(out, p, o, "incl:");
+	putc('\n', out);
+	for (size_t i = 0; i < p->nedges; i++) {
+		const struct call_edge *e = &p->edges[idx[i]];
+
+		tsv_name(out, profile_name(p, p->funcs[e->caller].name));
+		putc('\t', out);
+		tsv_name(out, profile_name(p, p->funcs[e->caller].file));
+		putc('\t', out);
+		tsv_name(out, profile_name(p, p->funcs[e->callee].name));
+		putc('\t', out);
+		tsv_name(out, profile_name(p, p->funcs[e->callee].file));
+		fprintf(out, "\t%" PRIu64, e->count);
+		tsv_costs(out, profile_edge_cost(p, idx[i]), o);
+		putc('\n', out);
+	}
+	free(idx);
+}
+
+/* ---- json -------------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if ((s[0] & 0xe0) == 0xc0)
+		len = 2, cp = s[0] & 0x1f;
+	else if ((s[0] & 0xf0) == 0xe0)
+		len = 3, cp = s[0] & 0x0f;
+	else if ((s[0] & 0xf8) == 0xf0)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+static void json_string(FILE *out, struct span s)
+{
+	const unsigned char *u = (const unsigned char *)s.ptr;
+
+	putc('"', out);
+	for (size_t i = 0; i < s.len;) {
+		size_t n = utf8_len(u + i, s.len - i);
+
+		if (n == 0) {
+			fprintf(out, "\\udc%02x", u[i]);
+			i++;
+		} else if (n > 1) {
+			fwrite(u + i, 1, n, out);
+			i += n;
+		} else if (u[i] == '"' || u[i] == '\\') {
+			fprintf(out, "\\%c", u[i++]);
+		} else if (u[i] < 0x20 || u[i] == 0x7f) {
+			fprintf(out, "\\u%04x", u[i++]);
+		} else {
+			putc(u[i++], out);
+		}
+	}
+	putc('"', out);
+}
+
+static void json_costs(FILE *out, const struct profile *p, const uint64_t *row,
+		       const struct report_opts *o)
+{
+	putc('{', out);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		if (i)
+			putc(',', out);
+		json_string(out, p->events[o->events[i]].name);
+		fprintf(out, ":%" PRIu64, row[o->events[i]]);
+	}
+	putc('}', out);
+}
+
+static void json_header(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	const struct part *pt = p->nparts ? &p->parts[0] : NULL;
+
+	fputs("{\"file\":", out);
+	json_string(out, span_make(p->path, strlen(p->path)));
+	fputs(",\"creator\":", out);
+	json_string(out, pt ? pt->creator : span_make("", 0));
+	fputs(",\"command\":", out);
+	json_string(out, pt ? pt->cmd : span_make("", 0));
+	fprintf(out, ",\"parts\":%zu,\"events\":[", p->nparts);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		const struct event *ev = &p->events[o->events[i]];
+
+		fputs(i ? ",{\"name\":" : "{\"name\":", out);
+		json_string(out, ev->name);
+		fputs(",\"long_name\":", out);
+		json_string(out, ev->long_name);
+		fputs(",\"formula\":", out);
+		if (ev->derived)
+			json_string(out, ev->formula);
+		else
+			fputs("null", out);
+		putc('}', out);
+	}
+	fputs("],\"totals\":", out);
+	json_costs(out, p, p->totals, o);
+}
+
+static void json_function(FILE *out, const struct profile *p, uint32_t f,
+			  const struct report_opts *o)
+{
+	const struct function *fn = &p->funcs[f];
+
+	fputs("{\"function\":", out);
+	json_string(out, profile_name(p, fn->name));
+	fputs(",\"file\":", out);
+	json_string(out, profile_name(p, fn->file));
+	fputs(",\"object\":", out);
+	json_string(out, profile_name(p, fn->object));
+	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls, fn->cycle);
+	json_costs(out, p, profile_self(p, f), o);
+	fputs(",\"incl\":", out);
+	json_costs(out, p, profile_incl(p, f), o);
+	putc('}', out);
+}
+
+static void json_call(FILE *out, const struct profile *p, uint32_t e, const struct report_opts *o)
+{
+	const struct call_edge *ce = &p->edges[e];
+
+	fputs("{\"caller\":", out);
+	json_string(out, profile_name(p, p->funcs[ce->caller].name));
+	fputs(",\"caller_file\":", out);
+	json_string(out, profile_name(p, p->funcs[ce->caller].file));
+	fputs(",\"callee\":", out);
+	json_string(out, profile_name(p, p->funcs[ce->callee].name));
+	fputs(",\"callee_file\":", out);
+	json_string(out, profile_name(p, p->funcs[ce->callee].file));
+	fprintf(out, ",\"count\":%" PRIu64 ",\"incl\":", ce->count);
+	json_costs(out, p, profile_edge_cost(p, e), o);
+	putc('}', out);
+}
+
+static void json_report(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	bool funcs = o->kind == REPORT_FUNCTIONS;
+	size_t n = funcs ? p->nfuncs : p->nedges;
+	uint32_t *idx = funcs ? report_sort_functions(p, o->sort, o->sort_event)
+			      : report_sort_calls(p, o->sort, o->sort_event);
+
+	json_header(out, p, o);
+	fputs(funcs ? ",\"functions\":[" : ",\"calls\":[", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",\n" : "\n", out);
+		if (funcs)
+			json_function(out, p, idx[i], o);
+		else
+			json_call(out, p, idx[i], o);
+	}
+	fputs("\n]}\n", out);
+	free(idx);
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static const char rule[] =
+	"--------------------------------------------------------------------------------\n";
+
+/* A name for people: valid UTF-8 as is, anything a terminal interprets as \xNN. */
+static void text_name(FILE *out, struct span s, const char *unknown)
+{
+	const unsigned char *u = (const unsigned char *)s.ptr;
+
+	if (!s.len) {
+		fputs(unknown, out);
+		return;
+	}
+	for (size_t i = 0; i < s.len;) {
+		size_t n = utf8_len(u + i, s.len - i);
+
+		if (n > 1) {
+			fwrite(u + i, 1, n, out);
+			i += n;
+		} else if (n == 1 && u[i] >= 0x20 && u[i] != 0x7f) {
+			putc(u[i++], out);
+		} else {
+			fprintf(out, "\\x%02x", u[i++]);
+		}
+	}
+}
+
+static void text_function(FILE *out, const struct profile *p, uint32_t f)
+{
+	const struct function *fn = &p->funcs[f];
+
+	text_name(out, profile_name(p, fn->file), "???");
+	putc(':', out);
+	text_name(out, profile_name(p, fn->name), "(unknown)");
+	if (fn->cycle)
+		fprintf(out, " <cycle %" PRIu32 ">", fn->cycle);
+}
+
+static int digits_with_commas(uint64_t v)
+{
+	char buf[32];
+
+	return (int)strlen(fmt_commas(buf, v));
+}
+
+static void text_cell(FILE *out, uint64_t v, uint64_t total, int width)
+{
+	char buf[32];
+
+	fprintf(out, "%*s ", width, fmt_commas(buf, v));
+	if (total && v >= total)
+		fputs("(100.0%)", out);
+	else
+		fprintf(out, "(%5.2f%%)", total ? 100.0 * (double)v / (double)total : 0.0);
+	fputs("  ", out);
+}
+
+static void text_header(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	static const char *const sort_word[] = {"self", "inclusive", "calls", "name"};
+	const struct part *pt = p->nparts ? &p->parts[0] : NULL;
+
+	fputs(rule, out);
+	fputs("Profile data file '", out);
+	text_name(out, span_make(p->path, strlen(p->path)), "");
+	fputs("'", out);
+	if (pt && pt->creator.len) {
+		fputs(" (creator: ", out);
+		text_name(out, pt->creator, "");
+		fputs(")", out);
+	}
+	fputs("\n", out);
+	fputs(rule, out);
+	fputs("Command:     ", out);
+	text_name(out, pt ? pt->cmd : span_make("", 0), "(unknown)");
+	fprintf(out, "\nParts:       %zu\nEvents:      ", p->nparts);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		fputs(i ? " " : "", out);
+		text_name(out, p->events[o->events[i]].name, "");
+	}
+	fprintf(out, "\nSorted by:   %s", sort_word[o->sort]);
+	if (o->sort != SORT_NAME && o->sort != SORT_CALLS) {
+		putc(' ', out);
+		text_name(out, p->events[o->sort_event].name, "");
+	}
+	fputs("\n", out);
+}
+
+/* Column widths: each event's widest value (totals are the widest). */
+static void text_widths(const struct profile *p, const struct report_opts *o, int *w)
+{
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		int name = (int)p->events[o->events[i]].name.len + 5;
+
+		w[i] = digits_with_commas(p->totals[o->events[i]]);
+		if (w[i] < name - 9)
+			w[i] = name - 9;
+	}
+}
+
+static void text_totals(FILE *out, const struct profile *p, const struct report_opts *o,
+			const int *w)
+{
+	fputs(rule, out);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		struct span n = p->events[o->events[i]].name;
+
+		fprintf(out, "%-*.*s", w[i] + 11, (int)n.len, n.ptr);
+	}
+	fputs("\n", out);
+	fputs(rule, out);
+	for (uint32_t i = 0; i < o->nevents; i++)
+		text_cell(out, p->totals[o->events[i]], p->totals[o->events[i]], w[i]);
+	fputs("PROGRAM TOTALS\n", out);
+	fputs(rule, out);
+}
+
+static void text_column_heads(FILE *out, const struct profile *p, const struct report_opts *o,
+			      const int *w, bool self)
+{
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		struct span n = p->events[o->events[i]].name;
+		char head[96];
+
+		snprintf(head, sizeof(head), "%.*s incl", (int)(n.len > 80 ? 80 : n.len), n.ptr);
+		fprintf(out, "%-*s", w[i] + 11, head);
+		if (self) {
+			snprintf(head, sizeof(head), "%.*s self", (int)(n.len > 80 ? 80 : n.len),
+				 n.ptr);
+			fprintf(out, "%-*s", w[i] + 11, head);
+		}
+	}
+}
+
+static void text_functions(FILE *out, const struct profile *p, const struct report_opts *o,
+			   const int *w)
+{
+	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event);
+	char buf[32];
+	int cw = 5;
+
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (digits_with_commas(p->funcs[f].calls) > cw)
+			cw = digits_with_commas(p->funcs[f].calls);
+	text_column_heads(out, p, o, w, true);
+	fprintf(out, "%*s  file:function\n", cw, "calls");
+	fputs(rule, out);
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		uint32_t f = idx[i];
+
+		for (uint32_t e = 0; e < o->nevents; e++) {
+			uint32_t ev = o->events[e];
+
+			text_cell(out, profile_incl(p, f)[ev], p->totals[ev], w[e]);
+			text_cell(out, profile_self(p, f)[ev], p->totals[ev], w[e]);
+		}
+		fprintf(out, "%*s  ", cw, fmt_commas(buf, p->funcs[f].calls));
+		text_function(out, p, f);
+		putc('\n', out);
+	}
+	free(idx);
+}
+
+static void text_calls(FILE *out, const struct profile *p, const struct report_opts *o,
+		       const int *w)
+{
+	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event);
+	char buf[32];
+	int cw = 5;
+
+	for (size_t e = 0; e < p->nedges; e++)
+		if (digits_with_commas(p->edges[e].count) > cw)
+			cw = digits_with_commas(p->edges[e].count);
+	text_column_heads(out, p, o, w, false);
+	fprintf(out, "%*s  caller -> callee\n", cw, "count");
+	fputs(rule, out);
+	for (size_t i = 0; i < p->nedges; i++) {
+		const struct call_edge *ce = &p->edges[idx[i]];
+
+		for (uint32_t e = 0; e < o->nevents; e++)
+			text_cell(out, profile_edge_cost(p, idx[i])[o->events[e]],
+				  p->totals[o->events[e]], w[e]);
+		fprintf(out, "%*s  ", cw, fmt_commas(buf, ce->count));
+		text_function(out, p, ce->caller);
+		fputs(" -> ", out);
+		text_function(out, p, ce->callee);
+		putc('\n', out);
+	}
+	free(idx);
+}
+
+static void report_text(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	int *w = xcalloc(o->nevents ? o->nevents : 1, sizeof(int));
+
+	text_header(out, p, o);
+	text_widths(p, o, w);
+	text_totals(out, p, o, w);
+	if (o->kind == REPORT_FUNCTIONS)
+		text_functions(out, p, o, w);
+	else
+		text_calls(out, p, o, w);
+	free(w);
+}
+
+int report_write(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	if (o->format == REPORT_TSV && o->kind == REPORT_FUNCTIONS)
+		tsv_functions(out, p, o);
+	else if (o->format == REPORT_TSV)
+		tsv_calls(out, p, o);
+	else if (o->format == REPORT_JSON)
+		json_report(out, p, o);
+	else
+		report_text(out, p, o);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,133 @@
+/*
+ * util: the few helpers every module shares. Sizes are checked before they
+ * reach the allocator so that a hostile profile cannot make an array wrap.
+ */
+#include "ncgrind/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void (*die_hook)(void);
+
+void util_set_die_hook(void (*hook)(void))
+{
+	die_hook = hook;
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (die_hook)
+		die_hook();
+	fputs("ncgrind: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (allocating %zu bytes)", n);
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory (allocating %zu x %zu bytes)", nmemb, size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		die("out of memory (allocating %zu bytes)", n);
+	return q;
+}
+
+char *xmemdup0(const char *p, size_t n)
+{
+	char *s = xmalloc(st_add(n, 1));
+
+	if (n)
+		memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
+char *xstrdup(const char *s)
+{
+	return xmemdup0(s, strlen(s));
+}
+
+size_t st_mult(size_t a, size_t b)
+{
+	size_t r;
+
+	if (__builtin_mul_overflow(a, b, &r))
+		die("size overflow: %zu * %zu", a, b);
+	return r;
+}
+
+size_t st_add(size_t a, size_t b)
+{
+	size_t r;
+
+	if (__builtin_add_overflow(a, b, &r))
+		die("size overflow: %zu + %zu", a, b);
+	return r;
+}
+
+static inline uint64_t load64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+uint64_t hash_bytes(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (n * 0xff51afd7ed558ccdULL);
+
+	while (n >= 8) {
+		h = (h ^ load64(p)) * 0x100000001b3ULL * 0x9e3779b1ULL;
+		h ^= h >> 29;
+		p += 8;
+		n -= 8;
+	}
+	if (n) {
+		uint64_t t = 0;
+
+		memcpy(&t, p, n);
+		h = (h ^ t) * 0x100000001b3ULL * 0x9e3779b1ULL;
+	}
+	return hash_u64(h);
+}
+
+char *fmt_commas(char *buf, uint64_t n)
+{
+	char tmp[32];
+	int len = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)n);
+	int o = 0;
+
+	for (int i = 0; i < len; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
