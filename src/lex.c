@@ -4,11 +4,12 @@
 #include "ncgrind/lex.h"
 
 #define B LEX_BLANK
-#define D LEX_DIGIT
+#define D (LEX_DIGIT | LEX_COST)
 const unsigned char lex_class[256] = {
 	['\t'] = B, ['\r'] = B, [' '] = B, ['\n'] = LEX_EOL,
 	['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D,
 	['5'] = D, ['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
+	['+'] = LEX_COST, ['-'] = LEX_COST, ['*'] = LEX_COST,
 };
 #undef B
 #undef D
@@ -30,6 +31,8 @@ int lex_number_slow(const char **pp, uint64_t *out)
 	uint64_t v = 0;
 	bool overflow = false;
 
+	if (*p < '0' || *p > '9')
+		return LEX_NONE;
 	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
 		int d;
 

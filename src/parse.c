@@ -39,6 +39,7 @@ struct parser {
 	struct profile *prof;
 	struct diag *diag;       /* NULL in detail mode */
 	const char *end;         /* one past the last '\n' of the current range */
+	const char *mark;        /* where the next progress report is due */
 	const char *range_start; /* to turn pointers into offsets */
 	uint64_t range_off;
 	uint64_t lineno;
@@ -609,15 +610,21 @@ static void spec_name(struct parser *ps, const char *p, uint32_t *dst, enum id_k
 /* Position lines "xx=...". Returns the key length, 0 when p is none. */
 static size_t spec_key(const char *p)
 {
-	static const char *const keys[] = {
-		"fn=", "fl=", "fi=", "fe=", "ob=", "cob=", "cfi=", "cfl=", "cfn=",
-		"jfi=", "jfn=", "calls=", "jump=", "jcnd=",
-	};
-
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (lex_prefix(p, keys[i]))
-			return strlen(keys[i]);
-	return 0;
+	switch (p[0]) {
+	case 'f':
+		return (p[1] == 'n' || p[1] == 'l' || p[1] == 'i' || p[1] == 'e') && p[2] == '=' ? 3 : 0;
+	case 'o':
+		return p[1] == 'b' && p[2] == '=' ? 3 : 0;
+	case 'j':
+		return lex_prefix(p, "jcnd=") || lex_prefix(p, "jump=") ? 5
+		       : lex_prefix(p, "jfi=") || lex_prefix(p, "jfn=") ? 4 : 0;
+	case 'c':
+		return lex_prefix(p, "calls=") ? 6
+		       : lex_prefix(p, "cob=") || lex_prefix(p, "cfi=") || lex_prefix(p, "cfl=") ||
+				 lex_prefix(p, "cfn=") ? 4 : 0;
+	default:
+		return 0;
+	}
 }
 
 static void spec_line(struct parser *ps, const char *p, const char *next)
@@ -877,56 +884,72 @@ static void commit_line(struct parser *ps, size_t n)
 	add_costs(ps, profile_self(ps->prof, ps->fn), ps->vals, n);
 }
 
-/* "SUBPOSITIONS COSTS": the hot path of the whole program. */
+/* Report why a cost line was rejected, and skip it. */
+static const char *reject_line(struct parser *ps, const char *p, int r, bool position)
+{
+	if (position)
+		bad_token(ps, "position", p, r);
+	else if (*p == '-')
+		bad_token(ps, "cost (costs are unsigned)", p, LEX_BAD);
+	else
+		bad_token(ps, "cost", p, r);
+	if (ps->next == NEXT_CALL)
+		ps->next = NEXT_COST;
+	return skip_line(ps, p);
+}
+
+/*
+ * "SUBPOSITIONS COSTS": the hot path of the whole program, about 80 million
+ * times per gigabyte. Values go to ps->vals first so that a bad line changes
+ * nothing.
+ */
 static const char *cost_line(struct parser *ps, const char *p)
 {
 	const char *line = p;
-	uint64_t pos[PROFILE_MAX_POS];
-	size_t n = 0;
+	uint64_t pos[PROFILE_MAX_POS], *vals = ps->vals;
+	uint32_t n = 0, nev = ps->nev;
 	int r;
 
 	for (int i = 0; i < ps->npos; i++) {
 		r = lex_subpos(&p, ps->pos[i], ps->pos_set, &pos[i]);
-		if (r != LEX_OK) {
-			bad_token(ps, "position", p, r);
-			goto reject;
-		}
+		if (r != LEX_OK)
+			return reject_line(ps, p, r, true);
 		p = lex_skip_blanks(p);
 	}
 	while (*p != '\n') {
-		if (n == ps->nev) {
-			if (ps->diag)
-				diag_add(ps->diag, DIAG_ERROR, ps->lineno,
-					 "more costs than the %u events; line ignored", ps->nev);
-			goto reject;
+		if (n == nev) {
+			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+				 "more costs than the %u events; line ignored", nev);
+			if (ps->next == NEXT_CALL)
+				ps->next = NEXT_COST;
+			return skip_line(ps, p);
 		}
-		r = lex_number(&p, &ps->vals[n]);
-		if (r != LEX_OK) {
-			bad_token(ps, *p == '-' ? "cost (costs are unsigned)" : "cost", p,
-				  *p == '-' ? LEX_BAD : r);
-			goto reject;
-		}
+		r = lex_number(&p, &vals[n]);
+		if (r != LEX_OK)
+			return reject_line(ps, p, r, false);
 		n++;
-		p = lex_skip_blanks(p);
+		if (*p == ' ' && p[1] != ' ' && p[1] != '\t')
+			p++; /* the usual single blank */
+		else
+			p = lex_skip_blanks(p);
 	}
 	/* before the positions move: a block opened here re-reads this line */
 	if (ps->fn == NCG_NONE && !ps->detail && (n || ps->next == NEXT_CALL))
 		ensure_function(ps, line);
 	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
 	ps->pos_set = true;
-	commit_line(ps, n);
+	if (ps->next == NEXT_COST && n && !ps->detail)
+		add_costs(ps, profile_self(ps->prof, ps->fn), vals, n);
+	else
+		commit_line(ps, n);
 	return p + 1;
-reject:
-	if (ps->next == NEXT_CALL)
-		ps->next = NEXT_COST;
-	return skip_line(ps, p);
 }
 
 /* ---- dispatch ---------------------------------------------------------- */
 
 static bool is_cost_start(char c)
 {
-	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*';
+	return lex_class[(unsigned char)c] & LEX_COST;
 }
 
 /* Body lines need the events: line; without it nothing can be read. */
@@ -1008,21 +1031,98 @@ static const char *body_line(struct parser *ps, const char *p)
 	return cost_line(ps, p);
 }
 
+/*
+ * The fast path: a run of plain self-cost lines of the current function,
+ * with the parser state in locals. Values are added as they are read; a line
+ * that turns out bad (or overflows) is taken back exactly (wrapping adds are
+ * undone by wrapping subtractions) and handed to cost_line(), which reports
+ * it. Stops before the first line that is not a cost line.
+ */
+static const char *self_run(struct parser *ps, const char *p)
+{
+	const char *end = ps->end, *mark = ps->mark, *line;
+	uint64_t *row = profile_self(ps->prof, ps->fn), *sum = ps->part_sum, *vals = ps->vals;
+	uint64_t pos[PROFILE_MAX_POS], np[PROFILE_MAX_POS], lineno = ps->lineno;
+	uint32_t nev = ps->nev, n;
+	int npos = ps->npos;
+	bool pos_set = ps->pos_set;
+
+	memcpy(pos, ps->pos, sizeof(pos));
+	memcpy(np, ps->pos, sizeof(np));
+	ps->part_body = ps->seen_any = true;
+	for (;;) {
+		bool ovf = false;
+
+		line = p;
+		for (int i = 0; i < npos; i++) {
+			if (lex_subpos(&p, pos[i], pos_set, &np[i]) != LEX_OK)
+				goto slow;
+			while (lex_is_blank(*p))
+				p++;
+		}
+		for (n = 0; *p != '\n'; n++) {
+			uint64_t v;
+
+			if (n == nev || lex_number(&p, &v) != LEX_OK)
+				goto undo;
+			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+			sum[n] += v;
+			vals[n] = v;
+			while (lex_is_blank(*p))
+				p++;
+		}
+		if (ovf)
+			goto undo;
+		/* fixed size: a call to memcpy per line would cost more than the copy */
+		pos[0] = np[0];
+		pos[1] = np[1];
+		pos[2] = np[2];
+		pos_set = true;
+		p++;
+		if (p >= end || p >= mark || !is_cost_start(*p))
+			break;
+		lineno++;
+	}
+	memcpy(ps->pos, pos, sizeof(pos));
+	ps->pos_set = pos_set;
+	ps->lineno = lineno;
+	return p;
+undo:
+	for (uint32_t j = 0; j < n; j++) {
+		row[j] -= vals[j];
+		sum[j] -= vals[j];
+	}
+slow:
+	memcpy(ps->pos, pos, sizeof(pos));
+	ps->pos_set = pos_set;
+	ps->lineno = lineno;
+	return cost_line(ps, line);
+}
+
+/* Whether the next cost lines can take the fast path. */
+static bool fast_ok(const struct parser *ps)
+{
+	return ps->next == NEXT_COST && ps->fn != NCG_NONE && ps->ev_identity && !ps->detail &&
+	       ps->have_events;
+}
+
+static const char *next_mark(const char *p, const char *end)
+{
+	return (size_t)(end - p) > PROGRESS_STEP ? p + PROGRESS_STEP : end;
+}
+
 static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 		const struct parse_progress *progress, uint64_t total)
 {
-	const char *mark = p + PROGRESS_STEP;
-
 	ps->end = end;
 	ps->range_start = p;
 	ps->range_off = off;
+	ps->mark = next_mark(p, end);
 	while (p < end && !ps->stop) {
 		ps->lineno++;
 		if (is_cost_start(*p)) {
-			p = body_line(ps, p);
-			continue;
-		}
-		if (lex_is_blank(*p)) {
+			p = fast_ok(ps) ? self_run(ps, p) : body_line(ps, p);
+		} else if (lex_is_blank(*p)) {
 			p = lex_skip_blanks(p);
 			if (*p == '\n') {
 				p++;
@@ -1032,9 +1132,10 @@ static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 		} else {
 			p = other_line(ps, p);
 		}
-		if (p >= mark && progress && progress->fn) {
-			progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start), total);
-			mark = p + PROGRESS_STEP;
+		if (p >= ps->mark) {
+			if (progress && progress->fn)
+				progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start), total);
+			ps->mark = next_mark(p, end);
 		}
 	}
 }

@@ -23,7 +23,7 @@ enum lex_status {
 	LEX_NEGATIVE, /* relative subposition below zero */
 };
 
-enum { LEX_DIGIT = 1, LEX_BLANK = 2, LEX_EOL = 4 };
+enum { LEX_DIGIT = 1, LEX_BLANK = 2, LEX_EOL = 4, LEX_COST = 8 /* starts a cost line */ };
 extern const unsigned char lex_class[256];
 
 static inline bool lex_is_blank(char c)
@@ -59,8 +59,14 @@ static inline int lex_number(const char **pp, uint64_t *out)
 
 	if (d > 9)
 		return LEX_NONE;
-	if (d == 0 && (p[1] == 'x' || p[1] == 'X'))
-		return lex_number_slow(pp, out);
+	/* Most numbers in real profiles are a single digit, most of them "0". */
+	if ((unsigned char)p[1] - '0' > 9) {
+		if (!lex_is_delim(p[1]))
+			return lex_number_slow(pp, out); /* 0x..., or garbage */
+		*pp = p + 1;
+		*out = d;
+		return LEX_OK;
+	}
 	do {
 		v = v * 10 + d;
 		d = (unsigned char)*++p - '0';
@@ -75,7 +81,7 @@ static inline int lex_number(const char **pp, uint64_t *out)
 }
 
 /*
- * A subposition: absolute number, "+N", "-N" or "*", relative to *base.
+ * A subposition: absolute number, "+N", "-N" or "*", relative to base.
  * On LEX_OK *out holds the value; the caller decides whether base moves.
  */
 static inline int lex_subpos(const char **pp, uint64_t base, bool have_base, uint64_t *out)
