@@ -25,6 +25,7 @@
 
 #define MAX_COMPRESSED_ID (1u << 26) /* far above any real profile */
 #define PROGRESS_STEP (32u << 20)
+#define CALLEE_UNKNOWN (NCG_NONE - 1) /* a cfn= that could not be read */
 
 enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
 enum id_kind { ID_OB, ID_FL, ID_FN };
@@ -649,7 +650,7 @@ static void spec_line(struct parser *ps, const char *p, const char *next)
 	} else if (lex_prefix(p, "cfn=")) {
 		ps->callee = resolve(ps, p + 4, ID_FN, make_callee, &ok);
 		if (!ok && !ps->detail)
-			ps->callee = make_callee(ps, NCG_NONE);
+			ps->callee = CALLEE_UNKNOWN; /* made only if a call uses it */
 	} else if (lex_prefix(p, "jfi=")) {
 		spec_name(ps, p + 4, &ps->jfile, ID_FL);
 	} else if (lex_prefix(p, "jfn=")) {
@@ -665,22 +666,27 @@ static void spec_line(struct parser *ps, const char *p, const char *next)
 
 /* ---- calls and jumps --------------------------------------------------- */
 
+/* "bad cost '20abc'; line ignored" and the like; p is where the token starts. */
 static int bad_token(struct parser *ps, const char *what, const char *p, int r)
 {
-	char q[200];
-	static const char *const why[] = {
-		[LEX_NONE] = "missing", [LEX_BAD] = "bad", [LEX_OVERFLOW] = "too large (over 64 bits)",
-		[LEX_NOBASE] = "relative without a previous position",
-		[LEX_NEGATIVE] = "below zero",
+	static const char *const fmt[] = {
+		[LEX_NONE] = "bad %s '%s'; line ignored",
+		[LEX_BAD] = "bad %s '%s'; line ignored",
+		[LEX_OVERFLOW] = "%s '%s' does not fit in 64 bits; line ignored",
+		[LEX_NOBASE] = "relative %s '%s' without a previous absolute one; line ignored",
+		[LEX_NEGATIVE] = "%s '%s' goes below zero; line ignored",
 	};
+	char q[200];
+	size_t n = 0;
 
 	if (!ps->diag)
 		return -1;
 	if (r == LEX_NONE && *lex_skip_blanks(p) == '\n')
 		return diag_add(ps->diag, DIAG_ERROR, ps->lineno, "missing %s; line ignored", what);
-	diag_quote(q, p, token_len(p) ? token_len(p) : 1, 40);
-	return diag_add(ps->diag, DIAG_ERROR, ps->lineno, "%s %s '%s'; line ignored", what, why[r],
-			q);
+	while (p[n] != ' ' && p[n] != '\t' && p[n] != '\n')
+		n++;
+	diag_quote(q, p, n ? n : 1, 40);
+	return diag_add(ps->diag, DIAG_ERROR, ps->lineno, fmt[r], what, q);
 }
 
 static int read_targets(struct parser *ps, const char **pp, uint64_t *target)
@@ -736,6 +742,7 @@ static void spec_calls(struct parser *ps, const char *p)
 /* "jump=COUNT TARGET" and "jcnd=TAKEN/EXECUTED TARGET" or "jcnd=EXEC TAKEN TARGET". */
 static void spec_jump(struct parser *ps, const char *p, bool cond)
 {
+	const char *line = p;
 	uint64_t a = 0, b = 0;
 	int r;
 
@@ -757,7 +764,8 @@ static void spec_jump(struct parser *ps, const char *p, bool cond)
 		ps->jump_count = ps->jump_taken = a;
 	}
 	if (r != LEX_OK) {
-		bad_token(ps, cond ? "jcnd= count" : "jump= count", p, r);
+		line_error(ps, cond ? "bad jcnd= line 'jcnd=%s'; ignored" : "bad jump= line 'jump=%s'; ignored",
+			   line, line_len(line));
 		return;
 	}
 	if (read_targets(ps, &p, ps->target) < 0)
@@ -805,6 +813,8 @@ static void commit_call(struct parser *ps, size_t n)
 	bool ok = true;
 	uint32_t e;
 
+	if (ps->callee == CALLEE_UNKNOWN)
+		ps->callee = make_callee(ps, NCG_NONE);
 	if (ps->last_caller == ps->fn && ps->last_callee == ps->callee) {
 		e = ps->last_edge;
 	} else {
@@ -890,7 +900,9 @@ static const char *reject_line(struct parser *ps, const char *p, int r, bool pos
 	if (position)
 		bad_token(ps, "position", p, r);
 	else if (*p == '-')
-		bad_token(ps, "cost (costs are unsigned)", p, LEX_BAD);
+		line_error(ps, "negative cost '%s' (costs are unsigned); line ignored", p, token_len(p));
+	else if (*p == '+' || *p == '*')
+		bad_token(ps, "cost", p, LEX_BAD);
 	else
 		bad_token(ps, "cost", p, r);
 	if (ps->next == NEXT_CALL)
