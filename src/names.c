@@ -18,6 +18,12 @@ void htab_release(struct htab *h)
 	memset(h, 0, sizeof(*h));
 }
 
+/* Slot and tag come from the same 32 bits, so the table can grow without the keys. */
+static uint32_t tag_of(uint64_t hash)
+{
+	return (uint32_t)(hash ^ (hash >> 32));
+}
+
 static void htab_grow(struct htab *h)
 {
 	size_t n = h->slots ? (h->mask + 1) * 2 : 64;
@@ -31,7 +37,7 @@ static void htab_grow(struct htab *h)
 
 		if (!old[i].val)
 			continue;
-		for (j = old[i].hash & h->mask; h->slots[j].val; j = (j + 1) & h->mask)
+		for (j = old[i].tag & h->mask; h->slots[j].val; j = (j + 1) & h->mask)
 			;
 		h->slots[j] = old[i];
 	}
@@ -40,14 +46,15 @@ static void htab_grow(struct htab *h)
 
 uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it)
 {
+	uint32_t tag = tag_of(hash);
 	size_t i;
 
 	if (!h->slots)
 		return NCG_NONE;
 	/* *it counts the slots already visited along this hash's probe path. */
-	for (i = (hash + *it) & h->mask; h->slots[i].val; i = (i + 1) & h->mask) {
+	for (i = (tag + *it) & h->mask; h->slots[i].val; i = (i + 1) & h->mask) {
 		(*it)++;
-		if (h->slots[i].hash == hash)
+		if (h->slots[i].tag == tag)
 			return h->slots[i].val - 1;
 	}
 	return NCG_NONE;
@@ -55,13 +62,14 @@ uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it)
 
 void htab_insert(struct htab *h, uint64_t hash, uint32_t val)
 {
+	uint32_t tag = tag_of(hash);
 	size_t i;
 
 	if (!h->slots || (h->count + 1) * 2 > h->mask + 1)
 		htab_grow(h);
-	for (i = hash & h->mask; h->slots[i].val; i = (i + 1) & h->mask)
+	for (i = tag & h->mask; h->slots[i].val; i = (i + 1) & h->mask)
 		;
-	h->slots[i].hash = hash;
+	h->slots[i].tag = tag;
 	h->slots[i].val = val + 1;
 	h->count++;
 }

@@ -1062,6 +1062,11 @@ static const char *self_run(struct parser *ps, const char *p)
 	memcpy(pos, ps->pos, sizeof(pos));
 	memcpy(np, ps->pos, sizeof(np));
 	ps->part_body = ps->seen_any = true;
+	if (ps->next == NEXT_JUMP) {
+		/* the index keeps no jumps: their line is an ordinary cost line */
+		ps->next = NEXT_COST;
+		ps->jfile = ps->jfn = NCG_NONE;
+	}
 	for (;;) {
 		bool ovf = false;
 
@@ -1114,8 +1119,8 @@ slow:
 /* Whether the next cost lines can take the fast path. */
 static bool fast_ok(const struct parser *ps)
 {
-	return ps->next == NEXT_COST && ps->fn != NCG_NONE && ps->ev_identity && !ps->detail &&
-	       ps->have_events;
+	return (ps->next == NEXT_COST || ps->next == NEXT_JUMP) && ps->fn != NCG_NONE &&
+	       ps->ev_identity && !ps->detail && ps->have_events;
 }
 
 static const char *next_mark(const char *p, const char *end)

@@ -53,13 +53,6 @@ void profile_release(struct profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
-struct span profile_name(const struct profile *p, uint32_t id)
-{
-	if (id == NCG_NONE)
-		return span_make("", 0);
-	return names_get(&p->names, id);
-}
-
 static uint64_t fn_hash(uint32_t object, uint32_t file, uint32_t name)
 {
 	return hash_u64(((uint64_t)object << 32 | file) ^ hash_u64(name));
@@ -267,6 +260,8 @@ void profile_finish(struct profile *p, struct diag *d)
 	order_blocks(p);
 	sum_totals(p, d);
 	check_parts(p, d);
+	/* edges are only looked up while parsing; free the table before the graph work */
+	htab_release(&p->edge_index);
 	graph_inclusive(p, d);
 	events_resolve(p, d);
 }

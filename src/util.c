@@ -117,6 +117,20 @@ uint64_t hash_bytes(const void *data, size_t n)
 	return hash_u64(h);
 }
 
+size_t fmt_u64(char *buf, uint64_t n)
+{
+	char tmp[20];
+	size_t len = 0;
+
+	do {
+		tmp[len++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	for (size_t i = 0; i < len; i++)
+		buf[i] = tmp[len - 1 - i];
+	return len;
+}
+
 char *fmt_commas(char *buf, uint64_t n)
 {
 	char tmp[32];

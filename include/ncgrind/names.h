@@ -12,8 +12,13 @@
 
 #include "ncgrind/util.h"
 
+/*
+ * 8 bytes a slot: the table is probed at random, so its size is its cost in
+ * cache misses. The slot is chosen by the hash's low bits and keeps 32 other
+ * bits as a tag; callers always confirm a candidate against the real key.
+ */
 struct htab_slot {
-	uint64_t hash;
+	uint32_t tag;
 	uint32_t val; /* value + 1; 0 marks an empty slot */
 };
 

@@ -153,7 +153,10 @@ static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)
 }
 
 /* A name id as a span; an empty span for NCG_NONE. */
-struct span profile_name(const struct profile *p, uint32_t id);
+static inline struct span profile_name(const struct profile *p, uint32_t id)
+{
+	return id == NCG_NONE ? span_make("", 0) : names_get(&p->names, id);
+}
 
 /* Bytes the index holds (allocated capacity), not counting the mapped file. */
 size_t profile_memory(const struct profile *p);
