@@ -122,7 +122,10 @@ static size_t line_len(const char *p)
 
 static const char *skip_line(const struct parser *ps, const char *p)
 {
-	return lex_eol(p, ps->end) + 1;
+	const char *nl = lex_eol(p, ps->end);
+
+	/* every range ends in '\n'; the guard keeps a bad range from running away */
+	return nl ? nl + 1 : ps->end;
 }
 
 static uint64_t offset_of(const struct parser *ps, const char *p)
@@ -378,18 +381,19 @@ static void parse_event_spec(struct parser *ps, const char *p)
 }
 
 /* Lines "key: value". Returns 1 when the key is known, 0 when not. */
-static int header_line(struct parser *ps, const char *p)
+static int header_line(struct parser *ps, const char *line)
 {
+	const char *p = line; /* the value, once a key matched */
 	struct part *pt;
 
 #define KEY(k) (lex_prefix(p, k) ? (p += sizeof(k) - 1, 1) : 0)
 	if (KEY("events:")) {
-		part_key(ps, KEY_EVENTS, p);
+		part_key(ps, KEY_EVENTS, line);
 		parse_events(ps, p);
 	} else if (KEY("event:")) {
 		parse_event_spec(ps, p);
 	} else if (KEY("positions:")) {
-		part_key(ps, KEY_POSITIONS, p);
+		part_key(ps, KEY_POSITIONS, line);
 		parse_positions(ps, p);
 	} else if (KEY("summary:")) {
 		pt = cur_part(ps);
@@ -398,21 +402,21 @@ static int header_line(struct parser *ps, const char *p)
 		pt = cur_part(ps);
 		parse_cost_list(ps, p, &pt->totals, &pt->ntotals, &pt->totals_line);
 	} else if (KEY("version:")) {
-		part_key(ps, KEY_VERSION, p);
+		part_key(ps, KEY_VERSION, line);
 		parse_version(ps, p);
 	} else if (KEY("creator:")) {
-		part_key(ps, KEY_CREATOR, p);
+		part_key(ps, KEY_CREATOR, line);
 		cur_part(ps)->creator = header_value(p);
 	} else if (KEY("cmd:")) {
 		cur_part(ps)->cmd = header_value(p);
 	} else if (KEY("pid:")) {
-		part_key(ps, KEY_PID, p);
+		part_key(ps, KEY_PID, line);
 		cur_part(ps)->pid = header_int(p);
 	} else if (KEY("thread:")) {
-		part_key(ps, KEY_THREAD, p);
+		part_key(ps, KEY_THREAD, line);
 		cur_part(ps)->thread = header_int(p);
 	} else if (KEY("part:")) {
-		part_key(ps, KEY_PART, p);
+		part_key(ps, KEY_PART, line);
 		cur_part(ps)->number = header_int(p);
 	} else if (KEY("desc:")) {
 		struct span v = header_value(p);

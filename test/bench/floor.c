@@ -18,13 +18,23 @@ int main(int argc, char **argv)
 	unsigned long lines = 0;
 	int fd;
 
-	if (argc != 2 || (fd = open(argv[1], O_RDONLY)) < 0 || fstat(fd, &st) < 0) {
+	if (argc != 2) {
 		fprintf(stderr, "usage: floor FILE\n");
 		return 2;
 	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED)
+	if ((fd = open(argv[1], O_RDONLY)) < 0 || fstat(fd, &st) < 0) {
+		perror(argv[1]);
 		return 1;
+	}
+	if (st.st_size == 0) { /* mmap rejects a zero length */
+		printf("0\n");
+		return 0;
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
 	for (end = p + st.st_size; p < end; lines++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 

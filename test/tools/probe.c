@@ -1,0 +1,176 @@
+/*
+ * probe: a test program linked only with the core (no curses, no libedit).
+ * It drives the lazy per-function re-read (parse_block) that later views use.
+ *
+ *   probe check FILE       re-read every function's blocks and compare their
+ *                          sums with the index: self costs, and the cost and
+ *                          count of every call edge. Prints "ok: ..." or the
+ *                          first differences; exit 1 on a difference.
+ *   probe lines FILE NAME  print the cost lines of the functions named NAME,
+ *                          one per line: kind, source file, subpositions
+ *                          (instr bb line), then the costs.
+ */
+#include "ncgrind/parse.h"
+#include "ncgrind/profile.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct sums {
+	const struct profile *p;
+	uint64_t *self;   /* nev */
+	uint64_t *edges;  /* nedges x nev, for the function's own calls */
+	uint64_t *counts; /* nedges */
+	uint32_t fn;
+	const char *want;  /* lines mode: NULL in check mode */
+};
+
+static void add(uint64_t *dst, const uint64_t *src, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		dst[i] += src[i];
+}
+
+static uint32_t find_edge(const struct profile *p, uint32_t caller, uint32_t callee)
+{
+	for (size_t e = 0; e < p->nedges; e++)
+		if (p->edges[e].caller == caller && p->edges[e].callee == callee)
+			return (uint32_t)e;
+	return NCG_NONE;
+}
+
+static void on_line_sum(void *ctx, const struct parse_line *l)
+{
+	struct sums *s = ctx;
+	const struct profile *p = s->p;
+
+	if (l->kind == PARSE_SELF) {
+		add(s->self, l->costs, p->nraw);
+	} else if (l->kind == PARSE_CALL) {
+		uint32_t e = find_edge(p, s->fn, l->callee);
+
+		if (e == NCG_NONE) {
+			printf("function %u: call at line %" PRIu64 " to %u has no edge\n", s->fn, l->line,
+			       l->callee);
+			return;
+		}
+		add(s->edges + (size_t)e * p->nev, l->costs, p->nraw);
+		s->counts[e] += l->count;
+	}
+}
+
+static void print_span(struct span s)
+{
+	fwrite(s.ptr, 1, s.len, stdout);
+}
+
+static void on_line_print(void *ctx, const struct parse_line *l)
+{
+	struct sums *s = ctx;
+	static const char *const kind[] = {"self", "call", "jump"};
+
+	printf("%s\t", kind[l->kind]);
+	print_span(profile_name(s->p, l->file));
+	printf("\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64, l->pos[POS_INSTR], l->pos[POS_BB],
+	       l->pos[POS_LINE]);
+	if (l->kind == PARSE_CALL) {
+		printf("\t-> ");
+		print_span(profile_name(s->p, s->p->funcs[l->callee].name));
+		printf(" x%" PRIu64, l->count);
+	} else if (l->kind == PARSE_JUMP) {
+		printf("\t%s %" PRIu64 "/%" PRIu64 " to %" PRIu64 "/%" PRIu64,
+		       l->conditional ? "jcnd" : "jump", l->taken, l->count, l->target[POS_INSTR],
+		       l->target[POS_LINE]);
+	}
+	for (uint32_t i = 0; i < s->p->nraw; i++)
+		printf("\t%" PRIu64, l->costs[i]);
+	printf("\n");
+}
+
+static void read_function(const struct profile *p, uint32_t f, parse_line_fn fn, struct sums *s)
+{
+	s->fn = f;
+	for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
+		parse_block(p, b, fn, s);
+}
+
+static int compare(const struct profile *p, const struct sums *s)
+{
+	int bad = 0;
+
+	for (size_t f = 0; f < p->nfuncs; f++)
+		for (uint32_t i = 0; i < p->nraw; i++)
+			if (s->self[f * p->nev + i] != profile_self(p, (uint32_t)f)[i] && bad++ < 5)
+				printf("function %zu event %u: blocks say %" PRIu64 ", index %" PRIu64 "\n", f,
+				       i, s->self[f * p->nev + i], profile_self(p, (uint32_t)f)[i]);
+	for (size_t e = 0; e < p->nedges; e++) {
+		if (s->counts[e] != p->edges[e].count && bad++ < 5)
+			printf("edge %zu: blocks count %" PRIu64 ", index %" PRIu64 "\n", e, s->counts[e],
+			       p->edges[e].count);
+		for (uint32_t i = 0; i < p->nraw; i++)
+			if (s->edges[e * p->nev + i] != profile_edge_cost(p, (uint32_t)e)[i] && bad++ < 5)
+				printf("edge %zu event %u: blocks say %" PRIu64 ", index %" PRIu64 "\n", e, i,
+				       s->edges[e * p->nev + i], profile_edge_cost(p, (uint32_t)e)[i]);
+	}
+	return bad;
+}
+
+static int check(const struct profile *p)
+{
+	struct sums s = {p, NULL, NULL, NULL, 0, NULL};
+	uint64_t *self = xcalloc(st_mult(p->nfuncs + 1, p->nev + 1), sizeof(uint64_t));
+	int bad;
+
+	s.edges = xcalloc(st_mult(p->nedges + 1, p->nev + 1), sizeof(uint64_t));
+	s.counts = xcalloc(p->nedges + 1, sizeof(uint64_t));
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		s.self = self + f * p->nev;
+		read_function(p, (uint32_t)f, on_line_sum, &s);
+	}
+	s.self = self;
+	bad = compare(p, &s);
+	if (!bad)
+		printf("ok: %zu functions, %zu blocks, %zu call edges re-read\n", p->nfuncs, p->nblocks,
+		       p->nedges);
+	free(self);
+	free(s.edges);
+	free(s.counts);
+	return bad ? 1 : 0;
+}
+
+static int lines(const struct profile *p, const char *name)
+{
+	struct sums s = {p, NULL, NULL, NULL, 0, name};
+	int found = 0;
+
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (span_eq_str(profile_name(p, p->funcs[f].name), name)) {
+			read_function(p, (uint32_t)f, on_line_print, &s);
+			found = 1;
+		}
+	return found ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct profile p;
+	struct diag d;
+	int ret;
+
+	if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "lines")) ||
+	    (!strcmp(argv[1], "lines") && argc != 4)) {
+		fprintf(stderr, "usage: probe check FILE | probe lines FILE NAME\n");
+		return 2;
+	}
+	profile_init(&p, argv[2]);
+	diag_init(&d, argv[2]);
+	if (parse_profile(&p, argv[2], &d, NULL) < 0) {
+		fprintf(stderr, "probe: cannot read %s\n", argv[2]);
+		return 2;
+	}
+	ret = !strcmp(argv[1], "check") ? check(&p) : lines(&p, argv[3]);
+	diag_release(&d);
+	profile_release(&p);
+	return ret;
+}
