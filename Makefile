@@ -1,14 +1,27 @@
 # ncgrind: one non-recursive makefile. `make V=1` shows the commands.
+#
+#   make            build ./ncgrind
+#   make run        install what is missing, build, open the bundled example
+#   make check      install what is missing, build, run the whole test suite
+#   make asan       the suite against an ASan+UBSan build
+#   make valgrind   a subset of the suite under memcheck
+#   make bench      timings on a 1 GiB generated profile (needs ../shared)
+#   make check-corpus  compare with Valgrind's tools on ../shared/corpus
 CC ?= cc
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man/man1
+SHARED ?= ../shared
 
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wwrite-strings -Wno-format-nonliteral -Werror
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(WARN) $(CFLAGS) -Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
 LDLIBS ?=
+
+# Debian packages the build and the tests need (ncursesw and libedit for the
+# browser and its prompt, bats for the suite, tmux for the terminal tests).
+DEB_PKGS = gcc make libncursesw5-dev libedit-dev pkg-config bats tmux
 
 ifeq ($(V),1)
 Q =
@@ -19,17 +32,20 @@ endif
 CORE_SRC = src/util.c src/diag.c src/map.c src/names.c src/lex.c src/parse.c \
            src/profile.c src/graph.c src/events.c src/report.c
 BUILD ?= build
+OUT ?= .
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/main.o
 PROBE_OBJ = $(BUILD)/probe.o
+NCGRIND = $(OUT)/ncgrind
+PROBE = $(if $(filter .,$(OUT)),test/tools/probe,$(OUT)/probe)
 
-all: ncgrind
+all: $(NCGRIND)
 
-ncgrind: $(CORE_OBJ) $(MAIN_OBJ)
+$(NCGRIND): $(CORE_OBJ) $(MAIN_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test/tools/probe: $(CORE_OBJ) $(PROBE_OBJ)
+$(PROBE): $(CORE_OBJ) $(PROBE_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -45,7 +61,60 @@ $(BUILD)/probe.o: test/tools/probe.c
 
 -include $(CORE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(PROBE_OBJ:.o=.d)
 
+# Install the Debian packages that are missing (as root, or through sudo).
+deps:
+	@missing=; for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then \
+		echo "ncgrind: please install:$$missing (no apt-get here)"; exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v sudo >/dev/null; then sudo=sudo; \
+	else echo "ncgrind: please install as root:$$missing"; exit 1; fi; \
+	echo "ncgrind: installing$$missing"; \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null
+
+run: deps $(NCGRIND)
+	$(NCGRIND) test/fixtures/example.callgrind
+
+# The suite; the last line is "N passed, N failed" (CI reads it).
+check: deps $(NCGRIND) $(PROBE) check-layers
+	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) test/tools/run-suite test
+
+asan:
+	$(MAKE) BUILD=build-asan OUT=build-asan \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+		LDFLAGS="-fsanitize=address,undefined" check
+
+valgrind: $(NCGRIND) $(PROBE)
+	@VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
+		NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) test/tools/run-suite test/spec.bats test/malformed.bats
+
+bench: $(NCGRIND)
+	SHARED_DIR=$(SHARED) test/bench/bench.sh $(NCGRIND)
+
+check-corpus: $(NCGRIND) $(PROBE)
+	$(SHARED)/tools/corpus-check --ncgrind $(NCGRIND)
+	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
+		-o -name 'cachegrind.out.*' \) ! -name '*.txt' ! -path '*/malformed/*' ! -name '*.empty.*'); do \
+		$(PROBE) check $$f >/dev/null || { echo "probe check failed: $$f"; exit 1; }; \
+	done; echo "probe check: every corpus profile re-read block by block agrees with its index"
+
+# The core (map, parse, index, profile) never includes curses or libedit.
+check-layers:
+	@! grep -lE '#include <(n?curses|ncursesw/|histedit|editline)' $(CORE_SRC) include/ncgrind/*.h \
+		|| { echo "a core module includes curses or libedit"; exit 1; }
+
+install: $(NCGRIND)
+	install -D -m 755 $(NCGRIND) $(DESTDIR)$(BINDIR)/ncgrind
+	install -D -m 644 doc/ncgrind.1 $(DESTDIR)$(MANDIR)/ncgrind.1
+
+fmt:
+	clang-format -i src/*.c include/ncgrind/*.h test/tools/*.c test/bench/*.c
+
 clean:
 	rm -rf build build-asan ncgrind test/tools/probe
 
-.PHONY: all clean
+.PHONY: all deps run check asan valgrind bench check-corpus check-layers install fmt clean

@@ -518,8 +518,7 @@ static uint32_t as_name(struct parser *ps, uint32_t name)
 static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
 {
 	if (ps->detail)
-		return name == NCG_NONE ? NCG_NONE
-					: profile_find_function(ps->prof, object, file, name);
+		return profile_find_function(ps->prof, object, file, name);
 	return profile_function(ps->prof, object, file, name);
 }
 
@@ -653,7 +652,7 @@ static void spec_line(struct parser *ps, const char *p, const char *next)
 		spec_name(ps, p + 4, &ps->cfile, ID_FL);
 	} else if (lex_prefix(p, "cfn=")) {
 		ps->callee = resolve(ps, p + 4, ID_FN, make_callee, &ok);
-		if (!ok && !ps->detail)
+		if (!ok)
 			ps->callee = CALLEE_UNKNOWN; /* made only if a call uses it */
 	} else if (lex_prefix(p, "jfi=")) {
 		spec_name(ps, p + 4, &ps->jfile, ID_FL);
@@ -855,6 +854,8 @@ static void emit_detail(struct parser *ps, size_t n, enum parse_line_kind kind)
 		l.pos[ps->pos_kind[i]] = ps->pos[i];
 	l.costs = ps->row;
 	if (kind == PARSE_CALL) {
+		if (ps->callee == CALLEE_UNKNOWN)
+			ps->callee = make_callee(ps, NCG_NONE);
 		l.callee = ps->callee;
 		l.count = ps->call_count;
 	} else if (kind == PARSE_JUMP) {

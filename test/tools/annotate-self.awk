@@ -68,6 +68,7 @@ intable == 1 {
 	sub(/ \[[^]]*\]$/, "", key)
 	c = index(key, ":")
 	name = trim(c ? substr(key, c + 1) : key)
+	rows[name]++
 	if (!(name in sum)) {
 		names[++nnames] = name
 		for (i = 1; i <= nev; i++)
@@ -98,7 +99,7 @@ END {
 			if (sum[names[a], i] != 0)
 				nz = 1
 		}
-		if (nz)
+		if (nz && (!single || rows[names[a]] == 1))
 			print line
 	}
 }

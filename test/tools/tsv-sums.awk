@@ -55,6 +55,7 @@ NR == 1 {
 	key = unescape($2) ":" unescape($1)
 	c = index(key, ":")
 	name = trim(substr(key, c + 1))
+	rows[name]++
 	if (!(name in seen)) {
 		seen[name] = 1
 		names[++nnames] = name
@@ -80,7 +81,7 @@ END {
 			if (sum[names[a], j] != 0)
 				nz = 1
 		}
-		if (nz)
+		if (nz && (!single || rows[names[a]] == 1))
 			print line
 	}
 }
