@@ -175,13 +175,14 @@ static void self_and_out(const struct profile *p, const struct csr *g, const uin
 	}
 }
 
-static void cap_row(uint64_t *row, const uint64_t *cap, uint32_t nev, bool *capped)
+/* Cut row down to cap; remember in excess (if given) the largest cut per event. */
+static void cap_row(uint64_t *row, const uint64_t *cap, uint32_t nev, uint64_t *excess)
 {
 	for (uint32_t i = 0; i < nev; i++)
 		if (row[i] > cap[i]) {
+			if (excess && row[i] - cap[i] > excess[i])
+				excess[i] = row[i] - cap[i];
 			row[i] = cap[i];
-			if (capped)
-				*capped = true;
 		}
 }
 
@@ -193,13 +194,12 @@ static void max_row(uint64_t *row, const uint64_t *other, uint32_t nev)
 }
 
 static void inclusive(struct profile *p, const struct csr *g, const uint32_t *scc,
-		      struct diag *d)
+		      uint64_t *excess)
 {
 	uint32_t nev = p->nev;
 	size_t nc = p->ncycles ? p->ncycles : 1;
 	uint64_t *row = xcalloc(nev ? nev : 1, sizeof(uint64_t));
 	uint64_t *cyc_out = xcalloc(st_mult(nc, nev ? nev : 1), sizeof(uint64_t));
-	bool capped = false;
 
 	p->cycle_incl = xcalloc(st_mult(nc, nev ? nev : 1), sizeof(uint64_t));
 	incoming(p, scc);
@@ -215,23 +215,19 @@ static void inclusive(struct profile *p, const struct csr *g, const uint32_t *sc
 	}
 	for (size_t c = 0; c < p->ncycles; c++) {
 		max_row(p->cycle_incl + c * nev, cyc_out + c * nev, nev);
-		cap_row(p->cycle_incl + c * nev, p->totals, nev, &capped);
+		cap_row(p->cycle_incl + c * nev, p->totals, nev, excess);
 	}
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		if (p->funcs[f].cycle)
 			cap_row(profile_incl(p, f), p->cycle_incl + (size_t)(p->funcs[f].cycle - 1) * nev,
 				nev, NULL);
-		cap_row(profile_incl(p, f), p->totals, nev, &capped);
+		cap_row(profile_incl(p, f), p->totals, nev, excess);
 	}
-	if (capped)
-		diag_add(d, DIAG_WARNING, 0,
-			 "call costs exceed the total cost (inconsistent profile); "
-			 "inclusive costs are capped at the total");
 	free(row);
 	free(cyc_out);
 }
 
-void graph_inclusive(struct profile *p, struct diag *d)
+void graph_inclusive(struct profile *p, uint64_t *excess)
 {
 	struct csr g;
 	uint32_t *scc, *cycle_of_scc;
@@ -241,7 +237,7 @@ void graph_inclusive(struct profile *p, struct diag *d)
 	name_cycles(p, scc, &cycle_of_scc);
 	free(cycle_of_scc);
 	p->incl = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
-	inclusive(p, &g, scc, d);
+	inclusive(p, &g, scc, excess);
 	free(scc);
 	free(g.start);
 	free(g.edge);

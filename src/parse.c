@@ -631,39 +631,50 @@ static size_t spec_key(const char *p)
 	}
 }
 
+/* p starts with a key spec_key() accepted. */
 static void spec_line(struct parser *ps, const char *p, const char *next)
 {
 	bool ok;
 
-	if (lex_prefix(p, "fn=")) {
-		spec_fn(ps, p + 3, next);
-	} else if (lex_prefix(p, "fl=")) {
-		spec_name(ps, p + 3, &ps->fn_file, ID_FL);
-		ps->file = ps->fn_file;
-	} else if (lex_prefix(p, "fi=") || lex_prefix(p, "fe=")) {
-		spec_name(ps, p + 3, &ps->file, ID_FL);
-	} else if (lex_prefix(p, "ob=")) {
+	switch (p[0]) {
+	case 'f':
+		if (p[1] == 'n') {
+			spec_fn(ps, p + 3, next);
+		} else if (p[1] == 'l') {
+			spec_name(ps, p + 3, &ps->fn_file, ID_FL);
+			ps->file = ps->fn_file;
+		} else {
+			spec_name(ps, p + 3, &ps->file, ID_FL); /* fi=, fe= */
+		}
+		break;
+	case 'o':
 		spec_name(ps, p + 3, &ps->object, ID_OB);
 		block_close(ps, p);
 		ps->fn = NCG_NONE;
-	} else if (lex_prefix(p, "cob=")) {
-		spec_name(ps, p + 4, &ps->cobject, ID_OB);
-	} else if (lex_prefix(p, "cfi=") || lex_prefix(p, "cfl=")) {
-		spec_name(ps, p + 4, &ps->cfile, ID_FL);
-	} else if (lex_prefix(p, "cfn=")) {
-		ps->callee = resolve(ps, p + 4, ID_FN, make_callee, &ok);
-		if (!ok)
-			ps->callee = CALLEE_UNKNOWN; /* made only if a call uses it */
-	} else if (lex_prefix(p, "jfi=")) {
-		spec_name(ps, p + 4, &ps->jfile, ID_FL);
-	} else if (lex_prefix(p, "jfn=")) {
-		ps->jfn = resolve(ps, p + 4, ID_FN, make_jump_target, &ok);
-	} else if (lex_prefix(p, "calls=")) {
-		spec_calls(ps, p + 6);
-	} else if (lex_prefix(p, "jump=")) {
-		spec_jump(ps, p + 5, false);
-	} else if (lex_prefix(p, "jcnd=")) {
-		spec_jump(ps, p + 5, true);
+		break;
+	case 'j':
+		if (p[1] == 'c')
+			spec_jump(ps, p + 5, true);
+		else if (p[1] == 'u')
+			spec_jump(ps, p + 5, false);
+		else if (p[2] == 'i')
+			spec_name(ps, p + 4, &ps->jfile, ID_FL);
+		else
+			ps->jfn = resolve(ps, p + 4, ID_FN, make_jump_target, &ok);
+		break;
+	case 'c':
+		if (p[1] == 'a') {
+			spec_calls(ps, p + 6);
+		} else if (p[1] == 'o') {
+			spec_name(ps, p + 4, &ps->cobject, ID_OB);
+		} else if (p[2] == 'n') {
+			ps->callee = resolve(ps, p + 4, ID_FN, make_callee, &ok);
+			if (!ok)
+				ps->callee = CALLEE_UNKNOWN; /* made only if a call uses it */
+		} else {
+			spec_name(ps, p + 4, &ps->cfile, ID_FL); /* cfi=, cfl= */
+		}
+		break;
 	}
 }
 

@@ -255,13 +255,52 @@ size_t profile_memory(const struct profile *p)
 	return n;
 }
 
+/*
+ * Valgrind's outermost call can cost a few instructions more than the cost
+ * lines hold; its summary: line counts them too. An inclusive cost above the
+ * total is an inconsistency only when summary: does not cover it either.
+ */
+static void check_excess(const struct profile *p, struct diag *d, const uint64_t *excess)
+{
+	for (uint32_t ev = 0; ev < p->nev; ev++) {
+		uint64_t summary = 0;
+		bool all = p->nparts > 0;
+
+		if (!excess[ev])
+			continue;
+		for (size_t i = 0; i < p->nparts; i++) {
+			const struct part *pt = &p->parts[i];
+			uint32_t k;
+
+			for (k = 0; k < pt->nsummary && pt->evmap[k] != ev; k++)
+				;
+			if (k < pt->nsummary)
+				u64_add_sat(&summary, pt->summary[k]);
+			else
+				all = false;
+		}
+		if (all && summary >= p->totals[ev] && excess[ev] <= summary - p->totals[ev])
+			continue;
+		diag_add(d, DIAG_WARNING, 0,
+			 "calls cost more %.*s than the whole profile (by up to %" PRIu64
+			 "); inclusive costs are capped at the total",
+			 (int)(p->events[ev].name.len > 64 ? 64 : p->events[ev].name.len),
+			 p->events[ev].name.ptr, excess[ev]);
+	}
+}
+
 void profile_finish(struct profile *p, struct diag *d)
 {
+	uint64_t *excess;
+
 	order_blocks(p);
 	sum_totals(p, d);
 	check_parts(p, d);
 	/* edges are only looked up while parsing; free the table before the graph work */
 	htab_release(&p->edge_index);
-	graph_inclusive(p, d);
+	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	graph_inclusive(p, excess);
+	check_excess(p, d, excess);
+	free(excess);
 	events_resolve(p, d);
 }

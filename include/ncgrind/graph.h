@@ -20,10 +20,13 @@
 #ifndef NCGRIND_GRAPH_H
 #define NCGRIND_GRAPH_H
 
-#include "ncgrind/diag.h"
 #include "ncgrind/profile.h"
 
-/* Fill p->incl, p->cycle_incl, p->ncycles and each function's cycle. */
-void graph_inclusive(struct profile *p, struct diag *d);
+/*
+ * Fill p->incl, p->cycle_incl, p->ncycles and each function's cycle. An
+ * inclusive cost above the total is cut to the total; excess (nev values,
+ * zeroed by the caller) receives the largest cut per event.
+ */
+void graph_inclusive(struct profile *p, uint64_t *excess);
 
 #endif
