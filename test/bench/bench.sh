@@ -22,21 +22,26 @@ SHARED_DIR=${SHARED_DIR:-$REPO/../shared}
 BENCH_DIR=${BENCH_DIR:-/tmp/ncgrind-bench}
 BIG=${BENCH_SIZE:-1G}
 RUNS=${BENCH_RUNS:-5}
-mkdir -p "$BENCH_DIR"
+# Scratch files go to a subdirectory: BENCH_DIR itself holds the profiles.
+mkdir -p "$BENCH_DIR/run"
+BENCH_DIR=$(cd "$BENCH_DIR" && pwd)
+RUN=$BENCH_DIR/run
+# Made absolute before we cd, if it exists; profile() says so if it does not.
+SHARED_DIR=$(cd "$SHARED_DIR" 2>/dev/null && pwd || echo "$SHARED_DIR")
 # Time a snapshot: a rebuild of the tree during the ~2 min run must not mix
 # two binaries into one set of numbers (nor fail a run while it relinks).
-cp "$1" "$BENCH_DIR/ncgrind"
-NCGRIND=$BENCH_DIR/ncgrind
+cp "$1" "$RUN/ncgrind"
+NCGRIND=$RUN/ncgrind
 cd "$BENCH_DIR"
 
 bytes() { # 50M -> 52428800, the way gen_big.py reads sizes
 	echo "$1" | awk '{ n = $0 + 0; u = toupper($0)
 		print int(n * (u ~ /G/ ? 2^30 : u ~ /M/ ? 2^20 : u ~ /K/ ? 2^10 : 1)) }'
 }
-# callgrind_annotate is compared on 50M (it needs ~13 s there); a quick run
+# callgrind_annotate is compared on 50M (it needs 13-20 s there); a quick run
 # with a smaller BENCH_SIZE uses that size for everything.
 SMALL=50M
-[ "$(bytes "$BIG")" -lt "$(bytes "$SMALL")" ] && SMALL=$BIG
+if [ "$(bytes "$BIG")" -lt "$(bytes "$SMALL")" ]; then SMALL=$BIG; fi
 
 # Profiles are expensive to make (~30 s per GB), so they are kept between runs;
 # they are written under temporary names so an interrupted run leaves none
@@ -57,9 +62,12 @@ profile "$BIG"
 profile "$SMALL"
 BIGF=$BENCH_DIR/big-$BIG.callgrind
 SMALLF=$BENCH_DIR/big-$SMALL.callgrind
+WANT_BIG=$BENCH_DIR/big-$BIG.tsv
+WANT_SMALL=$BENCH_DIR/big-$SMALL.tsv
+cd "$RUN"
 
-cc -O2 -o "$BENCH_DIR/floor" "$REPO/test/bench/floor.c"
-FLOOR=$BENCH_DIR/floor
+cc -O2 -o floor "$REPO/test/bench/floor.c"
+FLOOR=$RUN/floor
 
 if ! command -v hyperfine >/dev/null && [ "$(id -u)" = 0 ]; then
 	apt-get install -y -qq hyperfine >/dev/null 2>&1 ||
@@ -111,40 +119,40 @@ rss() {
 	med rss.tmp | cut -d' ' -f1
 }
 calc() { awk "BEGIN { printf $1 }"; }
+mb() { calc "\"%.1f\", $1 * 1.024 / 1000"; } # kB (KiB) -> MB
 size_of() { stat -c %s "$1"; }
 
-# The 1G file is read several times below, and each timed set is preceded by
-# a warm-up run, so the order does not matter for caching.
-echo "== ncgrind vs floor on $(basename "$BIGF") ($(size_of "$BIGF") bytes, $RUNS runs)"
+BIGMB=$(calc "\"%.1f\", $(size_of "$BIGF") / 1e6")
+echo "== ncgrind vs floor on $(basename "$BIGF") ($BIGMB MB, $RUNS runs)"
 timeit nc "$RUNS" "$NCGRIND" --dump=functions --format=tsv "$BIGF"
 timeit floor "$RUNS" "$FLOOR" "$BIGF"
 read -r NC_MED NC_MIN NC_MAX < <(med times.nc)
 read -r FL_MED FL_MIN FL_MAX < <(med times.floor)
-BIGMB=$(calc "\"%.1f\", $(size_of "$BIGF") / 1e6")
-NC_RSS=$(rss "$NCGRIND" --dump=functions --format=tsv "$BIGF")
-FL_RSS=$(rss "$FLOOR" "$BIGF")
-# The same run gives the index memory and the TSV checked further down.
+NC_MBS=$(calc "\"%.0f\", $BIGMB / $NC_MED")
+FL_MBS=$(calc "\"%.0f\", $BIGMB / $FL_MED")
+RATIO=$(calc "\"%.2f\", $NC_MED / $FL_MED")
+NC_RSS=$(mb "$(rss "$NCGRIND" --dump=functions --format=tsv "$BIGF")")
+FL_RSS=$(mb "$(rss "$FLOOR" "$BIGF")")
+# One more run gives the index memory, and the TSV checked further down.
 "$NCGRIND" --stats --dump=functions --format=tsv "$BIGF" >"out-$BIG.tsv" 2>stats.txt
 STATS=$(grep 'index memory' stats.txt) || die "no 'index memory' line in ncgrind --stats output"
-ANON=$(echo "$STATS" | sed -n 's/.*RssAnon \([0-9]*\) kB.*/\1/p')
-FILEKB=$(echo "$STATS" | sed -n 's/.*RssFile \([0-9]*\) kB.*/\1/p')
-ANON_PCT=$(calc "\"%.1f\", 100 * $ANON * 1024 / $(size_of "$BIGF")")
-RATIO=$(calc "\"%.2f\", $NC_MED / $FL_MED")
+ANON_KB=$(echo "$STATS" | sed -n 's/.*RssAnon \([0-9]*\) kB.*/\1/p')
+FILE_KB=$(echo "$STATS" | sed -n 's/.*RssFile \([0-9]*\) kB.*/\1/p')
+[ -n "$ANON_KB" ] || die "no RssAnon in: $STATS"
+ANON=$(mb "$ANON_KB")
+ANON_PCT=$(calc "\"%.1f\", 100 * $ANON_KB * 1024 / $(size_of "$BIGF")")
 
-printf '%-10s %9s %9s %9s %9s %10s\n' "" "median s" "min s" "max s" "MB/s" "peak RSS"
-printf '%-10s %9.3f %9.3f %9.3f %9.0f %7.1f MB\n' ncgrind "$NC_MED" "$NC_MIN" "$NC_MAX" \
-	"$(calc "\"%f\", $BIGMB / $NC_MED")" "$(calc "\"%f\", $NC_RSS / 1024")"
-printf '%-10s %9.3f %9.3f %9.3f %9.0f %7.1f MB\n' floor "$FL_MED" "$FL_MIN" "$FL_MAX" \
-	"$(calc "\"%f\", $BIGMB / $FL_MED")" "$(calc "\"%f\", $FL_RSS / 1024")"
+printf '%-10s %9s %9s %9s %9s %11s\n' "" "median s" "min s" "max s" "MB/s" "peak RSS"
+printf '%-10s %9.3f %9.3f %9.3f %9s %8s MB\n' ncgrind "$NC_MED" "$NC_MIN" "$NC_MAX" "$NC_MBS" "$NC_RSS"
+printf '%-10s %9.3f %9.3f %9.3f %9s %8s MB\n' floor "$FL_MED" "$FL_MIN" "$FL_MAX" "$FL_MBS" "$FL_RSS"
 echo "ratio ncgrind/floor: ${RATIO}x"
-# Peak RSS counts the mapped file's pages; RssAnon is what the index costs.
-echo "index memory (RssAnon): $(calc "\"%.1f\", $ANON / 1024") MB = $ANON_PCT% of the file" \
-	"(RssFile $(calc "\"%.1f\", $FILEKB / 1024") MB)"
+# Peak RSS counts the pages of the mapped file; RssAnon is what the index costs.
+echo "index memory (RssAnon): $ANON MB = $ANON_PCT% of the file (RssFile $(mb "${FILE_KB:-0}") MB)"
 echo "  $STATS"
 
 echo
-echo "== ncgrind vs callgrind_annotate on $(basename "$SMALLF") ($(size_of "$SMALLF") bytes)"
 SMALLMB=$(calc "\"%.1f\", $(size_of "$SMALLF") / 1e6")
+echo "== ncgrind vs callgrind_annotate on $(basename "$SMALLF") ($SMALLMB MB)"
 timeit nc_small "$RUNS" "$NCGRIND" --dump=functions --format=tsv "$SMALLF"
 read -r NS_MED NS_MIN NS_MAX < <(med times.nc_small)
 printf '%-19s %9s %9s %9s %9s\n' "" "median s" "min s" "max s" "MB/s"
@@ -161,7 +169,7 @@ else
 	echo "callgrind_annotate not installed (valgrind package): skipped"
 fi
 
-# check SIZE OUT.tsv: compare ncgrind's TSV with the generator's exact one,
+# check WANT.tsv OUT.tsv: compare ncgrind's TSV with the generator's exact one,
 # matching rows on (function, file, object) and columns on their names
 # (generator self_Ir = ncgrind self:Ir), since the row orders differ.
 # Values are compared as strings: awk's doubles would hide differences
@@ -208,7 +216,7 @@ check() {
 		printf "expect-tsv: %d functions, %d self mismatches, %d incl mismatches", nwant, bs, bi
 		printf " (%d missing, %d unexpected)\n", nwant - found, extra
 		exit (bs || bi || found != nwant || extra) ? 1 : 0
-	}' "big-$1.tsv" "$2"
+	}' "$1" "$2"
 }
 
 echo
@@ -218,13 +226,13 @@ CHECKED=""
 if [ "$SMALL" != "$BIG" ]; then
 	"$NCGRIND" --dump=functions --format=tsv "$SMALLF" >"out-$SMALL.tsv"
 	echo "big-$SMALL:"
-	if check "$SMALL" "out-$SMALL.tsv"; then CHECKED="$SMALL ok"; else BAD=1; CHECKED="$SMALL FAIL"; fi
+	if check "$WANT_SMALL" "out-$SMALL.tsv"; then CHECKED="$SMALL ok"; else BAD=1; CHECKED="$SMALL FAIL"; fi
 fi
 if [ "${BENCH_QUICK:-0}" = 1 ] && [ "$SMALL" != "$BIG" ]; then
 	echo "big-$BIG: skipped (BENCH_QUICK=1)"
 else
 	echo "big-$BIG:"
-	if check "$BIG" "out-$BIG.tsv"; then R="$BIG ok"; else BAD=1; R="$BIG FAIL"; fi
+	if check "$WANT_BIG" "out-$BIG.tsv"; then R="$BIG ok"; else BAD=1; R="$BIG FAIL"; fi
 	CHECKED="${CHECKED:+$CHECKED, }$R"
 fi
 
@@ -232,14 +240,11 @@ echo
 echo "== summary ($(uname -m), $(nproc) CPUs; MB = 10^6 bytes; times are medians)"
 echo "| measure | ncgrind | reference | ratio |"
 echo "|---|---|---|---|"
-printf '| %s functions tsv, wall | %.2f s (%.2f-%.2f) | floor %.3f s | %sx |\n' \
+printf '| %s functions tsv, wall | %.3f s (%.3f-%.3f) | floor %.3f s | %sx |\n' \
 	"$BIG" "$NC_MED" "$NC_MIN" "$NC_MAX" "$FL_MED" "$RATIO"
-printf '| %s throughput | %.0f MB/s | floor %.0f MB/s | |\n' "$BIG" \
-	"$(calc "\"%f\", $BIGMB / $NC_MED")" "$(calc "\"%f\", $BIGMB / $FL_MED")"
-printf '| %s peak RSS | %.0f MB | floor %.0f MB | |\n' "$BIG" \
-	"$(calc "\"%f\", $NC_RSS / 1024")" "$(calc "\"%f\", $FL_RSS / 1024")"
-printf '| %s index memory (RssAnon) | %.1f MB (%s%% of file) | | |\n' "$BIG" \
-	"$(calc "\"%f\", $ANON / 1024")" "$ANON_PCT"
+echo "| $BIG throughput | $NC_MBS MB/s | floor $FL_MBS MB/s | |"
+echo "| $BIG peak RSS | $NC_RSS MB | floor $FL_RSS MB | |"
+echo "| $BIG index memory (RssAnon) | $ANON MB ($ANON_PCT% of file) | | |"
 if [ -n "${CA_MED:-}" ]; then
 	printf '| %s vs callgrind_annotate | %.3f s | %.1f s | %sx faster |\n' \
 		"$SMALL" "$NS_MED" "$CA_MED" "$CA_RATIO"
