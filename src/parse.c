@@ -1060,6 +1060,35 @@ static const char *body_line(struct parser *ps, const char *p)
 }
 
 /*
+ * A well-formed "jump=N TARGET" or "jcnd=N/N TARGET" line, read only to be
+ * skipped: the index keeps nothing of jumps, and the line after one is an
+ * ordinary cost line here. Returns the next line, or NULL for anything else
+ * (the general path then reads it and reports what is wrong).
+ */
+static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool pos_set)
+{
+	uint64_t v;
+	bool cond = p[1] == 'c';
+
+	if (!(cond ? lex_prefix(p, "jcnd=") : lex_prefix(p, "jump=")))
+		return NULL;
+	p += 5;
+	if (cond) {
+		if (lex_number_to(&p, &v, '/') != LEX_OK || *p++ != '/')
+			return NULL;
+	}
+	if (lex_number(&p, &v) != LEX_OK)
+		return NULL;
+	for (int i = 0; i < npos; i++) {
+		p = lex_skip_blanks(p);
+		if (lex_subpos(&p, pos[i], pos_set, &v) != LEX_OK)
+			return NULL;
+	}
+	p = lex_skip_blanks(p);
+	return *p == '\n' ? p + 1 : NULL;
+}
+
+/*
  * The fast path: a run of plain self-cost lines of the current function,
  * with the parser state in locals. Values are added as they are read; a line
  * that turns out bad (or overflows) is taken back exactly (wrapping adds are
@@ -1112,6 +1141,14 @@ static const char *self_run(struct parser *ps, const char *p)
 		pos[2] = np[2];
 		pos_set = true;
 		p++;
+		if (p < end && *p == 'j' && p < mark) {
+			const char *q = skip_jump(p, npos, pos, pos_set);
+
+			if (!q)
+				break;
+			lineno++;
+			p = q;
+		}
 		if (p >= end || p >= mark || !is_cost_start(*p))
 			break;
 		lineno++;
