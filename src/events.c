@@ -66,18 +66,29 @@ static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
 	return 0;
 }
 
-static uint64_t derive(const uint64_t *raw, const uint64_t *coef, uint32_t nraw)
+/* The inherited value; *saturated is set when it does not fit in 64 bits. */
+static uint64_t derive(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
+		       bool *saturated)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, t;
 
-	for (uint32_t i = 0; i < nraw; i++)
-		if (coef[i])
-			u64_add_sat(&v, u64_mul_sat(coef[i], raw[i]));
+	for (uint32_t i = 0; i < nraw; i++) {
+		if (!coef[i])
+			continue;
+		if (__builtin_mul_overflow(coef[i], raw[i], &t) || !u64_add_sat(&v, t)) {
+			*saturated = true;
+			v = UINT64_MAX;
+		}
+	}
 	return v;
 }
 
-/* Lay rows out again with room for the inherited columns, and compute them. */
-static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, uint32_t from)
+/*
+ * Lay rows out again with room for the inherited columns, and compute them;
+ * sat[e] tells which inherited events hit UINT64_MAX somewhere.
+ */
+static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, uint32_t from,
+		       bool *sat)
 {
 	uint32_t to = p->nev;
 	uint64_t *n = xmalloc(st_mult(st_mult(nrows ? nrows : 1, to), sizeof(uint64_t)));
@@ -87,7 +98,7 @@ static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, ui
 
 		memcpy(dst, rows + r * from, from * sizeof(uint64_t));
 		for (uint32_t e = from; e < to; e++)
-			dst[e] = derive(dst, p->events[e].coef, p->nraw);
+			dst[e] = derive(dst, p->events[e].coef, p->nraw, &sat[e]);
 	}
 	free(rows);
 	return n;
@@ -117,6 +128,7 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
 void events_resolve(struct profile *p, struct diag *d)
 {
 	uint32_t nraw = p->nev;
+	bool *sat;
 
 	for (size_t i = 0; i < p->nevspecs; i++) {
 		const struct event *spec = &p->evspecs[i];
@@ -134,9 +146,17 @@ void events_resolve(struct profile *p, struct diag *d)
 	}
 	if (p->nev == nraw)
 		return;
-	p->self = widen(p, p->self, p->nfuncs, nraw);
-	p->incl = widen(p, p->incl, p->nfuncs, nraw);
-	p->edge_cost = widen(p, p->edge_cost, p->nedges, nraw);
-	p->totals = widen(p, p->totals, 1, nraw);
-	p->cycle_incl = widen(p, p->cycle_incl, p->ncycles, nraw);
+	sat = xcalloc(p->nev, sizeof(bool));
+	p->self = widen(p, p->self, p->nfuncs, nraw, sat);
+	p->incl = widen(p, p->incl, p->nfuncs, nraw, sat);
+	p->edge_cost = widen(p, p->edge_cost, p->nedges, nraw, sat);
+	p->totals = widen(p, p->totals, 1, nraw, sat);
+	p->cycle_incl = widen(p, p->cycle_incl, p->ncycles, nraw, sat);
+	for (uint32_t e = nraw; e < p->nev; e++)
+		if (sat[e])
+			diag_add(d, DIAG_ERROR, p->events[e].line,
+				 "inherited event '%.*s' exceeds 64 bits; it is shown as %" PRIu64,
+				 (int)(p->events[e].name.len > 64 ? 64 : p->events[e].name.len),
+				 p->events[e].name.ptr, UINT64_MAX);
+	free(sat);
 }

@@ -10,8 +10,11 @@
  * The state follows KCachegrind's loader where the specification is silent:
  * fn= resets the source file to the one of fl=; a callee's object and file
  * default to the current ones and are forgotten after each call cost line;
- * a compressed function id stands for the (object, file, name) it was
- * defined with; ob= ends the current function.
+ * ob= ends the current function. A compressed function id stands for a
+ * name, as the specification has it (ids may be defined up front): the
+ * function is (object, file, name) in the context where the id is used.
+ * Callgrind writes ob=/fl= before every fn= that changes them, so on its
+ * files this is the same as KCachegrind's binding of ids to a function.
  *
  * In detail mode (parse_block) the same machine re-reads one block and
  * reports its lines instead of adding them up; it only reads the index.
@@ -157,11 +160,27 @@ static void block_close(struct parser *ps, const char *p)
 	ps->block = NCG_NONE;
 }
 
-static void pending_check(struct parser *ps)
+/*
+ * A calls= line must be followed by its cost line. p is the line found
+ * instead (the error is reported there), or NULL at the end of the file
+ * (reported at the calls= line).
+ */
+static void pending_check(struct parser *ps, const char *p)
 {
-	if (ps->next == NEXT_CALL && ps->diag)
-		diag_add(ps->diag, DIAG_ERROR, ps->call_line,
-			 "calls= line is not followed by its cost line; call ignored");
+	char q[200];
+
+	if (ps->next == NEXT_CALL && ps->diag) {
+		if (p) {
+			diag_quote(q, p, line_len(p), 40);
+			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+				 "'%s' where the cost line of the calls= at line %" PRIu64
+				 " must be; call ignored",
+				 q, ps->call_line);
+		} else {
+			diag_add(ps->diag, DIAG_ERROR, ps->call_line,
+				 "calls= line without its cost line at the end of the file; call ignored");
+		}
+	}
 	ps->next = NEXT_COST;
 }
 
@@ -173,6 +192,7 @@ static void part_close(struct parser *ps)
 	if (ps->detail || ps->part == NCG_NONE)
 		return;
 	pt = cur_part(ps);
+	grow_part_sum(ps); /* events may have been added by a line that failed */
 	pt->sum = xcalloc(ps->prof->nev ? ps->prof->nev : 1, sizeof(uint64_t));
 	pt->nsum = ps->prof->nev;
 	if (ps->prof->nev)
@@ -203,7 +223,7 @@ static void part_open(struct parser *ps, const char *p)
 	struct part *pt;
 
 	block_close(ps, p);
-	pending_check(ps);
+	pending_check(ps, p);
 	part_close(ps);
 	ALLOC_GROW(prof->parts, prof->nparts + 1, prof->parts_alloc);
 	pt = &prof->parts[prof->nparts];
@@ -239,9 +259,16 @@ static int parse_events(struct parser *ps, const char *p)
 		if (ev == NCG_NONE)
 			ev = profile_add_event(ps->prof, name);
 		for (uint32_t i = 0; i < n; i++)
-			if (ps->evmap[i] == ev)
-				return line_error(ps, "event '%s' listed twice in events:", name.ptr,
-						  name.len);
+			if (ps->evmap[i] == ev) {
+				/* which column is which? nothing after this line can be trusted */
+				char q[200];
+
+				diag_quote(q, name.ptr, name.len, 40);
+				diag_add(ps->diag, DIAG_FATAL, ps->lineno,
+					 "event '%s' listed twice in events:", q);
+				ps->stop = true;
+				return -1;
+			}
 		ALLOC_GROW(ps->evmap, n + 1, ps->evmap_alloc);
 		ps->evmap[n++] = ev;
 		p += name.len;
@@ -370,9 +397,12 @@ static void parse_event_spec(struct parser *ps, const char *p)
 	ev->name = span_make(s, n);
 	s = lex_skip_blanks(s + n);
 	if (*s == '=') {
-		for (e = ++s; *e != ':' && *e != '\n'; e++)
+		s = lex_skip_blanks(s + 1);
+		for (e = s; *e != ':' && *e != '\n'; e++)
 			;
 		ev->formula = span_make(s, (size_t)(e - s));
+		while (ev->formula.len && lex_is_blank(ev->formula.ptr[ev->formula.len - 1]))
+			ev->formula.len--;
 		s = e;
 	}
 	if (*s == ':')
@@ -455,18 +485,17 @@ static uint32_t *id_slot(struct parser *ps, enum id_kind kind, uint64_t id, bool
 static const char *const kind_word[] = {"object", "file", "function"};
 
 /*
- * Resolve a name line of the given kind. For files and objects the result is
- * a name id; for functions, `make` turns a name id into a function.
+ * The name id of a name line ("name", "(id) name" or "(id)"), or NCG_NONE
+ * with an error. A compressed id stands for a name, as the specification
+ * says (3.1.5: ids may all be defined up front, before any fl=): which
+ * function a name is depends on the object and file current where it is used.
  */
-static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
-			uint32_t (*make)(struct parser *, uint32_t), bool *ok)
+static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 {
 	struct lex_name ln;
 	uint32_t *slot, v;
-	int r = lex_name(p, &ln);
 
-	*ok = false;
-	if (r != LEX_OK) {
+	if (lex_name(p, &ln) != LEX_OK) {
 		line_error(ps, "bad compressed name '%s'", p, line_len(p));
 		return NCG_NONE;
 	}
@@ -476,37 +505,33 @@ static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
 	}
 	if (ln.kind == LEX_NAME_REF) {
 		slot = id_slot(ps, kind, ln.id, false);
-		if (!slot || *slot == NCG_NONE) {
-			if (ps->diag)
-				diag_add(ps->diag, DIAG_ERROR, ps->lineno,
-					 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind],
-					 ln.id);
-			return NCG_NONE;
-		}
-		*ok = true;
-		return *slot;
+		if (!slot || *slot == NCG_NONE)
+			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+				 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind], ln.id);
+		return slot ? *slot : NCG_NONE;
 	}
-	if (ps->detail) {
-		/* The index pass defined every id; look names up, never add. */
-		if (ln.kind == LEX_NAME_DEFINE && (slot = id_slot(ps, kind, ln.id, false)))
-			v = *slot;
-		else
-			v = make(ps, names_find(&ps->prof->names, ln.name));
-		*ok = v != NCG_NONE;
-		return v;
-	}
-	v = make(ps, names_intern(&ps->prof->names, ln.name));
+	if (ps->detail) /* the index pass defined every name; look up, never add */
+		return names_find(&ps->prof->names, ln.name);
+	v = names_intern(&ps->prof->names, ln.name);
 	if (ln.kind == LEX_NAME_DEFINE) {
 		slot = id_slot(ps, kind, ln.id, true);
-		if (!slot) {
+		if (!slot)
 			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
 				 "compressed id (%" PRIu64 ") too large", ln.id);
-			return v;
-		}
-		*slot = v;
+		else
+			*slot = v;
 	}
-	*ok = true;
 	return v;
+}
+
+/* A name line turned into a name id (files, objects) or a function (make). */
+static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
+			uint32_t (*make)(struct parser *, uint32_t), bool *ok)
+{
+	uint32_t name = name_of(ps, p, kind);
+
+	*ok = name != NCG_NONE;
+	return *ok ? make(ps, name) : NCG_NONE;
 }
 
 static uint32_t as_name(struct parser *ps, uint32_t name)
@@ -659,8 +684,8 @@ static void spec_line(struct parser *ps, const char *p, const char *next)
 			spec_jump(ps, p + 5, false);
 		else if (p[2] == 'i')
 			spec_name(ps, p + 4, &ps->jfile, ID_FL);
-		else
-			ps->jfn = resolve(ps, p + 4, ID_FN, make_jump_target, &ok);
+		else /* a name only: the index keeps no jumps, so no function is made */
+			ps->jfn = name_of(ps, p + 4, ID_FN);
 		break;
 	case 'c':
 		if (p[1] == 'a') {
@@ -837,7 +862,11 @@ static void commit_call(struct parser *ps, size_t n)
 		ps->last_callee = ps->callee;
 		ps->last_edge = e;
 	}
-	u64_add_sat(&prof->edges[e].count, ps->call_count);
+	if (!u64_add_sat(&prof->edges[e].count, ps->call_count)) {
+		prof->saturated = true;
+		diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+			 "a call count sum exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
+	}
 	/* call costs are inclusive: they never add to a self sum */
 	row = profile_edge_cost(prof, e);
 	for (size_t i = 0; i < n; i++)
@@ -873,7 +902,7 @@ static void emit_detail(struct parser *ps, size_t n, enum parse_line_kind kind)
 		l.count = ps->jump_count;
 		l.taken = ps->jump_taken;
 		l.conditional = ps->jump_cond;
-		l.target_fn = ps->jfn != NCG_NONE ? ps->jfn : ps->fn;
+		l.target_fn = ps->jfn != NCG_NONE ? make_jump_target(ps, ps->jfn) : ps->fn;
 		l.target_file = ps->jfile != NCG_NONE ? ps->jfile : ps->file;
 		for (int i = 0; i < ps->npos; i++)
 			l.target[ps->pos_kind[i]] = ps->target[i];
@@ -1034,7 +1063,7 @@ static const char *other_line(struct parser *ps, const char *p)
 	if (*p == '#' || *p == '\n')
 		return next;
 	if (ps->next != NEXT_COST)
-		pending_check(ps); /* a calls= without its cost line, or a jump= without its line */
+		pending_check(ps, p); /* a calls= without its cost line, or a jump= without its line */
 	if (spec_key(p)) {
 		if (needs_events(ps, p)) {
 			ps->part_body = ps->seen_any = true;
@@ -1241,7 +1270,7 @@ static void parse_map(struct parser *ps, const struct parse_progress *progress)
 	if (m->tail && !ps->stop)
 		run(ps, m->tail, m->tail + m->tail_size, m->size, progress, m->file_size);
 	block_close(ps, ps->end);
-	pending_check(ps);
+	pending_check(ps, NULL);
 	part_close(ps);
 }
 

@@ -203,8 +203,13 @@ static void sum_totals(struct profile *p, struct diag *d)
 	if (!ok)
 		diag_add(d, DIAG_ERROR, 0, "the total cost exceeds 64 bits; it is shown as %" PRIu64,
 			 UINT64_MAX);
+	ok = true;
 	for (size_t e = 0; e < p->nedges; e++)
-		u64_add_sat(&p->funcs[p->edges[e].callee].calls, p->edges[e].count);
+		ok &= u64_add_sat(&p->funcs[p->edges[e].callee].calls, p->edges[e].count);
+	if (!ok)
+		diag_add(d, DIAG_ERROR, 0,
+			 "the number of calls of a function exceeds 64 bits; it is shown as %" PRIu64,
+			 UINT64_MAX);
 }
 
 static void check_given(struct profile *p, struct diag *d, const struct part *pt,
