@@ -29,7 +29,7 @@ else
 Q = @
 endif
 
-CORE_SRC = src/util.c src/diag.c src/map.c src/names.c src/lex.c src/parse.c \
+CORE_SRC = src/util.c src/diag.c src/map.c src/names.c src/lex.c src/parse.c src/parse_header.c \
            src/profile.c src/graph.c src/events.c src/report.c
 BUILD ?= build
 OUT ?= .

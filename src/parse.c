@@ -19,81 +19,15 @@
  * In detail mode (parse_block) the same machine re-reads one block and
  * reports its lines instead of adding them up; it only reads the index.
  */
-#include "ncgrind/parse.h"
+#include "parser.h"
 #include "ncgrind/lex.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#define MAX_COMPRESSED_ID (1u << 26) /* far above any real profile */
-#define PROGRESS_STEP (32u << 20)
-#define CALLEE_UNKNOWN (NCG_NONE - 1) /* a cfn= that could not be read */
-
-enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
-enum id_kind { ID_OB, ID_FL, ID_FN };
-
-/* Header keys that, seen twice or after body lines, start a new part. */
-enum {
-	KEY_EVENTS = 1, KEY_POSITIONS = 2, KEY_PART = 4, KEY_THREAD = 8,
-	KEY_PID = 16, KEY_VERSION = 32, KEY_CREATOR = 64,
-};
-
-struct parser {
-	struct profile *prof;
-	struct diag *diag;       /* NULL in detail mode */
-	const char *end;         /* one past the last '\n' of the current range */
-	const char *mark;        /* where the next progress report is due */
-	const char *range_start; /* to turn pointers into offsets */
-	uint64_t range_off;
-	uint64_t lineno;
-
-	/* detail mode */
-	bool detail;
-	parse_line_fn sink;
-	void *sink_ctx;
-
-	/* current part */
-	uint32_t part;
-	unsigned part_keys;
-	bool part_body;      /* the part has body lines */
-	bool seen_any;       /* a line was recognized: this is a profile */
-	bool have_events;
-	bool stop;           /* fatal: read no further */
-	int npos;
-	enum pos_kind pos_kind[PROFILE_MAX_POS];
-	uint32_t nev;        /* events of the current part */
-	uint32_t *evmap;     /* part event -> global event */
-	size_t evmap_alloc;
-	bool ev_identity;
-	uint64_t *part_sum;  /* global order, prof->nev values */
-	size_t part_sum_alloc;
-
-	/* position and context */
-	uint64_t pos[PROFILE_MAX_POS];
-	bool pos_set;
-	uint32_t object, fn_file, file, fn;
-	uint32_t cobject, cfile, callee;
-	uint32_t jfile, jfn;
-	uint32_t block;
-
-	/* a call or jump waiting for its line */
-	enum next_line next;
-	uint64_t call_count, call_line;
-	uint64_t jump_count, jump_taken;
-	bool jump_cond;
-	uint64_t target[PROFILE_MAX_POS];
-	uint32_t last_caller, last_callee, last_edge;
-
-	uint64_t *vals;      /* costs of one line, part order */
-	size_t vals_alloc;
-	uint64_t *row;       /* detail mode: one line in global order */
-	size_t row_alloc;
-};
-
 /* ---- messages ---------------------------------------------------------- */
 
-static int line_error(struct parser *ps, const char *fmt, const char *p, size_t n)
+int parser_error(struct parser *ps, const char *fmt, const char *p, size_t n)
 {
 	char q[200];
 
@@ -103,7 +37,7 @@ static int line_error(struct parser *ps, const char *fmt, const char *p, size_t 
 	return diag_add(ps->diag, DIAG_ERROR, ps->lineno, fmt, q);
 }
 
-static size_t token_len(const char *p)
+size_t parser_token_len(const char *p)
 {
 	size_t n = 0;
 
@@ -112,7 +46,7 @@ static size_t token_len(const char *p)
 	return n;
 }
 
-static size_t line_len(const char *p)
+size_t parser_line_len(const char *p)
 {
 	size_t n = 0;
 
@@ -136,23 +70,7 @@ static uint64_t offset_of(const struct parser *ps, const char *p)
 	return ps->range_off + (uint64_t)(p - ps->range_start);
 }
 
-/* ---- parts and events -------------------------------------------------- */
-
-static struct part *cur_part(struct parser *ps)
-{
-	return &ps->prof->parts[ps->part];
-}
-
-static void grow_part_sum(struct parser *ps)
-{
-	size_t old = ps->part_sum_alloc;
-
-	ALLOC_GROW(ps->part_sum, ps->prof->nev, ps->part_sum_alloc);
-	if (ps->part_sum_alloc > old)
-		memset(ps->part_sum + old, 0, (ps->part_sum_alloc - old) * sizeof(uint64_t));
-}
-
-static void block_close(struct parser *ps, const char *p)
+void parser_block_close(struct parser *ps, const char *p)
 {
 	if (ps->detail || ps->block == NCG_NONE)
 		return;
@@ -165,13 +83,13 @@ static void block_close(struct parser *ps, const char *p)
  * instead (the error is reported there), or NULL at the end of the file
  * (reported at the calls= line).
  */
-static void pending_check(struct parser *ps, const char *p)
+void parser_pending_check(struct parser *ps, const char *p)
 {
 	char q[200];
 
 	if (ps->next == NEXT_CALL && ps->diag) {
 		if (p) {
-			diag_quote(q, p, line_len(p), 40);
+			diag_quote(q, p, parser_line_len(p), 40);
 			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
 				 "'%s' where the cost line of the calls= at line %" PRIu64
 				 " must be; call ignored",
@@ -184,287 +102,11 @@ static void pending_check(struct parser *ps, const char *p)
 	ps->next = NEXT_COST;
 }
 
-/* Store what the finished part summed up (profile_finish checks it). */
-static void part_close(struct parser *ps)
-{
-	struct part *pt;
-
-	if (ps->detail || ps->part == NCG_NONE)
-		return;
-	pt = cur_part(ps);
-	grow_part_sum(ps); /* events may have been added by a line that failed */
-	pt->sum = xcalloc(ps->prof->nev ? ps->prof->nev : 1, sizeof(uint64_t));
-	pt->nsum = ps->prof->nev;
-	if (ps->prof->nev)
-		memcpy(pt->sum, ps->part_sum, ps->prof->nev * sizeof(uint64_t));
-	pt->nev = ps->nev;
-	pt->evmap = xmalloc((ps->nev ? ps->nev : 1) * sizeof(uint32_t));
-	if (ps->nev)
-		memcpy(pt->evmap, ps->evmap, ps->nev * sizeof(uint32_t));
-	pt->npos = ps->npos;
-	memcpy(pt->pos, ps->pos_kind, sizeof(pt->pos));
-}
-
-static void context_reset(struct parser *ps)
-{
-	ps->pos_set = false;
-	memset(ps->pos, 0, sizeof(ps->pos));
-	ps->object = ps->fn_file = ps->file = ps->fn = NCG_NONE;
-	ps->cobject = ps->cfile = ps->callee = NCG_NONE;
-	ps->jfile = ps->jfn = NCG_NONE;
-	ps->last_caller = ps->last_callee = NCG_NONE;
-	ps->next = NEXT_COST;
-}
-
-/* Events and positions carry over to the next part unless it redefines them. */
-static void part_open(struct parser *ps, const char *p)
-{
-	struct profile *prof = ps->prof;
-	struct part *pt;
-
-	block_close(ps, p);
-	pending_check(ps, p);
-	part_close(ps);
-	ALLOC_GROW(prof->parts, prof->nparts + 1, prof->parts_alloc);
-	pt = &prof->parts[prof->nparts];
-	memset(pt, 0, sizeof(*pt));
-	pt->first_line = ps->lineno;
-	pt->number = pt->thread = pt->pid = -1;
-	ps->part = (uint32_t)prof->nparts++;
-	ps->part_keys = 0;
-	ps->part_body = false;
-	if (ps->part_sum)
-		memset(ps->part_sum, 0, ps->part_sum_alloc * sizeof(uint64_t));
-	context_reset(ps);
-}
-
-/* A header key that belongs to the start of a part: maybe start a new one. */
-static void part_key(struct parser *ps, unsigned key, const char *p)
-{
-	if (ps->detail)
-		return;
-	if (ps->part_body || (ps->part_keys & key))
-		part_open(ps, p);
-	ps->part_keys |= key;
-}
-
-static int parse_events(struct parser *ps, const char *p)
-{
-	uint32_t n = 0;
-
-	for (p = lex_skip_blanks(p); *p != '\n'; p = lex_skip_blanks(p)) {
-		struct span name = span_make(p, token_len(p));
-		uint32_t ev = profile_find_event(ps->prof, name);
-
-		if (ev == NCG_NONE)
-			ev = profile_add_event(ps->prof, name);
-		for (uint32_t i = 0; i < n; i++)
-			if (ps->evmap[i] == ev) {
-				/* which column is which? nothing after this line can be trusted */
-				char q[200];
-
-				diag_quote(q, name.ptr, name.len, 40);
-				diag_add(ps->diag, DIAG_FATAL, ps->lineno,
-					 "event '%s' listed twice in events:", q);
-				ps->stop = true;
-				return -1;
-			}
-		ALLOC_GROW(ps->evmap, n + 1, ps->evmap_alloc);
-		ps->evmap[n++] = ev;
-		p += name.len;
-	}
-	if (!n)
-		return line_error(ps, "events: line names no event%s", "", 0);
-	ps->nev = n;
-	ps->ev_identity = true;
-	for (uint32_t i = 0; i < n; i++)
-		if (ps->evmap[i] != i)
-			ps->ev_identity = false;
-	ALLOC_GROW(ps->vals, n, ps->vals_alloc);
-	grow_part_sum(ps);
-	ps->have_events = true;
-	return 0;
-}
-
-static int parse_positions(struct parser *ps, const char *p)
-{
-	int n = 0;
-	enum pos_kind kinds[PROFILE_MAX_POS];
-
-	for (p = lex_skip_blanks(p); *p != '\n'; p = lex_skip_blanks(p)) {
-		size_t len = token_len(p);
-		enum pos_kind k;
-
-		if (len == 5 && lex_prefix(p, "instr"))
-			k = POS_INSTR;
-		else if (len == 2 && lex_prefix(p, "bb"))
-			k = POS_BB;
-		else if (len == 4 && lex_prefix(p, "line"))
-			k = POS_LINE;
-		else
-			return line_error(ps, "unknown position kind '%s' (instr, bb, line)", p, len);
-		if (n == PROFILE_MAX_POS || (n && kinds[n - 1] >= k))
-			return line_error(ps, "positions must be instr, bb, line in this order: '%s'",
-					  p, len);
-		kinds[n++] = k;
-		p += len;
-	}
-	if (!n)
-		return line_error(ps, "positions: line names no position%s", "", 0);
-	ps->npos = n;
-	memcpy(ps->pos_kind, kinds, sizeof(kinds[0]) * (size_t)n);
-	return 0;
-}
-
-/* summary: and totals: values, kept in the part's event order. */
-static void parse_cost_list(struct parser *ps, const char *p, uint64_t **out, uint32_t *nout,
-			    uint64_t *line)
-{
-	uint32_t n = 0;
-	uint64_t *v;
-
-	if (!ps->have_events) {
-		diag_add(ps->diag, DIAG_WARNING, ps->lineno, "summary/totals before events:; ignored");
-		return;
-	}
-	v = xcalloc(ps->nev, sizeof(uint64_t));
-	for (p = lex_skip_blanks(p); *p != '\n' && n < ps->nev; p = lex_skip_blanks(p)) {
-		int r = lex_number(&p, &v[n]);
-
-		if (r != LEX_OK) {
-			line_error(ps, "bad number '%s'; line ignored", p, token_len(p));
-			free(v);
-			return;
-		}
-		n++;
-	}
-	if (*p != '\n')
-		diag_add(ps->diag, DIAG_WARNING, ps->lineno, "more values than events; extra ignored");
-	free(*out);
-	*out = v;
-	*nout = n;
-	*line = ps->lineno;
-}
-
-static struct span header_value(const char *p)
-{
-	const char *s = lex_skip_blanks(p);
-
-	return span_make(s, line_len(s));
-}
-
-static int parse_version(struct parser *ps, const char *p)
-{
-	uint64_t v = 0;
-	const char *s = lex_skip_blanks(p);
-
-	for (; *s >= '0' && *s <= '9'; s++)
-		v = v < 1000000 ? v * 10 + (uint64_t)(*s - '0') : v;
-	if (v > 1) {
-		diag_add(ps->diag, DIAG_FATAL, ps->lineno,
-			 "unsupported format version %" PRIu64 " (ncgrind reads version 1)", v);
-		ps->stop = true;
-		return -1;
-	}
-	return 0;
-}
-
-static int64_t header_int(const char *p)
-{
-	int64_t v = 0;
-
-	for (p = lex_skip_blanks(p); *p >= '0' && *p <= '9'; p++)
-		v = v < INT64_MAX / 10 - 10 ? v * 10 + (*p - '0') : v;
-	return v;
-}
-
-static void parse_event_spec(struct parser *ps, const char *p)
-{
-	struct profile *prof = ps->prof;
-	struct event *ev;
-	const char *s = lex_skip_blanks(p), *e;
-	size_t n = 0;
-
-	while (!lex_is_delim(s[n]) && s[n] != '=' && s[n] != ':')
-		n++;
-	if (!n) {
-		line_error(ps, "event: line without a name%s", "", 0);
-		return;
-	}
-	ALLOC_GROW(prof->evspecs, prof->nevspecs + 1, prof->evspecs_alloc);
-	ev = &prof->evspecs[prof->nevspecs++];
-	memset(ev, 0, sizeof(*ev));
-	ev->name = span_make(s, n);
-	s = lex_skip_blanks(s + n);
-	if (*s == '=') {
-		s = lex_skip_blanks(s + 1);
-		for (e = s; *e != ':' && *e != '\n'; e++)
-			;
-		ev->formula = span_make(s, (size_t)(e - s));
-		while (ev->formula.len && lex_is_blank(ev->formula.ptr[ev->formula.len - 1]))
-			ev->formula.len--;
-		s = e;
-	}
-	if (*s == ':')
-		ev->long_name = header_value(s + 1);
-	ev->line = ps->lineno;
-}
-
-/* Lines "key: value". Returns 1 when the key is known, 0 when not. */
-static int header_line(struct parser *ps, const char *line)
-{
-	const char *p = line; /* the value, once a key matched */
-	struct part *pt;
-
-#define KEY(k) (lex_prefix(p, k) ? (p += sizeof(k) - 1, 1) : 0)
-	if (KEY("events:")) {
-		part_key(ps, KEY_EVENTS, line);
-		parse_events(ps, p);
-	} else if (KEY("event:")) {
-		parse_event_spec(ps, p);
-	} else if (KEY("positions:")) {
-		part_key(ps, KEY_POSITIONS, line);
-		parse_positions(ps, p);
-	} else if (KEY("summary:")) {
-		pt = cur_part(ps);
-		parse_cost_list(ps, p, &pt->summary, &pt->nsummary, &pt->summary_line);
-	} else if (KEY("totals:")) {
-		pt = cur_part(ps);
-		parse_cost_list(ps, p, &pt->totals, &pt->ntotals, &pt->totals_line);
-	} else if (KEY("version:")) {
-		part_key(ps, KEY_VERSION, line);
-		parse_version(ps, p);
-	} else if (KEY("creator:")) {
-		part_key(ps, KEY_CREATOR, line);
-		cur_part(ps)->creator = header_value(p);
-	} else if (KEY("cmd:")) {
-		cur_part(ps)->cmd = header_value(p);
-	} else if (KEY("pid:")) {
-		part_key(ps, KEY_PID, line);
-		cur_part(ps)->pid = header_int(p);
-	} else if (KEY("thread:")) {
-		part_key(ps, KEY_THREAD, line);
-		cur_part(ps)->thread = header_int(p);
-	} else if (KEY("part:")) {
-		part_key(ps, KEY_PART, line);
-		cur_part(ps)->number = header_int(p);
-	} else if (KEY("desc:")) {
-		struct span v = header_value(p);
-
-		if (v.len >= 8 && memcmp(v.ptr, "Trigger:", 8) == 0)
-			cur_part(ps)->trigger = header_value(v.ptr + 8);
-	} else {
-		return 0;
-	}
-#undef KEY
-	return 1;
-}
-
 /* ---- names ------------------------------------------------------------- */
 
 static uint32_t *id_slot(struct parser *ps, enum id_kind kind, uint64_t id, bool grow)
 {
-	struct part *pt = cur_part(ps);
+	struct part *pt = parser_part(ps);
 	uint32_t **tab = kind == ID_OB ? &pt->ob_ids : kind == ID_FL ? &pt->fl_ids : &pt->fn_ids;
 	size_t *alloc = kind == ID_OB ? &pt->ob_alloc : kind == ID_FL ? &pt->fl_alloc : &pt->fn_alloc;
 
@@ -496,11 +138,11 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 	uint32_t *slot, v;
 
 	if (lex_name(p, &ln) != LEX_OK) {
-		line_error(ps, "bad compressed name '%s'", p, line_len(p));
+		parser_error(ps, "bad compressed name '%s'", p, parser_line_len(p));
 		return NCG_NONE;
 	}
 	if (memchr(ln.name.ptr, '\0', ln.name.len)) {
-		line_error(ps, "NUL byte in name '%s'", ln.name.ptr, ln.name.len);
+		parser_error(ps, "NUL byte in name '%s'", ln.name.ptr, ln.name.len);
 		return NCG_NONE;
 	}
 	if (ln.kind == LEX_NAME_REF) {
@@ -581,7 +223,7 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 
 	if (ps->detail)
 		return;
-	block_close(ps, start);
+	parser_block_close(ps, start);
 	ALLOC_GROW(prof->blocks, prof->nblocks + 1, prof->blocks_alloc);
 	if (prof->nblocks >= NCG_NONE - 1)
 		die("too many function blocks");
@@ -674,7 +316,7 @@ static void spec_line(struct parser *ps, const char *p, const char *next)
 		break;
 	case 'o':
 		spec_name(ps, p + 3, &ps->object, ID_OB);
-		block_close(ps, p);
+		parser_block_close(ps, p);
 		ps->fn = NCG_NONE;
 		break;
 	case 'j':
@@ -803,8 +445,8 @@ static void spec_jump(struct parser *ps, const char *p, bool cond)
 		ps->jump_count = ps->jump_taken = a;
 	}
 	if (r != LEX_OK) {
-		line_error(ps, cond ? "bad jcnd= line 'jcnd=%s'; ignored" : "bad jump= line 'jump=%s'; ignored",
-			   line, line_len(line));
+		parser_error(ps, cond ? "bad jcnd= line 'jcnd=%s'; ignored" : "bad jump= line 'jump=%s'; ignored",
+			   line, parser_line_len(line));
 		return;
 	}
 	if (read_targets(ps, &p, ps->target) < 0)
@@ -945,7 +587,7 @@ static const char *reject_line(struct parser *ps, const char *p, int r, bool pos
 	if (position)
 		bad_token(ps, "position", p, r);
 	else if (*p == '-')
-		line_error(ps, "negative cost '%s' (costs are unsigned); line ignored", p, token_len(p));
+		parser_error(ps, "negative cost '%s' (costs are unsigned); line ignored", p, parser_token_len(p));
 	else if (*p == '+' || *p == '*')
 		bad_token(ps, "cost", p, LEX_BAD);
 	else
@@ -1016,7 +658,7 @@ static bool needs_events(struct parser *ps, const char *p)
 
 	if (ps->have_events || ps->detail)
 		return true;
-	diag_quote(q, p, line_len(p), 40);
+	diag_quote(q, p, parser_line_len(p), 40);
 	diag_add(ps->diag, DIAG_FATAL, ps->lineno,
 		 "'%s' before the events: line (events: is required)", q);
 	ps->stop = true;
@@ -1036,7 +678,7 @@ static const char *unknown_line(struct parser *ps, const char *p, const char *ne
 	if (lex_prefix(p, "====")) {
 		/* Xdebug's profiler_append separator: a new profile follows */
 		if (ps->part_body)
-			part_open(ps, p);
+			parser_part_open(ps, p);
 		return next;
 	}
 	while (is_key_char(*k))
@@ -1048,9 +690,9 @@ static const char *unknown_line(struct parser *ps, const char *p, const char *ne
 			 "not a callgrind or cachegrind profile");
 		ps->stop = true;
 	} else if (k > p && *k == '=') {
-		line_error(ps, "unknown position line '%s'; ignored", p, line_len(p));
+		parser_error(ps, "unknown position line '%s'; ignored", p, parser_line_len(p));
 	} else {
-		line_error(ps, "unrecognized line '%s'; ignored", p, line_len(p));
+		parser_error(ps, "unrecognized line '%s'; ignored", p, parser_line_len(p));
 	}
 	return next;
 }
@@ -1063,7 +705,7 @@ static const char *other_line(struct parser *ps, const char *p)
 	if (*p == '#' || *p == '\n')
 		return next;
 	if (ps->next != NEXT_COST)
-		pending_check(ps, p); /* a calls= without its cost line, or a jump= without its line */
+		parser_pending_check(ps, p); /* a calls= without its cost line, or a jump= without its line */
 	if (spec_key(p)) {
 		if (needs_events(ps, p)) {
 			ps->part_body = ps->seen_any = true;
@@ -1073,7 +715,7 @@ static const char *other_line(struct parser *ps, const char *p)
 	}
 	if (ps->detail)
 		return next; /* header lines inside a block: nothing to report */
-	if (header_line(ps, p)) {
+	if (parser_header_line(ps, p)) {
 		ps->seen_any = true;
 		return next;
 	}
@@ -1248,7 +890,7 @@ static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
 	ps->block = NCG_NONE;
 	ps->npos = 1;
 	ps->pos_kind[0] = POS_LINE;
-	context_reset(ps);
+	parser_context_reset(ps);
 }
 
 static void parser_release(struct parser *ps)
@@ -1263,15 +905,15 @@ static void parse_map(struct parser *ps, const struct parse_progress *progress)
 {
 	const struct map *m = &ps->prof->map;
 
-	part_open(ps, m->data);
+	parser_part_open(ps, m->data);
 	map_advise_sequential(m, true);
 	run(ps, m->data, m->data + m->size, 0, progress, m->file_size);
 	map_advise_sequential(m, false);
 	if (m->tail && !ps->stop)
 		run(ps, m->tail, m->tail + m->tail_size, m->size, progress, m->file_size);
-	block_close(ps, ps->end);
-	pending_check(ps, NULL);
-	part_close(ps);
+	parser_block_close(ps, ps->end);
+	parser_pending_check(ps, NULL);
+	parser_part_close(ps);
 }
 
 int parse_profile(struct profile *prof, const char *path, struct diag *d,

@@ -1,0 +1,93 @@
+/*
+ * parser: the state of the line machine, shared by the two halves of the
+ * parse module: parse.c (body lines, the fast path, the entry points) and
+ * parse_header.c (parts and header lines). Private to those two files;
+ * the module's interface is include/ncgrind/parse.h.
+ */
+#ifndef NCGRIND_PARSER_H
+#define NCGRIND_PARSER_H
+
+#include "ncgrind/parse.h"
+
+#define MAX_COMPRESSED_ID (1u << 26) /* far above any real profile */
+#define PROGRESS_STEP (32u << 20)
+#define CALLEE_UNKNOWN (NCG_NONE - 1) /* a cfn= that could not be read */
+
+enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
+enum id_kind { ID_OB, ID_FL, ID_FN };
+
+/* Header keys that, seen twice or after body lines, start a new part. */
+enum {
+	KEY_EVENTS = 1, KEY_POSITIONS = 2, KEY_PART = 4, KEY_THREAD = 8,
+	KEY_PID = 16, KEY_VERSION = 32, KEY_CREATOR = 64,
+};
+
+struct parser {
+	struct profile *prof;
+	struct diag *diag;       /* NULL in detail mode */
+	const char *end;         /* one past the last '\n' of the current range */
+	const char *mark;        /* where the next progress report is due */
+	const char *range_start; /* to turn pointers into offsets */
+	uint64_t range_off;
+	uint64_t lineno;
+
+	/* detail mode */
+	bool detail;
+	parse_line_fn sink;
+	void *sink_ctx;
+
+	/* current part */
+	uint32_t part;
+	unsigned part_keys;
+	bool part_body;      /* the part has body lines */
+	bool seen_any;       /* a line was recognized: this is a profile */
+	bool have_events;
+	bool stop;           /* fatal: read no further */
+	int npos;
+	enum pos_kind pos_kind[PROFILE_MAX_POS];
+	uint32_t nev;        /* events of the current part */
+	uint32_t *evmap;     /* part event -> global event */
+	size_t evmap_alloc;
+	bool ev_identity;
+	uint64_t *part_sum;  /* global order, prof->nev values */
+	size_t part_sum_alloc;
+
+	/* position and context */
+	uint64_t pos[PROFILE_MAX_POS];
+	bool pos_set;
+	uint32_t object, fn_file, file, fn;
+	uint32_t cobject, cfile, callee;
+	uint32_t jfile, jfn;
+	uint32_t block;
+
+	/* a call or jump waiting for its line */
+	enum next_line next;
+	uint64_t call_count, call_line;
+	uint64_t jump_count, jump_taken;
+	bool jump_cond;
+	uint64_t target[PROFILE_MAX_POS];
+	uint32_t last_caller, last_callee, last_edge;
+
+	uint64_t *vals;      /* costs of one line, part order */
+	size_t vals_alloc;
+	uint64_t *row;       /* detail mode: one line in global order */
+	size_t row_alloc;
+};
+
+/* parse.c */
+int parser_error(struct parser *ps, const char *fmt, const char *p, size_t n);
+size_t parser_token_len(const char *p);
+size_t parser_line_len(const char *p);
+void parser_block_close(struct parser *ps, const char *p);
+void parser_pending_check(struct parser *ps, const char *p);
+
+/* parse_header.c */
+struct part *parser_part(struct parser *ps);
+void parser_grow_sum(struct parser *ps);
+void parser_part_open(struct parser *ps, const char *p);
+void parser_part_close(struct parser *ps);
+void parser_context_reset(struct parser *ps);
+/* Lines "key: value"; returns 1 when the key is known, 0 when not. */
+int parser_header_line(struct parser *ps, const char *line);
+
+#endif
