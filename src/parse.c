@@ -25,6 +25,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
 /* ---- messages ---------------------------------------------------------- */
 
 int parser_error(struct parser *ps, const char *fmt, const char *p, size_t n)
