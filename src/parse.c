@@ -19,10 +19,13 @@
  * In detail mode (parse_block) the same machine re-reads one block and
  * reports its lines instead of adding them up; it only reads the index.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "parser.h"
 #include "ncgrind/lex.h"
 
 #include <inttypes.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -505,9 +508,10 @@ static void commit_call(struct parser *ps, size_t n)
 		ps->last_callee = ps->callee;
 		ps->last_edge = e;
 	}
+	prof->funcs[ps->fn].used = prof->funcs[ps->callee].used = true;
 	if (!u64_add_sat(&prof->edges[e].count, ps->call_count)) {
 		prof->saturated = true;
-		diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+		diag_add(ps->diag, DIAG_ERROR, ps->call_line,
 			 "a call count sum exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
 	}
 	/* call costs are inclusive: they never add to a self sum */
@@ -579,6 +583,7 @@ static void commit_line(struct parser *ps, size_t n)
 		emit_detail(ps, n, PARSE_SELF);
 		return;
 	}
+	ps->prof->funcs[ps->fn].used = true;
 	add_costs(ps, profile_self(ps->prof, ps->fn), ps->vals, n);
 }
 
@@ -638,10 +643,12 @@ static const char *cost_line(struct parser *ps, const char *p)
 		ensure_function(ps, line);
 	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
 	ps->pos_set = true;
-	if (ps->next == NEXT_COST && n && !ps->detail)
+	if (ps->next == NEXT_COST && n && !ps->detail) {
+		ps->prof->funcs[ps->fn].used = true;
 		add_costs(ps, profile_self(ps->prof, ps->fn), vals, n);
-	else
+	} else {
 		commit_line(ps, n);
+	}
 	return p + 1;
 }
 
@@ -779,6 +786,7 @@ static const char *self_run(struct parser *ps, const char *p)
 	memcpy(pos, ps->pos, sizeof(pos));
 	memcpy(np, ps->pos, sizeof(np));
 	ps->part_body = ps->seen_any = true;
+	ps->prof->funcs[ps->fn].used = true;
 	if (ps->next == NEXT_JUMP) {
 		/* the index keeps no jumps: their line is an ordinary cost line */
 		ps->next = NEXT_COST;
@@ -917,11 +925,49 @@ static void parse_map(struct parser *ps, const struct parse_progress *progress)
 	parser_part_close(ps);
 }
 
+/*
+ * A mapped file that another program truncates while we read it raises
+ * SIGBUS on the first page past its new end. Catch it around the pass and
+ * report it, instead of dying: that is the price of reading by mmap.
+ */
+static sigjmp_buf bus_jump;
+static volatile sig_atomic_t bus_armed;
+
+static void on_sigbus(int sig)
+{
+	if (bus_armed)
+		siglongjmp(bus_jump, 1);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Returns false when the file shrank under the mapping. */
+static bool parse_map_guarded(struct parser *ps, const struct parse_progress *progress)
+{
+	struct sigaction sa, old;
+	bool ok = true;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigbus;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &old);
+	if (sigsetjmp(bus_jump, 1) == 0) {
+		bus_armed = 1;
+		parse_map(ps, progress);
+	} else {
+		ok = false;
+	}
+	bus_armed = 0;
+	sigaction(SIGBUS, &old, NULL);
+	return ok;
+}
+
 int parse_profile(struct profile *prof, const char *path, struct diag *d,
 		  const struct parse_progress *progress)
 {
-	struct parser ps;
+	struct parser *ps; /* on the heap: it must survive a siglongjmp intact */
 	char err[256];
+	int ret = 0;
 
 	if (map_open(&prof->map, path, err, sizeof(err)) < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
@@ -929,16 +975,21 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 		return diag_add(d, DIAG_FATAL, 0,
 				"empty file, no profile data (valgrind --separate-threads=yes "
 				"leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
-	parser_init(&ps, prof, d);
-	parse_map(&ps, progress);
-	prof->lines = ps.lineno;
-	if (!ps.stop && prof->nev == 0)
+	ps = xmalloc(sizeof(*ps));
+	parser_init(ps, prof, d);
+	if (!parse_map_guarded(ps, progress))
+		diag_add(d, DIAG_FATAL, ps->lineno,
+			 "the file shrank while it was being read (is another program writing it?)");
+	prof->lines = ps->lineno;
+	if (!ps->stop && !d->fatals && prof->nev == 0)
 		diag_add(d, DIAG_FATAL, 0, "no events: line; not a callgrind or cachegrind profile");
-	parser_release(&ps);
+	parser_release(ps);
+	free(ps);
 	if (d->fatals)
-		return -1;
-	profile_finish(prof, d);
-	return 0;
+		ret = -1;
+	else
+		profile_finish(prof, d);
+	return ret;
 }
 
 /* A block may run from the mapping into the copied last line. */

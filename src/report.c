@@ -86,26 +86,34 @@ static int cmp_calls(const void *va, const void *vb)
 	return c ? c : (a > b) - (a < b);
 }
 
-static uint32_t *sorted(const struct profile *p, size_t n, enum report_sort key, uint32_t ev,
-			int (*cmp)(const void *, const void *))
+static void sort_index(const struct profile *p, uint32_t *idx, size_t n, enum report_sort key,
+		       uint32_t ev, int (*cmp)(const void *, const void *))
 {
-	uint32_t *idx = xmalloc((n ? n : 1) * sizeof(uint32_t));
-
-	for (size_t i = 0; i < n; i++)
-		idx[i] = (uint32_t)i;
 	sort_ctx = (struct sort_ctx){p, key, ev};
 	qsort(idx, n, sizeof(uint32_t), cmp);
-	return idx;
 }
 
-uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev)
+uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
+				size_t *n)
 {
-	return sorted(p, p->nfuncs, sort, ev, cmp_functions);
+	uint32_t *idx = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+
+	*n = 0;
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (profile_function_used(p, (uint32_t)f))
+			idx[(*n)++] = (uint32_t)f;
+	sort_index(p, idx, *n, sort, ev, cmp_functions);
+	return idx;
 }
 
 uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev)
 {
-	return sorted(p, p->nedges, sort, ev, cmp_calls);
+	uint32_t *idx = xmalloc((p->nedges ? p->nedges : 1) * sizeof(uint32_t));
+
+	for (size_t e = 0; e < p->nedges; e++)
+		idx[e] = (uint32_t)e;
+	sort_index(p, idx, p->nedges, sort, ev, cmp_calls);
+	return idx;
 }
 
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
@@ -226,14 +234,15 @@ static void tsv_fn_names(struct row *r, const struct profile *p, uint32_t f, boo
 
 static void tsv_functions(FILE *out, const struct profile *p, const struct report_opts *o)
 {
-	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event);
+	size_t n;
+	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, &n);
 	struct row r = {0};
 
 	row_str(&r, "function\tfile\tobject\tcalls");
 	tsv_event_header(&r, p, o, "self:");
 	tsv_event_header(&r, p, o, "incl:");
 	row_char(&r, '\n');
-	for (size_t i = 0; i < p->nfuncs; i++) {
+	for (size_t i = 0; i < n; i++) {
 		tsv_fn_names(&r, p, idx[i], true);
 		row_u64(&r, p->funcs[idx[i]].calls);
 		tsv_costs(&r, profile_self(p, idx[i]), o);
@@ -408,8 +417,8 @@ static void json_call(FILE *out, const struct profile *p, uint32_t e, const stru
 static void json_report(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	bool funcs = o->kind == REPORT_FUNCTIONS;
-	size_t n = funcs ? p->nfuncs : p->nedges;
-	uint32_t *idx = funcs ? report_sort_functions(p, o->sort, o->sort_event)
+	size_t n = p->nedges;
+	uint32_t *idx = funcs ? report_sort_functions(p, o->sort, o->sort_event, &n)
 			      : report_sort_calls(p, o->sort, o->sort_event);
 
 	json_header(out, p, o);
@@ -563,7 +572,8 @@ static void text_column_heads(FILE *out, const struct profile *p, const struct r
 static void text_functions(FILE *out, const struct profile *p, const struct report_opts *o,
 			   const int *w)
 {
-	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event);
+	size_t n;
+	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, &n);
 	char buf[32];
 	int cw = 5;
 
@@ -573,7 +583,7 @@ static void text_functions(FILE *out, const struct profile *p, const struct repo
 	text_column_heads(out, p, o, w, true);
 	fprintf(out, "%*s  file:function\n", cw, "calls");
 	fputs(rule, out);
-	for (size_t i = 0; i < p->nfuncs; i++) {
+	for (size_t i = 0; i < n; i++) {
 		uint32_t f = idx[i];
 
 		for (uint32_t e = 0; e < o->nevents; e++) {

@@ -62,6 +62,7 @@ struct function {
 	uint32_t nblocks;
 	uint32_t cycle;              /* 0, or the number of its cycle (1-based) */
 	bool recursive;              /* called from its own component (or itself) */
+	bool used;                   /* has a cost line, makes or receives a call */
 	uint64_t calls;              /* sum of the counts of the calls to it */
 };
 
@@ -129,6 +130,15 @@ uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uin
 /* Find the function, or NCG_NONE (never creates). */
 uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_t file,
 			       uint32_t name);
+/*
+ * Whether a function is in the profile's data. A name line alone (the spec
+ * lets every id be defined up front) makes a function that is not.
+ */
+static inline bool profile_function_used(const struct profile *p, uint32_t f)
+{
+	return p->funcs[f].used;
+}
+
 /* Find or create the edge caller -> callee. */
 uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee);
 

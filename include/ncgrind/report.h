@@ -35,8 +35,9 @@ struct report_opts {
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
 			size_t errsize);
 
-/* Function indices in report order (caller frees). */
-uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev);
+/* Indices of the used functions in report order, *n of them (caller frees). */
+uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
+				size_t *n);
 /* Edge indices in report order (caller frees). */
 uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev);
 

@@ -1,0 +1,563 @@
+#!/usr/bin/env bats
+# The reports and the command line: text layout, tsv escaping, json, --sort,
+# --events, standard input, unreadable inputs, usage errors.
+# Fixtures: test/fixtures/report/ (each explains its expected numbers in comments).
+
+load test_helper
+
+P="$BATS_TEST_DIRNAME/fixtures/report"
+
+# strip_out: remove the trailing blanks of $OUT. The text report pads its header lines;
+# they are not compared (so an editor cannot break the expected text).
+strip_out() {
+	sed 's/[ ]*$//' "$OUT" >"$OUT.s" && mv "$OUT.s" "$OUT"
+}
+
+# ---------------------------------------------------------------- text
+
+@test "text: header, totals, thousands separators, percentages, file:function, sorted" {
+	# text.callgrind: main (main.c) self 1,000 Ir / 10 Dr, calls work 3x costing
+	# 1,233,567 / 90; work (work.c) self 1,233,567 / 90.
+	# Total Ir = 1,234,567, Dr = 100.
+	#   work self = incl: 1233567 / 1234567 = 99.919% -> 99.92%; Dr 90 / 100 = 90.00%
+	#   main self 1000 / 1234567 = 0.081% -> 0.08%; Dr 10%; incl = total -> 100.0%
+	# Sorted by self Ir (the first event), largest first.
+	cd "$P"
+	ncg text.callgrind
+	expect_status 0
+	expect_no_err
+	strip_out
+	expect_out <<'EOF'
+--------------------------------------------------------------------------------
+Profile data file 'text.callgrind' (creator: hand-written for report.bats)
+--------------------------------------------------------------------------------
+Command:     ./text --flag
+Parts:       1
+Events:      Ir Dr
+Sorted by:   self Ir
+--------------------------------------------------------------------------------
+Ir                  Dr
+--------------------------------------------------------------------------------
+1,234,567 (100.0%)  100 (100.0%)  PROGRAM TOTALS
+--------------------------------------------------------------------------------
+Ir incl             Ir self             Dr incl       Dr self       calls  file:function
+--------------------------------------------------------------------------------
+1,233,567 (99.92%)  1,233,567 (99.92%)   90 (90.00%)   90 (90.00%)      3  work.c:work
+1,234,567 (100.0%)      1,000 ( 0.08%)  100 (100.0%)   10 (10.00%)      0  main.c:main
+EOF
+}
+
+@test "text: 'Sorted by:' names the key and the event" {
+	local key want
+	for key in "self:self Ir" "incl:inclusive Ir" "calls:calls" "name:name" \
+		"incl:Dr:inclusive Dr" "self:Dr:self Dr"; do
+		want=${key##*:}
+		ncg --sort="${key%:*}" "$P/sort.callgrind"
+		expect_status 0
+		grep -qx "Sorted by:   $want" "$OUT" || {
+			echo "--sort=${key%:*}: expected 'Sorted by:   $want', got:"
+			grep '^Sorted by' "$OUT"
+			return 1
+		}
+	done
+}
+
+@test "text: the calls report" {
+	# one call edge: main -> work, 3 calls, 1,233,567 Ir (99.92%), 90 Dr (90.00%);
+	# columns as wide as the totals' (100 (100.0%))
+	cd "$P"
+	ncg --dump=calls text.callgrind
+	expect_status 0
+	expect_no_err
+	strip_out
+	expect_out <<'EOF'
+--------------------------------------------------------------------------------
+Profile data file 'text.callgrind' (creator: hand-written for report.bats)
+--------------------------------------------------------------------------------
+Command:     ./text --flag
+Parts:       1
+Events:      Ir Dr
+Sorted by:   self Ir
+--------------------------------------------------------------------------------
+Ir                  Dr
+--------------------------------------------------------------------------------
+1,234,567 (100.0%)  100 (100.0%)  PROGRAM TOTALS
+--------------------------------------------------------------------------------
+Ir incl             Dr incl       count  caller -> callee
+--------------------------------------------------------------------------------
+1,233,567 (99.92%)   90 (90.00%)      3  main.c:main -> work.c:work
+EOF
+}
+
+@test "text: unknown file is ???, unknown function (unknown)" {
+	# cost-before-fn: 10 Ir before any fn= / fl= (an error), main 20 in a.c
+	ncg "$FIX/malformed/cost-before-fn.callgrind"
+	expect_status 1
+	assert_grep '  a.c:main' "$OUT"
+	assert_grep '  ???:(unknown)' "$OUT"
+}
+
+@test "text: bytes a terminal would interpret are shown \\xNN (tab), others as they are" {
+	# escape.callgrind: a tab in the file and function names, backslashes
+	cd "$P"
+	ncg escape.callgrind
+	expect_status 0
+	tail -3 "$OUT" >"$OUT.t" && mv "$OUT.t" "$OUT"
+	expect_out <<'EOF'
+40 (66.67%)  30 (50.00%)      0  dir\sub/tab\x09file.c:tab\x09name
+20 (33.33%)  20 (33.33%)      0  dir\sub/tab\x09file.c:back\slash
+10 (16.67%)  10 (16.67%)      2  dir\sub/tab\x09file.c:lit\n
+EOF
+}
+
+@test "text: ESC, other control bytes and DEL in a name are shown \\xNN" {
+	# ctl.callgrind: fn=red ESC [31m \001 x DEL -- printed raw, the terminal would
+	# switch to red. The tsv keeps the bytes (only \t \n \\ are escaped), json uses
+	# \u00XX.
+	cd "$P"
+	ncg ctl.callgrind
+	expect_status 0
+	tail -1 "$OUT" >"$OUT.t" && mv "$OUT.t" "$OUT"
+	expect_out <<'EOF'
+5 (100.0%)  5 (100.0%)      0  c.c:red\x1b[31m\x01x\x7f
+EOF
+	ncg --format=tsv ctl.callgrind
+	printf 'function\tfile\tobject\tcalls\tself:Ir\tincl:Ir\nred\033[31m\001x\177\tc.c\t\t0\t5\t5\n' \
+		>"$BATS_TEST_TMPDIR/want"
+	_expect_diff "$BATS_TEST_TMPDIR/want" "$OUT" stdout
+	ncg --format=json ctl.callgrind
+	assert_grep '{"function":"red\u001b[31m\u0001x\u007f","file":"c.c",' "$OUT"
+}
+
+# ---------------------------------------------------------------- tsv escaping
+
+@test "tsv: tab and backslash in names, files and objects are written \\t and \\\\" {
+	# escape.callgrind (bytes): ob=/lib/o\b.so  fl=dir\sub/tab<TAB>file.c
+	#   fn=tab<TAB>name 30 Ir, calls 'lit\n' (a backslash and an n, not a newline) 2x
+	#   costing 10; fn=back\slash 20; fn=lit\n 10.
+	# A newline cannot occur inside a name of a line-based file: only \t and \\ here.
+	tsv_ok "$P/escape.callgrind"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | incl:Ir
+tab\tname | dir\\sub/tab\tfile.c | /lib/o\\b.so | 0 | 30 | 40
+back\\slash | dir\\sub/tab\tfile.c | /lib/o\\b.so | 0 | 20 | 20
+lit\\n | dir\\sub/tab\tfile.c | /lib/o\\b.so | 2 | 10 | 10
+EOF
+	tsv_ok --dump=calls "$P/escape.callgrind"
+	expect_tsv <<'EOF'
+caller | caller_file | callee | callee_file | count | incl:Ir
+tab\tname | dir\\sub/tab\tfile.c | lit\\n | dir\\sub/tab\tfile.c | 2 | 10
+EOF
+}
+
+@test "tsv: every row has the header's number of fields" {
+	tsv_ok "$P/escape.callgrind"
+	awk -F'\t' 'NR == 1 { n = NF } NF != n { print "line " NR ": " NF " fields, header " n; bad = 1 }
+		END { exit bad }' "$OUT"
+}
+
+# ---------------------------------------------------------------- json
+
+@test "json: the keys of the functions report, names escaped" {
+	cd "$P"
+	ncg --format=json escape.callgrind
+	expect_status 0
+	expect_no_err
+	# one object; header keys in order, then one function per line
+	head -1 "$OUT" | grep -q '^{"file":"escape.callgrind","creator":"","command":"","parts":1,"events":\[{"name":"Ir","long_name":"","formula":null}\],"totals":{"Ir":60},"functions":\[$'
+	tail -1 "$OUT" | grep -qx ']}'
+	# backslash as \\, tab as \t or \u0009
+	grep -Eq '^\{"function":"tab(\\t|\\u0009)name","file":"dir\\\\sub/tab(\\t|\\u0009)file.c","object":"/lib/o\\\\b.so","calls":0,"cycle":0,"self":\{"Ir":30\},"incl":\{"Ir":40\}\},?$' "$OUT"
+	grep -Eq '^\{"function":"back\\\\slash",.*"calls":0,.*"self":\{"Ir":20\},"incl":\{"Ir":20\}\},?$' "$OUT"
+	grep -Eq '^\{"function":"lit\\\\n",.*"calls":2,.*"self":\{"Ir":10\},"incl":\{"Ir":10\}\},?$' "$OUT"
+	[ "$(grep -c '^{"function":' "$OUT")" -eq 3 ]
+}
+
+@test "json: valid JSON whose strings decode to the bytes of the names" {
+	cd "$P"
+	ncg --format=json escape.callgrind
+	expect_status 0
+	ncg --format=json --dump=calls escape.callgrind
+	cp "$OUT" "$BATS_TEST_TMPDIR/calls.json"
+	ncg --format=json escape.callgrind
+	if ! command -v python3 >/dev/null; then
+		echo "# python3 not found: JSON validity not checked (the keys are checked" \
+			"by the test above)" >&3
+		return 0
+	fi
+	python3 -m json.tool "$OUT" >/dev/null
+	python3 -m json.tool "$BATS_TEST_TMPDIR/calls.json" >/dev/null
+	python3 - "$OUT" "$BATS_TEST_TMPDIR/calls.json" <<'EOF'
+import json, sys
+f = json.load(open(sys.argv[1]))
+names = [(x["function"], x["file"], x["object"], x["calls"], x["self"]["Ir"], x["incl"]["Ir"])
+         for x in f["functions"]]
+want = [("tab\tname", "dir\\sub/tab\tfile.c", "/lib/o\\b.so", 0, 30, 40),
+        ("back\\slash", "dir\\sub/tab\tfile.c", "/lib/o\\b.so", 0, 20, 20),
+        ("lit\\n", "dir\\sub/tab\tfile.c", "/lib/o\\b.so", 2, 10, 10)]
+assert names == want, names
+assert f["totals"] == {"Ir": 60} and f["parts"] == 1, f
+c = json.load(open(sys.argv[2]))
+assert c["calls"] == [{"caller": "tab\tname", "caller_file": "dir\\sub/tab\tfile.c",
+                       "callee": "lit\\n", "callee_file": "dir\\sub/tab\tfile.c",
+                       "count": 2, "incl": {"Ir": 10}}], c["calls"]
+EOF
+}
+
+@test "json: names that are not UTF-8 are written \\udcXX (surrogateescape)" {
+	# invalid-utf8-names: fl= bytes ff fe '.c', fn= 'f' c3 '(' a0
+	ncg --format=json "$FIX/malformed/invalid-utf8-names.callgrind"
+	expect_status 0
+	assert_grep '"function":"f\udcc3(\udca0","file":"\udcff\udcfe.c"' "$OUT"
+}
+
+@test "json: the calls report" {
+	ncg --format=json --dump=calls "$FIX/spec/spec-extended.callgrind"
+	expect_status 0
+	expect_no_err
+	grep -q '"totals":{"Instructions":820},"calls":\[$' "$OUT"
+	assert_grep '{"caller":"main","caller_file":"file1.c","callee":"func1","callee_file":"file1.c","count":1,"incl":{"Instructions":400}}' "$OUT"
+	assert_grep '{"caller":"main","caller_file":"file1.c","callee":"func2","callee_file":"file2.c","count":3,"incl":{"Instructions":400}}' "$OUT"
+	assert_grep '{"caller":"func1","caller_file":"file1.c","callee":"func2","callee_file":"file2.c","count":2,"incl":{"Instructions":300}}' "$OUT"
+	[ "$(grep -c '"caller":' "$OUT")" -eq 3 ]
+}
+
+# ---------------------------------------------------------------- --sort
+
+# sort.callgrind: costs per function (see its comments)
+#   function calls self:Ir self:Dr incl:Ir incl:Dr
+#   main     0     5       40      100     65
+#   alpha    1     30      20      30      20
+#   beta     4     15      2       65      5
+#   gamma    2     50      3       50      3
+sort_order() {
+	ncg --format=tsv "$@" "$P/sort.callgrind"
+	expect_status 0
+	cut -f1 "$OUT" | tail -n +2 | tr '\n' ' ' >"$OUT.o"
+	echo >>"$OUT.o"
+	mv "$OUT.o" "$OUT"
+}
+
+@test "sort: default is self of the first event, largest first" {
+	sort_order
+	expect_out <<<'gamma alpha beta main '
+}
+
+@test "sort: --sort=self" {
+	sort_order --sort=self
+	expect_out <<<'gamma alpha beta main '
+}
+
+@test "sort: --sort=incl" {
+	sort_order --sort=incl
+	expect_out <<<'main beta gamma alpha '
+}
+
+@test "sort: --sort=calls" {
+	sort_order --sort=calls
+	expect_out <<<'beta gamma alpha main '
+}
+
+@test "sort: --sort=name (ascending)" {
+	sort_order --sort=name
+	expect_out <<<'alpha beta gamma main '
+}
+
+@test "sort: --sort=self:Dr and --sort=incl:Dr" {
+	sort_order --sort=self:Dr
+	expect_out <<<'main alpha gamma beta '
+	sort_order --sort=incl:Dr
+	expect_out <<<'main alpha beta gamma '
+}
+
+@test "sort: --sort=self:Dr sorts on an event that is not shown" {
+	sort_order --sort=self:Dr --events=Ir
+	expect_out <<<'main alpha gamma beta '
+}
+
+@test "sort: the first event shown is the default sort event" {
+	sort_order --events=Dr
+	expect_out <<<'main alpha gamma beta '
+}
+
+@test "sort: the calls report sorts by the cost of the calls, or by their count" {
+	# main -> alpha 1x 30/20, main -> beta 4x 65/5, beta -> gamma 2x 50/3
+	ncg --dump=calls --format=tsv "$P/sort.callgrind"
+	cut -f1,3 "$OUT" >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_tsv <<'EOF'
+caller | callee
+main | beta
+beta | gamma
+main | alpha
+EOF
+	ncg --dump=calls --format=tsv --sort=incl:Dr "$P/sort.callgrind"
+	cut -f1,3 "$OUT" >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_tsv <<'EOF'
+caller | callee
+main | alpha
+main | beta
+beta | gamma
+EOF
+	ncg --dump=calls --format=tsv --sort=calls "$P/sort.callgrind"
+	cut -f1,3 "$OUT" >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_tsv <<'EOF'
+caller | callee
+main | beta
+beta | gamma
+main | alpha
+EOF
+}
+
+@test "sort: ties are broken by name, then file" {
+	# ties.callgrind: zeta, alpha, mid 10 each, big 20 (t.c); dup 5 in b.c, then a.c
+	ncg --format=tsv "$P/ties.callgrind"
+	expect_status 0
+	cut -f1,2,5 "$OUT" >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_tsv <<'EOF'
+function | file | self:Ir
+big | t.c | 20
+alpha | t.c | 10
+mid | t.c | 10
+zeta | t.c | 10
+dup | a.c | 5
+dup | b.c | 5
+EOF
+	# all calls are 0: name order
+	ncg --format=tsv --sort=calls "$P/ties.callgrind"
+	cut -f1,2 "$OUT" >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_tsv <<'EOF'
+function | file
+alpha | t.c
+big | t.c
+dup | a.c
+dup | b.c
+mid | t.c
+zeta | t.c
+EOF
+}
+
+@test "sort: unknown key or event is a usage error (exit 2, no report)" {
+	ncg --sort=bogus "$P/sort.callgrind"
+	expect_status 2
+	expect_out </dev/null
+	head -1 "$ERR" | grep -qx "ncgrind: unknown sort key 'bogus' (self, incl, calls, name)"
+	assert_grep 'usage: ncgrind' "$ERR"
+	ncg --sort=self:Nope "$P/sort.callgrind"
+	expect_status 2
+	expect_out </dev/null
+	head -1 "$ERR" | grep -qx "ncgrind: unknown sort event 'Nope'"
+}
+
+# ---------------------------------------------------------------- --events
+
+@test "events: a subset, in the order given" {
+	tsv_ok --events=Dr "$P/sort.callgrind"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Dr | incl:Dr
+main | s.c |  | 0 | 40 | 65
+alpha | s.c |  | 1 | 20 | 20
+gamma | s.c |  | 2 | 3 | 3
+beta | s.c |  | 4 | 2 | 5
+EOF
+	# Dr first: sorted by self Dr
+	tsv_ok --events=Dr,Ir "$P/sort.callgrind"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Dr | self:Ir | incl:Dr | incl:Ir
+main | s.c |  | 0 | 40 | 5 | 65 | 100
+alpha | s.c |  | 1 | 20 | 30 | 20 | 30
+gamma | s.c |  | 2 | 3 | 50 | 3 | 50
+beta | s.c |  | 4 | 2 | 15 | 5 | 65
+EOF
+}
+
+@test "events: names separated by blanks" {
+	tsv_ok "--events=Ir Dr" "$P/sort.callgrind"
+	head -1 "$OUT" | grep -qx $'function\tfile\tobject\tcalls\tself:Ir\tself:Dr\tincl:Ir\tincl:Dr'
+}
+
+@test "events: the text report shows only the chosen events" {
+	cd "$P"
+	ncg --events=Dr text.callgrind
+	expect_status 0
+	strip_out
+	sed -n '6p;9p;11p;13p;15,16p' "$OUT" >"$OUT.s" && mv "$OUT.s" "$OUT"
+	expect_out <<'EOF'
+Events:      Dr
+Dr
+100 (100.0%)  PROGRAM TOTALS
+Dr incl       Dr self       calls  file:function
+ 90 (90.00%)   90 (90.00%)      3  work.c:work
+100 (100.0%)   10 (10.00%)      0  main.c:main
+EOF
+}
+
+@test "events: an unknown event is a usage error (exit 2, no report)" {
+	ncg --events=Ir,Xx "$P/sort.callgrind"
+	expect_status 2
+	expect_out </dev/null
+	head -1 "$ERR" | grep -qx "ncgrind: unknown event 'Xx' (see the events: line)"
+	assert_grep 'usage: ncgrind' "$ERR"
+}
+
+# ---------------------------------------------------------------- standard input
+
+@test "stdin: '-' reads standard input (redirected file)" {
+	ncg_stdin "$FIX/spec/spec-extended.callgrind" --format=tsv -
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Instructions | incl:Instructions
+func2 | file2.c |  | 5 | 700 | 700
+func1 | file1.c |  | 1 | 100 | 400
+main | file1.c |  | 0 | 20 | 820
+EOF
+}
+
+@test "stdin: '-' reads a pipe" {
+	status=0
+	# shellcheck disable=SC2002,SC2086 # the point is a pipe; $VALGRIND is a command line
+	cat "$FIX/spec/spec-extended.callgrind" | $VALGRIND "$NCGRIND" --format=tsv - >"$OUT" 2>"$ERR" ||
+		status=$?
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Instructions | incl:Instructions
+func2 | file2.c |  | 5 | 700 | 700
+func1 | file1.c |  | 1 | 100 | 400
+main | file1.c |  | 0 | 20 | 820
+EOF
+}
+
+@test "stdin: a file without final newline through a pipe" {
+	status=0
+	# shellcheck disable=SC2002,SC2086 # the point is a pipe; $VALGRIND is a command line
+	cat "$FIX/edge/edge-no-trailing-newline.callgrind" |
+		$VALGRIND "$NCGRIND" --format=tsv - >"$OUT" 2>"$ERR" || status=$?
+	expect_status 0
+	tail -1 "$OUT" | grep -qx $'main\tfile1.c\t\t0\t20\t820'
+	head -2 "$OUT" | tail -1 | grep -qx $'func2\tfile2.c\t\t5\t700\t700'
+}
+
+@test "stdin: messages and the json file name say '-'" {
+	status=0
+	# shellcheck disable=SC2002,SC2086 # the point is a pipe; $VALGRIND is a command line
+	cat "$FIX/malformed/too-many-costs.callgrind" |
+		$VALGRIND "$NCGRIND" --format=json - >"$OUT" 2>"$ERR" || status=$?
+	expect_status 1
+	expect_err <<'EOF'
+-:6: more costs than the 2 events; line ignored
+EOF
+	head -1 "$OUT" | grep -q '^{"file":"-",'
+}
+
+@test "stdin: empty input is an empty profile (exit 1)" {
+	ncg_stdin /dev/null --format=tsv -
+	expect_status 1
+	expect_out </dev/null
+	grep -q '^-: empty file' "$ERR"
+}
+
+# ---------------------------------------------------------------- unreadable inputs
+
+@test "input: an empty file: exit 1, no report, the message says empty" {
+	: >"$BATS_TEST_TMPDIR/empty.out"
+	cd "$BATS_TEST_TMPDIR"
+	ncg --format=tsv empty.out
+	expect_status 1
+	expect_out </dev/null
+	expect_err <<'EOF'
+empty.out: empty file, no profile data (valgrind --separate-threads=yes leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)
+EOF
+}
+
+@test "input: a directory: exit 1, no report" {
+	mkdir "$BATS_TEST_TMPDIR/adir"
+	cd "$BATS_TEST_TMPDIR"
+	ncg adir
+	expect_status 1
+	expect_out </dev/null
+	expect_err <<'EOF'
+adir: cannot read: is a directory
+EOF
+}
+
+@test "input: a missing file: exit 1, no report" {
+	cd "$BATS_TEST_TMPDIR"
+	ncg --format=tsv no-such-file.callgrind
+	expect_status 1
+	expect_out </dev/null
+	expect_err <<'EOF'
+no-such-file.callgrind: cannot read: No such file or directory
+EOF
+}
+
+# ---------------------------------------------------------------- usage
+
+@test "usage: unknown option, format or report, no file, two files: exit 2" {
+	local f="$FIX/spec/spec-simple.callgrind" args
+	for args in "--bogus $f" "--format=xml $f" "--dump=bogus $f" "--events= $f" "" "$f $f"; do
+		# shellcheck disable=SC2086
+		ncg $args
+		if [ "$status" != 2 ] || [ -s "$OUT" ] || ! grep -q '^usage: ncgrind' "$ERR"; then
+			echo "ncgrind $args: status $status (want 2), stdout $(wc -c <"$OUT") bytes (want 0):"
+			cat "$ERR"
+			return 1
+		fi
+	done
+}
+
+@test "usage: the messages name the problem" {
+	local f="$FIX/spec/spec-simple.callgrind"
+	ncg --format=xml "$f"
+	head -1 "$ERR" | grep -qx "ncgrind: unknown format 'xml' (text, tsv, json)"
+	ncg --dump=bogus "$f"
+	head -1 "$ERR" | grep -qx "ncgrind: unknown report 'bogus' (functions, calls)"
+	ncg
+	head -1 "$ERR" | grep -qx "ncgrind: no profile given"
+	ncg "$f" "$f"
+	head -1 "$ERR" | grep -qx "ncgrind: give exactly one profile"
+}
+
+@test "usage: --help prints the usage on stdout, exit 0; --version" {
+	ncg --help
+	expect_status 0
+	head -1 "$OUT" | grep -q '^usage: ncgrind \[--dump=functions|calls\] \[--format=text|tsv|json\]'
+	assert_grep 'FILE|-' "$OUT"
+	ncg --version
+	expect_status 0
+	grep -Eqx 'ncgrind [0-9]+(\.[0-9]+)+' "$OUT"
+}
+
+@test "usage: --stats writes its figures on stderr only" {
+	ncg --stats --format=tsv "$FIX/spec/spec-extended.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Instructions | incl:Instructions
+func2 | file2.c |  | 5 | 700 | 700
+func1 | file1.c |  | 1 | 100 | 400
+main | file1.c |  | 0 | 20 | 820
+EOF
+	# 3 functions, 3 call edges (main->func1, main->func2, func1->func2), no cycle
+	assert_grep '3 functions, 3 call edges' "$ERR"
+	assert_grep '0 cycles' "$ERR"
+}
+
+@test "messages: at most 50, then 'FILE: N more messages not shown'" {
+	# 53 bad cost lines (lines 5..57), one good one (line 58)
+	{
+		printf '# callgrind format\nevents: Ir\nfl=a.c\nfn=main\n'
+		for i in $(seq 1 53); do echo "$i x$i"; done
+		echo "99 7"
+	} >"$BATS_TEST_TMPDIR/many.callgrind"
+	cd "$BATS_TEST_TMPDIR"
+	ncg --format=tsv many.callgrind
+	expect_status 1
+	[ "$(wc -l <"$ERR")" -eq 51 ]
+	head -1 "$ERR" | grep -qx "many.callgrind:5: bad cost 'x1'; line ignored"
+	sed -n 50p "$ERR" | grep -qx "many.callgrind:54: bad cost 'x50'; line ignored"
+	tail -1 "$ERR" | grep -qx "many.callgrind: 3 more messages not shown"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | incl:Ir
+main | a.c |  | 0 | 7 | 7
+EOF
+}

@@ -1,0 +1,134 @@
+# test_helper.bash: common setup for ncgrind's bats tests.
+#
+# Every test file starts with `load test_helper`. The environment is fixed so that
+# results do not depend on the user running the tests: C.UTF-8 locale, UTC, a private
+# HOME without any configuration, a fixed terminal size.
+#
+# Running ncgrind:
+#   ncg ARGS...          runs [$VALGRIND] $NCGRIND ARGS; stdout goes to $OUT, stderr
+#                        to $ERR, the exit status to $status (the test goes on
+#                        whatever it is)
+#   ncg_stdin FILE ARGS  the same with FILE on standard input
+# Checking (each prints a unified diff and fails on a difference):
+#   expect_status N      $status must be N
+#   expect_out           stdout must equal the here-document given on stdin
+#   expect_err           stderr must equal the here-document given on stdin
+#   expect_tsv           stdout must equal the here-document, where " | " stands for
+#                        a TAB (so empty fields and trailing blanks stay visible)
+#   expect_no_err        stderr must be empty
+# The expected text is always written in the test itself and was worked out by hand
+# from the fixture, never pasted from ncgrind's output.
+
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC TERM=dumb LINES=24 COLUMNS=80 ESCDELAY=25
+unset NCGRIND_OPTIONS XDG_CONFIG_HOME
+
+# `make check` / `make asan` pass the binary to test in NCGRIND; by default the one
+# built in the top directory. With VALGRIND set (`make valgrind`: a valgrind command
+# line with --error-exitcode), every ncgrind run of ncg/ncg_stdin goes through it.
+NCGRIND="${NCGRIND:-$BATS_TEST_DIRNAME/../ncgrind}"
+VALGRIND="${VALGRIND:-}"
+# shellcheck disable=SC2034 # used by the .bats files
+FIX="$BATS_TEST_DIRNAME/fixtures"
+# shellcheck disable=SC2034
+TOOLS="$BATS_TEST_DIRNAME/tools"
+
+setup() {
+	HOME="$BATS_TEST_TMPDIR/home"
+	mkdir -p "$HOME"
+	export HOME
+	OUT="$BATS_TEST_TMPDIR/stdout"
+	ERR="$BATS_TEST_TMPDIR/stderr"
+	if [ ! -x "$NCGRIND" ]; then
+		echo "ncgrind is not built: run make in $BATS_TEST_DIRNAME/.." >&2
+		return 1
+	fi
+}
+
+ncg() {
+	status=0
+	# shellcheck disable=SC2086 # $VALGRIND is a command line
+	$VALGRIND "$NCGRIND" "$@" >"$OUT" 2>"$ERR" || status=$?
+}
+
+ncg_stdin() {
+	local in=$1
+	shift
+	status=0
+	# shellcheck disable=SC2086
+	$VALGRIND "$NCGRIND" "$@" <"$in" >"$OUT" 2>"$ERR" || status=$?
+}
+
+expect_status() {
+	if [ "$status" != "$1" ]; then
+		echo "exit status: expected $1, got $status"
+		echo "--- stderr:"
+		head -c 2000 "$ERR"
+		return 1
+	fi
+}
+
+# compare FILE-WITH-EXPECTED ACTUAL-FILE LABEL
+_expect_diff() {
+	if ! diff -u --label "expected $3" --label "actual $3" "$1" "$2"; then
+		if [ "$3" != stderr ] && [ -s "$ERR" ]; then
+			echo "--- (stderr was:)"
+			head -c 2000 "$ERR"
+		fi
+		return 1
+	fi
+}
+
+expect_out() {
+	cat >"$BATS_TEST_TMPDIR/expected"
+	_expect_diff "$BATS_TEST_TMPDIR/expected" "$OUT" stdout
+}
+
+expect_err() {
+	cat >"$BATS_TEST_TMPDIR/expected.err"
+	_expect_diff "$BATS_TEST_TMPDIR/expected.err" "$ERR" stderr
+}
+
+expect_no_err() {
+	: | expect_err
+}
+
+expect_tsv() {
+	sed 's/ | /\t/g' >"$BATS_TEST_TMPDIR/expected"
+	_expect_diff "$BATS_TEST_TMPDIR/expected" "$OUT" stdout
+}
+
+# tsv_ok ARGS...: run ncgrind --format=tsv ARGS and check it succeeded without messages;
+# used where a test then compares stdout with expect_tsv.
+tsv_ok() {
+	ncg --format=tsv "$@"
+	expect_status 0
+	expect_no_err
+}
+
+# drop_zero_rows: remove from $OUT (tsv) the data rows whose calls and costs are all
+# 0 (functions only named, by a cfn= whose call was dropped or a fn= line without
+# cost lines), where a test does not want to pin whether they are listed.
+drop_zero_rows() {
+	awk -F'\t' 'NR == 1 { print; next }
+		{ for (i = 4; i <= NF; i++) if ($i != "0") { print; next } }' "$OUT" >"$OUT.nz"
+	mv "$OUT.nz" "$OUT"
+}
+
+# refute_grep PATTERN FILE: fail when FILE has a line matching PATTERN (grep -E).
+# (`! grep ...` would not fail a bats test: set -e ignores negated commands.)
+refute_grep() {
+	if grep -E -n -- "$1" "$2" | head -5 | grep .; then
+		echo "unexpected match of '$1' in $2"
+		return 1
+	fi
+}
+
+# assert_grep PATTERN FILE: fail, showing FILE's start, unless a line matches (grep -F).
+assert_grep() {
+	if ! grep -q -F -- "$1" "$2"; then
+		echo "expected to find: $1"
+		echo "--- in $2:"
+		head -c 3000 "$2"
+		return 1
+	fi
+}
