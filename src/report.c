@@ -480,6 +480,14 @@ static int digits_with_commas(uint64_t v)
 	return (int)strlen(fmt_commas(buf, v));
 }
 
+/* Width of the calls/count column: its largest value, at least the heading. */
+static int count_width(uint64_t most)
+{
+	int w = digits_with_commas(most);
+
+	return w > 5 ? w : 5;
+}
+
 static void text_cell(FILE *out, uint64_t v, uint64_t total, int width)
 {
 	char buf[32];
@@ -575,11 +583,12 @@ static void text_functions(FILE *out, const struct profile *p, const struct repo
 	size_t n;
 	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, &n);
 	char buf[32];
-	int cw = 5;
+	uint64_t most = 0;
+	int cw;
 
-	for (size_t f = 0; f < p->nfuncs; f++)
-		if (digits_with_commas(p->funcs[f].calls) > cw)
-			cw = digits_with_commas(p->funcs[f].calls);
+	for (size_t i = 0; i < n; i++)
+		most = p->funcs[idx[i]].calls > most ? p->funcs[idx[i]].calls : most;
+	cw = count_width(most);
 	text_column_heads(out, p, o, w, true);
 	fprintf(out, "%*s  file:function\n", cw, "calls");
 	fputs(rule, out);
@@ -604,11 +613,12 @@ static void text_calls(FILE *out, const struct profile *p, const struct report_o
 {
 	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event);
 	char buf[32];
-	int cw = 5;
+	uint64_t most = 0;
+	int cw;
 
 	for (size_t e = 0; e < p->nedges; e++)
-		if (digits_with_commas(p->edges[e].count) > cw)
-			cw = digits_with_commas(p->edges[e].count);
+		most = p->edges[e].count > most ? p->edges[e].count : most;
+	cw = count_width(most);
 	text_column_heads(out, p, o, w, false);
 	fprintf(out, "%*s  caller -> callee\n", cw, "count");
 	fputs(rule, out);
