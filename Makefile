@@ -31,9 +31,14 @@ endif
 
 CORE_SRC = src/util.c src/diag.c src/map.c src/names.c src/lex.c src/parse.c src/parse_header.c \
            src/profile.c src/graph.c src/events.c src/report.c
+# view-models and views (plain data, no curses), then the terminal and the loop
+UI_SRC = src/grid.c src/fmt.c src/table.c src/keys.c src/view.c src/term.c src/ui.c
+CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
+CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 BUILD ?= build
 OUT ?= .
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
+UI_OBJ = $(UI_SRC:src/%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/main.o
 PROBE_OBJ = $(BUILD)/probe.o
 NCGRIND = $(OUT)/ncgrind
@@ -41,9 +46,9 @@ PROBE = $(if $(filter .,$(OUT)),test/tools/probe,$(OUT)/probe)
 
 all: $(NCGRIND)
 
-$(NCGRIND): $(CORE_OBJ) $(MAIN_OBJ)
+$(NCGRIND): $(CORE_OBJ) $(UI_OBJ) $(MAIN_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(LDLIBS)
 
 $(PROBE): $(CORE_OBJ) $(PROBE_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
@@ -59,7 +64,9 @@ $(BUILD)/probe.o: test/tools/probe.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
--include $(CORE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(PROBE_OBJ:.o=.d)
+$(UI_OBJ): ALL_CFLAGS += $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=%,$(CURSES_CFLAGS))
+
+-include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(PROBE_OBJ:.o=.d)
 
 # Install the Debian packages that are missing (as root, or through sudo).
 deps:

@@ -7,6 +7,12 @@
 #include "ncgrind/parse.h"
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
+#include "ncgrind/ui.h"
+
+#include <dirent.h>
+#include <locale.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <errno.h>
 #include <getopt.h>
@@ -19,6 +25,8 @@
 
 struct options {
 	struct report_opts report;
+	bool dump;            /* --dump given: a batch report, no browser */
+	struct ui_opts ui;
 	const char *events;
 	const char *sort_event;
 	bool stats;
@@ -27,12 +35,13 @@ struct options {
 
 static void usage(FILE *out)
 {
-	fputs("usage: ncgrind [--dump=functions|calls] [--format=text|tsv|json]\n"
+	fputs("usage: ncgrind [FILE|-]                     browse a profile in the terminal\n"
+	      "       ncgrind --dump=functions|calls [--format=text|tsv|json]\n"
 	      "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
-	      "               FILE|-\n"
-	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input) and prints\n"
-	      "its functions (or its calls) with self and inclusive costs.\n"
-	      "See ncgrind(1).\n",
+	      "               FILE|-                      print a report\n"
+	      "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
+	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
+	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
 	      out);
 }
 
@@ -66,13 +75,23 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{"dump", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
 		{"sort", required_argument, NULL, 's'}, {"events", required_argument, NULL, 'e'},
 		{"stats", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},    {NULL, 0, NULL, 0},
+		{"version", no_argument, NULL, 'V'},    {"script", required_argument, NULL, 'X'},
+		{"size", required_argument, NULL, 'Z'}, {NULL, 0, NULL, 0},
 	};
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'X':
+			o->ui.script = optarg;
+			break;
+		case 'Z':
+			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 || o->ui.cols < 1 ||
+			    o->ui.rows < 1 || o->ui.cols > 9999 || o->ui.rows > 9999)
+				return usage_error("bad size '%s' (COLSxROWS, e.g. 80x24)", optarg);
+			break;
 		case 'd':
+			o->dump = true;
 			if (!strcmp(optarg, "functions"))
 				o->report.kind = REPORT_FUNCTIONS;
 			else if (!strcmp(optarg, "calls"))
@@ -112,9 +131,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return 2;
 		}
 	}
-	if (optind != argc - 1)
-		return usage_error("%s", optind < argc ? "give exactly one profile" : "no profile given");
-	o->path = argv[optind];
+	if (optind < argc - 1)
+		return usage_error("%s", "give one profile");
+	o->path = optind < argc ? argv[optind] : NULL;
 	return 0;
 }
 
@@ -202,18 +221,16 @@ static void print_stats(const struct profile *p, double secs)
 		proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
 }
 
-int main(int argc, char **argv)
+/* Load the profile and print the report (--dump, or no terminal). */
+static int batch(const struct options *in)
 {
-	struct options o = {0};
+	struct options o = *in; /* resolve_events() fills in the report options */
 	struct profile prof;
 	struct diag d;
 	uint32_t *evs;
 	double t0;
 	int ret;
 
-	o.report.sort = SORT_SELF;
-	if ((ret = parse_args(argc, argv, &o)) != 0)
-		return ret;
 	profile_init(&prof, o.path);
 	diag_init(&d, o.path);
 	t0 = now();
@@ -237,5 +254,63 @@ int main(int argc, char **argv)
 	free(evs);
 	diag_release(&d);
 	profile_release(&prof);
+	return ret;
+}
+
+/*
+ * Without a file, the newest non-empty callgrind.out.* here, as
+ * callgrind_annotate and KCachegrind do (valgrind --separate-threads=yes
+ * leaves an empty callgrind.out.PID beside the per-thread files).
+ */
+static char *newest_profile(void)
+{
+	DIR *dir = opendir(".");
+	struct dirent *de;
+	struct timespec best = {0, 0};
+	char *found = NULL;
+
+	if (!dir)
+		return NULL;
+	while ((de = readdir(dir))) {
+		struct stat st;
+
+		if (strncmp(de->d_name, "callgrind.out.", 14) || stat(de->d_name, &st) < 0 ||
+		    !S_ISREG(st.st_mode) || st.st_size == 0)
+			continue;
+		if (!found || st.st_mtim.tv_sec > best.tv_sec ||
+		    (st.st_mtim.tv_sec == best.tv_sec && st.st_mtim.tv_nsec > best.tv_nsec)) {
+			free(found);
+			found = xstrdup(de->d_name);
+			best = st.st_mtim;
+		}
+	}
+	closedir(dir);
+	return found;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {0};
+	char *found = NULL;
+	int ret;
+
+	setlocale(LC_ALL, "");
+	o.report.sort = SORT_SELF;
+	if ((ret = parse_args(argc, argv, &o)) != 0)
+		return ret;
+	if (!o.path) {
+		o.path = found = newest_profile();
+		if (!o.path) {
+			fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
+			usage(stderr);
+			return 2;
+		}
+	}
+	/* a report where the browser cannot run: in a pipe, or when asked */
+	if (o.dump || (!o.ui.script && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))))
+		ret = batch(&o);
+	else
+		ret = ui_main(o.path, &o.ui);
+	free(found);
 	return ret;
 }

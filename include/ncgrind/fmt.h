@@ -1,0 +1,27 @@
+/*
+ * fmt: numbers and names for people, into caller buffers (no curses).
+ */
+#ifndef NCGRIND_FMT_H
+#define NCGRIND_FMT_H
+
+#include "ncgrind/util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define FMT_NUM 32 /* room for any formatted number */
+
+/* 13,143,514 (exact) or 13.1M (short: 3 significant digits, K M G T P E). */
+char *fmt_cost(char *buf, uint64_t v, bool short_units);
+/* "12.34%", "100.0%", "0.00%" ("-" when total is 0). */
+char *fmt_percent(char *buf, uint64_t v, uint64_t total);
+
+/*
+ * Shorten a C++/Rust name to about `width` columns, keeping what identifies
+ * it: template arguments become <…>, then parameter lists (…), then the end
+ * is cut with …. Writes at most size bytes (NUL included) to out; returns
+ * out. Names that fit are copied unchanged.
+ */
+char *fmt_short_name(char *out, size_t size, struct span name, int width);
+
+#endif

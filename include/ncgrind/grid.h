@@ -1,0 +1,62 @@
+/*
+ * grid: the screen as plain data, a rows x cols array of cells (one wide
+ * character and one attribute each). Views draw into a grid; the terminal
+ * backend (term.c) paints it with curses, and script mode saves it as text,
+ * so a test compares exactly what a person would see.
+ *
+ * Text enters the grid through grid_put(), which decodes UTF-8 and never lets
+ * a control character, an escape sequence or an invalid byte through: those
+ * are shown as ^X or \xNN. Wide characters take two cells.
+ */
+#ifndef NCGRIND_GRID_H
+#define NCGRIND_GRID_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <wchar.h>
+
+enum grid_attr {
+	ATTR_NORMAL,
+	ATTR_TITLE,   /* the header lines */
+	ATTR_HEAD,    /* column headings */
+	ATTR_CURSOR,  /* the selected row */
+	ATTR_STATUS,  /* the status line */
+	ATTR_DIM,     /* secondary text: files, objects */
+	ATTR_HOT,     /* large costs */
+	ATTR_ERROR,   /* messages about mistakes */
+	ATTR_COUNT
+};
+
+struct grid_cell {
+	wchar_t ch;         /* 0 in the second cell of a wide character */
+	unsigned char attr; /* enum grid_attr */
+};
+
+struct grid {
+	int rows, cols;
+	struct grid_cell *cells;
+};
+
+void grid_init(struct grid *g, int rows, int cols);
+void grid_resize(struct grid *g, int rows, int cols);
+void grid_release(struct grid *g);
+void grid_clear(struct grid *g);
+
+/* Fill row r from column c to the end with blanks of attribute attr. */
+void grid_fill(struct grid *g, int r, int c, enum grid_attr attr);
+
+/*
+ * Write n bytes of UTF-8 at (r, c), at most `width` columns (clipped to the
+ * grid); returns the number of columns written.
+ */
+int grid_put(struct grid *g, int r, int c, const char *s, size_t n, int width,
+	     enum grid_attr attr);
+int grid_puts(struct grid *g, int r, int c, const char *s, enum grid_attr attr);
+
+/* Columns that grid_put would need for these bytes. */
+int grid_width(const char *s, size_t n);
+
+/* Write the grid as UTF-8 text, one line per row, trailing blanks removed. */
+int grid_save(const struct grid *g, FILE *out);
+
+#endif

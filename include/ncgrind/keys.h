@@ -1,0 +1,64 @@
+/*
+ * keys: requests, the keys bound to them, and key names. One X-macro list
+ * of requests with their help text gives the enum, the help screen and the
+ * key table of the manual page (tig's request.h). Key codes are those of
+ * curses: characters as themselves, special keys as KEY_* values; script
+ * mode turns key names into the same codes, so both inputs share one path.
+ */
+#ifndef NCGRIND_KEYS_H
+#define NCGRIND_KEYS_H
+
+#include <stddef.h>
+
+#define REQUEST_LIST(R)                                                       \
+	R(MOVE_DOWN, "move down one line")                                    \
+	R(MOVE_UP, "move up one line")                                        \
+	R(PAGE_DOWN, "move down one page")                                    \
+	R(PAGE_UP, "move up one page")                                        \
+	R(MOVE_FIRST, "go to the first function")                             \
+	R(MOVE_LAST, "go to the last function")                               \
+	R(SORT_INCL, "sort by inclusive cost (again: reverse)")               \
+	R(SORT_SELF, "sort by self cost (again: reverse)")                    \
+	R(SORT_CALLS, "sort by call count (again: reverse)")                  \
+	R(SORT_NAME, "sort by name (again: reverse)")                         \
+	R(EVENT_NEXT, "show the next event")                                  \
+	R(EVENT_PREV, "show the previous event")                              \
+	R(TOGGLE_UNITS, "exact numbers or short units (1.2G)")                \
+	R(TOGGLE_PERCENT, "show or hide the percentages")                     \
+	R(SEARCH, "search function names with a regular expression")          \
+	R(SEARCH_NEXT, "go to the next match")                                \
+	R(SEARCH_PREV, "go to the previous match")                            \
+	R(NAME_RIGHT, "scroll the full name of the function right")           \
+	R(NAME_LEFT, "scroll the full name of the function left")             \
+	R(HELP, "show the keys")                                              \
+	R(REDRAW, "redraw the screen")                                        \
+	R(QUIT, "quit")
+
+enum request {
+	REQ_NONE,
+#define R(name, help) REQ_##name,
+	REQUEST_LIST(R)
+#undef R
+	REQ_COUNT
+};
+
+/*
+ * Characters above U+00FF are moved out of the range of curses' KEY_*
+ * codes, so that a key code is either a special key or a character.
+ */
+#define KEYS_WIDE_BASE 0x1000000
+#define KEYS_CHAR(wc) ((wc) < 0x100 ? (int)(wc) : KEYS_WIDE_BASE + (int)(wc))
+
+/* The request bound to a key code, or REQ_NONE. */
+enum request keys_request(int key);
+const char *keys_help(enum request req);
+
+/* "Down", "C-f", "q", ... for key code key. */
+const char *keys_name(int key, char *buf, size_t size);
+/* The key code of a name as written in scripts and help, or -1. */
+int keys_parse(const char *name);
+
+/* Writes "j, Down, ..." (the keys of req) into buf. */
+char *keys_of_request(enum request req, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * table: the function table as plain data (no curses): the functions in
+ * display order, the sort, the current event, the cursor and the scroll
+ * position, and the search. Movement changes numbers and returns whether
+ * anything must be redrawn; it never draws.
+ */
+#ifndef NCGRIND_TABLE_H
+#define NCGRIND_TABLE_H
+
+#include "ncgrind/profile.h"
+#include "ncgrind/report.h"
+
+#include <regex.h>
+#include <stdbool.h>
+
+struct table {
+	const struct profile *p;
+	uint32_t *rows;     /* function indices, in display order */
+	size_t nrows;
+	size_t cursor, top; /* selected row, first row on screen */
+	enum report_sort sort;
+	bool reverse;
+	uint32_t event;     /* the current event */
+	bool short_units;   /* 1.2G instead of 1,234,567,890 */
+	bool show_percent;
+	int name_scroll;    /* columns the detail line is scrolled by */
+	bool have_search;
+	regex_t search;
+};
+
+void table_init(struct table *t, const struct profile *p);
+void table_release(struct table *t);
+
+/* Sort by key; the same key again reverses. The selected function stays selected. */
+void table_sort(struct table *t, enum report_sort key);
+/* Make event ev current (re-sorts the numeric sorts); step: +1/-1 through the events. */
+void table_set_event(struct table *t, uint32_t ev);
+void table_step_event(struct table *t, int step);
+
+/* Move the cursor by delta rows (clamped); page is the number of visible rows. */
+bool table_move(struct table *t, long delta, int page);
+bool table_move_to(struct table *t, size_t row, int page);
+/* Keep the cursor visible in a window of `page` rows. */
+void table_scroll(struct table *t, int page);
+
+/*
+ * Search function names with a POSIX extended regex (case-insensitive when
+ * the pattern has no upper-case letter). Returns 0 and moves the cursor to
+ * the next match (dir +1) or the previous one (-1), wrapping; -1 with a
+ * message in err (a bad regex, no match).
+ */
+int table_search(struct table *t, const char *pattern, char *err, size_t errsize, int page);
+int table_search_next(struct table *t, int dir, char *err, size_t errsize, int page);
+
+static inline uint32_t table_selected(const struct table *t)
+{
+	return t->nrows ? t->rows[t->cursor] : NCG_NONE;
+}
+
+#endif

@@ -1,0 +1,18 @@
+/*
+ * ui: the browser. Loads the profile (showing progress on the terminal),
+ * then runs the loop: a key from the terminal or from a script becomes a
+ * request, the request changes the view-model, the view is drawn into the
+ * grid and the grid is painted (or, in script mode, saved on request).
+ */
+#ifndef NCGRIND_UI_H
+#define NCGRIND_UI_H
+
+struct ui_opts {
+	const char *script; /* headless: keys and :commands from this file */
+	int rows, cols;     /* script mode screen size (default 24 x 80) */
+};
+
+/* Returns the process exit status. */
+int ui_main(const char *path, const struct ui_opts *o);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * view: draws the screens into a grid (no curses): the function table with
+ * its header, detail and status lines, the help screen generated from the
+ * request list, and the loading screen.
+ */
+#ifndef NCGRIND_VIEW_H
+#define NCGRIND_VIEW_H
+
+#include "ncgrind/grid.h"
+#include "ncgrind/keys.h"
+#include "ncgrind/table.h"
+
+#include <stdbool.h>
+
+/* What the screen shows besides the table. */
+struct view_state {
+	const char *path;          /* the profile, as named */
+	char message[256];         /* on the status line until the next key */
+	bool message_is_error;
+	bool prompting;            /* the status line is an input line */
+	char prompt_char;          /* '/' */
+	char prompt[256];
+	size_t prompt_len;
+	bool help;                 /* the help screen is up */
+	int help_top;              /* its first line */
+};
+
+/* Rows of the function table on a grid of this height. */
+int view_table_rows(const struct grid *g);
+
+void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
+void view_draw_help(struct grid *g, const struct view_state *vs);
+/* Lines of the help screen (for scrolling it). */
+int view_help_lines(void);
+void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total);
+
+#endif

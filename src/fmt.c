@@ -1,0 +1,119 @@
+/*
+ * fmt: the number and name formats of the browser.
+ */
+#include "ncgrind/fmt.h"
+#include "ncgrind/grid.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *fmt_cost(char *buf, uint64_t v, bool short_units)
+{
+	static const char units[] = "KMGTPE";
+	double d = (double)v;
+	int u = -1;
+
+	if (!short_units || v < 10000)
+		return fmt_commas(buf, v);
+	while (d >= 999.5 && u < 5) {
+		d /= 1000.0;
+		u++;
+	}
+	snprintf(buf, FMT_NUM, d < 99.95 ? "%.1f%c" : "%.0f%c", d, units[u]);
+	return buf;
+}
+
+char *fmt_percent(char *buf, uint64_t v, uint64_t total)
+{
+	if (!total)
+		snprintf(buf, FMT_NUM, "-");
+	else if (v >= total)
+		snprintf(buf, FMT_NUM, "100.0%%");
+	else
+		snprintf(buf, FMT_NUM, "%.2f%%", 100.0 * (double)v / (double)total);
+	return buf;
+}
+
+/* Whether the bracket at i belongs to an operator name (operator<, operator()). */
+static bool is_operator(const char *s, size_t i)
+{
+	return i >= 8 && memcmp(s + i - 8, "operator", 8) == 0;
+}
+
+/*
+ * Copy name into out, replacing what is inside open/close pairs at depth
+ * `from` and deeper by an ellipsis. Returns the length written.
+ */
+static size_t collapse(char *out, size_t size, struct span name, char open, char close)
+{
+	static const char ell[] = "\xe2\x80\xa6"; /* … */
+	size_t o = 0;
+	int depth = 0;
+
+	for (size_t i = 0; i < name.len && o + 4 < size; i++) {
+		char c = name.ptr[i];
+
+		if (c == open && !is_operator(name.ptr, i)) {
+			if (depth++ == 0) {
+				out[o++] = c;
+				memcpy(out + o, ell, 3);
+				o += 3;
+			}
+			continue;
+		}
+		if (c == close && depth > 0 && !(close == '>' && i && name.ptr[i - 1] == '-')) {
+			if (--depth == 0)
+				out[o++] = c;
+			continue;
+		}
+		if (depth == 0)
+			out[o++] = c;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+static void cut_end(char *out, size_t size, int width)
+{
+	static const char ell[] = "\xe2\x80\xa6";
+	size_t len = strlen(out);
+
+	if (len > size - 4)
+		len = size - 4; /* room for the ellipsis and the NUL */
+	if (width < 1)
+		width = 1;
+	while (len && grid_width(out, len) > width - 1)
+		len--;
+	/* do not split a UTF-8 sequence */
+	while (len && ((unsigned char)out[len] & 0xc0) == 0x80)
+		len--;
+	memcpy(out + len, ell, 4);
+}
+
+char *fmt_short_name(char *out, size_t size, struct span name, int width)
+{
+	char *tmp;
+
+	if (size < 8) {
+		out[0] = '\0';
+		return out;
+	}
+	if (grid_width(name.ptr, name.len) <= width) {
+		size_t n = name.len < size - 1 ? name.len : size - 1;
+
+		memcpy(out, name.ptr, n);
+		out[n] = '\0';
+		return out;
+	}
+	tmp = xmalloc(size);
+	collapse(tmp, size, name, '<', '>');
+	if (grid_width(tmp, strlen(tmp)) > width)
+		collapse(out, size, span_make(tmp, strlen(tmp)), '(', ')');
+	else
+		memcpy(out, tmp, strlen(tmp) + 1);
+	free(tmp);
+	if (grid_width(out, strlen(out)) > width)
+		cut_end(out, size, width);
+	return out;
+}

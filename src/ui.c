@@ -1,0 +1,415 @@
+/*
+ * ui: the browser's loop. Input comes from one of two sources behind the
+ * same function: the terminal (term.c) or a script of key names and
+ * :commands (script mode, which never opens the terminal: CI has none).
+ * Requests change the table view-model; after each key the view is drawn
+ * again into the grid, which the terminal paints or a script saves.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ncgrind/ui.h"
+#include "ncgrind/keys.h"
+#include "ncgrind/parse.h"
+#include "ncgrind/table.h"
+#include "ncgrind/term.h"
+#include "ncgrind/view.h"
+
+#include <ctype.h>
+#include <curses.h> /* KEY_* constants only: term.c is the curses user */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <wchar.h>
+
+#define KEY_END_OF_INPUT (-1)
+#define ESC 27
+
+struct script {
+	FILE *f;
+	char *line;
+	size_t cap;
+	char *cur;     /* the rest of the current line */
+	char *pending; /* the rest of a "text" token, typed key by key */
+	uint64_t lineno;
+	const char *path;
+};
+
+struct ui {
+	struct profile prof;
+	struct diag diag;
+	struct table t;
+	struct view_state vs;
+	struct grid g;
+	struct script *script; /* NULL: the terminal */
+	bool quit;
+	int status;            /* exit status */
+};
+
+static void ui_message(struct ui *u, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void ui_message(struct ui *u, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(u->vs.message, sizeof(u->vs.message), fmt, ap);
+	va_end(ap);
+	u->vs.message_is_error = error;
+}
+
+/* ---- script input ------------------------------------------------------ */
+
+/*
+ * The next token of the script: a key code, or 0 with a :command in *cmd.
+ * A line is a :command, or key names separated by blanks; "text" in double
+ * quotes types each of its characters; # starts a comment line.
+ */
+static int script_next(struct script *s, char **cmd)
+{
+	*cmd = NULL;
+	for (;;) {
+		char *p = s->cur, *end;
+		int key;
+
+		if (s->pending && *s->pending)
+			return (unsigned char)*s->pending++;
+		s->pending = NULL;
+		while (p && isspace((unsigned char)*p))
+			p++;
+		if (!p || !*p || (*p == '#' && p == s->line)) {
+			if (getline(&s->line, &s->cap, s->f) < 0)
+				return KEY_END_OF_INPUT;
+			s->lineno++;
+			s->cur = s->line;
+			continue;
+		}
+		if (*p == ':' && p == s->line + strspn(s->line, " \t")) {
+			p[strcspn(p, "\n")] = '\0';
+			s->cur = NULL;
+			*cmd = p + 1;
+			return 0;
+		}
+		if (*p == '"' && (end = strchr(p + 1, '"'))) {
+			*end = '\0';
+			s->pending = p + 1;
+			s->cur = end + 1;
+			continue;
+		}
+		for (end = p; *end && !isspace((unsigned char)*end); end++)
+			;
+		if (*end)
+			*end++ = '\0';
+		s->cur = end;
+		key = keys_parse(p);
+		if (key >= 0)
+			return key;
+		fprintf(stderr, "%s:%llu: unknown key '%s'\n", s->path, (unsigned long long)s->lineno,
+			p);
+	}
+}
+
+static int parse_size(const char *s, int *cols, int *rows)
+{
+	return sscanf(s, "%dx%d", cols, rows) == 2 && *cols > 0 && *rows > 0 && *cols < 10000 &&
+			       *rows < 10000
+		       ? 0
+		       : -1;
+}
+
+static void save_screen(struct ui *u, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || grid_save(&u->g, f) < 0 || fclose(f) != 0) {
+		ui_message(u, true, "cannot write '%s'", path);
+		return;
+	}
+}
+
+static void run_command(struct ui *u, char *cmd)
+{
+	char *arg = cmd + strcspn(cmd, " \t");
+	int rows, cols;
+
+	if (*arg)
+		*arg++ = '\0';
+	arg += strspn(arg, " \t");
+	if (!strcmp(cmd, "save-screen") && *arg) {
+		save_screen(u, arg);
+	} else if (!strcmp(cmd, "resize") && parse_size(arg, &cols, &rows) == 0) {
+		grid_resize(&u->g, rows, cols);
+		table_scroll(&u->t, view_table_rows(&u->g));
+	} else {
+		ui_message(u, true, "unknown command ':%s'", cmd);
+	}
+}
+
+/* ---- requests ---------------------------------------------------------- */
+
+static int page(const struct ui *u)
+{
+	return view_table_rows(&u->g);
+}
+
+static void search_done(struct ui *u)
+{
+	char err[256];
+
+	u->vs.prompting = false;
+	u->vs.prompt[u->vs.prompt_len] = '\0';
+	if (u->vs.prompt_len && table_search(&u->t, u->vs.prompt, err, sizeof(err), page(u)) < 0)
+		ui_message(u, true, "%s", err);
+}
+
+/* The search line: characters, Backspace, Enter, Esc or C-g. */
+static void prompt_key(struct ui *u, int key)
+{
+	struct view_state *vs = &u->vs;
+
+	if (key == '\n' || key == KEY_ENTER) {
+		search_done(u);
+	} else if (key == ESC || key == 7) {
+		vs->prompting = false;
+	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		while (vs->prompt_len && ((unsigned char)vs->prompt[vs->prompt_len - 1] & 0xc0) == 0x80)
+			vs->prompt_len--;
+		if (vs->prompt_len)
+			vs->prompt_len--;
+		else
+			vs->prompting = false;
+	} else if ((key >= 0x20 && key < 0x7f) || key >= 0xa0) {
+		char buf[8];
+		mbstate_t st;
+		size_t n;
+
+		memset(&st, 0, sizeof(st));
+		n = wcrtomb(buf, (wchar_t)(key >= KEYS_WIDE_BASE ? key - KEYS_WIDE_BASE : key), &st);
+		if (n != (size_t)-1 && vs->prompt_len + n < sizeof(vs->prompt) - 1) {
+			memcpy(vs->prompt + vs->prompt_len, buf, n);
+			vs->prompt_len += n;
+		}
+	}
+}
+
+static void help_key(struct ui *u, int key)
+{
+	int max = view_help_lines() - (u->g.rows - 3);
+
+	if (key == 'j' || key == KEY_DOWN)
+		u->vs.help_top += u->vs.help_top < max ? 1 : 0;
+	else if (key == 'k' || key == KEY_UP)
+		u->vs.help_top -= u->vs.help_top > 0 ? 1 : 0;
+	else if (key == 'q' || key == ESC || key == '?' || key == KEY_F(1))
+		u->vs.help = false;
+}
+
+static void search_key(struct ui *u, int dir)
+{
+	char err[256];
+
+	if (table_search_next(&u->t, dir, err, sizeof(err), page(u)) < 0)
+		ui_message(u, true, "%s", err);
+}
+
+static void request(struct ui *u, enum request req)
+{
+	struct table *t = &u->t;
+
+	switch (req) {
+	case REQ_MOVE_DOWN: table_move(t, 1, page(u)); break;
+	case REQ_MOVE_UP: table_move(t, -1, page(u)); break;
+	case REQ_PAGE_DOWN: table_move(t, page(u), page(u)); break;
+	case REQ_PAGE_UP: table_move(t, -(long)page(u), page(u)); break;
+	case REQ_MOVE_FIRST: table_move_to(t, 0, page(u)); break;
+	case REQ_MOVE_LAST: table_move_to(t, t->nrows ? t->nrows - 1 : 0, page(u)); break;
+	case REQ_SORT_INCL: table_sort(t, SORT_INCL); break;
+	case REQ_SORT_SELF: table_sort(t, SORT_SELF); break;
+	case REQ_SORT_CALLS: table_sort(t, SORT_CALLS); break;
+	case REQ_SORT_NAME: table_sort(t, SORT_NAME); break;
+	case REQ_EVENT_NEXT: table_step_event(t, 1); break;
+	case REQ_EVENT_PREV: table_step_event(t, -1); break;
+	case REQ_TOGGLE_UNITS: t->short_units = !t->short_units; break;
+	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
+	case REQ_SEARCH:
+		u->vs.prompting = true;
+		u->vs.prompt_char = '/';
+		u->vs.prompt_len = 0;
+		break;
+	case REQ_SEARCH_NEXT: search_key(u, +1); break;
+	case REQ_SEARCH_PREV: search_key(u, -1); break;
+	case REQ_NAME_RIGHT: t->name_scroll += u->g.cols / 2; break;
+	case REQ_NAME_LEFT: t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll; break;
+	case REQ_HELP: u->vs.help = true; u->vs.help_top = 0; break;
+	case REQ_REDRAW: break;
+	case REQ_QUIT: u->quit = true; break;
+	case REQ_NONE:
+	case REQ_COUNT: break;
+	}
+	table_scroll(t, page(u));
+}
+
+static void handle_key(struct ui *u, int key)
+{
+	enum request req;
+
+	if (key == KEY_RESIZE && !u->script) {
+		int rows, cols;
+
+		term_size(&rows, &cols);
+		grid_resize(&u->g, rows, cols);
+		table_scroll(&u->t, page(u));
+		return;
+	}
+	if (u->vs.help) {
+		help_key(u, key);
+		return;
+	}
+	if (u->vs.prompting) {
+		prompt_key(u, key);
+		return;
+	}
+	u->vs.message[0] = '\0';
+	req = keys_request(key);
+	if (req == REQ_NONE) {
+		char nb[16];
+
+		ui_message(u, true, "no action for key %s (? shows the keys)",
+			   keys_name(key, nb, sizeof(nb)));
+		return;
+	}
+	if (req == REQ_SORT_NAME && u->t.sort != SORT_NAME)
+		u->t.name_scroll = 0;
+	request(u, req);
+}
+
+static void draw(struct ui *u)
+{
+	if (u->vs.help)
+		view_draw_help(&u->g, &u->vs);
+	else
+		view_draw_table(&u->g, &u->t, &u->vs);
+	if (!u->script)
+		term_paint(&u->g);
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+static void on_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct ui *u = ctx;
+
+	if (u->script)
+		return;
+	view_draw_loading(&u->g, u->vs.path, done, total);
+	term_paint(&u->g);
+}
+
+static void print_messages(const struct diag *d)
+{
+	char buf[1200];
+
+	for (size_t i = 0; i < d->nr; i++) {
+		diag_format(d, &d->msgs[i], buf, sizeof(buf));
+		fprintf(stderr, "%s\n", buf);
+	}
+}
+
+static int load(struct ui *u, const char *path)
+{
+	struct parse_progress prog = {on_progress, u};
+
+	profile_init(&u->prof, path);
+	diag_init(&u->diag, path);
+	if (parse_profile(&u->prof, path, &u->diag, &prog) < 0)
+		return -1;
+	if (u->diag.errors || u->diag.warnings) {
+		char first[1200];
+
+		diag_format(&u->diag, &u->diag.msgs[0], first, sizeof(first));
+		ui_message(u, u->diag.errors > 0, "%zu problem(s) reading the profile: %s",
+			   u->diag.errors + u->diag.warnings, first);
+	}
+	u->status = u->diag.errors ? 1 : 0;
+	return 0;
+}
+
+static int next_key(struct ui *u)
+{
+	char *cmd;
+	int key;
+
+	if (!u->script)
+		return term_read_key();
+	while ((key = script_next(u->script, &cmd)) == 0 && cmd) {
+		run_command(u, cmd);
+		draw(u);
+	}
+	return key;
+}
+
+static int setup(struct ui *u, const struct ui_opts *o)
+{
+	char err[256];
+	int rows = o->rows ? o->rows : 24, cols = o->cols ? o->cols : 80;
+
+	if (o->script) {
+		u->script = xcalloc(1, sizeof(*u->script));
+		u->script->path = o->script;
+		u->script->f = fopen(o->script, "r");
+		if (!u->script->f) {
+			fprintf(stderr, "ncgrind: cannot read the script '%s'\n", o->script);
+			return -1;
+		}
+	} else {
+		if (term_open(err, sizeof(err)) < 0) {
+			fprintf(stderr, "ncgrind: %s\n", err);
+			return -1;
+		}
+		term_size(&rows, &cols);
+	}
+	grid_init(&u->g, rows, cols);
+	return 0;
+}
+
+static void teardown(struct ui *u)
+{
+	term_close();
+	print_messages(&u->diag);
+	if (u->script) {
+		if (u->script->f)
+			fclose(u->script->f);
+		free(u->script->line);
+		free(u->script);
+	}
+	table_release(&u->t);
+	grid_release(&u->g);
+	diag_release(&u->diag);
+	profile_release(&u->prof);
+}
+
+int ui_main(const char *path, const struct ui_opts *o)
+{
+	struct ui u;
+	int key;
+
+	memset(&u, 0, sizeof(u));
+	u.vs.path = path;
+	diag_init(&u.diag, path);
+	if (setup(&u, o) < 0) {
+		teardown(&u);
+		return 2;
+	}
+	if (load(&u, path) < 0) {
+		teardown(&u);
+		return 1;
+	}
+	table_init(&u.t, &u.prof);
+	draw(&u);
+	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {
+		handle_key(&u, key);
+		draw(&u);
+	}
+	key = u.status;
+	teardown(&u);
+	return key;
+}

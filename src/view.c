@@ -1,0 +1,325 @@
+/*
+ * view: the screens, drawn into a grid. The function table's layout adapts
+ * to the width: the file column appears on wide terminals, and on narrow
+ * ones the percentages, then exact numbers, then the call counts give way,
+ * so that the name always keeps room; names too long are shortened (fmt.c)
+ * and shown whole on the detail line below the table.
+ */
+#include "ncgrind/view.h"
+#include "ncgrind/fmt.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HEAD_ROWS 3
+#define MIN_NAME 16
+
+struct layout {
+	int num;        /* width of a cost */
+	int pct;        /* width of a percentage, 0: none */
+	int calls;      /* width of the calls column, 0: none */
+	int name, file; /* widths; file 0: none */
+	bool short_units;
+};
+
+static bool has_detail(const struct grid *g)
+{
+	return g->rows >= 10;
+}
+
+int view_table_rows(const struct grid *g)
+{
+	int r = g->rows - HEAD_ROWS - 1 - (has_detail(g) ? 2 : 0);
+
+	return r > 1 ? r : 1;
+}
+
+static int text_width(const char *s)
+{
+	return grid_width(s, strlen(s));
+}
+
+static int put_right(struct grid *g, int r, int c, int w, const char *s, enum grid_attr a)
+{
+	int sw = text_width(s);
+
+	return grid_put(g, r, c + (sw < w ? w - sw : 0), s, strlen(s), w, a);
+}
+
+static uint64_t max_calls(const struct table *t)
+{
+	uint64_t m = 0;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->p->funcs[t->rows[i]].calls > m)
+			m = t->p->funcs[t->rows[i]].calls;
+	return m;
+}
+
+/* Columns used by everything but the name. */
+static int fixed_width(const struct layout *L)
+{
+	int cost = L->num + (L->pct ? L->pct + 1 : 0) + 2;
+
+	return 2 * cost + (L->calls ? L->calls + 2 : 0) + (L->file ? L->file + 2 : 0);
+}
+
+static void layout_columns(const struct grid *g, const struct table *t, struct layout *L)
+{
+	char buf[FMT_NUM];
+	uint64_t total = t->p->nev ? t->p->totals[t->event] : 0;
+
+	L->short_units = t->short_units;
+	L->num = text_width(fmt_cost(buf, total, L->short_units));
+	L->num = L->num < 4 ? 4 : L->num;
+	L->pct = t->show_percent ? 6 : 0;
+	L->calls = text_width(fmt_commas(buf, max_calls(t)));
+	L->calls = L->calls < 5 ? 5 : L->calls;
+	L->file = g->cols >= 120 ? (g->cols - 60) / 3 : 0;
+	/* give way, in this order, until the name has room */
+	if (g->cols - fixed_width(L) < MIN_NAME)
+		L->pct = 0;
+	if (g->cols - fixed_width(L) < MIN_NAME && !L->short_units) {
+		L->short_units = true;
+		L->num = text_width(fmt_cost(buf, total, true));
+		L->num = L->num < 4 ? 4 : L->num;
+	}
+	if (g->cols - fixed_width(L) < MIN_NAME)
+		L->calls = 0;
+	L->name = g->cols - fixed_width(L);
+	if (L->name < 1)
+		L->name = 1;
+}
+
+static void draw_title(struct grid *g, const struct table *t, const struct view_state *vs)
+{
+	const struct part *pt = t->p->nparts ? &t->p->parts[0] : NULL;
+	char buf[FMT_NUM], line[512];
+	int c;
+
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	c = grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
+	if (pt && pt->cmd.len) {
+		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
+		grid_put(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
+	}
+	grid_fill(g, 1, 0, ATTR_NORMAL);
+	c = grid_puts(g, 1, 0, "Events:", ATTR_NORMAL);
+	for (uint32_t e = 0; e < t->p->nev; e++) {
+		struct span n = t->p->events[e].name;
+		bool cur = e == t->event;
+
+		c += grid_puts(g, 1, c, cur ? " [" : " ", ATTR_NORMAL);
+		c += grid_put(g, 1, c, n.ptr, n.len, g->cols, cur ? ATTR_HOT : ATTR_NORMAL);
+		if (cur)
+			c += grid_puts(g, 1, c, "]", ATTR_NORMAL);
+	}
+	if (t->p->nev) {
+		struct span n = t->p->events[t->event].name;
+
+		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %zu", (int)n.len, n.ptr,
+			 fmt_cost(buf, t->p->totals[t->event], t->short_units), t->p->nparts);
+		grid_puts(g, 1, c, line, ATTR_NORMAL);
+	}
+}
+
+static int draw_head_cost(struct grid *g, int c, const struct layout *L, const char *title)
+{
+	put_right(g, 2, c, L->num, title, ATTR_HEAD);
+	c += L->num;
+	if (L->pct) {
+		put_right(g, 2, c + 1, L->pct, "%", ATTR_HEAD);
+		c += L->pct + 1;
+	}
+	return c + 2;
+}
+
+static void draw_heads(struct grid *g, const struct layout *L)
+{
+	int c = 0;
+
+	grid_fill(g, 2, 0, ATTR_HEAD);
+	c = draw_head_cost(g, c, L, "Incl");
+	c = draw_head_cost(g, c, L, "Self");
+	if (L->calls) {
+		put_right(g, 2, c, L->calls, "Calls", ATTR_HEAD);
+		c += L->calls + 2;
+	}
+	grid_puts(g, 2, c, "Function", ATTR_HEAD);
+	if (L->file)
+		grid_puts(g, 2, g->cols - L->file, "File", ATTR_HEAD);
+}
+
+static int draw_cost(struct grid *g, int r, int c, const struct layout *L, uint64_t v,
+		     uint64_t total, enum grid_attr a)
+{
+	char buf[FMT_NUM];
+
+	put_right(g, r, c, L->num, fmt_cost(buf, v, L->short_units), a);
+	c += L->num;
+	if (L->pct) {
+		put_right(g, r, c + 1, L->pct, fmt_percent(buf, v, total), a);
+		c += L->pct + 1;
+	}
+	return c + 2;
+}
+
+static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
+		     const struct layout *L)
+{
+	const struct profile *p = t->p;
+	uint32_t f = t->rows[row];
+	const struct function *fn = &p->funcs[f];
+	enum grid_attr a = row == t->cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	uint64_t total = p->totals[t->event];
+	char buf[1024], name[1024];
+	int c;
+
+	grid_fill(g, r, 0, a);
+	c = draw_cost(g, r, 0, L, profile_incl(p, f)[t->event], total, a);
+	c = draw_cost(g, r, c, L, profile_self(p, f)[t->event], total, a);
+	if (L->calls) {
+		put_right(g, r, c, L->calls, fmt_commas(buf, fn->calls), a);
+		c += L->calls + 2;
+	}
+	if (fn->name == NCG_NONE)
+		snprintf(name, sizeof(name), "(unknown)");
+	else
+		fmt_short_name(name, sizeof(name), profile_name(p, fn->name),
+			       L->name - (fn->cycle ? 12 : 0));
+	c += grid_puts(g, r, c, name, a);
+	if (fn->cycle) {
+		snprintf(buf, sizeof(buf), " <cycle %" PRIu32 ">", fn->cycle);
+		grid_put(g, r, c, buf, strlen(buf), g->cols - c - (L->file ? L->file + 2 : 0),
+			 a == ATTR_CURSOR ? a : ATTR_DIM);
+	}
+	if (L->file) {
+		struct span file = profile_name(p, fn->file);
+
+		grid_put(g, r, g->cols - L->file, file.ptr, file.len, L->file,
+			 a == ATTR_CURSOR ? a : ATTR_DIM);
+	}
+}
+
+/* Byte offset in s after skipping `cols` columns. */
+static size_t skip_columns(const char *s, size_t n, int cols)
+{
+	size_t i = 0;
+
+	while (i < n && grid_width(s, i) < cols)
+		i++;
+	return i;
+}
+
+static void draw_detail(struct grid *g, const struct table *t, int r)
+{
+	uint32_t f = table_selected(t);
+	const struct function *fn;
+	struct span name, file, obj;
+	char line[1024], num[FMT_NUM];
+	size_t skip;
+
+	grid_fill(g, r, 0, ATTR_NORMAL);
+	grid_fill(g, r + 1, 0, ATTR_DIM);
+	if (f == NCG_NONE)
+		return;
+	fn = &t->p->funcs[f];
+	name = profile_name(t->p, fn->name);
+	skip = skip_columns(name.ptr, name.len, t->name_scroll);
+	if (skip)
+		grid_puts(g, r, 0, "<", ATTR_DIM);
+	grid_put(g, r, skip ? 1 : 0, name.ptr + skip, name.len - skip, g->cols - (skip ? 1 : 0),
+		 ATTR_NORMAL);
+	if (grid_width(name.ptr + skip, name.len - skip) > g->cols - (skip ? 1 : 0))
+		grid_puts(g, r, g->cols - 1, ">", ATTR_DIM);
+	file = profile_name(t->p, fn->file);
+	obj = profile_name(t->p, fn->object);
+	snprintf(line, sizeof(line), "called %s times%s  file: %.*s  object: %.*s",
+		 fmt_commas(num, fn->calls), fn->recursive ? " (recursive)" : "", (int)file.len,
+		 file.ptr, (int)obj.len, obj.ptr);
+	grid_put(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+}
+
+static void draw_status(struct grid *g, const struct table *t, const struct view_state *vs)
+{
+	static const char *const sort_word[] = {"self", "incl", "calls", "name"};
+	int r = g->rows - 1, c;
+	char line[512];
+
+	grid_fill(g, r, 0, ATTR_STATUS);
+	if (vs->prompting) {
+		snprintf(line, sizeof(line), "%c%.*s", vs->prompt_char, (int)vs->prompt_len, vs->prompt);
+		c = grid_put(g, r, 0, line, strlen(line), g->cols - 1, ATTR_STATUS);
+		grid_puts(g, r, c, "_", ATTR_STATUS);
+		return;
+	}
+	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s", t->nrows ? t->cursor + 1 : 0,
+		 t->nrows, sort_word[t->sort],
+		 t->sort == SORT_SELF || t->sort == SORT_INCL ? " " : "",
+		 t->sort == SORT_SELF || t->sort == SORT_INCL ? (int)t->p->events[t->event].name.len
+							      : 0,
+		 t->p->events[t->event].name.ptr, t->reverse ? " (reversed)" : "");
+	c = grid_puts(g, r, 0, line, ATTR_STATUS);
+	if (vs->message[0])
+		grid_puts(g, r, c + 3, vs->message, vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+	else
+		grid_put(g, r, c + 3, "? help  q quit", 14, g->cols, ATTR_STATUS);
+}
+
+void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs)
+{
+	struct layout L;
+	int rows = view_table_rows(g);
+
+	grid_clear(g);
+	layout_columns(g, t, &L);
+	draw_title(g, t, vs);
+	draw_heads(g, &L);
+	for (int i = 0; i < rows && t->top + (size_t)i < t->nrows; i++)
+		draw_row(g, HEAD_ROWS + i, t, t->top + (size_t)i, &L);
+	if (!t->nrows)
+		grid_puts(g, HEAD_ROWS, 0, "(no functions)", ATTR_DIM);
+	if (has_detail(g))
+		draw_detail(g, t, g->rows - 3);
+	draw_status(g, t, vs);
+}
+
+int view_help_lines(void)
+{
+	return REQ_COUNT - 1;
+}
+
+void view_draw_help(struct grid *g, const struct view_state *vs)
+{
+	char keys[128], line[512];
+	int r = 2;
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts(g, 0, 0, "ncgrind: keys", ATTR_TITLE);
+	for (int req = REQ_NONE + 1 + vs->help_top; req < REQ_COUNT && r < g->rows - 1; req++) {
+		keys_of_request((enum request)req, keys, sizeof(keys));
+		snprintf(line, sizeof(line), "  %-22s %s", keys, keys_help((enum request)req));
+		grid_puts(g, r++, 0, line, ATTR_NORMAL);
+	}
+	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+	grid_puts(g, g->rows - 1, 0, "j/k scroll, q, Esc or ? closes the help", ATTR_STATUS);
+}
+
+void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total)
+{
+	char line[512];
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	grid_puts(g, 0, 9, path, ATTR_TITLE);
+	snprintf(line, sizeof(line), "Reading the profile: %.0f%% (%.1f of %.1f MB)",
+		 total ? 100.0 * (double)done / (double)total : 0.0, (double)done / 1e6,
+		 (double)total / 1e6);
+	grid_puts(g, g->rows / 2, 2, line, ATTR_NORMAL);
+	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+	grid_puts(g, g->rows - 1, 0, "Ctrl-C cancels", ATTR_STATUS);
+}
