@@ -132,7 +132,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		}
 	}
 	if (optind < argc - 1)
-		return usage_error("%s", "give one profile");
+		return usage_error("%s", "give exactly one profile");
 	o->path = optind < argc ? argv[optind] : NULL;
 	return 0;
 }

@@ -512,16 +512,37 @@ EOF
 	head -1 "$ERR" | grep -qx "ncgrind: unknown format 'xml' (text, tsv, json)"
 	ncg --dump=bogus "$f"
 	head -1 "$ERR" | grep -qx "ncgrind: unknown report 'bogus' (functions, calls)"
+	cd "$BATS_TEST_TMPDIR"
 	ncg
-	head -1 "$ERR" | grep -qx "ncgrind: no profile given"
+	head -1 "$ERR" | grep -qx "ncgrind: no profile given, and no callgrind.out.\* here"
 	ncg "$f" "$f"
 	head -1 "$ERR" | grep -qx "ncgrind: give exactly one profile"
+}
+
+@test "no file: the newest non-empty callgrind.out.* of the current directory" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/spec/spec-simple.callgrind" callgrind.out.100
+	cp "$FIX/spec/spec-extended.callgrind" callgrind.out.200
+	: >callgrind.out.300
+	touch -d '2020-01-01' callgrind.out.100
+	touch -d '2021-01-01' callgrind.out.200
+	touch -d '2022-01-01' callgrind.out.300 # newest, but empty (--separate-threads leaves one)
+	ncg --dump=functions --format=tsv
+	expect_status 0
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Instructions | incl:Instructions
+func2 | file2.c |  | 5 | 700 | 700
+func1 | file1.c |  | 1 | 100 | 400
+main | file1.c |  | 0 | 20 | 820
+EOF
 }
 
 @test "usage: --help prints the usage on stdout, exit 0; --version" {
 	ncg --help
 	expect_status 0
-	head -1 "$OUT" | grep -q '^usage: ncgrind \[--dump=functions|calls\] \[--format=text|tsv|json\]'
+	head -1 "$OUT" | grep -q '^usage: ncgrind \[FILE|-\]'
+	assert_grep '       ncgrind --dump=functions|calls [--format=text|tsv|json]' "$OUT"
+	assert_grep '       ncgrind --script=KEYS [--size=COLSxROWS] FILE' "$OUT"
 	assert_grep 'FILE|-' "$OUT"
 	ncg --version
 	expect_status 0
