@@ -7,6 +7,7 @@
 #include "ncgrind/parse.h"
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
+#include "ncgrind/keys.h"
 #include "ncgrind/ui.h"
 
 #include <dirent.h>
@@ -45,6 +46,16 @@ static void usage(FILE *out)
 	      out);
 }
 
+/* The browser's keys, from the table that binds them (for the manual's checks). */
+static void list_keys(void)
+{
+	char keys[128];
+
+	for (int r = REQ_NONE + 1; r < REQ_COUNT; r++)
+		printf("%s\t%s\n", keys_of_request((enum request)r, keys, sizeof(keys)),
+		       keys_help((enum request)r));
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("ncgrind: ", stderr);
@@ -76,7 +87,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{"sort", required_argument, NULL, 's'}, {"events", required_argument, NULL, 'e'},
 		{"stats", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},    {"script", required_argument, NULL, 'X'},
-		{"size", required_argument, NULL, 'Z'}, {NULL, 0, NULL, 0},
+		{"size", required_argument, NULL, 'Z'}, {"list-keys", no_argument, NULL, 'K'},
+		{NULL, 0, NULL, 0},
 	};
 	int c;
 
@@ -85,6 +97,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'X':
 			o->ui.script = optarg;
 			break;
+		case 'K':
+			list_keys();
+			exit(0);
 		case 'Z':
 			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 || o->ui.cols < 1 ||
 			    o->ui.rows < 1 || o->ui.cols > 9999 || o->ui.rows > 9999)

@@ -166,6 +166,31 @@ static int draw_cost(struct grid *g, int r, int c, const struct layout *L, uint6
 	return c + 2;
 }
 
+/* Byte offset in s after skipping `cols` columns. */
+static size_t skip_columns(const char *s, size_t n, int cols)
+{
+	size_t i = 0;
+
+	while (i < n && grid_width(s, i) < cols)
+		i++;
+	return i;
+}
+
+/* A path keeps its end, where the file name is: "…/src/recur.c". */
+static void draw_file(struct grid *g, int r, int c, int w, struct span file, enum grid_attr a)
+{
+	int over = grid_width(file.ptr, file.len) - w;
+	size_t skip;
+
+	if (over <= 0) {
+		grid_put(g, r, c, file.ptr, file.len, w, a);
+		return;
+	}
+	skip = skip_columns(file.ptr, file.len, over + 1);
+	c += grid_puts(g, r, c, "\xe2\x80\xa6", a);
+	grid_put(g, r, c, file.ptr + skip, file.len - skip, w - 1, a);
+}
+
 static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 		     const struct layout *L)
 {
@@ -195,22 +220,9 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 		grid_put(g, r, c, buf, strlen(buf), g->cols - c - (L->file ? L->file + 2 : 0),
 			 a == ATTR_CURSOR ? a : ATTR_DIM);
 	}
-	if (L->file) {
-		struct span file = profile_name(p, fn->file);
-
-		grid_put(g, r, g->cols - L->file, file.ptr, file.len, L->file,
-			 a == ATTR_CURSOR ? a : ATTR_DIM);
-	}
-}
-
-/* Byte offset in s after skipping `cols` columns. */
-static size_t skip_columns(const char *s, size_t n, int cols)
-{
-	size_t i = 0;
-
-	while (i < n && grid_width(s, i) < cols)
-		i++;
-	return i;
+	if (L->file)
+		draw_file(g, r, g->cols - L->file, L->file, profile_name(p, fn->file),
+			  a == ATTR_CURSOR ? a : ATTR_DIM);
 }
 
 static void draw_detail(struct grid *g, const struct table *t, int r)
