@@ -273,6 +273,11 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? (int)t->p->events[t->event].name.len
 							      : 0,
 		 t->p->events[t->event].name.ptr, t->reverse ? " (reversed)" : "");
+	if (vs->message[0] && text_width(line) + 3 + text_width(vs->message) > g->cols) {
+		/* a narrow screen: the message matters more than the position */
+		grid_puts(g, r, 0, vs->message, vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+		return;
+	}
 	c = grid_puts(g, r, 0, line, ATTR_STATUS);
 	if (vs->message[0])
 		grid_puts(g, r, c + 3, vs->message, vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
