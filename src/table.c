@@ -95,6 +95,24 @@ bool table_move_to(struct table *t, size_t row, int page)
 	return t->cursor != old || t->top != old_top;
 }
 
+bool table_page(struct table *t, int dir, int page)
+{
+	size_t old = t->cursor, old_top = t->top, n = (size_t)(page > 0 ? page : 1);
+	size_t last_top = t->nrows > n ? t->nrows - n : 0;
+
+	if (!t->nrows)
+		return false;
+	if (dir > 0) {
+		t->top = t->top + n < last_top ? t->top + n : last_top;
+		t->cursor = t->cursor + n < t->nrows ? t->cursor + n : t->nrows - 1;
+	} else {
+		t->top = t->top > n ? t->top - n : 0;
+		t->cursor = t->cursor > n ? t->cursor - n : 0;
+	}
+	table_scroll(t, page);
+	return t->cursor != old || t->top != old_top;
+}
+
 bool table_move(struct table *t, long delta, int page)
 {
 	long row = (long)t->cursor + delta;

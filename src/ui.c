@@ -59,6 +59,21 @@ static void ui_message(struct ui *u, bool error, const char *fmt, ...)
 
 /* ---- script input ------------------------------------------------------ */
 
+/* The next character of a "text" token, decoded as the terminal would. */
+static int pending_char(struct script *s)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+
+	memset(&st, 0, sizeof(st));
+	n = mbrtowc(&wc, s->pending, strlen(s->pending), &st);
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0)
+		return (unsigned char)*s->pending++;
+	s->pending += n;
+	return KEYS_CHAR(wc);
+}
+
 /*
  * The next token of the script: a key code, or 0 with a :command in *cmd.
  * A line is a :command, or key names separated by blanks; "text" in double
@@ -72,7 +87,7 @@ static int script_next(struct script *s, char **cmd)
 		int key;
 
 		if (s->pending && *s->pending)
-			return (unsigned char)*s->pending++;
+			return pending_char(s);
 		s->pending = NULL;
 		while (p && isspace((unsigned char)*p))
 			p++;
@@ -134,11 +149,18 @@ static void run_command(struct ui *u, char *cmd)
 	if (*arg)
 		*arg++ = '\0';
 	arg += strspn(arg, " \t");
-	if (!strcmp(cmd, "save-screen") && *arg) {
-		save_screen(u, arg);
-	} else if (!strcmp(cmd, "resize") && parse_size(arg, &cols, &rows) == 0) {
-		grid_resize(&u->g, rows, cols);
-		table_scroll(&u->t, view_table_rows(&u->g));
+	if (!strcmp(cmd, "save-screen")) {
+		if (*arg)
+			save_screen(u, arg);
+		else
+			ui_message(u, true, "usage: :save-screen PATH");
+	} else if (!strcmp(cmd, "resize")) {
+		if (parse_size(arg, &cols, &rows) == 0) {
+			grid_resize(&u->g, rows, cols);
+			table_scroll(&u->t, view_table_rows(&u->g));
+		} else {
+			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
+		}
 	} else {
 		ui_message(u, true, "unknown command ':%s'", cmd);
 	}
@@ -211,6 +233,22 @@ static void search_key(struct ui *u, int dir)
 		ui_message(u, true, "%s", err);
 }
 
+/* Scroll the detail line by half a screen, not past the end of the name. */
+static void name_right(struct ui *u)
+{
+	uint32_t f = table_selected(&u->t);
+	struct span name;
+	int room;
+
+	if (f == NCG_NONE)
+		return;
+	name = profile_name(&u->prof, u->prof.funcs[f].name);
+	room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
+	if (u->t.name_scroll < room)
+		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll ? u->g.cols / 2
+									      : room - u->t.name_scroll;
+}
+
 static void request(struct ui *u, enum request req)
 {
 	struct table *t = &u->t;
@@ -218,8 +256,8 @@ static void request(struct ui *u, enum request req)
 	switch (req) {
 	case REQ_MOVE_DOWN: table_move(t, 1, page(u)); break;
 	case REQ_MOVE_UP: table_move(t, -1, page(u)); break;
-	case REQ_PAGE_DOWN: table_move(t, page(u), page(u)); break;
-	case REQ_PAGE_UP: table_move(t, -(long)page(u), page(u)); break;
+	case REQ_PAGE_DOWN: table_page(t, +1, page(u)); break;
+	case REQ_PAGE_UP: table_page(t, -1, page(u)); break;
 	case REQ_MOVE_FIRST: table_move_to(t, 0, page(u)); break;
 	case REQ_MOVE_LAST: table_move_to(t, t->nrows ? t->nrows - 1 : 0, page(u)); break;
 	case REQ_SORT_INCL: table_sort(t, SORT_INCL); break;
@@ -237,7 +275,7 @@ static void request(struct ui *u, enum request req)
 		break;
 	case REQ_SEARCH_NEXT: search_key(u, +1); break;
 	case REQ_SEARCH_PREV: search_key(u, -1); break;
-	case REQ_NAME_RIGHT: t->name_scroll += u->g.cols / 2; break;
+	case REQ_NAME_RIGHT: name_right(u); break;
 	case REQ_NAME_LEFT: t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll; break;
 	case REQ_HELP: u->vs.help = true; u->vs.help_top = 0; break;
 	case REQ_REDRAW: break;
@@ -251,6 +289,7 @@ static void request(struct ui *u, enum request req)
 static void handle_key(struct ui *u, int key)
 {
 	enum request req;
+	uint32_t selected;
 
 	if (key == KEY_RESIZE && !u->script) {
 		int rows, cols;
@@ -277,9 +316,10 @@ static void handle_key(struct ui *u, int key)
 			   keys_name(key, nb, sizeof(nb)));
 		return;
 	}
-	if (req == REQ_SORT_NAME && u->t.sort != SORT_NAME)
-		u->t.name_scroll = 0;
+	selected = table_selected(&u->t);
 	request(u, req);
+	if (table_selected(&u->t) != selected)
+		u->t.name_scroll = 0; /* the detail line starts at the new name's start */
 }
 
 static void draw(struct ui *u)

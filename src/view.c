@@ -83,8 +83,10 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 	if (g->cols - fixed_width(L) < MIN_NAME && !L->short_units) {
 		L->short_units = true;
 		L->num = text_width(fmt_cost(buf, total, true));
-		L->num = L->num < 4 ? 4 : L->num;
 	}
+	/* short units print up to 9,999 whole and 99.9K: five columns whatever the total */
+	if (L->short_units && L->num < 5)
+		L->num = 5;
 	if (g->cols - fixed_width(L) < MIN_NAME)
 		L->calls = 0;
 	L->name = g->cols - fixed_width(L);
@@ -230,7 +232,7 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 	uint32_t f = table_selected(t);
 	const struct function *fn;
 	struct span name, file, obj;
-	char line[1024], num[FMT_NUM];
+	char line[1024], num[FMT_NUM], calls[FMT_NUM + 8];
 	size_t skip;
 
 	grid_fill(g, r, 0, ATTR_NORMAL);
@@ -238,7 +240,7 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 	if (f == NCG_NONE)
 		return;
 	fn = &t->p->funcs[f];
-	name = profile_name(t->p, fn->name);
+	name = fn->name == NCG_NONE ? span_make("(unknown)", 9) : profile_name(t->p, fn->name);
 	skip = skip_columns(name.ptr, name.len, t->name_scroll);
 	if (skip)
 		grid_puts(g, r, 0, "<", ATTR_DIM);
@@ -248,9 +250,13 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 		grid_puts(g, r, g->cols - 1, ">", ATTR_DIM);
 	file = profile_name(t->p, fn->file);
 	obj = profile_name(t->p, fn->object);
-	snprintf(line, sizeof(line), "called %s times%s  file: %.*s  object: %.*s",
-		 fmt_commas(num, fn->calls), fn->recursive ? " (recursive)" : "", (int)file.len,
-		 file.ptr, (int)obj.len, obj.ptr);
+	if (fn->calls == 1)
+		snprintf(calls, sizeof(calls), "once");
+	else
+		snprintf(calls, sizeof(calls), "%s times", fmt_commas(num, fn->calls));
+	snprintf(line, sizeof(line), "called %s%s  file: %.*s  object: %.*s", calls,
+		 fn->recursive ? " (recursive)" : "", (int)file.len, file.ptr, (int)obj.len,
+		 obj.ptr);
 	grid_put(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 }
 

@@ -40,6 +40,8 @@ void table_step_event(struct table *t, int step);
 /* Move the cursor by delta rows (clamped); page is the number of visible rows. */
 bool table_move(struct table *t, long delta, int page);
 bool table_move_to(struct table *t, size_t row, int page);
+/* Scroll a whole page (dir +1 or -1), the cursor with it, as less and tig do. */
+bool table_page(struct table *t, int dir, int page);
 /* Keep the cursor visible in a window of `page` rows. */
 void table_scroll(struct table *t, int page);
 

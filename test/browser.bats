@@ -1,0 +1,1499 @@
+#!/usr/bin/env bats
+# The browser, driven headless by script mode (--script=KEYS [--size=COLSxROWS]): each
+# test runs a script of keys and :save-screen commands and compares the saved screens
+# with the screens written here, worked out by hand from the fixture (the comments
+# give the arithmetic; the spec example's numbers are also those of callgrind_annotate
+# in test/fixtures/oracle/spec-extended.annotate-*.txt).
+# Fixtures: test/fixtures/browser/ (each explains its numbers in comments), and a few
+# of spec/, edge/ and malformed/.
+#
+# The screen: row 1 the title, row 2 the events and the total, row 3 the column heads,
+# then the table; with 10 rows or more, two detail lines (the selected function's whole
+# name; its calls, file and object); the last row is the status line
+# "POS/COUNT  sort: KEY [EVENT] [(reversed)]" and a message or "? help  q quit".
+# The cursor is an attribute, which a saved screen does not show: the detail lines
+# and POS say which function is selected.
+
+load test_helper
+
+B="$BATS_TEST_DIRNAME/fixtures/browser"
+
+# browse PROFILE [OPTIONS...]: run the browser on a copy of PROFILE in $BATS_TEST_TMPDIR,
+# from that directory, with the script read from stdin. So `:save-screen NAME` in the
+# script writes $BATS_TEST_TMPDIR/NAME, and the title and the messages show the bare
+# file name, wherever the tests are run from.
+browse() {
+	local profile=$1
+	shift
+	cp "$profile" "$BATS_TEST_TMPDIR/"
+	cat >"$BATS_TEST_TMPDIR/keys"
+	cd "$BATS_TEST_TMPDIR" || return
+	ncg --script=keys "$@" "${profile##*/}"
+}
+
+# browse_ok PROFILE [OPTIONS...]: the same, and the run must succeed without messages.
+browse_ok() {
+	browse "$@"
+	expect_status 0
+	expect_no_err
+}
+
+# expect_screen NAME: the saved screen NAME must be the text on stdin.
+expect_screen() {
+	cat >"$BATS_TEST_TMPDIR/expected.$1"
+	_expect_diff "$BATS_TEST_TMPDIR/expected.$1" "$BATS_TEST_TMPDIR/$1" "screen $1"
+}
+
+# screen_rows SED-SELECTION NAME...: into $OUT, for each saved screen NAME a line
+# "== NAME" then its rows picked by `sed -n SED-SELECTION` (e.g. '4,6p;24p'); then
+# compared with expect_out.
+screen_rows() {
+	local sel=$1 s
+	shift
+	for s; do
+		echo "== $s"
+		sed -n "$sel" "$BATS_TEST_TMPDIR/$s"
+	done >"$OUT"
+}
+
+# assert_clean NAME COLS ROWS: the saved screen NAME has ROWS lines, none wider than COLS
+# columns (wc -L: display width), and no control byte (C0, DEL, or a UTF-8 C1 such as
+# U+009B CSI) that a terminal would interpret.
+assert_clean() {
+	local f="$BATS_TEST_TMPDIR/$1" n w
+	[ -f "$f" ] || { echo "screen $1 was not saved"; return 1; }
+	n=$(wc -l <"$f")
+	if [ "$n" -ne "$3" ]; then
+		echo "screen $1: $n rows, expected $3"
+		return 1
+	fi
+	w=$(wc -L <"$f")
+	if [ "$w" -gt "$2" ]; then
+		echo "screen $1: a line $w columns wide, more than $2:"
+		cat "$f"
+		return 1
+	fi
+	if LC_ALL=C grep -q -P '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$f"; then
+		echo "screen $1: control bytes:"
+		LC_ALL=C grep -n -P '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$f" | cat -A
+		return 1
+	fi
+}
+
+# ---------------------------------------------------------------- first screen
+
+@test "first screen: the spec's extended example at 80x24" {
+	# spec-extended.callgrind (the format specification's example, one event
+	# 'Instructions'):
+	#   main  (file1.c) self 20, calls func1 1x (400) and func2 3x (400): incl 820
+	#   func1 (file1.c) self 100, calls func2 2x (300): incl 400; called 1x
+	#   func2 (file2.c) self 700, incl 700; called 3 + 2 = 5x
+	# Total 820 = 20 + 100 + 700 (callgrind_annotate: "820 (100.0%) PROGRAM TOTALS").
+	# Shares: 700/820 = 85.37%, 400/820 = 48.78%, 100/820 = 12.20%, 20/820 = 2.44%
+	# (callgrind_annotate's self column: 85.37%, 12.20%, 2.44%).
+	# Sorted by self cost, largest first; the first row selected: 1/3.
+	# Columns: costs 4 wide (at least "Incl"), percentages 6, calls 5 ("Calls").
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+:save-screen first
+EOF
+	expect_screen first <<'EOF'
+ncgrind: spec-extended.callgrind
+Events: [Instructions]   Total Instructions: 820   Parts: 1
+Incl      %  Self      %  Calls  Function
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+func2
+called 5 times  file: file2.c  object:
+1/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+@test "first screen: --size is honoured, the default is 80x24" {
+	browse_ok "$FIX/spec/spec-extended.callgrind" --size=60x12 <<'EOF'
+:save-screen s
+EOF
+	assert_clean s 60 12
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+:save-screen s
+EOF
+	assert_clean s 80 24
+}
+
+@test "first screen: 120 columns or more add the File column" {
+	# 140 columns: the file column is (140 - 60) / 3 = 26 wide, at column 114; the
+	# name gets 140 - (2 * (4 + 1 + 6 + 2) + 5 + 2) - (26 + 2) = 79 columns.
+	browse_ok "$FIX/spec/spec-extended.callgrind" --size=140x10 <<'EOF'
+:save-screen wide
+EOF
+	expect_screen wide <<'EOF'
+ncgrind: spec-extended.callgrind
+Events: [Instructions]   Total Instructions: 820   Parts: 1
+Incl      %  Self      %  Calls  Function                                                                         File
+ 700 85.37%   700 85.37%      5  func2                                                                            file2.c
+ 400 48.78%   100 12.20%      1  func1                                                                            file1.c
+ 820 100.0%    20  2.44%      0  main                                                                             file1.c
+
+func2
+called 5 times  file: file2.c  object:
+1/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+# ---------------------------------------------------------------- sorting
+
+@test "sort: i, s, c, a, the same key again reverses; the selection stays" {
+	# spec-extended: incl main 820 > func2 700 > func1 400; self func2 700 > func1 100
+	# > main 20; calls func2 5 > func1 1 > main 0; names func1 < func2 < main.
+	# func2, selected on the first screen, stays selected whatever the order: its
+	# position follows it (manual: "the selected function stays selected").
+	# A new key sorts largest first (names: a first); the same key again reverses.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+i
+:save-screen i
+i
+:save-screen ii
+c
+:save-screen c
+c
+:save-screen cc
+a
+:save-screen a
+a
+:save-screen aa
+s
+:save-screen s
+s
+:save-screen ss
+s
+:save-screen sss
+EOF
+	screen_rows '4,6p;22p;24p' i ii c cc a aa s ss sss
+	expect_out <<'EOF'
+== i
+ 820 100.0%    20  2.44%      0  main
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+func2
+2/3  sort: incl Instructions   ? help  q quit
+== ii
+ 400 48.78%   100 12.20%      1  func1
+ 700 85.37%   700 85.37%      5  func2
+ 820 100.0%    20  2.44%      0  main
+func2
+2/3  sort: incl Instructions (reversed)   ? help  q quit
+== c
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+func2
+1/3  sort: calls   ? help  q quit
+== cc
+ 820 100.0%    20  2.44%      0  main
+ 400 48.78%   100 12.20%      1  func1
+ 700 85.37%   700 85.37%      5  func2
+func2
+3/3  sort: calls (reversed)   ? help  q quit
+== a
+ 400 48.78%   100 12.20%      1  func1
+ 700 85.37%   700 85.37%      5  func2
+ 820 100.0%    20  2.44%      0  main
+func2
+2/3  sort: name   ? help  q quit
+== aa
+ 820 100.0%    20  2.44%      0  main
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+func2
+2/3  sort: name (reversed)   ? help  q quit
+== s
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+func2
+1/3  sort: self Instructions   ? help  q quit
+== ss
+ 820 100.0%    20  2.44%      0  main
+ 400 48.78%   100 12.20%      1  func1
+ 700 85.37%   700 85.37%      5  func2
+func2
+3/3  sort: self Instructions (reversed)   ? help  q quit
+== sss
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+func2
+1/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+@test "sort: equal costs are ordered by name, then file" {
+	# report/ties.callgrind: big 20; alpha, mid, zeta 10 each (t.c); dup 5 in b.c and
+	# dup 5 in a.c. Total 60. 20/60 = 33.33%, 10/60 = 16.67%, 5/60 = 8.33%.
+	# Ties by name (alpha < mid < zeta), then file (a.c < b.c): the file column (120
+	# columns) tells the two dups apart.
+	browse_ok "$FIX/report/ties.callgrind" --size=120x12 <<'EOF'
+:save-screen ties
+EOF
+	screen_rows '3,9p' ties
+	expect_out <<'EOF'
+== ties
+Incl      %  Self      %  Calls  Function                                                           File
+  20 33.33%    20 33.33%      0  big                                                                t.c
+  10 16.67%    10 16.67%      0  alpha                                                              t.c
+  10 16.67%    10 16.67%      0  mid                                                                t.c
+  10 16.67%    10 16.67%      0  zeta                                                               t.c
+   5  8.33%     5  8.33%      0  dup                                                                a.c
+   5  8.33%     5  8.33%      0  dup                                                                b.c
+EOF
+}
+
+# ---------------------------------------------------------------- events
+
+@test "events: Tab and S-Tab step through the events (inherited ones too), re-sorted" {
+	# edge-event-longnames-inherited.callgrind: events Ir Dr I1mr D1mr, then the
+	# inherited Sum = Ir + Dr, L1m = I1mr + D1mr, CEst = Ir + 10 I1mr + 10 D1mr.
+	#   main self: lines 5 and 6: Ir 1000+500 = 1500, Dr 300+100 = 400, I1mr 10,
+	#              D1mr 20; Sum 1900, L1m 30, CEst 1500+100+200 = 1800
+	#   main calls leaf 10x costing 2000 800 5 30 -> main incl Ir 3500, Dr 1200,
+	#              I1mr 15, D1mr 50, Sum 4700, L1m 65, CEst 2350+1800 = 4150
+	#   leaf self = incl: 2000 800 5 30, Sum 2800, L1m 35, CEst 2000+50+300 = 2350
+	# The totals are main's incl. Shares of the self costs:
+	#   Ir   leaf 2000/3500 = 57.14%  main 1500/3500 = 42.86%
+	#   Dr   leaf  800/1200 = 66.67%  main  400/1200 = 33.33%
+	#   I1mr main   10/15   = 66.67%  leaf    5/15   = 33.33%   (main first)
+	#   D1mr leaf   30/50   = 60.00%  main   20/50   = 40.00%
+	#   Sum  leaf 2800/4700 = 59.57%  main 1900/4700 = 40.43%
+	#   L1m  leaf   35/65   = 53.85%  main   30/65   = 46.15%
+	#   CEst leaf 2350/4150 = 56.63%  main 1800/4150 = 43.37%
+	# Costs are as wide as the total (at least 4). leaf stays selected (2/2 on I1mr).
+	# After CEst, Tab comes back to Ir; S-Tab from Ir goes to CEst.
+	browse_ok "$FIX/edge/edge-event-longnames-inherited.callgrind" <<'EOF'
+:save-screen Ir
+Tab
+:save-screen Dr
+Tab
+:save-screen I1mr
+Tab
+:save-screen D1mr
+Tab
+:save-screen Sum
+Tab
+:save-screen L1m
+Tab
+:save-screen CEst
+Tab
+:save-screen Ir-again
+S-Tab
+:save-screen CEst-back
+S-Tab S-Tab S-Tab S-Tab
+:save-screen I1mr-back
+EOF
+	screen_rows '2,5p;22p;24p' Ir Dr I1mr D1mr Sum L1m CEst Ir-again CEst-back I1mr-back
+	expect_out <<'EOF'
+== Ir
+Events: [Ir] Dr I1mr D1mr Sum L1m CEst   Total Ir: 3,500   Parts: 1
+ Incl      %   Self      %  Calls  Function
+2,000 57.14%  2,000 57.14%     10  leaf
+3,500 100.0%  1,500 42.86%      0  main
+leaf
+1/2  sort: self Ir   ? help  q quit
+== Dr
+Events: Ir [Dr] I1mr D1mr Sum L1m CEst   Total Dr: 1,200   Parts: 1
+ Incl      %   Self      %  Calls  Function
+  800 66.67%    800 66.67%     10  leaf
+1,200 100.0%    400 33.33%      0  main
+leaf
+1/2  sort: self Dr   ? help  q quit
+== I1mr
+Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
+Incl      %  Self      %  Calls  Function
+  15 100.0%    10 66.67%      0  main
+   5 33.33%     5 33.33%     10  leaf
+leaf
+2/2  sort: self I1mr   ? help  q quit
+== D1mr
+Events: Ir Dr I1mr [D1mr] Sum L1m CEst   Total D1mr: 50   Parts: 1
+Incl      %  Self      %  Calls  Function
+  30 60.00%    30 60.00%     10  leaf
+  50 100.0%    20 40.00%      0  main
+leaf
+1/2  sort: self D1mr   ? help  q quit
+== Sum
+Events: Ir Dr I1mr D1mr [Sum] L1m CEst   Total Sum: 4,700   Parts: 1
+ Incl      %   Self      %  Calls  Function
+2,800 59.57%  2,800 59.57%     10  leaf
+4,700 100.0%  1,900 40.43%      0  main
+leaf
+1/2  sort: self Sum   ? help  q quit
+== L1m
+Events: Ir Dr I1mr D1mr Sum [L1m] CEst   Total L1m: 65   Parts: 1
+Incl      %  Self      %  Calls  Function
+  35 53.85%    35 53.85%     10  leaf
+  65 100.0%    30 46.15%      0  main
+leaf
+1/2  sort: self L1m   ? help  q quit
+== CEst
+Events: Ir Dr I1mr D1mr Sum L1m [CEst]   Total CEst: 4,150   Parts: 1
+ Incl      %   Self      %  Calls  Function
+2,350 56.63%  2,350 56.63%     10  leaf
+4,150 100.0%  1,800 43.37%      0  main
+leaf
+1/2  sort: self CEst   ? help  q quit
+== Ir-again
+Events: [Ir] Dr I1mr D1mr Sum L1m CEst   Total Ir: 3,500   Parts: 1
+ Incl      %   Self      %  Calls  Function
+2,000 57.14%  2,000 57.14%     10  leaf
+3,500 100.0%  1,500 42.86%      0  main
+leaf
+1/2  sort: self Ir   ? help  q quit
+== CEst-back
+Events: Ir Dr I1mr D1mr Sum L1m [CEst]   Total CEst: 4,150   Parts: 1
+ Incl      %   Self      %  Calls  Function
+2,350 56.63%  2,350 56.63%     10  leaf
+4,150 100.0%  1,800 43.37%      0  main
+leaf
+1/2  sort: self CEst   ? help  q quit
+== I1mr-back
+Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
+Incl      %  Self      %  Calls  Function
+  15 100.0%    10 66.67%      0  main
+   5 33.33%     5 33.33%     10  leaf
+leaf
+2/2  sort: self I1mr   ? help  q quit
+EOF
+}
+
+@test "events: sorted by calls or name, another event keeps the order" {
+	# sort by name (leaf < main), then I1mr: the rows stay, the costs change
+	browse_ok "$FIX/edge/edge-event-longnames-inherited.callgrind" <<'EOF'
+a Tab Tab
+:save-screen name-I1mr
+EOF
+	screen_rows '2,5p;24p' name-I1mr
+	expect_out <<'EOF'
+== name-I1mr
+Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
+Incl      %  Self      %  Calls  Function
+   5 33.33%     5 33.33%     10  leaf
+  15 100.0%    10 66.67%      0  main
+1/2  sort: name   ? help  q quit
+EOF
+}
+
+# ---------------------------------------------------------------- moving, paging
+
+@test "paging: PgDn, C-f, Space, PgUp, C-b, Home, End, g, G, j, k on 40 functions" {
+	# pages.callgrind: f01..f40, fNN self (= incl) 100 * (41 - NN) + 450, total
+	# 100,000: fNN's share is its cost / 1000 %. Sorted by self cost: f01 first.
+	# 24 rows: 18 table rows (24 - 3 heads - 2 detail - 1 status).
+	browse_ok "$B/pages.callgrind" <<'EOF'
+:save-screen first
+EOF
+	expect_screen first <<'EOF'
+ncgrind: pages.callgrind
+Events: [Ir]   Total Ir: 100,000   Parts: 1
+   Incl      %     Self      %  Calls  Function
+  4,450  4.45%    4,450  4.45%      0  f01
+  4,350  4.35%    4,350  4.35%      0  f02
+  4,250  4.25%    4,250  4.25%      0  f03
+  4,150  4.15%    4,150  4.15%      0  f04
+  4,050  4.05%    4,050  4.05%      0  f05
+  3,950  3.95%    3,950  3.95%      0  f06
+  3,850  3.85%    3,850  3.85%      0  f07
+  3,750  3.75%    3,750  3.75%      0  f08
+  3,650  3.65%    3,650  3.65%      0  f09
+  3,550  3.55%    3,550  3.55%      0  f10
+  3,450  3.45%    3,450  3.45%      0  f11
+  3,350  3.35%    3,350  3.35%      0  f12
+  3,250  3.25%    3,250  3.25%      0  f13
+  3,150  3.15%    3,150  3.15%      0  f14
+  3,050  3.05%    3,050  3.05%      0  f15
+  2,950  2.95%    2,950  2.95%      0  f16
+  2,850  2.85%    2,850  2.85%      0  f17
+  2,750  2.75%    2,750  2.75%      0  f18
+f01
+called 0 times  file: pages.c  object:
+1/40  sort: self Ir   ? help  q quit
+EOF
+	# A page is the 18 table rows: the table scrolls a whole page and the cursor
+	# with it (as less and tig do); the first row shown stops at 40 - 18 + 1 = 23.
+	#   PgDn  top 1 -> 19, row 1 -> 19: f19, shown f19..f36
+	#   C-f   top 19 -> 37, but at most 23; row 19 -> 37: f37, shown f23..f40
+	#   Space row 37 -> 55, past the end: the last, f40; shown f23..f40
+	#   PgDn  at the end: stays
+	#   PgUp  top 23 -> 5, row 40 -> 22: f22, shown f05..f22
+	#   C-b   top 5 -> 1, row 22 -> 4: f04, shown f01..f18
+	#   C-b   row 4 -> before the first: f01, shown f01..f18
+	#   End / G: f40 (f23..f40); Home / g: f01 (f01..f18)
+	#   k at the first row, j at the last: no move
+	#   j j j from f01: f04 (f01..f18); Down, Up
+	#   k from f40: f39, the table does not scroll (f23..f40)
+	browse_ok "$B/pages.callgrind" <<'EOF'
+PgDn
+:save-screen PgDn
+C-f
+:save-screen C-f
+Space
+:save-screen Space
+PgDn
+:save-screen PgDn-end
+PgUp
+:save-screen PgUp
+C-b
+:save-screen C-b
+C-b
+:save-screen C-b-start
+End
+:save-screen End
+Home
+:save-screen Home
+G
+:save-screen G
+g
+:save-screen g
+k Up
+:save-screen k-first
+j j j
+:save-screen jjj
+Down Down Up
+:save-screen Down-Down-Up
+G j Down
+:save-screen j-last
+k
+:save-screen k-last
+EOF
+	# each screen: the first and the last function shown, the selected one (the
+	# detail line), the position
+	for s in PgDn C-f Space PgDn-end PgUp C-b C-b-start End Home G g k-first jjj \
+		Down-Down-Up j-last k-last; do
+		awk -v s="$s" 'NR == 4 { top = $NF } NR == 21 { bottom = $NF } NR == 22 { sel = $0 }
+			NR == 24 { pos = $1 } END { print s ": " top ".." bottom " " sel " " pos }' \
+			"$BATS_TEST_TMPDIR/$s"
+	done >"$OUT"
+	expect_out <<'EOF'
+PgDn: f19..f36 f19 19/40
+C-f: f23..f40 f37 37/40
+Space: f23..f40 f40 40/40
+PgDn-end: f23..f40 f40 40/40
+PgUp: f05..f22 f22 22/40
+C-b: f01..f18 f04 4/40
+C-b-start: f01..f18 f01 1/40
+End: f23..f40 f40 40/40
+Home: f01..f18 f01 1/40
+G: f23..f40 f40 40/40
+g: f01..f18 f01 1/40
+k-first: f01..f18 f01 1/40
+jjj: f01..f18 f04 4/40
+Down-Down-Up: f01..f18 f05 5/40
+j-last: f23..f40 f40 40/40
+k-last: f23..f40 f39 39/40
+EOF
+	# and the last page in full: f23 2,250 (2.25%) ... f40 550 (0.55%)
+	expect_screen End <<'EOF'
+ncgrind: pages.callgrind
+Events: [Ir]   Total Ir: 100,000   Parts: 1
+   Incl      %     Self      %  Calls  Function
+  2,250  2.25%    2,250  2.25%      0  f23
+  2,150  2.15%    2,150  2.15%      0  f24
+  2,050  2.05%    2,050  2.05%      0  f25
+  1,950  1.95%    1,950  1.95%      0  f26
+  1,850  1.85%    1,850  1.85%      0  f27
+  1,750  1.75%    1,750  1.75%      0  f28
+  1,650  1.65%    1,650  1.65%      0  f29
+  1,550  1.55%    1,550  1.55%      0  f30
+  1,450  1.45%    1,450  1.45%      0  f31
+  1,350  1.35%    1,350  1.35%      0  f32
+  1,250  1.25%    1,250  1.25%      0  f33
+  1,150  1.15%    1,150  1.15%      0  f34
+  1,050  1.05%    1,050  1.05%      0  f35
+    950  0.95%      950  0.95%      0  f36
+    850  0.85%      850  0.85%      0  f37
+    750  0.75%      750  0.75%      0  f38
+    650  0.65%      650  0.65%      0  f39
+    550  0.55%      550  0.55%      0  f40
+f40
+called 0 times  file: pages.c  object:
+40/40  sort: self Ir   ? help  q quit
+EOF
+}
+
+@test "paging: a page is the table's height on a small screen" {
+	# 80x12: 12 - 3 - 2 - 1 = 6 table rows. PgDn from f01: f07, shown f07..f12;
+	# PgDn: f13 (f13..f18); PgUp: f07 (f07..f12).
+	browse_ok "$B/pages.callgrind" --size=80x12 <<'EOF'
+PgDn
+:save-screen p1
+PgDn
+:save-screen p2
+PgUp
+:save-screen p3
+EOF
+	for s in p1 p2 p3; do
+		awk -v s="$s" 'NR == 4 { top = $NF } NR == 9 { bottom = $NF } NR == 10 { sel = $0 }
+			NR == 12 { pos = $1 } END { print s ": " top ".." bottom " " sel " " pos }' \
+			"$BATS_TEST_TMPDIR/$s"
+	done >"$OUT"
+	expect_out <<'EOF'
+p1: f07..f12 f07 7/40
+p2: f13..f18 f13 13/40
+p3: f07..f12 f07 7/40
+EOF
+}
+
+# ---------------------------------------------------------------- search
+
+@test "search: / regex Enter, n, N, wrapping, case, no match, bad regex, Esc" {
+	# search.callgrind, by self cost: 1 render_page 250, 2 parse_header 200,
+	# 3 Render 150, 4 ParseMain 120, 5 emit 110, 6 parse_body 100, 7 main 70
+	# (total 1,000: shares 25.00% ... 7.00%).
+	#   n before any search: a message, no move
+	#   / "pars" shows the prompt "/pars_" on the status line
+	#   "parse" (no upper case: any case) from render_page (1): parse_header (2)
+	#   n: ParseMain (4) (matches in any case); n: parse_body (6); n: wraps to 2
+	#   N from 2: back over the top to parse_body (6)
+	#   "Parse" (an upper case letter: exact case) from 6: over the end to ParseMain
+	#   (4), the only match; n stays there
+	#   "zzz": no match, no move; "(": regcomp fails, regerror's reason for REG_EPAREN
+	#   (glibc: "Unmatched ( or \("); no move
+	#   "^(emit|main)$" (extended syntax): emit (5); n: main (7); n: wraps to emit
+	#   / "abc" Esc cancels: n still searches ^(emit|main)$: main (7)
+	#   "rendx" Backspace "er_" : the pattern "render_": render_page (1)
+	browse_ok "$B/search.callgrind" <<'EOF'
+:save-screen start
+n
+:save-screen n-none
+/ "pars"
+:save-screen prompt
+"e" Enter
+:save-screen parse
+n
+:save-screen n1
+n
+:save-screen n2
+n
+:save-screen n3-wrap
+N
+:save-screen N-wrap
+/ "Parse" Enter
+:save-screen Parse
+n
+:save-screen Parse-n
+/ "zzz" Enter
+:save-screen zzz
+/ "(" Enter
+:save-screen paren
+/ "^(emit|main)$" Enter
+:save-screen emit
+n
+:save-screen emit-n
+n
+:save-screen emit-n-wrap
+/ "abc" Esc
+:save-screen esc
+n
+:save-screen esc-n
+/ "rendx" Backspace "er_" Enter
+:save-screen backspace
+EOF
+	screen_rows '22p;24p' start n-none prompt parse n1 n2 n3-wrap N-wrap Parse Parse-n \
+		zzz paren emit emit-n emit-n-wrap esc esc-n backspace
+	expect_out <<'EOF'
+== start
+render_page
+1/7  sort: self Ir   ? help  q quit
+== n-none
+render_page
+1/7  sort: self Ir   no search yet: type / and a regular expression
+== prompt
+render_page
+/pars_
+== parse
+parse_header
+2/7  sort: self Ir   ? help  q quit
+== n1
+ParseMain
+4/7  sort: self Ir   ? help  q quit
+== n2
+parse_body
+6/7  sort: self Ir   ? help  q quit
+== n3-wrap
+parse_header
+2/7  sort: self Ir   ? help  q quit
+== N-wrap
+parse_body
+6/7  sort: self Ir   ? help  q quit
+== Parse
+ParseMain
+4/7  sort: self Ir   ? help  q quit
+== Parse-n
+ParseMain
+4/7  sort: self Ir   ? help  q quit
+== zzz
+ParseMain
+4/7  sort: self Ir   no function matches
+== paren
+ParseMain
+4/7  sort: self Ir   bad regular expression '(': Unmatched ( or \(
+== emit
+emit
+5/7  sort: self Ir   ? help  q quit
+== emit-n
+main
+7/7  sort: self Ir   ? help  q quit
+== emit-n-wrap
+emit
+5/7  sort: self Ir   ? help  q quit
+== esc
+emit
+5/7  sort: self Ir   ? help  q quit
+== esc-n
+main
+7/7  sort: self Ir   ? help  q quit
+== backspace
+render_page
+1/7  sort: self Ir   ? help  q quit
+EOF
+	# the table itself does not change
+	expect_screen parse <<'EOF'
+ncgrind: search.callgrind
+Events: [Ir]   Total Ir: 1,000   Parts: 1
+ Incl      %   Self      %  Calls  Function
+  250 25.00%    250 25.00%      0  render_page
+  200 20.00%    200 20.00%      0  parse_header
+  150 15.00%    150 15.00%      0  Render
+  120 12.00%    120 12.00%      0  ParseMain
+  110 11.00%    110 11.00%      0  emit
+  100 10.00%    100 10.00%      0  parse_body
+   70  7.00%     70  7.00%      0  main
+
+
+
+
+
+
+
+
+
+
+
+parse_header
+called 0 times  file: s.c  object:
+2/7  sort: self Ir   ? help  q quit
+EOF
+}
+
+@test "search: a match on the selected row stays; the search follows the sort order" {
+	# "render" (any case) on render_page (1): stays. n: Render (3).
+	# Sorted by name (bytewise: upper case first): ParseMain, Render, emit, main,
+	# parse_body, parse_header, render_page; Render stays selected (2/7); n from
+	# there: render_page (7/7); n wraps to Render (2/7).
+	browse_ok "$B/search.callgrind" <<'EOF'
+/ "render" Enter
+:save-screen r0
+n
+:save-screen r1
+a
+:save-screen r2
+n
+:save-screen r3
+n
+:save-screen r4
+EOF
+	screen_rows '22p;24p' r0 r1 r2 r3 r4
+	expect_out <<'EOF'
+== r0
+render_page
+1/7  sort: self Ir   ? help  q quit
+== r1
+Render
+3/7  sort: self Ir   ? help  q quit
+== r2
+Render
+2/7  sort: name   ? help  q quit
+== r3
+render_page
+7/7  sort: name   ? help  q quit
+== r4
+Render
+2/7  sort: name   ? help  q quit
+EOF
+}
+
+@test "search: a UTF-8 pattern typed in a script finds a UTF-8 name" {
+	# escapes.callgrind's last function (5/5) is gr U+00FC U+00DF e_ and two CJK
+	# characters. The script types the characters of "grü" (as a terminal does: the
+	# tmux test types the same at a real terminal); the prompt shows them as typed.
+	browse_ok "$B/escapes.callgrind" <<'EOF'
+/ "grü"
+:save-screen prompt
+Enter
+:save-screen found
+g / "数据" Enter
+:save-screen found-cjk
+EOF
+	screen_rows '22p;24p' prompt found found-cjk
+	expect_out <<'EOF'
+== prompt
+red^[[31mx^A^?
+/grü_
+== found
+grüße_数据
+5/5  sort: self Ir   ? help  q quit
+== found-cjk
+grüße_数据
+5/5  sort: self Ir   ? help  q quit
+EOF
+}
+
+# ---------------------------------------------------------------- help
+
+@test "help: ? shows every key, j/k scroll it, q, Esc, ? and F1 close or open it" {
+	# The help lists the requests of include/ncgrind/keys.h in order, with their keys,
+	# as "  %-22s %s"; 24 rows leave rows 3..23 for 21 of the 22 requests: j
+	# scrolls one line (to "q  quit") and no further; k back.
+	# q closes the help without quitting (j then moves the table: 2/3).
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+?
+:save-screen help
+j
+:save-screen help-j
+j j j j j
+:save-screen help-jjjjjj
+k
+:save-screen help-k
+q
+:save-screen closed-q
+j
+:save-screen after-q
+F1
+:save-screen help-F1
+Esc
+:save-screen closed-Esc
+?
+:save-screen help-again
+?
+:save-screen closed-help
+EOF
+	expect_screen help <<'EOF'
+ncgrind: keys
+
+  j, Down                move down one line
+  k, Up                  move up one line
+  PgDn, C-f, Space       move down one page
+  PgUp, C-b              move up one page
+  Home, g                go to the first function
+  End, G                 go to the last function
+  i                      sort by inclusive cost (again: reverse)
+  s                      sort by self cost (again: reverse)
+  c                      sort by call count (again: reverse)
+  a                      sort by name (again: reverse)
+  Tab                    show the next event
+  S-Tab                  show the previous event
+  u                      exact numbers or short units (1.2G)
+  %                      show or hide the percentages
+  /                      search function names with a regular expression
+  n                      go to the next match
+  N                      go to the previous match
+  >                      scroll the full name of the function right
+  <                      scroll the full name of the function left
+  ?, F1                  show the keys
+  C-l                    redraw the screen
+j/k scroll, q, Esc or ? closes the help
+EOF
+	screen_rows '3p;23p' help-j help-jjjjjj help-k help-F1 help-again
+	expect_out <<'EOF'
+== help-j
+  k, Up                  move up one line
+  q                      quit
+== help-jjjjjj
+  k, Up                  move up one line
+  q                      quit
+== help-k
+  j, Down                move down one line
+  C-l                    redraw the screen
+== help-F1
+  j, Down                move down one line
+  C-l                    redraw the screen
+== help-again
+  j, Down                move down one line
+  C-l                    redraw the screen
+EOF
+	screen_rows '1p;22p;24p' closed-q after-q closed-Esc closed-help
+	expect_out <<'EOF'
+== closed-q
+ncgrind: spec-extended.callgrind
+func2
+1/3  sort: self Instructions   ? help  q quit
+== after-q
+ncgrind: spec-extended.callgrind
+func1
+2/3  sort: self Instructions   ? help  q quit
+== closed-Esc
+ncgrind: spec-extended.callgrind
+func1
+2/3  sort: self Instructions   ? help  q quit
+== closed-help
+ncgrind: spec-extended.callgrind
+func1
+2/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+# ---------------------------------------------------------------- narrow terminals
+
+@test "narrow: 40x10 drops the percentages, cuts the title and status lines" {
+	# 40 columns: with percentages the name would get 40 - (2 * (4+1+6+2) + 5+2) = 7
+	# columns, fewer than 16: they go; exact numbers then leave 40 - 19 = 21.
+	# 10 rows: 4 table rows. Lines longer than 40 columns are cut.
+	browse_ok "$FIX/spec/spec-extended.callgrind" --size=40x10 <<'EOF'
+:save-screen narrow
+EOF
+	expect_screen narrow <<'EOF'
+ncgrind: spec-extended.callgrind
+Events: [Instructions]   Total Instructi
+Incl  Self  Calls  Function
+ 700   700      5  func2
+ 400   100      1  func1
+ 820    20      0  main
+
+func2
+called 5 times  file: file2.c  object:
+1/3  sort: self Instructions   ? help  q
+EOF
+}
+
+@test "narrow: 40x10, no line wider than 40 columns, no control byte, whatever the keys" {
+	local f s n=0
+	for f in "$FIX/spec/spec-extended.callgrind" "$B/pages.callgrind" "$B/escapes.callgrind" \
+		"$B/longname.callgrind" "$B/units.callgrind" "$B/units5.callgrind" \
+		"$FIX/edge/edge-event-longnames-inherited.callgrind" \
+		"$FIX/oracle/threads-sep.t02.callgrind" "$FIX/edge/edge-odd-names.callgrind"; do
+		browse_ok "$f" --size=40x10 <<'EOF'
+:save-screen s1
+G u > >
+:save-screen s2
+% Tab i j j
+:save-screen s3
+/ "a very long pattern that does not fit the status line"
+:save-screen s4
+Enter
+:save-screen s5
+x ?
+:save-screen s6
+j j j j j j j j j j j j j j j j j j j j j j j j j
+:save-screen s7
+EOF
+		for s in s1 s2 s3 s4 s5 s6 s7; do
+			assert_clean "$s" 40 10
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -eq 63 ]
+}
+
+@test "narrow: tiny screens (1x1, 10x3, 20x5) do not break" {
+	local size s
+	for size in 1x1 10x3 20x5 3x200; do
+		browse_ok "$B/pages.callgrind" --size="$size" <<'EOF'
+:save-screen t1
+G PgUp j u % Tab / "f1" Enter n ?
+:save-screen t2
+q x
+:save-screen t3
+EOF
+		for s in t1 t2 t3; do
+			assert_clean "$s" "${size%x*}" "${size#*x}"
+		done
+	done
+	# pages.callgrind at 20x5: no detail lines below 10 rows, 1 table row (5 - 3 heads
+	# - 1 status). Percentages, exact numbers (100,000: 7 wide) and the calls give
+	# way: costs 5 wide (4,350), 20 - 2 * (5 + 2) = 6 columns for the name (the head
+	# "Function" cut to 6). j: f02.
+	browse_ok "$B/pages.callgrind" --size=20x5 <<'EOF'
+j
+:save-screen five
+EOF
+	expect_screen five <<'EOF'
+ncgrind: pages.callg
+Events: [Ir]   Total
+ Incl   Self  Functi
+4,350  4,350  f02
+2/40  sort: self Ir
+EOF
+}
+
+@test "narrow: short units keep numbers under 10,000 whole (4,450, not 4,45)" {
+	# pages.callgrind at 40x10: "100,000" (7 wide) leaves no room for the name: short
+	# units (100K, 4 wide). Numbers under 10,000 stay exact in short units (4,450 is
+	# 5 wide): the cost columns must be as wide as the widest number they show, not
+	# the total's, or 4,450 is cut to "4,45", a wrong number.
+	# Costs 5 wide: 40 - (2 * (5 + 2) + 5 + 2) = 19 columns for the name.
+	browse_ok "$B/pages.callgrind" --size=40x10 <<'EOF'
+:save-screen narrow
+EOF
+	expect_screen narrow <<'EOF'
+ncgrind: pages.callgrind
+Events: [Ir]   Total Ir: 100,000   Parts
+ Incl   Self  Calls  Function
+4,450  4,450      0  f01
+4,350  4,350      0  f02
+4,250  4,250      0  f03
+4,150  4,150      0  f04
+f01
+called 0 times  file: pages.c  object:
+1/40  sort: self Ir   ? help  q quit
+EOF
+}
+
+# ---------------------------------------------------------------- units, percentages
+
+@test "units: u switches to short units (1.2G) and back, % hides and shows percentages" {
+	# units.callgrind, total 1,236,235,240 (13 wide), short 1.2G:
+	#   v1234567890 1.2G (1234567890 / 1236235240 = 99.87%), v999500 1.0M (0.08%),
+	#   v555555 556K (0.04%), v99950 100K (0.01%), v12345 12.3K (0.00%)
+	# Short units: the cost columns as wide as 12.3K (5).
+	browse_ok "$B/units.callgrind" <<'EOF'
+:save-screen exact
+u
+:save-screen short
+%
+:save-screen short-nopct
+u
+:save-screen exact-nopct
+%
+:save-screen exact-again
+EOF
+	screen_rows '2,8p;24p' exact short short-nopct exact-nopct exact-again
+	expect_out <<'EOF'
+== exact
+Events: [Ir]   Total Ir: 1,236,235,240   Parts: 1
+         Incl      %           Self      %  Calls  Function
+1,234,567,890 99.87%  1,234,567,890 99.87%      0  v1234567890
+      999,500  0.08%        999,500  0.08%      0  v999500
+      555,555  0.04%        555,555  0.04%      0  v555555
+       99,950  0.01%         99,950  0.01%      0  v99950
+       12,345  0.00%         12,345  0.00%      0  v12345
+1/5  sort: self Ir   ? help  q quit
+== short
+Events: [Ir]   Total Ir: 1.2G   Parts: 1
+ Incl      %   Self      %  Calls  Function
+ 1.2G 99.87%   1.2G 99.87%      0  v1234567890
+ 1.0M  0.08%   1.0M  0.08%      0  v999500
+ 556K  0.04%   556K  0.04%      0  v555555
+ 100K  0.01%   100K  0.01%      0  v99950
+12.3K  0.00%  12.3K  0.00%      0  v12345
+1/5  sort: self Ir   ? help  q quit
+== short-nopct
+Events: [Ir]   Total Ir: 1.2G   Parts: 1
+ Incl   Self  Calls  Function
+ 1.2G   1.2G      0  v1234567890
+ 1.0M   1.0M      0  v999500
+ 556K   556K      0  v555555
+ 100K   100K      0  v99950
+12.3K  12.3K      0  v12345
+1/5  sort: self Ir   ? help  q quit
+== exact-nopct
+Events: [Ir]   Total Ir: 1,236,235,240   Parts: 1
+         Incl           Self  Calls  Function
+1,234,567,890  1,234,567,890      0  v1234567890
+      999,500        999,500      0  v999500
+      555,555        555,555      0  v555555
+       99,950         99,950      0  v99950
+       12,345         12,345      0  v12345
+1/5  sort: self Ir   ? help  q quit
+== exact-again
+Events: [Ir]   Total Ir: 1,236,235,240   Parts: 1
+         Incl      %           Self      %  Calls  Function
+1,234,567,890 99.87%  1,234,567,890 99.87%      0  v1234567890
+      999,500  0.08%        999,500  0.08%      0  v999500
+      555,555  0.04%        555,555  0.04%      0  v555555
+       99,950  0.01%         99,950  0.01%      0  v99950
+       12,345  0.00%         12,345  0.00%      0  v12345
+1/5  sort: self Ir   ? help  q quit
+EOF
+}
+
+@test "units: short forms wider than the total's are shown whole (98.8K, 10.0K, 9,999)" {
+	# units5.callgrind: total 2,118,764, short 2.1M (4 wide); v2000000 2.0M (94.39%),
+	# v98765 98.8K (4.66%), v10000 10.0K (0.47%), v9999 9,999 (exact under 10,000,
+	# 0.47%). The cost columns must take the widest (5), not the total's width:
+	# "98.8" for 98,765 would be a wrong number.
+	browse_ok "$B/units5.callgrind" <<'EOF'
+u
+:save-screen short
+EOF
+	screen_rows '2,7p' short
+	expect_out <<'EOF'
+== short
+Events: [Ir]   Total Ir: 2.1M   Parts: 1
+ Incl      %   Self      %  Calls  Function
+ 2.0M 94.39%   2.0M 94.39%      0  v2000000
+98.8K  4.66%  98.8K  4.66%      0  v98765
+10.0K  0.47%  10.0K  0.47%      0  v10000
+9,999  0.47%  9,999  0.47%      0  v9999
+EOF
+}
+
+# ---------------------------------------------------------------- names
+
+@test "names: control characters, escape sequences, C1 and invalid UTF-8 are shown escaped" {
+	# escapes.callgrind (bytes in its comments), by self cost (total 1,500):
+	#   500 (33.33%) red ESC [31m x 0x01 DEL   -> red^[[31mx^A^?
+	#   400 (26.67%) tab TAB name              -> tab^Iname
+	#   300 (20.00%) bad 0xff 0xfe and 0xc3 (  -> bad\xff\xfeand\xc3(
+	#   200 (13.33%) csi U+009B 2J             -> csi\u009b2J
+	#   100 ( 6.67%) grüße_数据 (UTF-8)        -> as it is, 10 columns
+	# cmd: ./prog ESC ]0;pwned BEL --x, fl=src/ ESC [2Jclear.c, ob=/lib/ BEL bell.so
+	browse_ok "$B/escapes.callgrind" <<'EOF'
+:save-screen esc
+G
+:save-screen esc-last
+EOF
+	assert_clean esc 80 24
+	assert_clean esc-last 80 24
+	expect_screen esc <<'EOF'
+ncgrind: escapes.callgrind  cmd: ./prog ^[]0;pwned^G --x
+Events: [Ir]   Total Ir: 1,500   Parts: 1
+ Incl      %   Self      %  Calls  Function
+  500 33.33%    500 33.33%      0  red^[[31mx^A^?
+  400 26.67%    400 26.67%      0  tab^Iname
+  300 20.00%    300 20.00%      0  bad\xff\xfeand\xc3(
+  200 13.33%    200 13.33%      0  csi\u009b2J
+  100  6.67%    100  6.67%      0  grüße_数据
+
+
+
+
+
+
+
+
+
+
+
+
+
+red^[[31mx^A^?
+called 0 times  file: src/^[[2Jclear.c  object: /lib/^Gbell.so
+1/5  sort: self Ir   ? help  q quit
+EOF
+	screen_rows '22,24p' esc-last
+	expect_out <<'EOF'
+== esc-last
+grüße_数据
+called 0 times  file: src/^[[2Jclear.c  object: /lib/^Gbell.so
+5/5  sort: self Ir   ? help  q quit
+EOF
+}
+
+@test "names: wide UTF-8 characters take two columns (the File column stays aligned)" {
+	# 120x11: 5 table rows; the file column at 120 - (120 - 60) / 3 = 100. grüße_数据
+	# is 10 columns (the CJK characters 2 each), 15 bytes: the file starts at column
+	# 100 on every row, so every row is 100 + 16 (src/^[[2Jclear.c) columns wide.
+	browse_ok "$B/escapes.callgrind" --size=120x11 <<'EOF'
+:save-screen wide
+EOF
+	assert_clean wide 120 11
+	screen_rows '3,8p' wide
+	expect_out <<'EOF'
+== wide
+ Incl      %   Self      %  Calls  Function                                                         File
+  500 33.33%    500 33.33%      0  red^[[31mx^A^?                                                   src/^[[2Jclear.c
+  400 26.67%    400 26.67%      0  tab^Iname                                                        src/^[[2Jclear.c
+  300 20.00%    300 20.00%      0  bad\xff\xfeand\xc3(                                              src/^[[2Jclear.c
+  200 13.33%    200 13.33%      0  csi\u009b2J                                                      src/^[[2Jclear.c
+  100  6.67%    100  6.67%      0  grüße_数据                                                       src/^[[2Jclear.c
+EOF
+	sed -n '4,8p' "$BATS_TEST_TMPDIR/wide" | while IFS= read -r line; do
+		printf '%s\n' "$line" | wc -L
+	done >"$OUT"
+	expect_out <<'EOF'
+116
+116
+116
+116
+116
+EOF
+}
+
+@test "names: a long C++ name is shortened in the table, whole on the detail line, > < scroll it" {
+	# longname.callgrind: main (self 100) calls the template function once (900).
+	# Total 1,000: 900 = 90.00%, 100 = 10.00%. The name is 349 characters:
+	#   std::vector<std::pair<int, std::basic_string<char> >, std::allocator<...
+	# The table has 80 - (2 * (5+1+6+2) + 5+2) = 45 columns for it: template
+	# arguments become <…> (85 columns: still too long), then the parameters (…):
+	#   std::vector<…>::_M_realloc_insert<…>(…)   (39 columns)
+	# The detail line shows its first 79 characters and ">" (more on the right);
+	# > scrolls by half the width (40 columns): "<", characters 40..117, ">"; again:
+	# 80..157. It stops where the end of the name fills the line: 349 - (80 - 2) =
+	# 271, so six more give 120, 160, 200, 240, 271, 271: "<" and 271..348 (no ">").
+	# < scrolls back 40: 231..309 and ">". < at the start does nothing.
+	browse_ok "$B/longname.callgrind" <<'EOF'
+:save-screen s0
+>
+:save-screen s40
+>
+:save-screen s80
+> > > > > >
+:save-screen s320
+<
+:save-screen s280
+< < < < < < <
+:save-screen back
+<
+:save-screen back-more
+EOF
+	screen_rows '4,5p;22,23p' s0
+	expect_out <<'EOF'
+== s0
+  900 90.00%    900 90.00%      1  std::vector<…>::_M_realloc_insert<…>(…)
+1,000 100.0%    100 10.00%      0  main
+std::vector<std::pair<int, std::basic_string<char> >, std::allocator<std::pair<>
+called once  file: vec.cc  object:
+EOF
+	screen_rows '22p' s40 s80 s320 s280 back back-more
+	expect_out <<'EOF'
+== s40
+<ring<char> >, std::allocator<std::pair<int, std::basic_string<char> > > >::_M_>
+== s80
+<nt, std::basic_string<char> > > >::_M_realloc_insert<std::pair<int, std::basic>
+== s320
+<nt, std::basic_string<char> > > >, std::pair<int, std::basic_string<char> >&&)
+== s280
+<string<char> >*, std::vector<std::pair<int, std::basic_string<char> > > >, std>
+== back
+std::vector<std::pair<int, std::basic_string<char> >, std::allocator<std::pair<>
+== back-more
+std::vector<std::pair<int, std::basic_string<char> >, std::allocator<std::pair<>
+EOF
+	# the table rows do not move when the name scrolls
+	screen_rows '4,5p' s320
+	expect_out <<'EOF'
+== s320
+  900 90.00%    900 90.00%      1  std::vector<…>::_M_realloc_insert<…>(…)
+1,000 100.0%    100 10.00%      0  main
+EOF
+}
+
+@test "names: a long name cut at the end on a narrow screen" {
+	# 40x10: the name gets 40 - (2 * (5 + 2) + 5 + 2) = 19 columns; even
+	# "std::vector<…>::_M_realloc_insert<…>(…)" (39) is too long: its first 18
+	# columns and "…".
+	browse_ok "$B/longname.callgrind" --size=40x10 <<'EOF'
+:save-screen narrow
+EOF
+	screen_rows '3,5p;8p' narrow
+	expect_out <<'EOF'
+== narrow
+ Incl   Self  Calls  Function
+  900    900      1  std::vector<…>::_M…
+1,000    100      0  main
+std::vector<std::pair<int, std::basic_s>
+EOF
+}
+
+@test "names: the detail line shows the newly selected function's name after > scrolled" {
+	# > scrolls the template name 40 columns; j selects main. The detail line must
+	# show the selected function's name, "main" (4 columns): not "<" and nothing,
+	# the scroll of a longer name.
+	browse_ok "$B/longname.callgrind" <<'EOF'
+>
+j
+:save-screen main
+k
+:save-screen back
+EOF
+	screen_rows '22p;24p' main
+	expect_out <<'EOF'
+== main
+main
+2/2  sort: self Ir   ? help  q quit
+EOF
+}
+
+@test "names: the function of cost lines before any fn= is (unknown), on the detail line too" {
+	# malformed/cost-before-fn.callgrind: 10 Ir before any fn= (an error: exit 1),
+	# main 20 in a.c. Total 30: main 66.67%, (unknown) 33.33%. The table calls the
+	# unnamed function "(unknown)" (as the text report does); so does its detail line.
+	browse "$FIX/malformed/cost-before-fn.callgrind" <<'EOF'
+j
+:save-screen unknown
+EOF
+	expect_status 1
+	screen_rows '4,5p;22p' unknown
+	expect_out <<'EOF'
+== unknown
+  20 66.67%    20 66.67%      0  main
+  10 33.33%    10 33.33%      0  (unknown)
+(unknown)
+EOF
+}
+
+# ---------------------------------------------------------------- keys, messages
+
+@test "keys: a key without an action gives a message, the next key clears it" {
+	# keys_name: a character as itself, a special key by its name, C-x for a control
+	# character. j clears the message (and moves: 2/3).
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+x
+:save-screen x
+Left
+:save-screen Left
+C-x
+:save-screen C-x
+j
+:save-screen j
+C-l
+:save-screen C-l
+EOF
+	screen_rows '24p' x Left C-x j C-l
+	expect_out <<'EOF'
+== x
+1/3  sort: self Instructions   no action for key x (? shows the keys)
+== Left
+1/3  sort: self Instructions   no action for key Left (? shows the keys)
+== C-x
+1/3  sort: self Instructions   no action for key C-x (? shows the keys)
+== j
+2/3  sort: self Instructions   ? help  q quit
+== C-l
+2/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+@test "keys: q ends the script; a key name script mode does not know is reported" {
+	# line 2: "Frob" is no key: a message on stderr naming the script and the line;
+	# the keys after it still count. q quits: the rest of the script is not run.
+	browse "$FIX/spec/spec-extended.callgrind" <<'EOF'
+# a comment line
+j Frob j
+:save-screen before-q
+q
+:save-screen after-q
+EOF
+	expect_status 0
+	expect_err <<'EOF'
+keys:2: unknown key 'Frob'
+EOF
+	screen_rows '24p' before-q
+	expect_out <<'EOF'
+== before-q
+3/3  sort: self Instructions   ? help  q quit
+EOF
+	[ ! -e "$BATS_TEST_TMPDIR/after-q" ]
+}
+
+# ---------------------------------------------------------------- errors
+
+@test "errors: a profile with errors opens, the first message on the status line, exit 1" {
+	# malformed/negative-cost.callgrind: lines 6 ('2 -20 3') and 7 ('3 30 -1') are
+	# errors, dropped whole: main = line 5 only, Ir 10, Dr 5. The browser opens; its
+	# status line gives the number of messages and the first; they are all printed
+	# on stderr when the browser ends; exit 1.
+	# 80 columns: position, sort and message do not fit: the message takes the line.
+	browse "$FIX/malformed/negative-cost.callgrind" <<'EOF'
+:save-screen errors
+Tab
+:save-screen Dr
+EOF
+	expect_status 1
+	expect_err <<'EOF'
+negative-cost.callgrind:6: negative cost '-20' (costs are unsigned); line ignored
+negative-cost.callgrind:7: negative cost '-1' (costs are unsigned); line ignored
+EOF
+	expect_screen errors <<'EOF'
+ncgrind: negative-cost.callgrind
+Events: [Ir] Dr   Total Ir: 10   Parts: 1
+Incl      %  Self      %  Calls  Function
+  10 100.0%    10 100.0%      0  main
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+main
+called 0 times  file: a.c  object:
+2 problem(s) reading the profile: negative-cost.callgrind:6: negative cost '-20'
+EOF
+	# the next key clears the message
+	screen_rows '2p;4p;24p' Dr
+	expect_out <<'EOF'
+== Dr
+Events: Ir [Dr]   Total Dr: 5   Parts: 1
+   5 100.0%     5 100.0%      0  main
+1/1  sort: self Dr   ? help  q quit
+EOF
+}
+
+@test "errors: on a wide screen the message follows the position" {
+	browse "$FIX/malformed/negative-cost.callgrind" --size=140x10 <<'EOF'
+:save-screen errors
+EOF
+	expect_status 1
+	screen_rows '10p' errors
+	expect_out <<'EOF'
+== errors
+1/1  sort: self Ir   2 problem(s) reading the profile: negative-cost.callgrind:6: negative cost '-20' (costs are unsigned); line ignored
+EOF
+}
+
+@test "errors: a profile with no functions shows (no functions), 0/0" {
+	# malformed/header-only.callgrind: a header (cmd: ./a.out), events: Ir, no body.
+	browse_ok "$FIX/malformed/header-only.callgrind" --size=80x10 <<'EOF'
+:save-screen none
+j G / "x" Enter
+:save-screen none-keys
+EOF
+	expect_screen none <<'EOF'
+ncgrind: header-only.callgrind  cmd: ./a.out
+Events: [Ir]   Total Ir: 0   Parts: 1
+Incl      %  Self      %  Calls  Function
+(no functions)
+
+
+
+
+
+0/0  sort: self Ir   ? help  q quit
+EOF
+	screen_rows '10p' none-keys
+	expect_out <<'EOF'
+== none-keys
+0/0  sort: self Ir   no function matches
+EOF
+}
+
+# ---------------------------------------------------------------- script commands
+
+@test "commands: :resize 40x10 redraws at that size, :resize 80x24 back" {
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+:resize 40x10
+:save-screen small
+:resize 80x24
+:save-screen big
+EOF
+	expect_screen small <<'EOF'
+ncgrind: spec-extended.callgrind
+Events: [Instructions]   Total Instructi
+Incl  Self  Calls  Function
+ 700   700      5  func2
+ 400   100      1  func1
+ 820    20      0  main
+
+func2
+called 5 times  file: file2.c  object:
+1/3  sort: self Instructions   ? help  q
+EOF
+	expect_screen big <<'EOF'
+ncgrind: spec-extended.callgrind
+Events: [Instructions]   Total Instructions: 820   Parts: 1
+Incl      %  Self      %  Calls  Function
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+func2
+called 5 times  file: file2.c  object:
+1/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+@test "commands: :resize keeps the selected function on the screen" {
+	# pages.callgrind: G selects f40 (f23..f40 shown). 80x10: 4 table rows, f37..f40.
+	# Back to 80x24: 18 rows, the table fills them: f23..f40. Then g and 80x10: f01..f04.
+	browse_ok "$B/pages.callgrind" <<'EOF'
+G
+:resize 80x10
+:save-screen small
+:resize 80x24
+:save-screen big
+g
+:resize 80x10
+:save-screen small-top
+EOF
+	screen_rows '4p;7p;8p;10p' small small-top
+	expect_out <<'EOF'
+== small
+    850  0.85%      850  0.85%      0  f37
+    550  0.55%      550  0.55%      0  f40
+f40
+40/40  sort: self Ir   ? help  q quit
+== small-top
+  4,450  4.45%    4,450  4.45%      0  f01
+  4,150  4.15%    4,150  4.15%      0  f04
+f01
+1/40  sort: self Ir   ? help  q quit
+EOF
+	screen_rows '4p;21p;22p;24p' big
+	expect_out <<'EOF'
+== big
+  2,250  2.25%    2,250  2.25%      0  f23
+    550  0.55%      550  0.55%      0  f40
+f40
+40/40  sort: self Ir   ? help  q quit
+EOF
+}
+
+@test "commands: an unknown :command, a bad :resize, an unwritable :save-screen" {
+	# each gives a message on the status line; the screen keeps its size (80x24)
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+:frobnicate now
+:save-screen unknown
+:resize 2x
+:save-screen bad-resize
+:save-screen no/such/dir/screen
+:save-screen bad-save
+EOF
+	assert_clean bad-resize 80 24
+	screen_rows '24p' unknown bad-save
+	expect_out <<'EOF'
+== unknown
+1/3  sort: self Instructions   unknown command ':frobnicate'
+== bad-save
+1/3  sort: self Instructions   cannot write 'no/such/dir/screen'
+EOF
+	# the message of the bad size is not pinned; it names :resize
+	grep -q "resize" <(sed -n 24p "$BATS_TEST_TMPDIR/bad-resize")
+}

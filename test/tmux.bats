@@ -1,0 +1,253 @@
+#!/usr/bin/env bats
+# The browser on a real terminal: ncgrind runs in a tmux pane (a private server,
+# 100x30, TERM=screen), keys are sent with send-keys and the pane is read with
+# capture-pane. The screens must be those that script mode saves for the same keys
+# and size (browser.bats checks those by hand), and the terminal must be given back
+# as it was: on q, and on Ctrl-C.
+# ncgrind runs under a small sh wrapper that prints its exit status and whether the
+# tty settings are those it found, then waits for Enter (the pane stays alive, so its
+# terminal modes can still be read). The exit status is not read from tmux's
+# #{pane_dead_status}: tmux 3.3a often misses the SIGCHLD of a pane's process (it
+# stays a zombie, the status never comes, with any program), which would make the
+# tests flaky. remain-on-exit keeps the pane's last output readable if the wrapper
+# ends early (ncgrind failing to start).
+# tmux is required (CI installs it): without it the tests fail, they do not skip.
+
+load test_helper
+
+SOCK="ncgrind-test-$$-${BATS_TEST_NUMBER:-0}"
+
+tm() {
+	tmux -u -L "$SOCK" "$@"
+}
+
+# kill the test's server, and remove its socket (tmux leaves it behind)
+teardown() {
+	local path
+	if command -v tmux >/dev/null; then
+		path=$(tmux -L "$SOCK" display-message -p '#{socket_path}' 2>/dev/null) || path=
+		tmux -L "$SOCK" kill-server 2>/dev/null || true
+		if [ -n "$path" ]; then
+			rm -f "$path"
+		fi
+	fi
+}
+
+# tmux_start DIR ARGS...: a detached 100x30 session whose pane runs ARGS (a command
+# and its arguments, no shell) in DIR; no status line, so the pane is 100x30.
+tmux_start() {
+	local dir=$1
+	shift
+	if ! command -v tmux >/dev/null; then
+		echo "tmux is not installed: the terminal tests need it (apt-get install tmux)"
+		return 1
+	fi
+	# the helper's LINES and COLUMNS (80x24) would override the pane's size in curses
+	unset TMUX LINES COLUMNS
+	printf '%s\n' 'set -g status off' 'set -g remain-on-exit on' \
+		'set -g default-terminal screen' 'set -g history-limit 0' \
+		>"$BATS_TEST_TMPDIR/tmux.conf"
+	tm -f "$BATS_TEST_TMPDIR/tmux.conf" new-session -d -x 100 -y 30 -c "$dir" "$@"
+}
+
+# script_screens DIR PROFILE KEYS...: run script mode at 100x30 in DIR on PROFILE, and
+# save the screen first as $BATS_TEST_TMPDIR/s0, then after each KEYS (a line of key
+# names) as s1, s2, ...
+script_screens() {
+	local dir=$1 profile=$2 i=0 keys="$BATS_TEST_TMPDIR/keys"
+	shift 2
+	echo ":save-screen $BATS_TEST_TMPDIR/s0" >"$keys"
+	for k; do
+		i=$((i + 1))
+		printf '%s\n:save-screen %s\n' "$k" "$BATS_TEST_TMPDIR/s$i" >>"$keys"
+	done
+	(cd "$dir" && "$NCGRIND" --script="$keys" --size=100x30 "$profile") >"$OUT" 2>"$ERR" || {
+		echo "script mode failed"
+		cat "$ERR"
+		return 1
+	}
+}
+
+# wait_screen FILE: wait (3 s at most) until the pane shows exactly the text of FILE
+# (capture-pane drops the trailing blanks, as :save-screen does).
+wait_screen() {
+	local pane="$BATS_TEST_TMPDIR/pane" i
+	for i in $(seq 60); do
+		tm capture-pane -p >"$pane"
+		cmp -s "$1" "$pane" && return 0
+		sleep 0.05
+	done
+	diff -u --label "expected (${1##*/})" --label "tmux pane" "$1" "$pane"
+	return 1
+}
+
+# wait_text TEXT: wait (3 s at most) until a line of the pane contains TEXT (lines
+# wrapped at the pane's edge joined, trailing blanks removed).
+wait_text() {
+	local pane="$BATS_TEST_TMPDIR/pane" i
+	for i in $(seq 60); do
+		tm capture-pane -p -J | sed 's/ *$//' >"$pane"
+		grep -qF -- "$1" "$pane" && return 0
+		sleep 0.05
+	done
+	echo "the pane never showed: $1"
+	echo "--- pane:"
+	cat "$pane"
+	return 1
+}
+
+# pane_modes: the terminal modes of the pane that a full-screen program changes.
+pane_modes() {
+	tm display-message -p 'alternate screen #{alternate_on}, cursor shown #{cursor_flag}, keypad #{keypad_flag}'
+}
+
+# The wrapper (sh -c "$WRAPPER" NCGRIND FILE): runs ncgrind FILE, then prints
+# "ncgrind exit status N, tty settings as before" (or CHANGED: stty -g differs from
+# what it was before ncgrind), and waits for Enter. `trap : INT` lets the wrapper
+# survive Ctrl-C; ncgrind gets the default SIGINT disposition back (a handler is not
+# inherited across exec).
+# shellcheck disable=SC2016 # expanded by the wrapper's sh
+WRAPPER='trap : INT
+before=$(stty -g)
+"$0" "$1"
+st=$?
+if [ "$(stty -g)" = "$before" ]; then t="as before"; else t=CHANGED; fi
+echo "ncgrind exit status $st, tty settings $t"
+read -r _'
+
+# start_ncgrind DIR FILE: tmux_start DIR running the wrapper on ncgrind FILE.
+start_ncgrind() {
+	tmux_start "$1" sh -c "$WRAPPER" "$NCGRIND" "$2"
+}
+
+# expect_ended STATUS: wait until ncgrind has ended with STATUS, the tty settings as
+# it found them; the table is gone (the normal screen is back, with the wrapper's
+# line), the cursor is shown again, the keypad mode is off.
+expect_ended() {
+	wait_text "ncgrind exit status $1, tty settings as before" || return
+	refute_grep 'ncgrind:|sort: ' "$BATS_TEST_TMPDIR/pane" || return
+	local modes
+	modes=$(pane_modes)
+	if [ "$modes" != "alternate screen 0, cursor shown 1, keypad 0" ]; then
+		echo "terminal modes not restored: $modes"
+		return 1
+	fi
+}
+
+@test "tmux: the first screen is the one script mode saves (100x30); q quits, exit 0" {
+	# spec-extended at 100x30: the screen of browser.bats' first test with 6 more
+	# table rows; the hand-known lines are checked too.
+	local d="$FIX/spec"
+	script_screens "$d" spec-extended.callgrind
+	start_ncgrind "$d" spec-extended.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	sed -n '1,6p;28,30p' "$BATS_TEST_TMPDIR/pane" >"$OUT"
+	expect_out <<'EOF'
+ncgrind: spec-extended.callgrind
+Events: [Instructions]   Total Instructions: 820   Parts: 1
+Incl      %  Self      %  Calls  Function
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+func2
+called 5 times  file: file2.c  object:
+1/3  sort: self Instructions   ? help  q quit
+EOF
+	# a full-screen program: the alternate screen, no cursor, keypad mode
+	pane_modes >"$OUT"
+	expect_out <<'EOF'
+alternate screen 1, cursor shown 0, keypad 1
+EOF
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux: j, s, Tab, ?, q work as in script mode; q gives the terminal back" {
+	# edge-event-longnames-inherited (events Ir Dr I1mr D1mr Sum L1m CEst):
+	#   j: main selected (2/2); s again: self reversed (main first, 1/2); Tab: Dr,
+	#   still reversed (main 400 before leaf 800); ?: the help; q closes the help;
+	#   q quits.
+	local d="$FIX/edge" f=edge-event-longnames-inherited.callgrind
+	script_screens "$d" "$f" j s Tab '?' q
+	start_ncgrind "$d" "$f"
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm send-keys j
+	wait_screen "$BATS_TEST_TMPDIR/s1"
+	tm send-keys s
+	wait_screen "$BATS_TEST_TMPDIR/s2"
+	tm send-keys Tab
+	wait_screen "$BATS_TEST_TMPDIR/s3"
+	tm send-keys '?'
+	wait_screen "$BATS_TEST_TMPDIR/s4"
+	tm send-keys q
+	wait_screen "$BATS_TEST_TMPDIR/s5"
+	# what those screens say: Dr totals 1,200, main self 400 (33.33%), leaf 800
+	sed -n '2,5p;28p;30p' "$BATS_TEST_TMPDIR/s3" >"$OUT"
+	expect_out <<'EOF'
+Events: Ir [Dr] I1mr D1mr Sum L1m CEst   Total Dr: 1,200   Parts: 1
+ Incl      %   Self      %  Calls  Function
+1,200 100.0%    400 33.33%      0  main
+  800 66.67%    800 66.67%     10  leaf
+main
+1/2  sort: self Dr (reversed)   ? help  q quit
+EOF
+	sed -n '1p;3p;30p' "$BATS_TEST_TMPDIR/s4" >"$OUT"
+	expect_out <<'EOF'
+ncgrind: keys
+  j, Down                move down one line
+j/k scroll, q, Esc or ? closes the help
+EOF
+	sed -n '1p;28p;30p' "$BATS_TEST_TMPDIR/s5" >"$OUT"
+	expect_out <<'EOF'
+ncgrind: edge-event-longnames-inherited.callgrind
+main
+1/2  sort: self Dr (reversed)   ? help  q quit
+EOF
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux: Ctrl-C ends the browser and gives the terminal back" {
+	local d="$FIX/spec"
+	start_ncgrind "$d" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	tm send-keys j
+	wait_text "2/3  sort: self Instructions"
+	tm send-keys C-c
+	# killed by SIGINT: 128 + 2
+	expect_ended 130
+}
+
+@test "tmux: a terminal resize redraws at the new size, as :resize does" {
+	local d="$FIX/spec"
+	script_screens "$d" spec-extended.callgrind ':resize 40x10'
+	start_ncgrind "$d" spec-extended.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm resize-window -x 40 -y 10
+	wait_screen "$BATS_TEST_TMPDIR/s1"
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux: names are escaped on the terminal too; a UTF-8 search typed there" {
+	# escapes.callgrind: the pane shows the names as script mode saves them (control
+	# characters as ^X, bad bytes as \xNN): nothing reached the terminal raw, or the
+	# pane's title would be "pwned" (the OSC in cmd:) and its screen cleared (ESC [2J
+	# in the file name). /grü Enter selects grüße_数据 (5/5).
+	local d="$BATS_TEST_DIRNAME/fixtures/browser"
+	script_screens "$d" escapes.callgrind
+	start_ncgrind "$d" escapes.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	[ "$(tm display-message -p '#{pane_title}')" != pwned ]
+	tm send-keys -l '/grü'
+	wait_text '/grü_'
+	tm send-keys Enter
+	wait_text '5/5  sort: self Ir'
+	sed -n '28p;30p' "$BATS_TEST_TMPDIR/pane" >"$OUT"
+	expect_out <<'EOF'
+grüße_数据
+5/5  sort: self Ir   ? help  q quit
+EOF
+	tm send-keys q
+	expect_ended 0
+}
