@@ -91,3 +91,16 @@ void diag_format(const struct diag *d, const struct diag_msg *m, char *buf, size
 	else
 		snprintf(buf, size, "%s: %s%s", d->path, kind, m->text);
 }
+
+void diag_write(const struct diag *d, FILE *out)
+{
+	char buf[1200];
+	size_t total = d->errors + d->warnings + d->fatals;
+
+	for (size_t i = 0; i < d->nr; i++) {
+		diag_format(d, &d->msgs[i], buf, sizeof(buf));
+		fprintf(out, "%s\n", buf);
+	}
+	if (total > d->nr)
+		fprintf(out, "%s: %zu more messages not shown\n", d->path, total - d->nr);
+}

@@ -152,19 +152,6 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-static void print_messages(const struct diag *d)
-{
-	char buf[1200];
-	size_t total = d->errors + d->warnings + d->fatals;
-
-	for (size_t i = 0; i < d->nr; i++) {
-		diag_format(d, &d->msgs[i], buf, sizeof(buf));
-		fprintf(stderr, "%s\n", buf);
-	}
-	if (total > d->nr)
-		fprintf(stderr, "%s: %zu more messages not shown\n", d->path, total - d->nr);
-}
-
 /* Resolve --events and --sort=KEY:EVENT against the loaded profile. */
 static int resolve_events(const struct profile *p, struct options *o, uint32_t *evs)
 {
@@ -250,7 +237,7 @@ static int batch(const struct options *in)
 	diag_init(&d, o.path);
 	t0 = now();
 	ret = parse_profile(&prof, o.path, &d, NULL);
-	print_messages(&d);
+	diag_write(&d, stderr);
 	if (ret < 0) {
 		diag_release(&d);
 		profile_release(&prof);

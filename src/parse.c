@@ -180,12 +180,6 @@ static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
 	return *ok ? make(ps, name) : NCG_NONE;
 }
 
-static uint32_t as_name(struct parser *ps, uint32_t name)
-{
-	(void)ps;
-	return name;
-}
-
 static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
 {
 	if (ps->detail)
@@ -277,9 +271,7 @@ static void spec_fn(struct parser *ps, const char *p, const char *next)
 
 static void spec_name(struct parser *ps, const char *p, uint32_t *dst, enum id_kind kind)
 {
-	bool ok;
-
-	*dst = resolve(ps, p, kind, as_name, &ok);
+	*dst = name_of(ps, p, kind);
 }
 
 /* Position lines "xx=...". Returns the key length, 0 when p is none. */

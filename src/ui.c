@@ -344,16 +344,6 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 	term_paint(&u->g);
 }
 
-static void print_messages(const struct diag *d)
-{
-	char buf[1200];
-
-	for (size_t i = 0; i < d->nr; i++) {
-		diag_format(d, &d->msgs[i], buf, sizeof(buf));
-		fprintf(stderr, "%s\n", buf);
-	}
-}
-
 static int load(struct ui *u, const char *path)
 {
 	struct parse_progress prog = {on_progress, u};
@@ -414,7 +404,7 @@ static int setup(struct ui *u, const struct ui_opts *o)
 static void teardown(struct ui *u)
 {
 	term_close();
-	print_messages(&u->diag);
+	diag_write(&u->diag, stderr);
 	if (u->script) {
 		if (u->script->f)
 			fclose(u->script->f);

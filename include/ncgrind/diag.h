@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define DIAG_KEEP 50
 
@@ -44,5 +45,8 @@ char *diag_quote(char *buf, const char *p, size_t n, size_t max);
 
 /* "FILE:LINE: text" (warnings say "warning: "), one message per line. */
 void diag_format(const struct diag *d, const struct diag_msg *m, char *buf, size_t size);
+
+/* Write every kept message, then how many more there were, to out (stderr). */
+void diag_write(const struct diag *d, FILE *out);
 
 #endif
