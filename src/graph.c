@@ -7,29 +7,40 @@
 
 #include <stdlib.h>
 
-struct csr {
-	uint32_t *start; /* nfuncs + 1 */
-	uint32_t *edge;  /* edges grouped by caller */
-};
-
-static void csr_build(const struct profile *p, struct csr *g)
+/* Group the edges by an endpoint: start[f]..start[f + 1] index edge[]. */
+static void group_edges(const struct profile *p, bool by_callee, uint32_t **startp,
+			uint32_t **edgep)
 {
 	size_t n = p->nfuncs;
+	uint32_t *start = xcalloc(n + 2, sizeof(uint32_t));
+	uint32_t *edge = xmalloc((p->nedges ? p->nedges : 1) * sizeof(uint32_t));
+	uint32_t *fill = xmalloc((n ? n : 1) * sizeof(uint32_t));
 
-	g->start = xcalloc(n + 1, sizeof(uint32_t));
-	g->edge = xmalloc((p->nedges ? p->nedges : 1) * sizeof(uint32_t));
 	for (size_t e = 0; e < p->nedges; e++)
-		g->start[p->edges[e].caller + 1]++;
+		start[(by_callee ? p->edges[e].callee : p->edges[e].caller) + 1]++;
 	for (size_t f = 0; f < n; f++)
-		g->start[f + 1] += g->start[f];
-	{
-		uint32_t *fill = xmalloc((n ? n : 1) * sizeof(uint32_t));
+		start[f + 1] += start[f];
+	memcpy(fill, start, n * sizeof(uint32_t));
+	for (size_t e = 0; e < p->nedges; e++)
+		edge[fill[by_callee ? p->edges[e].callee : p->edges[e].caller]++] = (uint32_t)e;
+	free(fill);
+	*startp = start;
+	*edgep = edge;
+}
 
-		memcpy(fill, g->start, n * sizeof(uint32_t));
-		for (size_t e = 0; e < p->nedges; e++)
-			g->edge[fill[p->edges[e].caller]++] = (uint32_t)e;
-		free(fill);
-	}
+void callgraph_init(struct callgraph *g, const struct profile *p)
+{
+	group_edges(p, false, &g->out_start, &g->out_edge);
+	group_edges(p, true, &g->in_start, &g->in_edge);
+}
+
+void callgraph_release(struct callgraph *g)
+{
+	free(g->out_start);
+	free(g->out_edge);
+	free(g->in_start);
+	free(g->in_edge);
+	memset(g, 0, sizeof(*g));
 }
 
 struct frame {
@@ -63,23 +74,23 @@ static void tarjan_pop(struct tarjan *t, uint32_t v)
 	t->nscc++;
 }
 
-static void tarjan_from(const struct profile *p, const struct csr *g, struct tarjan *t,
+static void tarjan_from(const struct profile *p, const struct callgraph *g, struct tarjan *t,
 			uint32_t root)
 {
 	size_t depth = 0;
 
 	tarjan_visit(t, root);
-	t->frames[depth++] = (struct frame){root, g->start[root]};
+	t->frames[depth++] = (struct frame){root, g->out_start[root]};
 	while (depth) {
 		struct frame *f = &t->frames[depth - 1];
 		uint32_t v = f->v;
 
-		if (f->it < g->start[v + 1]) {
-			uint32_t w = p->edges[g->edge[f->it++]].callee;
+		if (f->it < g->out_start[v + 1]) {
+			uint32_t w = p->edges[g->out_edge[f->it++]].callee;
 
 			if (t->index[w] == NCG_NONE) {
 				tarjan_visit(t, w);
-				t->frames[depth++] = (struct frame){w, g->start[w]};
+				t->frames[depth++] = (struct frame){w, g->out_start[w]};
 			} else if (t->on_stack[w] && t->index[w] < t->low[v]) {
 				t->low[v] = t->index[w];
 			}
@@ -98,7 +109,7 @@ static void tarjan_from(const struct profile *p, const struct csr *g, struct tar
 }
 
 /* Component id of every function (the caller owns the returned array). */
-static uint32_t *graph_components(const struct profile *p, const struct csr *g)
+static uint32_t *graph_components(const struct profile *p, const struct callgraph *g)
 {
 	size_t n = p->nfuncs ? p->nfuncs : 1;
 	struct tarjan t = {0};
@@ -163,12 +174,12 @@ static void incoming(struct profile *p, const uint32_t *scc)
 }
 
 /* self(f) + out(f) into row. */
-static void self_and_out(const struct profile *p, const struct csr *g, const uint32_t *scc,
+static void self_and_out(const struct profile *p, const struct callgraph *g, const uint32_t *scc,
 			 uint32_t f, uint64_t *row)
 {
 	memcpy(row, profile_self(p, f), p->nev * sizeof(uint64_t));
-	for (uint32_t i = g->start[f]; i < g->start[f + 1]; i++) {
-		uint32_t e = g->edge[i];
+	for (uint32_t i = g->out_start[f]; i < g->out_start[f + 1]; i++) {
+		uint32_t e = g->out_edge[i];
 
 		if (scc[p->edges[e].callee] != scc[f])
 			add_row_sat(row, profile_edge_cost(p, e), p->nev);
@@ -193,7 +204,7 @@ static void max_row(uint64_t *row, const uint64_t *other, uint32_t nev)
 			row[i] = other[i];
 }
 
-static void inclusive(struct profile *p, const struct csr *g, const uint32_t *scc,
+static void inclusive(struct profile *p, const struct callgraph *g, const uint32_t *scc,
 		      uint64_t *excess)
 {
 	uint32_t nev = p->nev;
@@ -229,16 +240,17 @@ static void inclusive(struct profile *p, const struct csr *g, const uint32_t *sc
 
 void graph_inclusive(struct profile *p, uint64_t *excess)
 {
-	struct csr g;
+	struct callgraph g;
 	uint32_t *scc, *cycle_of_scc;
 
-	csr_build(p, &g);
+	/* only the callers' side is needed here: the callees' side costs memory at the peak */
+	group_edges(p, false, &g.out_start, &g.out_edge);
 	scc = graph_components(p, &g);
 	name_cycles(p, scc, &cycle_of_scc);
 	free(cycle_of_scc);
 	p->incl = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
 	inclusive(p, &g, scc, excess);
 	free(scc);
-	free(g.start);
-	free(g.edge);
+	free(g.out_start);
+	free(g.out_edge);
 }

@@ -4,8 +4,8 @@
  * the sorted rows, so ties keep a stable, deterministic order.
  */
 #include "ncgrind/table.h"
+#include "ncgrind/match.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -122,27 +122,9 @@ bool table_move(struct table *t, long delta, int page)
 	return table_move_to(t, (size_t)row, page);
 }
 
-static bool has_upper(const char *s)
-{
-	for (; *s; s++)
-		if (isupper((unsigned char)*s))
-			return true;
-	return false;
-}
-
 static bool row_matches(const struct table *t, size_t row)
 {
-	struct span name = profile_name(t->p, t->p->funcs[t->rows[row]].name);
-	char stack[512], *buf = name.len < sizeof(stack) ? stack : xmalloc(name.len + 1);
-	bool m;
-
-	/* regexec wants a C string; names are spans into the mapping */
-	memcpy(buf, name.ptr, name.len);
-	buf[name.len] = '\0';
-	m = regexec(&t->search, buf, 0, NULL, 0) == 0;
-	if (buf != stack)
-		free(buf);
-	return m;
+	return match_name(&t->search, profile_name(t->p, t->p->funcs[t->rows[row]].name));
 }
 
 int table_search_next(struct table *t, int dir, char *err, size_t errsize, int page)
@@ -167,16 +149,9 @@ int table_search_next(struct table *t, int dir, char *err, size_t errsize, int p
 int table_search(struct table *t, const char *pattern, char *err, size_t errsize, int page)
 {
 	regex_t re;
-	int flags = REG_EXTENDED | REG_NOSUB | (has_upper(pattern) ? 0 : REG_ICASE);
-	int r = regcomp(&re, pattern, flags);
 
-	if (r) {
-		char why[200];
-
-		regerror(r, &re, why, sizeof(why));
-		snprintf(err, errsize, "bad regular expression '%s': %s", pattern, why);
+	if (match_compile(&re, pattern, err, errsize) < 0)
 		return -1;
-	}
 	if (t->have_search)
 		regfree(&t->search);
 	t->search = re;

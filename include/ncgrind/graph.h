@@ -22,6 +22,15 @@
 
 #include "ncgrind/profile.h"
 
+/* The call edges of every function, both ways (built once per profile). */
+struct callgraph {
+	uint32_t *out_start, *out_edge; /* edges by caller: nfuncs + 1 starts, nedges */
+	uint32_t *in_start, *in_edge;   /* edges by callee */
+};
+
+void callgraph_init(struct callgraph *g, const struct profile *p);
+void callgraph_release(struct callgraph *g);
+
 /*
  * Fill p->incl, p->cycle_incl, p->ncycles and each function's cycle. An
  * inclusive cost above the total is cut to the total; excess (nev values,

@@ -1,0 +1,344 @@
+/*
+ * calltree: trees of calls grown node by node from the call graph (see
+ * calltree.h for how a node is costed). Nodes live in one array and point
+ * to each other by index; the expanded part is flattened into `visible`
+ * for display, as htop rebuilds its display list.
+ */
+#include "ncgrind/calltree.h"
+#include "ncgrind/parse.h"
+
+#include <stdlib.h>
+
+static uint32_t node_new(struct calltree *t, enum tree_node_kind kind, uint32_t fn,
+			 uint32_t parent)
+{
+	struct tree_node *n;
+
+	ALLOC_GROW(t->nodes, t->nnodes + 1, t->alloc);
+	n = &t->nodes[t->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	n->fn = fn;
+	n->edge = NCG_NONE;
+	n->parent = parent;
+	n->depth = parent == NCG_NONE ? 0 : t->nodes[parent].depth + 1;
+	n->first_child = n->next = NCG_NONE;
+	return (uint32_t)t->nnodes++;
+}
+
+static double incl_of(const struct calltree *t, uint32_t fn)
+{
+	return (double)profile_incl(t->p, fn)[t->event];
+}
+
+/* The edges that give the children of a function: its calls, or its callers. */
+static void edges_of(const struct calltree *t, uint32_t fn, const uint32_t **edges, size_t *n)
+{
+	const uint32_t *start = t->inverted ? t->g->in_start : t->g->out_start;
+
+	*edges = (t->inverted ? t->g->in_edge : t->g->out_edge) + start[fn];
+	*n = start[fn + 1] - start[fn];
+}
+
+static uint32_t other_end(const struct calltree *t, uint32_t e)
+{
+	return t->inverted ? t->p->edges[e].caller : t->p->edges[e].callee;
+}
+
+static bool on_path(const struct calltree *t, uint32_t n, uint32_t fn)
+{
+	for (; n != NCG_NONE; n = t->nodes[n].parent)
+		if (t->nodes[n].kind == NODE_FUNCTION && t->nodes[n].fn == fn)
+			return true;
+	return false;
+}
+
+static uint32_t function_node(struct calltree *t, uint32_t fn, uint32_t parent, double cost)
+{
+	const uint32_t *edges;
+	size_t n;
+	uint32_t id = node_new(t, NODE_FUNCTION, fn, parent);
+
+	t->nodes[id].cost = cost;
+	edges_of(t, fn, &edges, &n);
+	t->nodes[id].leaf = n == 0;
+	return id;
+}
+
+void calltree_init(struct calltree *t, const struct profile *p, const struct callgraph *g,
+		   uint32_t fn, bool inverted, uint32_t event, double threshold)
+{
+	memset(t, 0, sizeof(*t));
+	t->p = p;
+	t->g = g;
+	t->inverted = inverted;
+	t->event = event;
+	t->threshold = threshold;
+	if (fn != NCG_NONE) {
+		t->roots = xmalloc(sizeof(uint32_t));
+		t->roots[0] = function_node(t, fn, NCG_NONE, incl_of(t, fn));
+		t->nroots = 1;
+	} else {
+		uint32_t *entry;
+
+		t->nroots = calltree_entry_points(p, g, &entry);
+		t->roots = entry;
+		for (size_t i = 0; i < t->nroots; i++)
+			t->roots[i] = function_node(t, entry[i], NCG_NONE, incl_of(t, entry[i]));
+	}
+	calltree_flatten(t);
+}
+
+void calltree_release(struct calltree *t)
+{
+	free(t->nodes);
+	free(t->roots);
+	free(t->visible);
+	memset(t, 0, sizeof(*t));
+}
+
+static const struct profile *entry_sort_p; /* qsort has no context argument in C11 */
+
+static int cmp_entry(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint64_t cx = profile_incl(entry_sort_p, x)[0], cy = profile_incl(entry_sort_p, y)[0];
+
+	/* by the first event: entry points are few, and their order should not move */
+
+	return cx != cy ? (cx < cy) - (cx > cy) : (x > y) - (x < y);
+}
+
+size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out)
+{
+	uint32_t *list = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+	size_t n = 0;
+
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		bool called = false;
+
+		if (!profile_function_used(p, f))
+			continue;
+		for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1] && !called; i++) {
+			uint32_t caller = p->edges[g->in_edge[i]].caller;
+
+			/* calls from its own cycle do not make a function called */
+			called = caller != f && !(p->funcs[f].cycle &&
+						  p->funcs[caller].cycle == p->funcs[f].cycle);
+		}
+		if (!called)
+			list[n++] = f;
+	}
+	entry_sort_p = p;
+	qsort(list, n, sizeof(uint32_t), cmp_entry);
+	*out = list;
+	return n;
+}
+
+double calltree_root_cost(const struct calltree *t)
+{
+	if (t->nroots == 1)
+		return t->nodes[t->roots[0]].cost;
+	return t->p->nev ? (double)t->p->totals[t->event] : 0.0;
+}
+
+static int cmp_cost_desc(const void *a, const void *b, void *ctx)
+{
+	const struct tree_node *nodes = ctx;
+	const struct tree_node *x = &nodes[*(const uint32_t *)a], *y = &nodes[*(const uint32_t *)b];
+
+	if (x->cost != y->cost)
+		return x->cost < y->cost ? 1 : -1;
+	return (x->fn > y->fn) - (x->fn < y->fn);
+}
+
+/* Insertion sort: a node has few children, and qsort has no context in C11. */
+static void sort_children(struct calltree *t, uint32_t *ids, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint32_t v = ids[i];
+		size_t j = i;
+
+		while (j > 0 && cmp_cost_desc(&ids[j - 1], &v, t->nodes) > 0) {
+			ids[j] = ids[j - 1];
+			j--;
+		}
+		ids[j] = v;
+	}
+}
+
+/* Link the children in ids (sorted) under n, folding those under the threshold. */
+static void link_children(struct calltree *t, uint32_t n, uint32_t *ids, size_t count)
+{
+	double limit = calltree_root_cost(t) * t->threshold / 100.0;
+	uint32_t *prev = &t->nodes[n].first_child, more = NCG_NONE;
+
+	for (size_t i = 0; i < count; i++) {
+		if (t->nodes[ids[i]].cost < limit && t->threshold > 0) {
+			if (more == NCG_NONE)
+				more = node_new(t, NODE_MORE, NCG_NONE, n);
+			t->nodes[more].count++;
+			t->nodes[more].cost += t->nodes[ids[i]].cost;
+			continue;
+		}
+		*prev = ids[i];
+		prev = &t->nodes[ids[i]].next;
+	}
+	if (more != NCG_NONE) {
+		t->nodes[more].leaf = true;
+		*prev = more;
+	}
+}
+
+bool calltree_expand(struct calltree *t, uint32_t n)
+{
+	struct tree_node *node = &t->nodes[n];
+	const uint32_t *edges;
+	uint32_t *ids, fn = node->fn;
+	double ratio;
+	size_t count;
+
+	if (node->kind != NODE_FUNCTION || node->leaf || node->recursive)
+		return false;
+	if (node->first_child != NCG_NONE || node->expanded) {
+		node->expanded = node->first_child != NCG_NONE;
+		return node->expanded;
+	}
+	edges_of(t, fn, &edges, &count);
+	ratio = incl_of(t, fn) > 0 ? node->cost / incl_of(t, fn) : 0.0;
+	ids = xmalloc((count ? count : 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < count; i++) {
+		uint32_t e = edges[i], other = other_end(t, e);
+		uint32_t c = function_node(t, other, n, 0);
+
+		t->nodes[c].edge = e;
+		t->nodes[c].count = t->p->edges[e].count;
+		t->nodes[c].cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio;
+		t->nodes[c].recursive = on_path(t, n, other);
+		ids[i] = c;
+	}
+	sort_children(t, ids, count);
+	link_children(t, n, ids, count);
+	free(ids);
+	t->nodes[n].expanded = t->nodes[n].first_child != NCG_NONE;
+	return t->nodes[n].expanded;
+}
+
+void calltree_collapse(struct calltree *t, uint32_t n)
+{
+	t->nodes[n].expanded = false;
+}
+
+void calltree_collapse_all(struct calltree *t)
+{
+	for (size_t i = 0; i < t->nnodes; i++)
+		t->nodes[i].expanded = false;
+}
+
+void calltree_expand_hot(struct calltree *t, uint32_t n)
+{
+	while (n != NCG_NONE && calltree_expand(t, n)) {
+		uint32_t c = t->nodes[n].first_child;
+
+		/* the first child is the hottest; a fold node ends the path */
+		n = c != NCG_NONE && t->nodes[c].kind == NODE_FUNCTION ? c : NCG_NONE;
+	}
+}
+
+void calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth)
+{
+	uint32_t *stack = xmalloc(sizeof(uint32_t) * 64);
+	size_t sp = 0, cap = 64;
+	uint32_t base = t->nodes[n].depth;
+
+	/* an explicit stack: deep call chains must not exhaust the C stack */
+	stack[sp++] = n;
+	while (sp) {
+		uint32_t cur = stack[--sp];
+
+		if (t->nodes[cur].depth - base >= depth || !calltree_expand(t, cur))
+			continue;
+		for (uint32_t c = t->nodes[cur].first_child; c != NCG_NONE; c = t->nodes[c].next) {
+			ALLOC_GROW(stack, sp + 1, cap);
+			stack[sp++] = c;
+		}
+	}
+	free(stack);
+}
+
+static void visible_push(struct calltree *t, uint32_t n)
+{
+	ALLOC_GROW(t->visible, t->nvisible + 1, t->visible_alloc);
+	t->visible[t->nvisible++] = n;
+}
+
+void calltree_flatten(struct calltree *t)
+{
+	uint32_t *stack = NULL;
+	size_t sp = 0, cap = 0;
+
+	t->nvisible = 0;
+	for (size_t i = t->nroots; i-- > 0;) {
+		ALLOC_GROW(stack, sp + 1, cap);
+		stack[sp++] = t->roots[i];
+	}
+	while (sp) {
+		uint32_t n = stack[--sp], c;
+		size_t first = sp;
+
+		visible_push(t, n);
+		if (!t->nodes[n].expanded)
+			continue;
+		/* push the children reversed, so that they come out in order */
+		for (c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next) {
+			ALLOC_GROW(stack, sp + 1, cap);
+			stack[sp++] = c;
+		}
+		for (size_t i = first, j = sp; i + 1 < j; i++, j--) {
+			uint32_t tmp = stack[i];
+
+			stack[i] = stack[j - 1];
+			stack[j - 1] = tmp;
+		}
+	}
+	free(stack);
+}
+
+struct site_ctx {
+	uint32_t callee;
+	struct call_site *sites;
+	size_t n, alloc;
+};
+
+static void on_call_line(void *ctx, const struct parse_line *l)
+{
+	struct site_ctx *c = ctx;
+	size_t i;
+
+	if (l->kind != PARSE_CALL || l->callee != c->callee)
+		return;
+	for (i = 0; i < c->n; i++)
+		if (c->sites[i].file == l->file && c->sites[i].line == l->pos[POS_LINE] &&
+		    c->sites[i].addr == l->pos[POS_INSTR])
+			break;
+	if (i == c->n) {
+		ALLOC_GROW(c->sites, c->n + 1, c->alloc);
+		memset(&c->sites[c->n++], 0, sizeof(c->sites[0]));
+		c->sites[i].file = l->file;
+		c->sites[i].line = l->pos[POS_LINE];
+		c->sites[i].addr = l->pos[POS_INSTR];
+	}
+	c->sites[i].count += l->count;
+}
+
+size_t calltree_call_sites(const struct profile *p, uint32_t caller, uint32_t callee,
+			   struct call_site **out)
+{
+	struct site_ctx c = {callee, NULL, 0, 0};
+
+	/* read again only the caller's own blocks, from the mapping */
+	for (uint32_t b = p->funcs[caller].first_block; b != NCG_NONE; b = p->blocks[b].next)
+		parse_block(p, b, on_call_line, &c);
+	*out = c.sites;
+	return c.n;
+}
