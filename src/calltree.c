@@ -109,26 +109,37 @@ static int cmp_entry(const void *a, const void *b)
 	return cx != cy ? (cx < cy) - (cx > cy) : (x > y) - (x < y);
 }
 
+/* Whether a function, or any function of its cycle, is called from outside the cycle. */
+static bool *called_from_outside(const struct profile *p, const struct callgraph *g)
+{
+	bool *called = xcalloc(p->nfuncs + 1, sizeof(bool));
+	bool *cycle_called = xcalloc(p->ncycles + 1, sizeof(bool));
+
+	for (uint32_t f = 0; f < p->nfuncs; f++)
+		for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1]; i++) {
+			uint32_t caller = p->edges[g->in_edge[i]].caller, c = p->funcs[f].cycle;
+
+			if (caller == f || (c && p->funcs[caller].cycle == c))
+				continue;
+			called[f] = true;
+			cycle_called[c] |= c != 0;
+		}
+	for (uint32_t f = 0; f < p->nfuncs; f++)
+		called[f] |= cycle_called[p->funcs[f].cycle] && p->funcs[f].cycle;
+	free(cycle_called);
+	return called;
+}
+
 size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out)
 {
 	uint32_t *list = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+	bool *called = called_from_outside(p, g);
 	size_t n = 0;
 
-	for (uint32_t f = 0; f < p->nfuncs; f++) {
-		bool called = false;
-
-		if (!profile_function_used(p, f))
-			continue;
-		for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1] && !called; i++) {
-			uint32_t caller = p->edges[g->in_edge[i]].caller;
-
-			/* calls from its own cycle do not make a function called */
-			called = caller != f && !(p->funcs[f].cycle &&
-						  p->funcs[caller].cycle == p->funcs[f].cycle);
-		}
-		if (!called)
+	for (uint32_t f = 0; f < p->nfuncs; f++)
+		if (profile_function_used(p, f) && !called[f])
 			list[n++] = f;
-	}
+	free(called);
 	entry_sort_p = p;
 	qsort(list, n, sizeof(uint32_t), cmp_entry);
 	*out = list;
@@ -215,6 +226,12 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 		t->nodes[c].count = t->p->edges[e].count;
 		t->nodes[c].cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio;
 		t->nodes[c].recursive = on_path(t, n, other);
+		/*
+		 * A recursive call's cost counts the nested calls again and again:
+		 * along one path it can be no more than its caller's node.
+		 */
+		if (t->nodes[c].cost > t->nodes[n].cost)
+			t->nodes[c].cost = t->nodes[n].cost;
 		ids[i] = c;
 	}
 	sort_children(t, ids, count);

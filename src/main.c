@@ -80,15 +80,42 @@ static int parse_sort(struct options *o, const char *arg)
 	return -1;
 }
 
+static int parse_dump(struct options *o, const char *arg)
+{
+	static const char *const kinds[] = {"functions", "calls", "tree", "callers", "callees"};
+
+	for (int i = 0; i < 5; i++)
+		if (!strcmp(arg, kinds[i])) {
+			o->report.kind = (enum report_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_number(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
+	double num;
+
 	static const struct option longopts[] = {
 		{"dump", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
 		{"sort", required_argument, NULL, 's'}, {"events", required_argument, NULL, 'e'},
 		{"stats", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},    {"script", required_argument, NULL, 'X'},
 		{"size", required_argument, NULL, 'Z'}, {"list-keys", no_argument, NULL, 'K'},
-		{NULL, 0, NULL, 0},
+		{"root", required_argument, NULL, 'R'}, {"function", required_argument, NULL, 'R'},
+		{"depth", required_argument, NULL, 'D'}, {"threshold", required_argument, NULL, 'T'},
+		{"inverted", no_argument, NULL, 'I'},   {NULL, 0, NULL, 0},
 	};
 	int c;
 
@@ -107,12 +134,25 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'd':
 			o->dump = true;
-			if (!strcmp(optarg, "functions"))
-				o->report.kind = REPORT_FUNCTIONS;
-			else if (!strcmp(optarg, "calls"))
-				o->report.kind = REPORT_CALLS;
-			else
-				return usage_error("unknown report '%s' (functions, calls)", optarg);
+			if (parse_dump(o, optarg) < 0)
+				return usage_error("unknown report '%s' (functions, calls, tree, callers, callees)",
+						   optarg);
+			break;
+		case 'R':
+			o->report.function = optarg;
+			break;
+		case 'D':
+			if (parse_number(optarg, 0, 1e6, &num) < 0)
+				return usage_error("bad depth '%s'", optarg);
+			o->report.depth = (uint32_t)num;
+			break;
+		case 'T':
+			if (parse_number(optarg, 0, 100, &num) < 0)
+				return usage_error("bad threshold '%s' (a percent, 0 to 100)", optarg);
+			o->report.threshold = num;
+			break;
+		case 'I':
+			o->report.inverted = true;
 			break;
 		case 'f':
 			if (!strcmp(optarg, "text"))
@@ -223,6 +263,24 @@ static void print_stats(const struct profile *p, double secs)
 		proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
 }
 
+static int write_report(const struct profile *p, const struct options *o)
+{
+	char err[300];
+
+	if (o->report.kind >= REPORT_TREE) {
+		if (report_tree(stdout, p, &o->report, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ncgrind: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
+	if (report_write(stdout, p, &o->report) < 0) {
+		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
 /* Load the profile and print the report (--dump, or no terminal). */
 static int batch(const struct options *in)
 {
@@ -247,10 +305,8 @@ static int batch(const struct options *in)
 		print_stats(&prof, now() - t0);
 	evs = xcalloc(prof.nev ? prof.nev : 1, sizeof(uint32_t));
 	ret = resolve_events(&prof, &o, evs);
-	if (!ret && report_write(stdout, &prof, &o.report) < 0) {
-		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
-		ret = 1;
-	}
+	if (!ret)
+		ret = write_report(&prof, &o);
 	if (!ret && d.errors)
 		ret = 1;
 	free(evs);
@@ -298,6 +354,8 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	o.report.sort = SORT_SELF;
+	o.report.depth = UINT32_MAX;
+	o.report.threshold = 1.0;
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return ret;
 	if (!o.path) {

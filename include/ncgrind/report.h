@@ -15,7 +15,7 @@
 
 #include <stdio.h>
 
-enum report_kind { REPORT_FUNCTIONS, REPORT_CALLS };
+enum report_kind { REPORT_FUNCTIONS, REPORT_CALLS, REPORT_TREE, REPORT_CALLERS, REPORT_CALLEES };
 enum report_format { REPORT_TEXT, REPORT_TSV, REPORT_JSON };
 enum report_sort { SORT_SELF, SORT_INCL, SORT_CALLS, SORT_NAME };
 
@@ -26,6 +26,11 @@ struct report_opts {
 	uint32_t sort_event;   /* event the numeric sorts use */
 	const uint32_t *events; /* events shown, in this order */
 	uint32_t nevents;
+	/* trees, callers and callees (report_tree.c) */
+	const char *function;  /* regex: the functions to report on (tree roots) */
+	uint32_t depth;        /* levels of a tree below its root */
+	double threshold;      /* percent of the root under which branches are folded */
+	bool inverted;         /* a tree of callers */
 };
 
 /*
@@ -43,5 +48,13 @@ uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint
 
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);
+
+/*
+ * Trees, callers and callees of the functions matching o->function (or a
+ * tree from every entry point when it is NULL). Returns 0, or -1 with a
+ * message in err (a bad regex, no matching function).
+ */
+int report_tree(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
+		size_t errsize);
 
 #endif

@@ -1,0 +1,262 @@
+/*
+ * report_tree: the batch forms of the call views (--dump=tree, callers,
+ * callees), built on the same view-model as the browser's tree (calltree.c),
+ * so that both print the same numbers. Costs of tree nodes are scaled (see
+ * calltree.h) and printed rounded to integers.
+ */
+#include "ncgrind/calltree.h"
+#include "ncgrind/fmt.h"
+#include "ncgrind/match.h"
+#include "ncgrind/report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static void put_name(FILE *out, struct span s, bool tsv)
+{
+	for (size_t i = 0; i < s.len; i++) {
+		unsigned char c = (unsigned char)s.ptr[i];
+
+		if (tsv && (c == '\t' || c == '\n' || c == '\\'))
+			fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : '\\');
+		else if (!tsv && (c < 0x20 || c == 0x7f))
+			fprintf(out, "\\x%02x", c);
+		else
+			putc(c, out);
+	}
+}
+
+static void put_function(FILE *out, const struct profile *p, uint32_t f, bool tsv)
+{
+	const struct function *fn = &p->funcs[f];
+
+	if (fn->name == NCG_NONE)
+		fputs("(unknown)", out);
+	else
+		put_name(out, profile_name(p, fn->name), tsv);
+	if (!tsv && fn->cycle)
+		fprintf(out, " <cycle %" PRIu32 ">", fn->cycle);
+}
+
+static double pct(double v, double of)
+{
+	return of > 0 ? 100.0 * v / of : 0.0;
+}
+
+static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double root, bool tsv)
+{
+	const struct tree_node *node = &t->nodes[n];
+	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
+	char num[FMT_NUM];
+	uint64_t cost = (uint64_t)(node->cost + 0.5);
+
+	if (tsv) {
+		fprintf(out, "%" PRIu32 "\t", node->depth);
+		if (node->kind == NODE_MORE)
+			fprintf(out, "(%" PRIu64 " more)\t", node->count);
+		else
+			put_function(out, t->p, node->fn, true), putc('\t', out);
+		if (node->kind == NODE_FUNCTION)
+			put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true);
+		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t%s\n",
+			node->kind == NODE_MORE || node->edge == NCG_NONE ? 0 : node->count, cost,
+			pct(node->cost, root), pct(node->cost, parent),
+			node->kind == NODE_MORE ? "more" : node->recursive ? "recursive" : "");
+		return;
+	}
+	fprintf(out, "%15s %6.2f%% %6.2f%% ", fmt_commas(num, cost), pct(node->cost, root),
+		pct(node->cost, parent));
+	if (node->edge == NCG_NONE || node->kind == NODE_MORE)
+		fprintf(out, "%10s  ", "");
+	else
+		fprintf(out, "%10s  ", fmt_commas(num, node->count));
+	for (uint32_t d = 0; d < node->depth; d++)
+		fputs("  ", out);
+	if (node->kind == NODE_MORE) {
+		fprintf(out, "(%" PRIu64 " more)\n", node->count);
+		return;
+	}
+	put_function(out, t->p, node->fn, false);
+	fputs(node->recursive ? "  [recursive]\n" : "\n", out);
+}
+
+static void tree_head(FILE *out, const struct profile *p, const struct report_opts *o, bool tsv)
+{
+	struct span ev = p->events[o->sort_event].name;
+
+	if (tsv) {
+		fprintf(out, "depth\tfunction\tfile\tcalls\tincl:%.*s\troot_pct\tparent_pct\tmark\n",
+			(int)ev.len, ev.ptr);
+		return;
+	}
+	fprintf(out, "%.*s: inclusive cost of each call, folded under %.2f%% of the root\n",
+		(int)ev.len, ev.ptr, o->threshold);
+	fprintf(out, "%15s %7s %8s %10s  %s\n", "incl", "%root", "%parent", "calls",
+		o->inverted ? "function, then its callers" : "function, then its callees");
+}
+
+static void one_tree(FILE *out, const struct profile *p, const struct callgraph *g,
+		     const struct report_opts *o, uint32_t root)
+{
+	struct calltree t;
+	bool tsv = o->format == REPORT_TSV;
+
+	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
+	for (size_t i = 0; i < t.nroots; i++)
+		calltree_expand_all(&t, t.roots[i], o->depth);
+	calltree_flatten(&t);
+	for (size_t i = 0; i < t.nvisible; i++)
+		tree_row(out, &t, t.visible[i], calltree_root_cost(&t), tsv);
+	calltree_release(&t);
+}
+
+/* Used functions whose name matches, by inclusive cost, largest first. */
+static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, uint32_t **out)
+{
+	size_t n;
+	uint32_t *idx = report_sort_functions(p, SORT_INCL, ev, &n), k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (match_name(re, profile_name(p, p->funcs[idx[i]].name)))
+			idx[k++] = idx[i];
+	*out = idx;
+	return k;
+}
+
+static void put_sites(FILE *out, const struct profile *p, uint32_t caller, uint32_t callee,
+		      bool tsv)
+{
+	struct call_site *s;
+	size_t n = calltree_call_sites(p, caller, callee, &s);
+
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
+		put_name(out, profile_name(p, s[i].file), tsv);
+		if (s[i].line)
+			fprintf(out, ":%" PRIu64, s[i].line);
+		else if (s[i].addr)
+			fprintf(out, ":0x%" PRIx64, s[i].addr);
+	}
+	free(s);
+}
+
+/* One caller or callee line: the call's count and inclusive cost, and where. */
+static void call_row(FILE *out, const struct profile *p, const struct report_opts *o,
+		     uint32_t fn, uint32_t e, bool callers)
+{
+	const struct call_edge *ce = &p->edges[e];
+	uint32_t other = callers ? ce->caller : ce->callee, ev = o->sort_event;
+	uint64_t cost = profile_edge_cost(p, e)[ev];
+	double total = (double)p->totals[ev], of_fn = (double)profile_incl(p, fn)[ev];
+	char num[FMT_NUM], cnt[FMT_NUM];
+	bool tsv = o->format == REPORT_TSV;
+
+	if (tsv) {
+		put_function(out, p, fn, true);
+		putc('\t', out);
+		put_function(out, p, other, true);
+		putc('\t', out);
+		put_name(out, profile_name(p, p->funcs[other].file), true);
+		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t", ce->count, cost,
+			pct((double)cost, total), pct((double)cost, of_fn));
+		put_sites(out, p, ce->caller, ce->callee, true);
+		putc('\n', out);
+		return;
+	}
+	fprintf(out, "  %15s %6.2f%% %6.2f%% %10s  ", fmt_commas(num, cost),
+		pct((double)cost, total), pct((double)cost, of_fn), fmt_commas(cnt, ce->count));
+	put_function(out, p, other, false);
+	if (ce->caller == ce->callee || (p->funcs[ce->caller].cycle &&
+					 p->funcs[ce->caller].cycle == p->funcs[ce->callee].cycle))
+		fputs("  [recursive]", out);
+	put_sites(out, p, ce->caller, ce->callee, false);
+	putc('\n', out);
+}
+
+static int cmp_edge_cost(const void *a, const void *b, const struct profile *p, uint32_t ev)
+{
+	uint64_t x = profile_edge_cost(p, *(const uint32_t *)a)[ev];
+	uint64_t y = profile_edge_cost(p, *(const uint32_t *)b)[ev];
+
+	return x != y ? (x < y) - (x > y) : (*(const uint32_t *)a > *(const uint32_t *)b) -
+						    (*(const uint32_t *)a < *(const uint32_t *)b);
+}
+
+/* The calls of fn one way, by cost (insertion sort: a function has few). */
+static void calls_of(FILE *out, const struct profile *p, const struct callgraph *g,
+		     const struct report_opts *o, uint32_t fn, bool callers)
+{
+	const uint32_t *start = callers ? g->in_start : g->out_start;
+	const uint32_t *edge = callers ? g->in_edge : g->out_edge;
+	size_t n = start[fn + 1] - start[fn];
+	uint32_t *e = xmalloc((n ? n : 1) * sizeof(uint32_t));
+	char num[FMT_NUM];
+
+	memcpy(e, edge + start[fn], n * sizeof(uint32_t));
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && cmp_edge_cost(&e[j - 1], &e[j], p, o->sort_event) > 0; j--) {
+			uint32_t t = e[j];
+
+			e[j] = e[j - 1];
+			e[j - 1] = t;
+		}
+	if (o->format != REPORT_TSV) {
+		uint64_t incl = profile_incl(p, fn)[o->sort_event];
+		char cnt[FMT_NUM];
+
+		fprintf(out, "%s of ", callers ? "callers" : "callees");
+		put_function(out, p, fn, false);
+		fprintf(out, "  (incl %s = %.2f%%, called %s times)\n", fmt_commas(num, incl),
+			pct((double)incl, (double)p->totals[o->sort_event]),
+			fmt_commas(cnt, p->funcs[fn].calls));
+		fprintf(out, "  %15s %7s %8s %10s  %s\n", "cost of calls", "%total", "%func", "calls",
+			callers ? "caller" : "callee");
+	}
+	for (size_t i = 0; i < n; i++)
+		call_row(out, p, o, fn, e[i], callers);
+	free(e);
+}
+
+int report_tree(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
+		size_t errsize)
+{
+	struct callgraph g;
+	regex_t re;
+	uint32_t *fns = NULL;
+	size_t n = 0;
+
+	if (o->function) {
+		if (match_compile(&re, o->function, err, errsize) < 0)
+			return -1;
+		n = matching(p, &re, o->sort_event, &fns);
+		regfree(&re);
+		if (!n) {
+			snprintf(err, errsize, "no function matches '%s'", o->function);
+			free(fns);
+			return -1;
+		}
+	} else if (o->kind != REPORT_TREE) {
+		snprintf(err, errsize, "--dump=%s needs --function=REGEX",
+			 o->kind == REPORT_CALLERS ? "callers" : "callees");
+		return -1;
+	}
+	callgraph_init(&g, p);
+	if (o->kind == REPORT_TREE) {
+		tree_head(out, p, o, o->format == REPORT_TSV);
+		if (!o->function)
+			one_tree(out, p, &g, o, NCG_NONE);
+		for (size_t i = 0; i < n; i++)
+			one_tree(out, p, &g, o, fns[i]);
+	} else {
+		if (o->format == REPORT_TSV)
+			fprintf(out, "function\t%s\t%s_file\tcount\tincl:%.*s\ttotal_pct\tfunction_pct\tsites\n",
+				o->kind == REPORT_CALLERS ? "caller" : "callee",
+				o->kind == REPORT_CALLERS ? "caller" : "callee",
+				(int)p->events[o->sort_event].name.len, p->events[o->sort_event].name.ptr);
+		for (size_t i = 0; i < n; i++)
+			calls_of(out, p, &g, o, fns[i], o->kind == REPORT_CALLERS);
+	}
+	callgraph_release(&g);
+	free(fns);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
