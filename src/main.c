@@ -40,6 +40,9 @@ static void usage(FILE *out)
 	      "       ncgrind --dump=functions|calls [--format=text|tsv|json]\n"
 	      "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
 	      "               FILE|-                      print a report\n"
+	      "       ncgrind --dump=tree [--root=REGEX] [--depth=N] [--threshold=PCT] [--inverted]\n"
+	      "               [--format=text|tsv] FILE    print call trees\n"
+	      "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
 	      "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
 	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
 	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
