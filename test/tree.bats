@@ -1,0 +1,129 @@
+#!/usr/bin/env bats
+# Batch call views: --dump=tree, --dump=callers, --dump=callees.
+# Expected values worked out by hand from the fixtures:
+#   spec-extended (spec 3.1.4): main self 20, calls func1 1x (400) and func2 3x
+#   (400) at line 16; func1 self 100, calls func2 2x (300) at line 51; func2 self
+#   700. incl: main 820, func1 400, func2 700.
+#   A tree node's cost is its call's cost scaled by the share of its parent's
+#   function that the path holds: cost(child) = call * cost(parent) / incl(parent).
+
+load test_helper
+
+X="$BATS_TEST_DIRNAME/fixtures/spec/spec-extended.callgrind"
+
+@test "tree: main's callees, each call with its share of the root and of its parent" {
+	# func2 under func1: 300 * 400/400 = 300 = 36.59% of 820, 75.00% of 400.
+	# func1 and func2 cost 400 each: equal costs keep the order of the file.
+	ncg --dump=tree --root='^main$' --format=tsv "$X"
+	expect_status 0
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Instructions | root_pct | parent_pct | mark
+0 | main | file1.c | 0 | 820 | 100.00 | 100.00 | 
+1 | func1 | file1.c | 1 | 400 | 48.78 | 48.78 | 
+2 | func2 | file2.c | 2 | 300 | 36.59 | 75.00 | 
+1 | func2 | file2.c | 3 | 400 | 48.78 | 48.78 | 
+EOF2
+}
+
+@test "tree: inverted, func2's callers upward, scaled by the path" {
+	# func2 700: main 400 (57.14%), func1 300 (42.86%); main above func1:
+	# main->func1 costs 400, scaled by 300/400 (func1's share on this path) = 300.
+	ncg --dump=tree --root=func2 --inverted --format=tsv "$X"
+	expect_status 0
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Instructions | root_pct | parent_pct | mark
+0 | func2 | file2.c | 0 | 700 | 100.00 | 100.00 | 
+1 | main | file1.c | 3 | 400 | 57.14 | 57.14 | 
+1 | func1 | file1.c | 2 | 300 | 42.86 | 42.86 | 
+2 | main | file1.c | 1 | 300 | 42.86 | 100.00 | 
+EOF2
+}
+
+@test "tree: --depth cuts the levels, --threshold folds small branches" {
+	ncg --dump=tree --root='^main$' --depth=1 --format=tsv "$X"
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Instructions | root_pct | parent_pct | mark
+0 | main | file1.c | 0 | 820 | 100.00 | 100.00 | 
+1 | func1 | file1.c | 1 | 400 | 48.78 | 48.78 | 
+1 | func2 | file2.c | 3 | 400 | 48.78 | 48.78 | 
+EOF2
+	# 50% of 820 is 410: both calls (400 each) fold into one line of 800
+	ncg --dump=tree --root='^main$' --threshold=50 --format=tsv "$X"
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Instructions | root_pct | parent_pct | mark
+0 | main | file1.c | 0 | 820 | 100.00 | 100.00 | 
+1 | (2 more) |  | 0 | 800 | 97.56 | 97.56 | more
+EOF2
+}
+
+@test "tree: top-down from the entry points; text form indents each level" {
+	# main is the only function nothing calls
+	ncg --dump=tree "$X"
+	expect_status 0
+	expect_out <<'EOF2'
+Instructions: inclusive cost of each call, folded under 1.00% of the root
+           incl   %root  %parent      calls  function, then its callees
+            820 100.00% 100.00%             main
+            400  48.78%  48.78%          1    func1
+            300  36.59%  75.00%          2      func2
+            400  48.78%  48.78%          3    func2
+EOF2
+}
+
+@test "tree: recursion is marked, not expanded, and never costs more than its caller" {
+	# example.callgrind: phase_fib calls fib once (350,252); fib calls fib'2 twice
+	# at line 16 (216,460 + 133,772 = 350,232); fib'2 calls itself 21,888 times for
+	# 4,107,968 Ir counted again at every level: on this path it is capped at its
+	# caller's 350,232.
+	ncg --dump=tree --root='^fib$' --format=tsv "$FIX/example.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Ir | root_pct | parent_pct | mark
+0 | fib | /home/dev/corpus/src/recur.c | 0 | 350252 | 100.00 | 100.00 | 
+1 | fib'2 | /home/dev/corpus/src/recur.c | 2 | 350232 | 99.99 | 99.99 | 
+2 | fib'2 | /home/dev/corpus/src/recur.c | 21888 | 350232 | 99.99 | 100.00 | recursive
+EOF2
+}
+
+@test "callers and callees: count, cost of the calls, shares, and where they are" {
+	ncg --dump=callers --function=func2 --format=tsv "$X"
+	expect_status 0
+	# 400 of 820 total = 48.78%, of func2's 700 = 57.14%; 300: 36.59%, 42.86%
+	expect_tsv <<'EOF2'
+function | caller | caller_file | count | incl:Instructions | total_pct | function_pct | sites
+func2 | main | file1.c | 3 | 400 | 48.78 | 57.14 | file1.c:16
+func2 | func1 | file1.c | 2 | 300 | 36.59 | 42.86 | file1.c:51
+EOF2
+	ncg --dump=callees --function='^main$' --format=tsv "$X"
+	expect_tsv <<'EOF2'
+function | callee | callee_file | count | incl:Instructions | total_pct | function_pct | sites
+main | func1 | file1.c | 1 | 400 | 48.78 | 48.78 | file1.c:16
+main | func2 | file2.c | 3 | 400 | 48.78 | 48.78 | file1.c:16
+EOF2
+}
+
+@test "callers: text form; fib'2 calls itself, marked recursive" {
+	ncg --dump=callers --function="^fib'2$" "$FIX/example.callgrind"
+	expect_status 0
+	assert_grep "callers of fib'2  (incl 350,232 = 2.66%, called 21,890 times)" "$OUT"
+	assert_grep "      4,107,968  31.25% 1172.93%     21,888  fib'2  [recursive]  at /home/dev/corpus/src/recur.c:16" "$OUT"
+	assert_grep "        350,232   2.66% 100.00%          2  fib  at /home/dev/corpus/src/recur.c:16" "$OUT"
+}
+
+@test "call views: errors are messages, exit 1" {
+	ncg --dump=callers "$X"
+	expect_status 1
+	expect_err <<'EOF2'
+ncgrind: --dump=callers needs --function=REGEX
+EOF2
+	ncg --dump=tree --root='(' "$X"
+	expect_status 1
+	assert_grep "ncgrind: bad regular expression '('" "$ERR"
+	ncg --dump=tree --root=nothing_like_this "$X"
+	expect_status 1
+	expect_err <<'EOF2'
+ncgrind: no function matches 'nothing_like_this'
+EOF2
+	ncg --dump=tree --threshold=101 "$X"
+	expect_status 2
+}
