@@ -157,7 +157,7 @@ static void run_command(struct ui *u, char *cmd)
 	} else if (!strcmp(cmd, "resize")) {
 		if (parse_size(arg, &cols, &rows) == 0) {
 			grid_resize(&u->g, rows, cols);
-			table_scroll(&u->t, view_table_rows(&u->g));
+			nav_scroll(&u->t.nav, view_table_rows(&u->g));
 		} else {
 			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
 		}
@@ -254,12 +254,12 @@ static void request(struct ui *u, enum request req)
 	struct table *t = &u->t;
 
 	switch (req) {
-	case REQ_MOVE_DOWN: table_move(t, 1, page(u)); break;
-	case REQ_MOVE_UP: table_move(t, -1, page(u)); break;
-	case REQ_PAGE_DOWN: table_page(t, +1, page(u)); break;
-	case REQ_PAGE_UP: table_page(t, -1, page(u)); break;
-	case REQ_MOVE_FIRST: table_move_to(t, 0, page(u)); break;
-	case REQ_MOVE_LAST: table_move_to(t, t->nrows ? t->nrows - 1 : 0, page(u)); break;
+	case REQ_MOVE_DOWN: nav_move(&t->nav, 1, page(u)); break;
+	case REQ_MOVE_UP: nav_move(&t->nav, -1, page(u)); break;
+	case REQ_PAGE_DOWN: nav_page(&t->nav, +1, page(u)); break;
+	case REQ_PAGE_UP: nav_page(&t->nav, -1, page(u)); break;
+	case REQ_MOVE_FIRST: nav_to(&t->nav, 0, page(u)); break;
+	case REQ_MOVE_LAST: nav_to(&t->nav, t->nav.count ? t->nav.count - 1 : 0, page(u)); break;
 	case REQ_SORT_INCL: table_sort(t, SORT_INCL); break;
 	case REQ_SORT_SELF: table_sort(t, SORT_SELF); break;
 	case REQ_SORT_CALLS: table_sort(t, SORT_CALLS); break;
@@ -283,7 +283,7 @@ static void request(struct ui *u, enum request req)
 	case REQ_NONE:
 	case REQ_COUNT: break;
 	}
-	table_scroll(t, page(u));
+	nav_scroll(&t->nav, page(u));
 }
 
 static void handle_key(struct ui *u, int key)
@@ -296,7 +296,7 @@ static void handle_key(struct ui *u, int key)
 
 		term_size(&rows, &cols);
 		grid_resize(&u->g, rows, cols);
-		table_scroll(&u->t, page(u));
+		nav_scroll(&u->t.nav, page(u));
 		return;
 	}
 	if (u->vs.help) {

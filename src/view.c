@@ -51,7 +51,7 @@ static uint64_t max_calls(const struct table *t)
 {
 	uint64_t m = 0;
 
-	for (size_t i = 0; i < t->nrows; i++)
+	for (size_t i = 0; i < t->nav.count; i++)
 		if (t->p->funcs[t->rows[i]].calls > m)
 			m = t->p->funcs[t->rows[i]].calls;
 	return m;
@@ -199,7 +199,7 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	const struct profile *p = t->p;
 	uint32_t f = t->rows[row];
 	const struct function *fn = &p->funcs[f];
-	enum grid_attr a = row == t->cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	enum grid_attr a = row == t->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
 	uint64_t total = p->totals[t->event];
 	char buf[1024], name[1024];
 	int c;
@@ -273,8 +273,8 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		grid_puts(g, r, c, "_", ATTR_STATUS);
 		return;
 	}
-	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s", t->nrows ? t->cursor + 1 : 0,
-		 t->nrows, sort_word[t->sort],
+	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s", t->nav.count ? t->nav.cursor + 1 : 0,
+		 t->nav.count, sort_word[t->sort],
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? " " : "",
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? (int)t->p->events[t->event].name.len
 							      : 0,
@@ -300,9 +300,9 @@ void view_draw_table(struct grid *g, const struct table *t, const struct view_st
 	layout_columns(g, t, &L);
 	draw_title(g, t, vs);
 	draw_heads(g, &L);
-	for (int i = 0; i < rows && t->top + (size_t)i < t->nrows; i++)
-		draw_row(g, HEAD_ROWS + i, t, t->top + (size_t)i, &L);
-	if (!t->nrows)
+	for (int i = 0; i < rows && t->nav.top + (size_t)i < t->nav.count; i++)
+		draw_row(g, HEAD_ROWS + i, t, t->nav.top + (size_t)i, &L);
+	if (!t->nav.count)
 		grid_puts(g, HEAD_ROWS, 0, "(no functions)", ATTR_DIM);
 	if (has_detail(g))
 		draw_detail(g, t, g->rows - 3);

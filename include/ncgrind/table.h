@@ -7,6 +7,7 @@
 #ifndef NCGRIND_TABLE_H
 #define NCGRIND_TABLE_H
 
+#include "ncgrind/nav.h"
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
 
@@ -15,9 +16,8 @@
 
 struct table {
 	const struct profile *p;
-	uint32_t *rows;     /* function indices, in display order */
-	size_t nrows;
-	size_t cursor, top; /* selected row, first row on screen */
+	uint32_t *rows;     /* function indices, in display order (nav.count of them) */
+	struct nav nav;     /* selected row, first row on screen */
 	enum report_sort sort;
 	bool reverse;
 	uint32_t event;     /* the current event */
@@ -37,13 +37,6 @@ void table_sort(struct table *t, enum report_sort key);
 void table_set_event(struct table *t, uint32_t ev);
 void table_step_event(struct table *t, int step);
 
-/* Move the cursor by delta rows (clamped); page is the number of visible rows. */
-bool table_move(struct table *t, long delta, int page);
-bool table_move_to(struct table *t, size_t row, int page);
-/* Scroll a whole page (dir +1 or -1), the cursor with it, as less and tig do. */
-bool table_page(struct table *t, int dir, int page);
-/* Keep the cursor visible in a window of `page` rows. */
-void table_scroll(struct table *t, int page);
 
 /*
  * Search function names with a POSIX extended regex (case-insensitive when
@@ -56,7 +49,7 @@ int table_search_next(struct table *t, int dir, char *err, size_t errsize, int p
 
 static inline uint32_t table_selected(const struct table *t)
 {
-	return t->nrows ? t->rows[t->cursor] : NCG_NONE;
+	return t->nav.count ? t->rows[t->nav.cursor] : NCG_NONE;
 }
 
 #endif
