@@ -72,6 +72,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 	t->p = p;
 	t->g = g;
 	t->inverted = inverted;
+	t->top_down = fn == NCG_NONE;
 	t->event = event;
 	t->threshold = threshold;
 	if (fn != NCG_NONE) {

@@ -24,6 +24,17 @@ char *fmt_cost(char *buf, uint64_t v, bool short_units)
 	return buf;
 }
 
+char *fmt_times(char *buf, uint64_t n)
+{
+	char num[FMT_NUM];
+
+	if (n == 1)
+		snprintf(buf, FMT_NUM + 8, "once");
+	else
+		snprintf(buf, FMT_NUM + 8, "%s times", fmt_commas(num, n));
+	return buf;
+}
+
 char *fmt_percent(char *buf, uint64_t v, uint64_t total)
 {
 	if (!total)

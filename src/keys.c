@@ -6,26 +6,52 @@
 #include "ncgrind/keys.h"
 
 #include <curses.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #define CTRL(c) ((c) & 0x1f)
 
+#define ALL SCOPE_ALL
+#define TBL SCOPE_TABLE
+#define DET SCOPE_DETAIL
+#define TRE SCOPE_TREE
+#define LIST (SCOPE_DETAIL | SCOPE_TREE)
+
+/* The first binding of a key that holds on the screen wins. */
 static const struct binding {
 	int key;
 	enum request req;
+	unsigned scope;
 } bindings[] = {
-	{'j', REQ_MOVE_DOWN},     {KEY_DOWN, REQ_MOVE_DOWN},      {'k', REQ_MOVE_UP},
-	{KEY_UP, REQ_MOVE_UP},    {KEY_NPAGE, REQ_PAGE_DOWN},     {CTRL('f'), REQ_PAGE_DOWN},
-	{' ', REQ_PAGE_DOWN},     {KEY_PPAGE, REQ_PAGE_UP},       {CTRL('b'), REQ_PAGE_UP},
-	{KEY_HOME, REQ_MOVE_FIRST}, {'g', REQ_MOVE_FIRST},        {KEY_END, REQ_MOVE_LAST},
-	{'G', REQ_MOVE_LAST},     {'i', REQ_SORT_INCL},           {'s', REQ_SORT_SELF},
-	{'c', REQ_SORT_CALLS},    {'a', REQ_SORT_NAME},           {'\t', REQ_EVENT_NEXT},
-	{KEY_BTAB, REQ_EVENT_PREV}, {'u', REQ_TOGGLE_UNITS},      {'%', REQ_TOGGLE_PERCENT},
-	{'/', REQ_SEARCH},        {'n', REQ_SEARCH_NEXT},         {'N', REQ_SEARCH_PREV},
-	{'>', REQ_NAME_RIGHT},    {'<', REQ_NAME_LEFT},           {'?', REQ_HELP},
-	{KEY_F(1), REQ_HELP},     {CTRL('l'), REQ_REDRAW},        {'q', REQ_QUIT},
+	{'j', REQ_MOVE_DOWN, ALL},        {KEY_DOWN, REQ_MOVE_DOWN, ALL},
+	{'k', REQ_MOVE_UP, ALL},          {KEY_UP, REQ_MOVE_UP, ALL},
+	{KEY_NPAGE, REQ_PAGE_DOWN, ALL},  {CTRL('f'), REQ_PAGE_DOWN, ALL},
+	{' ', REQ_PAGE_DOWN, ALL},        {KEY_PPAGE, REQ_PAGE_UP, ALL},
+	{CTRL('b'), REQ_PAGE_UP, ALL},    {KEY_HOME, REQ_MOVE_FIRST, ALL},
+	{'g', REQ_MOVE_FIRST, ALL},       {KEY_END, REQ_MOVE_LAST, ALL},
+	{'G', REQ_MOVE_LAST, ALL},        {'i', REQ_SORT_INCL, TBL},
+	{'s', REQ_SORT_SELF, TBL},        {'c', REQ_SORT_CALLS, TBL},
+	{'a', REQ_SORT_NAME, TBL},        {'\t', REQ_EVENT_NEXT, ALL},
+	{KEY_BTAB, REQ_EVENT_PREV, ALL},  {'u', REQ_TOGGLE_UNITS, ALL},
+	{'%', REQ_TOGGLE_PERCENT, TBL},   {'/', REQ_SEARCH, TBL},
+	{'n', REQ_SEARCH_NEXT, TBL},      {'N', REQ_SEARCH_PREV, TBL},
+	{'>', REQ_NAME_RIGHT, TBL},       {'<', REQ_NAME_LEFT, TBL},
+	{'\n', REQ_ENTER, ALL},           {KEY_ENTER, REQ_ENTER, ALL},
+	{KEY_RIGHT, REQ_EXPAND, TRE},     {'l', REQ_EXPAND, TRE},
+	{'+', REQ_EXPAND, TRE},           {KEY_RIGHT, REQ_ENTER, DET},
+	{KEY_LEFT, REQ_COLLAPSE, TRE},    {'h', REQ_COLLAPSE, TRE},
+	{'-', REQ_COLLAPSE, TRE},         {KEY_BACKSPACE, REQ_BACK, ALL},
+	{127, REQ_BACK, ALL},             {KEY_LEFT, REQ_BACK, TBL | DET},
+	{'h', REQ_BACK, DET},             {'[', REQ_HISTORY_BACK, ALL},
+	{']', REQ_HISTORY_FORWARD, ALL},  {'t', REQ_TREE, ALL},
+	{'r', REQ_TREE_CALLERS, ALL},     {'T', REQ_TREE_TOP, ALL},
+	{'e', REQ_EXPAND_HOT, TRE},       {'E', REQ_EXPAND_ALL, TRE},
+	{'C', REQ_COLLAPSE_ALL, TRE},     {'(', REQ_THRESHOLD_DOWN, TRE},
+	{')', REQ_THRESHOLD_UP, TRE},     {'?', REQ_HELP, ALL},
+	{KEY_F(1), REQ_HELP, ALL},        {CTRL('l'), REQ_REDRAW, ALL},
+	{'q', REQ_QUIT, ALL},
 };
 
 static const char *const help_text[] = {
@@ -44,14 +70,25 @@ static const struct {
 	{KEY_BTAB, "S-Tab"},  {KEY_F(1), "F1"},       {KEY_BACKSPACE, "Backspace"},
 	{KEY_DC, "Delete"},   {KEY_RESIZE, "Resize"}, {'\n', "Enter"},        {'\t', "Tab"},
 	{27, "Esc"},          {' ', "Space"},         {127, "Backspace"},
+	{KEY_ENTER, "Enter"},
 };
 
-enum request keys_request(int key)
+enum request keys_request(int key, enum keys_scope scope)
 {
 	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++)
-		if (bindings[i].key == key)
+		if (bindings[i].key == key && (bindings[i].scope & scope))
 			return bindings[i].req;
 	return REQ_NONE;
+}
+
+unsigned keys_scopes(enum request req)
+{
+	unsigned scopes = 0;
+
+	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++)
+		if (bindings[i].req == req)
+			scopes |= bindings[i].scope;
+	return scopes;
 }
 
 const char *keys_help(enum request req)
@@ -91,6 +128,20 @@ int keys_parse(const char *name)
 	return -1;
 }
 
+/* Whether name n is one of the ", "-separated names in list. */
+static bool listed(const char *list, const char *n, size_t len)
+{
+	for (const char *p = list; *p;) {
+		size_t l = strcspn(p, ",");
+
+		if (l == len && !memcmp(p, n, len))
+			return true;
+		p += l;
+		p += strspn(p, ", ");
+	}
+	return false;
+}
+
 char *keys_of_request(enum request req, char *buf, size_t size)
 {
 	size_t o = 0;
@@ -99,10 +150,15 @@ char *keys_of_request(enum request req, char *buf, size_t size)
 	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
 		char nb[16];
 		const char *n;
+		size_t len;
 
 		if (bindings[i].req != req)
 			continue;
 		n = keys_name(bindings[i].key, nb, sizeof(nb));
+		len = strlen(n);
+		/* two codes can have one name (Enter, Backspace): list it once */
+		if (listed(buf, n, len))
+			continue;
 		o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s", o ? ", " : "", n);
 		if (o >= size)
 			break;

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/ui.h"
+#include "ncgrind/history.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/parse.h"
 #include "ncgrind/table.h"
@@ -39,6 +40,9 @@ struct ui {
 	struct table t;
 	struct view_state vs;
 	struct grid g;
+	struct history hist;   /* the table, then the screens opened from it */
+	struct callgraph graph;
+	double threshold;      /* of new call trees, in percent */
 	struct script *script; /* NULL: the terminal */
 	bool quit;
 	int status;            /* exit status */
@@ -280,10 +284,189 @@ static void request(struct ui *u, enum request req)
 	case REQ_HELP: u->vs.help = true; u->vs.help_top = 0; break;
 	case REQ_REDRAW: break;
 	case REQ_QUIT: u->quit = true; break;
-	case REQ_NONE:
-	case REQ_COUNT: break;
+	default: break; /* the other screens' requests: screen_request() */
 	}
 	nav_scroll(&t->nav, page(u));
+}
+
+/* ---- screens: callers and callees, call trees, history --------------- */
+
+static enum keys_scope scope_of(const struct screen *s)
+{
+	return s->kind == SCREEN_DETAIL ? SCOPE_DETAIL : s->kind == SCREEN_TREE ? SCOPE_TREE
+										: SCOPE_TABLE;
+}
+
+static int list_page(const struct ui *u)
+{
+	return view_list_rows(&u->g);
+}
+
+/* The function the cursor is on, whatever the screen. */
+static uint32_t screen_function(struct ui *u)
+{
+	struct screen *s = history_current(&u->hist);
+	const struct tree_node *n;
+
+	if (s->kind == SCREEN_DETAIL)
+		return detail_target(&s->detail);
+	if (s->kind == SCREEN_TREE) {
+		if (!s->tree.nvisible)
+			return NCG_NONE;
+		n = &s->tree.nodes[s->tree.visible[s->nav.cursor]];
+		return n->kind == NODE_FUNCTION ? n->fn : NCG_NONE;
+	}
+	return table_selected(&u->t);
+}
+
+static void open_detail(struct ui *u, uint32_t fn)
+{
+	struct screen *s;
+
+	if (fn == NCG_NONE)
+		return;
+	s = history_push(&u->hist, SCREEN_DETAIL);
+	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
+	detail_move(&s->detail, 0, list_page(u));
+}
+
+static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
+{
+	calltree_flatten(&s->tree);
+	s->nav.count = s->tree.nvisible;
+	nav_to(&s->nav, cursor, list_page(u));
+}
+
+/* A new tree with the first root's hot path open, as perf report opens one. */
+static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
+{
+	calltree_init(&s->tree, &u->prof, &u->graph, fn, inverted, u->t.event, u->threshold);
+	if (s->tree.nroots)
+		calltree_expand_hot(&s->tree, s->tree.roots[0]);
+	tree_refresh(u, s, 0);
+}
+
+static void open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
+{
+	struct screen *s;
+
+	if (!top_down && fn == NCG_NONE)
+		return;
+	s = history_push(&u->hist, SCREEN_TREE);
+	build_tree(u, s, top_down ? NCG_NONE : fn, inverted);
+}
+
+/* Build the tree again (other event or threshold), same root, hot path open. */
+static void rebuild_tree(struct ui *u, struct screen *s)
+{
+	uint32_t root = s->tree.nroots == 1 ? s->tree.nodes[s->tree.roots[0]].fn : NCG_NONE;
+	bool inverted = s->tree.inverted;
+
+	calltree_release(&s->tree);
+	build_tree(u, s, root, inverted);
+}
+
+static void tree_request(struct ui *u, struct screen *s, enum request req)
+{
+	uint32_t id = s->tree.nvisible ? s->tree.visible[s->nav.cursor] : NCG_NONE;
+	size_t cursor = s->nav.cursor;
+
+	if (id == NCG_NONE)
+		return;
+	if (req == REQ_EXPAND) {
+		if (!calltree_expand(&s->tree, id))
+			ui_message(u, false, "nothing to expand here");
+	} else if (req == REQ_COLLAPSE) {
+		if (s->tree.nodes[id].expanded) {
+			calltree_collapse(&s->tree, id);
+		} else if (s->tree.nodes[id].parent != NCG_NONE) {
+			/* on a closed node: go to its parent, as file managers do */
+			uint32_t parent = s->tree.nodes[id].parent;
+
+			for (size_t i = 0; i < s->tree.nvisible; i++)
+				if (s->tree.visible[i] == parent)
+					cursor = i;
+		}
+	} else if (req == REQ_EXPAND_HOT) {
+		calltree_expand_hot(&s->tree, id);
+	} else if (req == REQ_EXPAND_ALL) {
+		calltree_expand_all(&s->tree, id, UINT32_MAX);
+	} else if (req == REQ_COLLAPSE_ALL) {
+		calltree_collapse_all(&s->tree);
+		cursor = 0;
+	}
+	tree_refresh(u, s, cursor);
+}
+
+static void set_threshold(struct ui *u, struct screen *s, double pct)
+{
+	u->threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
+	s->tree.threshold = u->threshold;
+	rebuild_tree(u, s);
+	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->threshold);
+}
+
+/* Requests of the screens other than the table. Returns false if not one. */
+static bool screen_request(struct ui *u, enum request req)
+{
+	struct screen *s = history_current(&u->hist);
+	int page = list_page(u);
+
+	switch (req) {
+	case REQ_ENTER: open_detail(u, screen_function(u)); return true;
+	case REQ_BACK:
+	case REQ_HISTORY_BACK:
+		if (!history_back(&u->hist))
+			ui_message(u, false, "this is the first screen");
+		return true;
+	case REQ_HISTORY_FORWARD:
+		if (!history_forward(&u->hist))
+			ui_message(u, false, "this is the last screen");
+		return true;
+	case REQ_TREE: open_tree(u, screen_function(u), false, false); return true;
+	case REQ_TREE_CALLERS: open_tree(u, screen_function(u), true, false); return true;
+	case REQ_TREE_TOP: open_tree(u, NCG_NONE, false, true); return true;
+	case REQ_THRESHOLD_DOWN: set_threshold(u, s, u->threshold / 2); return true;
+	case REQ_THRESHOLD_UP: set_threshold(u, s, u->threshold * 2); return true;
+	case REQ_EXPAND:
+	case REQ_COLLAPSE:
+	case REQ_EXPAND_HOT:
+	case REQ_EXPAND_ALL:
+	case REQ_COLLAPSE_ALL: tree_request(u, s, req); return true;
+	default: break;
+	}
+	if (s->kind == SCREEN_TABLE)
+		return false;
+	if (req == REQ_EVENT_NEXT || req == REQ_EVENT_PREV) {
+		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
+		if (s->kind == SCREEN_TREE)
+			rebuild_tree(u, s);
+		else
+			s->detail.event = u->t.event;
+		return true;
+	}
+	if (s->kind == SCREEN_DETAIL) {
+		struct detail *d = &s->detail;
+
+		switch (req) {
+		case REQ_MOVE_DOWN: detail_move(d, 1, page); return true;
+		case REQ_MOVE_UP: detail_move(d, -1, page); return true;
+		case REQ_PAGE_DOWN: nav_page(&d->nav, 1, page), detail_move(d, 0, page); return true;
+		case REQ_PAGE_UP: nav_page(&d->nav, -1, page), detail_move(d, 0, page); return true;
+		case REQ_MOVE_FIRST: detail_move(d, -(long)d->nav.count, page); return true;
+		case REQ_MOVE_LAST: detail_move(d, (long)d->nav.count, page); return true;
+		default: return false;
+		}
+	}
+	switch (req) {
+	case REQ_MOVE_DOWN: nav_move(&s->nav, 1, page); return true;
+	case REQ_MOVE_UP: nav_move(&s->nav, -1, page); return true;
+	case REQ_PAGE_DOWN: nav_page(&s->nav, 1, page); return true;
+	case REQ_PAGE_UP: nav_page(&s->nav, -1, page); return true;
+	case REQ_MOVE_FIRST: nav_to(&s->nav, 0, page); return true;
+	case REQ_MOVE_LAST: nav_to(&s->nav, s->nav.count, page); return true;
+	default: return false;
+	}
 }
 
 static void handle_key(struct ui *u, int key)
@@ -308,7 +491,7 @@ static void handle_key(struct ui *u, int key)
 		return;
 	}
 	u->vs.message[0] = '\0';
-	req = keys_request(key);
+	req = keys_request(key, scope_of(history_current(&u->hist)));
 	if (req == REQ_NONE) {
 		char nb[16];
 
@@ -316,6 +499,8 @@ static void handle_key(struct ui *u, int key)
 			   keys_name(key, nb, sizeof(nb)));
 		return;
 	}
+	if (screen_request(u, req))
+		return;
 	selected = table_selected(&u->t);
 	request(u, req);
 	if (table_selected(&u->t) != selected)
@@ -324,8 +509,14 @@ static void handle_key(struct ui *u, int key)
 
 static void draw(struct ui *u)
 {
+	struct screen *s = history_current(&u->hist);
+
 	if (u->vs.help)
 		view_draw_help(&u->g, &u->vs);
+	else if (s->kind == SCREEN_DETAIL)
+		view_draw_detail(&u->g, &s->detail, &u->t, &u->vs);
+	else if (s->kind == SCREEN_TREE)
+		view_draw_tree(&u->g, &s->tree, &s->nav, &u->t, &u->vs);
 	else
 		view_draw_table(&u->g, &u->t, &u->vs);
 	if (!u->script)
@@ -411,6 +602,8 @@ static void teardown(struct ui *u)
 		free(u->script->line);
 		free(u->script);
 	}
+	history_release(&u->hist);
+	callgraph_release(&u->graph);
 	table_release(&u->t);
 	grid_release(&u->g);
 	diag_release(&u->diag);
@@ -434,6 +627,9 @@ int ui_main(const char *path, const struct ui_opts *o)
 		return 1;
 	}
 	table_init(&u.t, &u.prof);
+	callgraph_init(&u.graph, &u.prof);
+	history_init(&u.hist);
+	u.threshold = 1.0;
 	draw(&u);
 	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {
 		handle_key(&u, key);

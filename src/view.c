@@ -232,7 +232,7 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 	uint32_t f = table_selected(t);
 	const struct function *fn;
 	struct span name, file, obj;
-	char line[1024], num[FMT_NUM], calls[FMT_NUM + 8];
+	char line[1024], calls[FMT_NUM + 8];
 	size_t skip;
 
 	grid_fill(g, r, 0, ATTR_NORMAL);
@@ -250,11 +250,8 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 		grid_puts(g, r, g->cols - 1, ">", ATTR_DIM);
 	file = profile_name(t->p, fn->file);
 	obj = profile_name(t->p, fn->object);
-	if (fn->calls == 1)
-		snprintf(calls, sizeof(calls), "once");
-	else
-		snprintf(calls, sizeof(calls), "%s times", fmt_commas(num, fn->calls));
-	snprintf(line, sizeof(line), "called %s%s  file: %.*s  object: %.*s", calls,
+	snprintf(line, sizeof(line), "called %s%s  file: %.*s  object: %.*s",
+		 fmt_times(calls, fn->calls),
 		 fn->recursive ? " (recursive)" : "", (int)file.len, file.ptr, (int)obj.len,
 		 obj.ptr);
 	grid_put(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
@@ -309,6 +306,220 @@ void view_draw_table(struct grid *g, const struct table *t, const struct view_st
 	draw_status(g, t, vs);
 }
 
+/* ---- a function's callers and callees, and call trees ----------------- */
+
+#define LIST_HEAD 4 /* title, function, its costs, column heads */
+
+int view_list_rows(const struct grid *g)
+{
+	int r = g->rows - LIST_HEAD - 1;
+
+	return r > 1 ? r : 1;
+}
+
+static void function_label(char *buf, size_t size, const struct profile *p, uint32_t f, int width)
+{
+	const struct function *fn = &p->funcs[f];
+
+	if (fn->name == NCG_NONE)
+		snprintf(buf, size, "(unknown)");
+	else
+		fmt_short_name(buf, size, profile_name(p, fn->name), width);
+	if (fn->cycle && strlen(buf) + 16 < size)
+		snprintf(buf + strlen(buf), size - strlen(buf), " <cycle %" PRIu32 ">", fn->cycle);
+}
+
+/* Title, the function's name, its costs, the column heads. */
+static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
+			   const struct table *t, const char *what, const char *heads)
+{
+	const struct function *fn = &p->funcs[f];
+	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM], pb[FMT_NUM];
+	uint64_t total = p->totals[t->event];
+	struct span ev = p->events[t->event].name;
+
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	snprintf(line, sizeof(line), "ncgrind: %s", what);
+	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	function_label(name, sizeof(name), p, f, g->cols);
+	grid_puts(g, 1, 0, name, ATTR_HOT);
+	snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s", (int)ev.len,
+		 ev.ptr, fmt_cost(a, profile_incl(p, f)[t->event], t->short_units),
+		 fmt_percent(pa, profile_incl(p, f)[t->event], total),
+		 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
+		 fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
+	grid_puts(g, 2, 0, line, ATTR_DIM);
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	grid_puts(g, 3, 0, heads, ATTR_HEAD);
+}
+
+static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
+			    const struct table *t, int numw)
+{
+	const struct detail_row *dr = &d->rows[row];
+	const struct profile *p = d->p;
+	enum grid_attr a = row == d->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	char line[1400], name[1024], cost[FMT_NUM], pt[FMT_NUM], pf[FMT_NUM], cnt[FMT_NUM];
+	const struct call_edge *e;
+	uint32_t other;
+	uint64_t v;
+	int c;
+
+	if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
+		size_t n = 0;
+
+		for (size_t i = row + 1; i < d->nav.count && d->rows[i].kind == dr->kind + 1; i++)
+			n++;
+		snprintf(line, sizeof(line), "%s (%zu)", dr->kind == DROW_CALLERS ? "Callers" : "Callees",
+			 n);
+		grid_fill(g, r, 0, ATTR_TITLE);
+		grid_puts(g, r, 0, line, ATTR_TITLE);
+		return;
+	}
+	e = &p->edges[dr->edge];
+	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
+	v = profile_edge_cost(p, dr->edge)[t->event];
+	grid_fill(g, r, 0, a);
+	snprintf(line, sizeof(line), "%*s %7s %7s %9s  ", numw, fmt_cost(cost, v, t->short_units),
+		 fmt_percent(pt, v, p->totals[t->event]),
+		 fmt_percent(pf, v, profile_incl(p, d->fn)[t->event]), fmt_commas(cnt, e->count));
+	c = grid_puts(g, r, 0, line, a);
+	function_label(name, sizeof(name), p, other, g->cols - c - 24);
+	c += grid_puts(g, r, c, name, a);
+	if (e->caller == e->callee ||
+	    (p->funcs[e->caller].cycle && p->funcs[e->caller].cycle == p->funcs[e->callee].cycle))
+		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
+	if (dr->site_file != NCG_NONE) {
+		struct span f = profile_name(p, dr->site_file);
+		const char *base = f.ptr;
+
+		/* the file's base name: the full path is on the caller's own screen */
+		for (size_t i = 0; i < f.len; i++)
+			if (f.ptr[i] == '/')
+				base = f.ptr + i + 1;
+		snprintf(line, sizeof(line), "  %.*s:%" PRIu64 "%s", (int)(f.len - (size_t)(base - f.ptr)),
+			 base, dr->site_line, dr->more_sites ? " +" : "");
+		grid_put(g, r, c, line, strlen(line), g->cols - c, a == ATTR_CURSOR ? a : ATTR_DIM);
+	}
+}
+
+static void draw_list_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
+			     const char *extra)
+{
+	char line[512];
+	int c;
+
+	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+	snprintf(line, sizeof(line), "%zu/%zu  %s", nav->count ? nav->cursor + 1 : 0, nav->count,
+		 extra);
+	c = grid_puts(g, g->rows - 1, 0, line, ATTR_STATUS);
+	if (vs->message[0])
+		grid_puts(g, g->rows - 1, c + 3, vs->message,
+			  vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+}
+
+void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
+		      const struct view_state *vs)
+{
+	char heads[200], buf[FMT_NUM];
+	int rows = view_list_rows(g);
+	int numw = text_width(fmt_cost(buf, d->p->totals[t->event], t->short_units));
+
+	numw = numw < 5 ? 5 : numw;
+	snprintf(heads, sizeof(heads), "%*s %7s %7s %9s  %s", numw, "Cost", "%total", "%func",
+		 "Calls", "Function  call site");
+	grid_clear(g);
+	draw_list_head(g, d->p, d->fn, t, "callers and callees", heads);
+	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
+		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, numw);
+	draw_list_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
+}
+
+static const char *node_mark(const struct tree_node *n)
+{
+	if (n->kind == NODE_MORE)
+		return " ";
+	if (n->recursive)
+		return "@";
+	if (n->leaf)
+		return " ";
+	return n->expanded ? "-" : "+";
+}
+
+static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, uint32_t id,
+			  bool selected, const struct table *t, int numw, double root)
+{
+	const struct tree_node *n = &tree->nodes[id];
+	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
+	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
+	char line[1400], name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
+	uint64_t v = (uint64_t)(n->cost + 0.5);
+	int c, indent = (int)n->depth * 2;
+
+	grid_fill(g, r, 0, a);
+	snprintf(line, sizeof(line), "%*s %7s %7s %9s  ", numw, fmt_cost(cost, v, t->short_units),
+		 fmt_percent(pr, v, (uint64_t)(root + 0.5)),
+		 fmt_percent(pp, v, (uint64_t)(parent + 0.5)),
+		 n->edge == NCG_NONE || n->kind == NODE_MORE ? "" : fmt_commas(cnt, n->count));
+	c = grid_puts(g, r, 0, line, a);
+	if (indent > g->cols / 2)
+		indent = g->cols / 2;
+	c += indent;
+	c += grid_puts(g, r, c, node_mark(n), a);
+	c += grid_puts(g, r, c, " ", a);
+	if (n->kind == NODE_MORE) {
+		snprintf(name, sizeof(name), "(%" PRIu64 " more)", n->count);
+		grid_puts(g, r, c, name, a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
+	function_label(name, sizeof(name), tree->p, n->fn, g->cols - c - (n->recursive ? 12 : 0));
+	c += grid_puts(g, r, c, name, a);
+	if (n->recursive)
+		grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
+}
+
+void view_draw_tree(struct grid *g, const struct calltree *tree, const struct nav *nav,
+		    const struct table *t, const struct view_state *vs)
+{
+	char heads[200], what[200], buf[FMT_NUM];
+	int rows = view_list_rows(g);
+	double root = calltree_root_cost(tree);
+	int numw = text_width(fmt_cost(buf, (uint64_t)(root + 0.5), t->short_units));
+
+	numw = numw < 5 ? 5 : numw;
+	snprintf(heads, sizeof(heads), "%*s %7s %7s %9s  %s", numw, "Incl", "%root", "%parent",
+		 "Calls", tree->inverted ? "Function, then its callers" : "Function, then its callees");
+	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
+		 tree->top_down ? "call tree from the entry points"
+		 : tree->inverted ? "callers, upward" : "call tree", tree->threshold);
+	grid_clear(g);
+	if (!tree->top_down)
+		draw_list_head(g, tree->p, tree->nodes[tree->roots[0]].fn, t, what, heads);
+	else {
+		struct span ev = tree->p->events[t->event].name;
+		char line[300];
+
+		grid_fill(g, 0, 0, ATTR_TITLE);
+		grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+		grid_puts(g, 0, 9, what, ATTR_TITLE);
+		snprintf(line, sizeof(line), "%zu entry points: functions nothing outside their cycle calls",
+			 tree->nroots);
+		grid_puts(g, 1, 0, line, ATTR_HOT);
+		snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
+			 fmt_cost(buf, tree->p->totals[t->event], t->short_units));
+		grid_puts(g, 2, 0, line, ATTR_DIM);
+		grid_fill(g, 3, 0, ATTR_HEAD);
+		grid_puts(g, 3, 0, heads, ATTR_HEAD);
+	}
+	for (int i = 0; i < rows && nav->top + (size_t)i < tree->nvisible; i++) {
+		size_t row = nav->top + (size_t)i;
+
+		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, t, numw,
+			      root);
+	}
+	draw_list_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
+}
+
 int view_help_lines(void)
 {
 	return REQ_COUNT - 1;
@@ -323,8 +534,15 @@ void view_draw_help(struct grid *g, const struct view_state *vs)
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts(g, 0, 0, "ncgrind: keys", ATTR_TITLE);
 	for (int req = REQ_NONE + 1 + vs->help_top; req < REQ_COUNT && r < g->rows - 1; req++) {
+		unsigned scopes = keys_scopes((enum request)req);
+
 		keys_of_request((enum request)req, keys, sizeof(keys));
-		snprintf(line, sizeof(line), "  %-22s %s", keys, keys_help((enum request)req));
+		snprintf(line, sizeof(line), "  %-22s %s%s", keys, keys_help((enum request)req),
+			 scopes == SCOPE_TABLE ? " (table)"
+			 : scopes == SCOPE_TREE ? " (tree)"
+			 : scopes == SCOPE_DETAIL ? " (callers and callees)"
+			 : scopes == (SCOPE_TABLE | SCOPE_DETAIL) ? " (table, callers and callees)"
+								   : "");
 		grid_puts(g, r++, 0, line, ATTR_NORMAL);
 	}
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);

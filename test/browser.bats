@@ -790,6 +790,7 @@ Esc
 ?
 :save-screen closed-help
 EOF
+	# 36 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 15.
 	expect_screen help <<'EOF'
 ncgrind: keys
 
@@ -799,40 +800,40 @@ ncgrind: keys
   PgUp, C-b              move up one page
   Home, g                go to the first function
   End, G                 go to the last function
-  i                      sort by inclusive cost (again: reverse)
-  s                      sort by self cost (again: reverse)
-  c                      sort by call count (again: reverse)
-  a                      sort by name (again: reverse)
+  i                      sort by inclusive cost (again: reverse) (table)
+  s                      sort by self cost (again: reverse) (table)
+  c                      sort by call count (again: reverse) (table)
+  a                      sort by name (again: reverse) (table)
   Tab                    show the next event
   S-Tab                  show the previous event
   u                      exact numbers or short units (1.2G)
-  %                      show or hide the percentages
-  /                      search function names with a regular expression
-  n                      go to the next match
-  N                      go to the previous match
-  >                      scroll the full name of the function right
-  <                      scroll the full name of the function left
-  ?, F1                  show the keys
-  C-l                    redraw the screen
+  %                      show or hide the percentages (table)
+  /                      search function names with a regular expression (table)
+  n                      go to the next match (table)
+  N                      go to the previous match (table)
+  >                      scroll the full name of the function right (table)
+  <                      scroll the full name of the function left (table)
+  Enter, Right           open the function: its callers and callees
+  Backspace, Left, h     go back to the previous screen
 j/k scroll, q, Esc or ? closes the help
 EOF
 	screen_rows '3p;23p' help-j help-jjjjjj help-k help-F1 help-again
 	expect_out <<'EOF'
 == help-j
   k, Up                  move up one line
-  q                      quit
+  [                      back in the history of screens
 == help-jjjjjj
-  k, Up                  move up one line
-  q                      quit
+  i                      sort by inclusive cost (again: reverse) (table)
+  Right, l, +            expand the node one level (tree)
 == help-k
-  j, Down                move down one line
-  C-l                    redraw the screen
+  End, G                 go to the last function
+  T                      call tree from the entry points
 == help-F1
   j, Down                move down one line
-  C-l                    redraw the screen
+  Backspace, Left, h     go back to the previous screen
 == help-again
   j, Down                move down one line
-  C-l                    redraw the screen
+  Backspace, Left, h     go back to the previous screen
 EOF
 	screen_rows '1p;22p;24p' closed-q after-q closed-Esc closed-help
 	expect_out <<'EOF'
@@ -1267,7 +1268,7 @@ EOF
 == x
 1/3  sort: self Instructions   no action for key x (? shows the keys)
 == Left
-1/3  sort: self Instructions   no action for key Left (? shows the keys)
+1/3  sort: self Instructions   this is the first screen
 == C-x
 1/3  sort: self Instructions   no action for key C-x (? shows the keys)
 == j

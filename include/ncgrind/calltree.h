@@ -41,6 +41,7 @@ struct calltree {
 	const struct profile *p;
 	const struct callgraph *g;
 	bool inverted;        /* children are callers */
+	bool top_down;        /* rooted at the entry points */
 	uint32_t event;
 	double threshold;     /* percent of the root's cost; smaller children are folded */
 	struct tree_node *nodes;

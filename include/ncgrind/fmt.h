@@ -13,6 +13,8 @@
 
 /* 13,143,514 (exact) or 13.1M (short: 3 significant digits, K M G T P E). */
 char *fmt_cost(char *buf, uint64_t v, bool short_units);
+/* "once", "2 times", "1,234 times" */
+char *fmt_times(char *buf, uint64_t n);
 /* "12.34%", "100.0%", "0.00%" ("-" when total is 0). */
 char *fmt_percent(char *buf, uint64_t v, uint64_t total);
 

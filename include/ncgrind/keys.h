@@ -30,6 +30,20 @@
 	R(SEARCH_PREV, "go to the previous match")                            \
 	R(NAME_RIGHT, "scroll the full name of the function right")           \
 	R(NAME_LEFT, "scroll the full name of the function left")             \
+	R(ENTER, "open the function: its callers and callees")                \
+	R(BACK, "go back to the previous screen")                             \
+	R(HISTORY_BACK, "back in the history of screens")                     \
+	R(HISTORY_FORWARD, "forward in the history of screens")               \
+	R(TREE, "call tree of the function (its callees)")                    \
+	R(TREE_CALLERS, "inverted tree: its callers, upward")                 \
+	R(TREE_TOP, "call tree from the entry points")                        \
+	R(EXPAND, "expand the node one level")                                \
+	R(COLLAPSE, "collapse the node (or go to its parent)")                \
+	R(EXPAND_HOT, "expand the hottest path below the node")               \
+	R(EXPAND_ALL, "expand everything above the threshold")                \
+	R(COLLAPSE_ALL, "collapse the whole tree")                            \
+	R(THRESHOLD_DOWN, "halve the threshold (show smaller branches)")      \
+	R(THRESHOLD_UP, "double the threshold (fold more branches)")          \
 	R(HELP, "show the keys")                                              \
 	R(REDRAW, "redraw the screen")                                        \
 	R(QUIT, "quit")
@@ -49,8 +63,18 @@ enum request {
 #define KEYS_WIDE_BASE 0x1000000
 #define KEYS_CHAR(wc) ((wc) < 0x100 ? (int)(wc) : KEYS_WIDE_BASE + (int)(wc))
 
-/* The request bound to a key code, or REQ_NONE. */
-enum request keys_request(int key);
+/* Where a binding holds: the screens of the browser. */
+enum keys_scope {
+	SCOPE_TABLE = 1,  /* the function table */
+	SCOPE_DETAIL = 2, /* a function's callers and callees */
+	SCOPE_TREE = 4,   /* a call tree */
+	SCOPE_ALL = 7,
+};
+
+/* The request bound to a key code on a screen of this scope, or REQ_NONE. */
+enum request keys_request(int key, enum keys_scope scope);
+/* The scopes a request has a key in. */
+unsigned keys_scopes(enum request req);
 const char *keys_help(enum request req);
 
 /* "Down", "C-f", "q", ... for key code key. */

@@ -6,6 +6,8 @@
 #ifndef NCGRIND_VIEW_H
 #define NCGRIND_VIEW_H
 
+#include "ncgrind/calltree.h"
+#include "ncgrind/detail.h"
 #include "ncgrind/grid.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/table.h"
@@ -29,6 +31,15 @@ struct view_state {
 int view_table_rows(const struct grid *g);
 
 void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
+/* A function's callers and callees; units as in the table. */
+void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
+		      const struct view_state *vs);
+/* A call tree; nav is the cursor over its visible nodes. */
+void view_draw_tree(struct grid *g, const struct calltree *tree, const struct nav *nav,
+		    const struct table *t, const struct view_state *vs);
+/* Rows of a detail or tree list on a grid of this height. */
+int view_list_rows(const struct grid *g);
+
 void view_draw_help(struct grid *g, const struct view_state *vs);
 /* Lines of the help screen (for scrolling it). */
 int view_help_lines(void);

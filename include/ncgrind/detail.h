@@ -1,0 +1,38 @@
+/*
+ * detail: one function's callers and callees as plain data (no curses), for
+ * the browser's function screen. Each row is one caller/callee pair with
+ * the inclusive cost and count of its calls, and where the calls are
+ * (re-read from the caller's blocks when the screen opens).
+ */
+#ifndef NCGRIND_DETAIL_H
+#define NCGRIND_DETAIL_H
+
+#include "ncgrind/calltree.h"
+#include "ncgrind/nav.h"
+
+enum detail_row_kind { DROW_CALLERS, DROW_CALLER, DROW_CALLEES, DROW_CALLEE };
+
+struct detail_row {
+	enum detail_row_kind kind; /* DROW_CALLERS/CALLEES: a section heading */
+	uint32_t edge;
+	uint32_t site_file;        /* the first call site, NCG_NONE if none known */
+	uint64_t site_line;
+	uint32_t more_sites;       /* further call sites */
+};
+
+struct detail {
+	const struct profile *p;
+	uint32_t fn, event;
+	struct detail_row *rows;
+	struct nav nav;            /* over rows; the cursor skips the headings */
+};
+
+void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g,
+		 uint32_t fn, uint32_t event);
+void detail_release(struct detail *d);
+/* Move by delta rows, over the headings. */
+bool detail_move(struct detail *d, long delta, int page);
+/* The function on the selected row (the caller or the callee), or NCG_NONE. */
+uint32_t detail_target(const struct detail *d);
+
+#endif

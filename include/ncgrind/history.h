@@ -1,0 +1,41 @@
+/*
+ * history: the screens the user went through (the table, a function's
+ * callers and callees, call trees), each with its cursor and scroll and, for
+ * a tree, what is expanded. Back and forward move through them, as a web
+ * browser's history does; opening a screen drops the ones ahead.
+ */
+#ifndef NCGRIND_HISTORY_H
+#define NCGRIND_HISTORY_H
+
+#include "ncgrind/calltree.h"
+#include "ncgrind/detail.h"
+#include "ncgrind/nav.h"
+
+enum screen_kind { SCREEN_TABLE, SCREEN_DETAIL, SCREEN_TREE };
+
+struct screen {
+	enum screen_kind kind;
+	struct detail detail; /* SCREEN_DETAIL */
+	struct calltree tree; /* SCREEN_TREE */
+	struct nav nav;       /* SCREEN_TREE: over tree.visible */
+};
+
+struct history {
+	struct screen *screens;
+	size_t n, alloc, cur;
+};
+
+/* Starts with the table screen, which is never dropped. */
+void history_init(struct history *h);
+void history_release(struct history *h);
+/* A new, zeroed screen after the current one; those ahead are released. */
+struct screen *history_push(struct history *h, enum screen_kind kind);
+bool history_back(struct history *h);
+bool history_forward(struct history *h);
+
+static inline struct screen *history_current(struct history *h)
+{
+	return &h->screens[h->cur];
+}
+
+#endif

@@ -1,0 +1,108 @@
+/*
+ * detail: a function's callers and callees, by the cost of their calls.
+ */
+#include "ncgrind/detail.h"
+
+#include <stdlib.h>
+
+static const struct profile *sort_p; /* qsort has no context argument in C11 */
+static uint32_t sort_ev;
+
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct detail_row *x = a, *y = b;
+	uint64_t cx = profile_edge_cost(sort_p, x->edge)[sort_ev];
+	uint64_t cy = profile_edge_cost(sort_p, y->edge)[sort_ev];
+
+	return cx != cy ? (cx < cy) - (cx > cy) : (x->edge > y->edge) - (x->edge < y->edge);
+}
+
+static void add_section(struct detail *d, size_t *n, enum detail_row_kind head,
+			const uint32_t *edges, size_t count)
+{
+	struct detail_row *rows = d->rows + *n;
+
+	rows[0] = (struct detail_row){head, NCG_NONE, NCG_NONE, 0, 0};
+	for (size_t i = 0; i < count; i++) {
+		const struct call_edge *e = &d->p->edges[edges[i]];
+		struct call_site *s;
+		size_t ns = calltree_call_sites(d->p, e->caller, e->callee, &s);
+
+		rows[1 + i] = (struct detail_row){head + 1, edges[i], ns ? s[0].file : NCG_NONE,
+						  ns ? s[0].line : 0, ns ? (uint32_t)(ns - 1) : 0};
+		free(s);
+	}
+	sort_p = d->p;
+	sort_ev = d->event;
+	qsort(rows + 1, count, sizeof(*rows), cmp_rows);
+	*n += 1 + count;
+}
+
+void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g,
+		 uint32_t fn, uint32_t event)
+{
+	size_t in = g->in_start[fn + 1] - g->in_start[fn];
+	size_t out = g->out_start[fn + 1] - g->out_start[fn], n = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->p = p;
+	d->fn = fn;
+	d->event = event;
+	d->rows = xmalloc((in + out + 2) * sizeof(*d->rows));
+	add_section(d, &n, DROW_CALLERS, g->in_edge + g->in_start[fn], in);
+	add_section(d, &n, DROW_CALLEES, g->out_edge + g->out_start[fn], out);
+	d->nav.count = n;
+	detail_move(d, 0, 1);
+}
+
+void detail_release(struct detail *d)
+{
+	free(d->rows);
+	memset(d, 0, sizeof(*d));
+}
+
+static bool is_heading(const struct detail *d, size_t row)
+{
+	return d->rows[row].kind == DROW_CALLERS || d->rows[row].kind == DROW_CALLEES;
+}
+
+/* The first row from `from` on, going dir, that is not a heading; -1 if none. */
+static long find_row(const struct detail *d, size_t from, long dir)
+{
+	for (long i = (long)from; i >= 0 && i < (long)d->nav.count; i += dir)
+		if (!is_heading(d, (size_t)i))
+			return i;
+	return -1;
+}
+
+bool detail_move(struct detail *d, long delta, int page)
+{
+	struct nav old = d->nav;
+	long dir = delta < 0 ? -1 : 1, r;
+
+	nav_move(&d->nav, delta, page);
+	if (d->nav.count && is_heading(d, d->nav.cursor)) {
+		/* step off a heading the way we were going, or back at the end */
+		r = find_row(d, d->nav.cursor, dir);
+		if (r < 0)
+			r = find_row(d, d->nav.cursor, -dir);
+		if (r >= 0)
+			d->nav.cursor = (size_t)r;
+	}
+	nav_scroll(&d->nav, page);
+	/* keep the first heading in sight while the first row is selected */
+	if (d->nav.cursor <= 1)
+		d->nav.top = 0;
+	return d->nav.cursor != old.cursor || d->nav.top != old.top;
+}
+
+uint32_t detail_target(const struct detail *d)
+{
+	const struct detail_row *r = &d->rows[d->nav.cursor];
+
+	if (r->kind == DROW_CALLER)
+		return d->p->edges[r->edge].caller;
+	if (r->kind == DROW_CALLEE)
+		return d->p->edges[r->edge].callee;
+	return NCG_NONE;
+}

@@ -1,0 +1,58 @@
+/*
+ * history: a stack of screens with a current position.
+ */
+#include "ncgrind/history.h"
+
+#include <stdlib.h>
+
+static void screen_release(struct screen *s)
+{
+	if (s->kind == SCREEN_DETAIL)
+		detail_release(&s->detail);
+	else if (s->kind == SCREEN_TREE)
+		calltree_release(&s->tree);
+}
+
+void history_init(struct history *h)
+{
+	memset(h, 0, sizeof(*h));
+	ALLOC_GROW(h->screens, 1, h->alloc);
+	memset(&h->screens[0], 0, sizeof(h->screens[0]));
+	h->screens[0].kind = SCREEN_TABLE;
+	h->n = 1;
+}
+
+void history_release(struct history *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		screen_release(&h->screens[i]);
+	free(h->screens);
+	memset(h, 0, sizeof(*h));
+}
+
+struct screen *history_push(struct history *h, enum screen_kind kind)
+{
+	while (h->n > h->cur + 1)
+		screen_release(&h->screens[--h->n]);
+	ALLOC_GROW(h->screens, h->n + 1, h->alloc);
+	h->cur = h->n++;
+	memset(&h->screens[h->cur], 0, sizeof(h->screens[h->cur]));
+	h->screens[h->cur].kind = kind;
+	return &h->screens[h->cur];
+}
+
+bool history_back(struct history *h)
+{
+	if (!h->cur)
+		return false;
+	h->cur--;
+	return true;
+}
+
+bool history_forward(struct history *h)
+{
+	if (h->cur + 1 >= h->n)
+		return false;
+	h->cur++;
+	return true;
+}
