@@ -410,12 +410,14 @@ static void draw_list_status(struct grid *g, const struct nav *nav, const struct
 	int c;
 
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
-	snprintf(line, sizeof(line), "%zu/%zu  %s", nav->count ? nav->cursor + 1 : 0, nav->count,
-		 extra);
+	snprintf(line, sizeof(line), "%zu/%zu", nav->count ? nav->cursor + 1 : 0, nav->count);
 	c = grid_puts(g, g->rows - 1, 0, line, ATTR_STATUS);
+	/* a message takes the place of the key hints */
 	if (vs->message[0])
 		grid_puts(g, g->rows - 1, c + 3, vs->message,
 			  vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+	else
+		grid_puts(g, g->rows - 1, c + 2, extra, ATTR_STATUS);
 }
 
 void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,

@@ -1249,8 +1249,9 @@ EOF
 # ---------------------------------------------------------------- keys, messages
 
 @test "keys: a key without an action gives a message, the next key clears it" {
-	# keys_name: a character as itself, a special key by its name, C-x for a control
-	# character. j clears the message (and moves: 2/3).
+	# keys_name: a character as itself, C-x for a control character. Left on the
+	# table goes back, and there is no screen before it. j clears the message (and
+	# moves: 2/3).
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
 x
 :save-screen x

@@ -1,0 +1,182 @@
+#!/usr/bin/env bats
+# The browser's function screen, call trees and history, in script mode.
+# spec-extended (spec 3.1.4), worked out by hand: main self 20 calls func1 1x
+# (400) and func2 3x (400) at file1.c:16; func1 self 100 calls func2 2x (300) at
+# file1.c:51; func2 self 700. incl main 820, func1 400, func2 700; total 820.
+# The table is sorted by self cost: func2 (700), func1 (100), main (20).
+
+load test_helper
+
+X="$BATS_TEST_DIRNAME/fixtures/spec/spec-extended.callgrind"
+
+# browse PROFILE: run the keys on standard input, from the profile's directory so
+# that the title shows its base name; :save-screen NAME writes $BATS_TEST_TMPDIR/NAME.
+browse() {
+	sed "s|^:save-screen |:save-screen $BATS_TEST_TMPDIR/|" >"$BATS_TEST_TMPDIR/keys"
+	(cd "$(dirname "$1")" && "$NCGRIND" --script="$BATS_TEST_TMPDIR/keys" "$(basename "$1")" \
+		>"$OUT" 2>"$ERR")
+}
+
+@test "function screen: Enter shows the callers and callees, with the call sites" {
+	# func2's callers: main 400 = 48.78% of 820, 57.14% of func2's 700, 3 calls at
+	# line 16; func1 300 = 36.59%, 42.86%, 2 calls at line 51. No callees.
+	browse "$X" <<'EOF2'
+Enter
+:save-screen func2
+EOF2
+	diff -u - <(head -8 "$BATS_TEST_TMPDIR/func2") <<'EOF2'
+ncgrind: callers and callees
+func2
+Instructions incl 700 (85.37%)  self 700 (85.37%)  called 5 times
+ Cost  %total   %func     Calls  Function  call site
+Callers (2)
+  400  48.78%  57.14%         3  main  file1.c:16
+  300  36.59%  42.86%         2  func1  file1.c:51
+Callees (0)
+EOF2
+}
+
+@test "function screen: Enter on a caller opens it, Backspace and [ ] walk the history" {
+	# func2 -> (j: func1 row) Enter -> func1: caller main 400 (100% of func1),
+	# callee func2 300 (75.00% of 400) at line 51.
+	browse "$X" <<'EOF2'
+Enter j Enter
+:save-screen func1
+Backspace
+:save-screen back
+]
+:save-screen forward
+[ [
+:save-screen table
+EOF2
+	diff -u - <(sed -n '2p;5,8p' "$BATS_TEST_TMPDIR/func1") <<'EOF2'
+func1
+Callers (1)
+  400  48.78%  100.0%         1  main  file1.c:16
+Callees (1)
+  300  36.59%  75.00%         2  func2  file1.c:51
+EOF2
+	# back on func2's screen with the cursor where it was (on func1)
+	diff -u - <(sed -n '2p;7p' "$BATS_TEST_TMPDIR/back") <<'EOF2'
+func2
+  300  36.59%  42.86%         2  func1  file1.c:51
+EOF2
+	diff -u - <(sed -n '2p' "$BATS_TEST_TMPDIR/forward") <<<'func1'
+	diff -u - <(sed -n '1p;24p' "$BATS_TEST_TMPDIR/table") <<'EOF2'
+ncgrind: spec-extended.callgrind
+1/3  sort: self Instructions   ? help  q quit
+EOF2
+}
+
+@test "call tree: t opens the callees with the hot path expanded; scaled costs" {
+	# G: main (the last row by self cost). Hot path: main -> func1 (400, first of the
+	# two 400s: file order) -> func2 (300 * 400/400 = 300, 75.00% of its parent).
+	browse "$X" <<'EOF2'
+G t
+:save-screen tree
+EOF2
+	diff -u - <(sed -n '1,8p' "$BATS_TEST_TMPDIR/tree") <<'EOF2'
+ncgrind: call tree, threshold 1%
+main
+Instructions incl 820 (100.0%)  self 20 (2.44%)  called 0 times
+ Incl   %root %parent     Calls  Function, then its callees
+  820  100.0%  100.0%            - main
+  400  48.78%  48.78%         1    - func1
+  300  36.59%  75.00%         2        func2
+  400  48.78%  48.78%         3      func2
+EOF2
+}
+
+@test "call tree: collapse, go to the parent, collapse all, expand all, Enter" {
+	browse "$X" <<'EOF2'
+G t j Left
+:save-screen collapsed
+Left
+:save-screen parent
+C
+:save-screen all-closed
+E
+:save-screen all-open
+Enter
+:save-screen detail
+EOF2
+	diff -u - <(sed -n '5,8p;24p' "$BATS_TEST_TMPDIR/collapsed") <<'EOF2'
+  820  100.0%  100.0%            - main
+  400  48.78%  48.78%         1    + func1
+  400  48.78%  48.78%         3      func2
+
+2/3  Right/Left: expand/collapse  e: hot path  r: callers
+EOF2
+	diff -u - <(sed -n '24p' "$BATS_TEST_TMPDIR/parent") <<<'1/3  Right/Left: expand/collapse  e: hot path  r: callers'
+	diff -u - <(sed -n '5,6p;24p' "$BATS_TEST_TMPDIR/all-closed") <<'EOF2'
+  820  100.0%  100.0%            + main
+
+1/1  Right/Left: expand/collapse  e: hot path  r: callers
+EOF2
+	diff -u - <(sed -n '5,8p' "$BATS_TEST_TMPDIR/all-open") <<'EOF2'
+  820  100.0%  100.0%            - main
+  400  48.78%  48.78%         1    - func1
+  300  36.59%  75.00%         2        func2
+  400  48.78%  48.78%         3      func2
+EOF2
+	diff -u - <(sed -n '1,2p' "$BATS_TEST_TMPDIR/detail") <<'EOF2'
+ncgrind: callers and callees
+main
+EOF2
+}
+
+@test "call tree: r shows the callers upward; T starts at the entry points" {
+	# func2's callers: main 400 (57.14%), func1 300; above func1: main, whose call
+	# to func1 costs 400, scaled by 300/400 = 300 (100% of its parent).
+	browse "$X" <<'EOF2'
+r
+:save-screen up
+j j l
+:save-screen up-open
+T
+:save-screen top
+EOF2
+	# the hot path is func2 -> main, which nothing calls: func1 stays closed (+)
+	diff -u - <(sed -n '1,8p' "$BATS_TEST_TMPDIR/up") <<'EOF2'
+ncgrind: callers, upward, threshold 1%
+func2
+Instructions incl 700 (85.37%)  self 700 (85.37%)  called 5 times
+ Incl   %root %parent     Calls  Function, then its callers
+  700  100.0%  100.0%            - func2
+  400  57.14%  57.14%         3      main
+  300  42.86%  42.86%         2    + func1
+
+EOF2
+	diff -u - <(sed -n '7,8p' "$BATS_TEST_TMPDIR/up-open") <<'EOF2'
+  300  42.86%  42.86%         2    - func1
+  300  42.86%  100.0%         1        main
+EOF2
+	diff -u - <(sed -n '1,5p' "$BATS_TEST_TMPDIR/top") <<'EOF2'
+ncgrind: call tree from the entry points, threshold 1%
+1 entry points: functions nothing outside their cycle calls
+Instructions total 820
+ Incl   %root %parent     Calls  Function, then its callees
+  820  100.0%  100.0%            - main
+EOF2
+}
+
+@test "call tree: recursion is marked and not expanded; ( and ) change the threshold" {
+	# example.callgrind: fib -> fib'2 (2 calls, 350,232) -> fib'2 calls itself: marked
+	# @ and [recursive], its cost capped at its caller's node (350,232).
+	# costs take the width of the root's (350,252: 7 columns)
+	browse "$FIX/example.callgrind" <<'EOF2'
+/ "^fib$" Enter t
+:save-screen fib
+(
+:save-screen lower
+EOF2
+	diff -u - <(sed -n '5,7p' "$BATS_TEST_TMPDIR/fib") <<'EOF2'
+350,252  100.0%  100.0%            - fib
+350,232  99.99%  99.99%         2    - fib'2
+350,232  99.99%  100.0%    21,888      @ fib'2 [recursive]
+EOF2
+	diff -u - <(sed -n '1p;24p' "$BATS_TEST_TMPDIR/lower") <<'EOF2'
+ncgrind: call tree, threshold 0.5%
+1/3   threshold 0.5%: smaller branches are folded
+EOF2
+}
