@@ -73,7 +73,7 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 	for (uint32_t d = 0; d < node->depth; d++)
 		fputs("  ", out);
 	if (node->kind == NODE_MORE) {
-		fprintf(out, "(%" PRIu64 " more)\n", node->count);
+		fprintf(out, "(%" PRIu64 " more, %.2f%%)\n", node->count, pct(node->cost, root));
 		return;
 	}
 	put_function(out, t->p, node->fn, false);

@@ -470,7 +470,8 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 	c += grid_puts(g, r, c, node_mark(n), a);
 	c += grid_puts(g, r, c, " ", a);
 	if (n->kind == NODE_MORE) {
-		snprintf(name, sizeof(name), "(%" PRIu64 " more)", n->count);
+		snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
+			 fmt_percent(pr, v, (uint64_t)(root + 0.5)));
 		grid_puts(g, r, c, name, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}

@@ -127,3 +127,23 @@ EOF2
 	ncg --dump=tree --threshold=101 "$X"
 	expect_status 2
 }
+
+@test "tree: mutual recursion (a cycle) is named, capped and cut where it repeats" {
+	# example.callgrind (callgrind_annotate agrees on the two entry costs: is_even
+	# 7,265,400, is_odd 7,260,204): is_even -> is_odd 399x (7,260,204) -> is_even'2
+	# 399x (7,255,017: 99.86% of 7,265,400, 99.93% of 7,260,204). is_even'2 and
+	# is_odd'2 call each other (cycle 2): 3,379,857,696 Ir counted again at each
+	# level, capped at the caller's node; then is_even'2 is on the path: recursive.
+	ncg --dump=tree --root='^is_even$' --threshold=0 --format=tsv "$FIX/example.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Ir | root_pct | parent_pct | mark
+0 | is_even | /home/dev/corpus/src/recur.c | 0 | 7265400 | 100.00 | 100.00 | 
+1 | is_odd | /home/dev/corpus/src/recur.c | 399 | 7260204 | 99.93 | 99.93 | 
+2 | is_even'2 | /home/dev/corpus/src/recur.c | 399 | 7255017 | 99.86 | 99.93 | 
+3 | is_odd'2 | /home/dev/corpus/src/recur.c | 279001 | 7255017 | 99.86 | 100.00 | 
+4 | is_even'2 | /home/dev/corpus/src/recur.c | 278801 | 7255017 | 99.86 | 100.00 | recursive
+EOF2
+	ncg --dump=tree --root='^is_even$' --threshold=0 "$FIX/example.callgrind"
+	assert_grep "is_even'2 <cycle 2>  [recursive]" "$OUT"
+}
