@@ -202,13 +202,13 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 		}
 	if (o->format != REPORT_TSV) {
 		uint64_t incl = profile_incl(p, fn)[o->sort_event];
-		char cnt[FMT_NUM];
+		char cnt[FMT_NUM + 8];
 
 		fprintf(out, "%s of ", callers ? "callers" : "callees");
 		put_function(out, p, fn, false);
-		fprintf(out, "  (incl %s = %.2f%%, called %s times)\n", fmt_commas(num, incl),
+		fprintf(out, "  (incl %s = %.2f%%, called %s)\n", fmt_commas(num, incl),
 			pct((double)incl, (double)p->totals[o->sort_event]),
-			fmt_commas(cnt, p->funcs[fn].calls));
+			fmt_times(cnt, p->funcs[fn].calls));
 		fprintf(out, "  %15s %7s %8s %10s  %s\n", "cost of calls", "%total", "%func", "calls",
 			callers ? "caller" : "callee");
 	}
