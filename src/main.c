@@ -7,6 +7,7 @@
 #include "ncgrind/parse.h"
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
+#include "ncgrind/source.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/ui.h"
 
@@ -26,6 +27,7 @@
 
 struct options {
 	struct report_opts report;
+	struct source_paths sources; /* -I, --substitute-path */
 	bool dump;            /* --dump given: a batch report, no browser */
 	struct ui_opts ui;
 	const char *events;
@@ -85,9 +87,10 @@ static int parse_sort(struct options *o, const char *arg)
 
 static int parse_dump(struct options *o, const char *arg)
 {
-	static const char *const kinds[] = {"functions", "calls", "tree", "callers", "callees"};
+	static const char *const kinds[] = {"functions", "calls",   "tree",  "callers",
+					    "callees",   "source", "lines"};
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 7; i++)
 		if (!strcmp(arg, kinds[i])) {
 			o->report.kind = (enum report_kind)i;
 			return 0;
@@ -118,11 +121,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{"size", required_argument, NULL, 'Z'}, {"list-keys", no_argument, NULL, 'K'},
 		{"root", required_argument, NULL, 'R'}, {"function", required_argument, NULL, 'R'},
 		{"depth", required_argument, NULL, 'D'}, {"threshold", required_argument, NULL, 'T'},
-		{"inverted", no_argument, NULL, 'I'},   {NULL, 0, NULL, 0},
+		{"inverted", no_argument, NULL, 'v'},   {"context", required_argument, NULL, 'C'},
+		{"substitute-path", required_argument, NULL, 'P'},
+		{"include", required_argument, NULL, 'i'}, {NULL, 0, NULL, 0},
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'X':
 			o->ui.script = optarg;
@@ -138,7 +143,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'd':
 			o->dump = true;
 			if (parse_dump(o, optarg) < 0)
-				return usage_error("unknown report '%s' (functions, calls, tree, callers, callees)",
+				return usage_error("unknown report '%s' (functions, calls, tree, callers, "
+						   "callees, source, lines)",
 						   optarg);
 			break;
 		case 'R':
@@ -154,8 +160,21 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return usage_error("bad threshold '%s' (a percent, 0 to 100)", optarg);
 			o->report.threshold = num;
 			break;
-		case 'I':
+		case 'I': /* -I DIR, --include=DIR: as callgrind_annotate */
+		case 'i':
+			source_paths_add_dir(&o->sources, optarg);
+			break;
+		case 'v':
 			o->report.inverted = true;
+			break;
+		case 'C':
+			if (parse_number(optarg, 0, 1e6, &num) < 0)
+				return usage_error("bad context '%s' (a number of lines)", optarg);
+			o->report.context = (uint32_t)num;
+			break;
+		case 'P':
+			if (source_paths_add_rule(&o->sources, optarg) < 0)
+				return usage_error("bad rule '%s' (FROM=TO)", optarg);
 			break;
 		case 'f':
 			if (!strcmp(optarg, "text"))
@@ -270,6 +289,13 @@ static int write_report(const struct profile *p, const struct options *o)
 {
 	char err[300];
 
+	if (o->report.kind >= REPORT_SOURCE) {
+		if (report_source(stdout, p, &o->report, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ncgrind: %s\n", err[0] ? err : "cannot write the report");
+			return 1;
+		}
+		return 0;
+	}
 	if (o->report.kind >= REPORT_TREE) {
 		if (report_tree(stdout, p, &o->report, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err);
@@ -359,6 +385,7 @@ int main(int argc, char **argv)
 	o.report.sort = SORT_SELF;
 	o.report.depth = UINT32_MAX;
 	o.report.threshold = 1.0;
+	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return ret;
 	if (!o.path) {
@@ -370,10 +397,13 @@ int main(int argc, char **argv)
 		}
 	}
 	/* a report where the browser cannot run: in a pipe, or when asked */
+	source_paths_set_profile(&o.sources, o.path);
+	o.report.sources = &o.sources;
 	if (o.dump || (!o.ui.script && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))))
 		ret = batch(&o);
 	else
 		ret = ui_main(o.path, &o.ui);
+	source_paths_release(&o.sources);
 	free(found);
 	return ret;
 }

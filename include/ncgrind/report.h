@@ -15,7 +15,12 @@
 
 #include <stdio.h>
 
-enum report_kind { REPORT_FUNCTIONS, REPORT_CALLS, REPORT_TREE, REPORT_CALLERS, REPORT_CALLEES };
+enum report_kind {
+	REPORT_FUNCTIONS, REPORT_CALLS, REPORT_TREE, REPORT_CALLERS, REPORT_CALLEES,
+	REPORT_SOURCE, REPORT_LINES,
+};
+
+struct source_paths;
 enum report_format { REPORT_TEXT, REPORT_TSV, REPORT_JSON };
 enum report_sort { SORT_SELF, SORT_INCL, SORT_CALLS, SORT_NAME };
 
@@ -31,6 +36,9 @@ struct report_opts {
 	uint32_t depth;        /* levels of a tree below its root */
 	double threshold;      /* percent of the root under which branches are folded */
 	bool inverted;         /* a tree of callers */
+	/* annotated source (report_source.c) */
+	uint32_t context;      /* lines shown around lines with cost */
+	const struct source_paths *sources;
 };
 
 /*
@@ -56,5 +64,13 @@ int report_write(FILE *out, const struct profile *p, const struct report_opts *o
  */
 int report_tree(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
 		size_t errsize);
+
+/*
+ * --dump=source: the annotated source of the functions matching o->function;
+ * --dump=lines: every source line's self cost, summed over the functions (tsv).
+ * Returns 0, or -1 with a message in err.
+ */
+int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
+		  size_t errsize);
 
 #endif

@@ -1,0 +1,52 @@
+/*
+ * source: finding and reading a source file named in a profile. The name as
+ * written, then rewritten by --substitute-path rules (as gdb's), then
+ * relative to the profile's directory, then under each -I directory (as
+ * callgrind_annotate's). What was tried is kept, so that a view can say it.
+ */
+#ifndef NCGRIND_SOURCE_H
+#define NCGRIND_SOURCE_H
+
+#include "ncgrind/util.h"
+
+#include <stdbool.h>
+#include <time.h>
+
+struct source_rule {
+	char *from, *to;
+};
+
+struct source_paths {
+	char **dirs;            /* -I DIR, in order */
+	size_t ndirs, dirs_alloc;
+	struct source_rule *rules; /* --substitute-path=FROM=TO, in order */
+	size_t nrules, rules_alloc;
+	char *profile_dir;      /* the directory of the profile */
+	time_t profile_mtime;
+};
+
+/* A zeroed struct is empty; this sets the profile the paths are relative to. */
+void source_paths_set_profile(struct source_paths *sp, const char *profile_path);
+void source_paths_release(struct source_paths *sp);
+void source_paths_add_dir(struct source_paths *sp, const char *dir);
+/* "FROM=TO"; -1 when there is no '='. */
+int source_paths_add_rule(struct source_paths *sp, const char *rule);
+
+struct source_text {
+	char *path;         /* where it was found, or NULL */
+	char *data;         /* the whole file */
+	size_t size;
+	size_t *line_start; /* line i (1-based) starts at data[line_start[i - 1]] */
+	size_t nlines;
+	bool newer;         /* modified after the profile was written */
+	char *tried;        /* the paths tried, one per line */
+};
+
+/* Look for the file named name; 0 when found and read, -1 when not (t->tried says where). */
+int source_load(struct source_text *t, const struct source_paths *sp, struct span name);
+void source_release(struct source_text *t);
+
+/* Line n (1-based) without its '\n'; an empty span past the end. */
+struct span source_line(const struct source_text *t, uint64_t n);
+
+#endif

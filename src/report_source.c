@@ -1,0 +1,298 @@
+/*
+ * report_source: annotated source in batch, from the same model as the
+ * browser's source view (srcview.c): --dump=source, one function at a time,
+ * in the manner of callgrind_annotate --auto=yes; and --dump=lines, the self
+ * cost of every source line summed over all functions, as tsv, which is
+ * what callgrind_annotate's per-line numbers are.
+ */
+#include "ncgrind/fmt.h"
+#include "ncgrind/match.h"
+#include "ncgrind/report.h"
+#include "ncgrind/source.h"
+#include "ncgrind/srcview.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static void put_text(FILE *out, struct span s)
+{
+	for (size_t i = 0; i < s.len; i++) {
+		unsigned char c = (unsigned char)s.ptr[i];
+
+		if (c == '\t')
+			putc('\t', out); /* a terminal or a pager expands it */
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			putc(c, out);
+	}
+}
+
+/* One column per shown event: "1,234 (0.12%)", or "." for nothing. */
+static void put_costs(FILE *out, const struct profile *p, const struct report_opts *o,
+		      const uint64_t *costs, const int *w)
+{
+	char num[FMT_NUM];
+
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		uint32_t ev = o->events[i];
+
+		if (!costs || !costs[ev])
+			fprintf(out, "%*s%9s", w[i], ".", "");
+		else
+			fprintf(out, "%*s (%5.2f%%)", w[i], fmt_commas(num, costs[ev]),
+				p->totals[ev] ? 100.0 * (double)costs[ev] / (double)p->totals[ev] : 0.0);
+		putc(' ', out);
+	}
+	putc(' ', out);
+}
+
+static void put_call(FILE *out, const struct profile *p, const struct report_opts *o,
+		     const struct src_cost *c, const int *w)
+{
+	char num[FMT_NUM + 8];
+	struct span name = profile_name(p, p->funcs[c->callee].name);
+
+	put_costs(out, p, o, c->costs, w);
+	fputs("=> ", out);
+	put_text(out, name.len ? name : span_make("(unknown)", 9));
+	fprintf(out, " (%s)\n", fmt_times(num, c->count));
+}
+
+/* Whether line n is within ctx lines of a line with cost, in rows[lo, hi). */
+static bool near_cost(const struct srcfn *s, size_t lo, size_t hi, uint64_t n, uint64_t ctx)
+{
+	for (size_t i = lo; i < hi; i++)
+		if (s->rows[i].line + ctx >= n && s->rows[i].line <= n + ctx)
+			return true;
+	return false;
+}
+
+static void put_missing(FILE *out, const struct source_text *t)
+{
+	fputs("-- not found; tried:\n", out);
+	for (const char *p = t->tried; p && *p;) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(out, "--   %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	fputs("-- add a directory with -I DIR, or a rule with --substitute-path=FROM=TO\n", out);
+}
+
+/* The rows of one file: rows[lo, hi), annotated on the source when there is one. */
+static void put_file(FILE *out, const struct profile *p, const struct report_opts *o,
+		     const struct srcfn *s, size_t lo, size_t hi, const struct source_text *t,
+		     const int *w)
+{
+	/* without the source, context lines would say nothing: only lines with cost */
+	uint64_t ctx = t->data ? o->context : 0, last = 0, end = t->data ? t->nlines : 0;
+	size_t r = lo;
+
+	for (size_t i = lo; i < hi; i++)
+		if (s->rows[i].line > end)
+			end = s->rows[i].line;
+	for (uint64_t n = s->rows[lo].line ? 1 : 0; n <= end; n++) {
+		if (n && !near_cost(s, lo, hi, n, ctx))
+			continue;
+		if (n && n != last + 1)
+			fprintf(out, "-- line %" PRIu64 " ----------------------------------------\n", n);
+		last = n;
+		while (r < hi && s->rows[r].line < n)
+			r++;
+		put_costs(out, p, o, r < hi && s->rows[r].line == n && s->rows[r].callee == NCG_NONE
+					     ? s->rows[r].costs : NULL, w);
+		if (t->data && n)
+			put_text(out, source_line(t, n));
+		else
+			fprintf(out, n ? "(line %" PRIu64 ")" : "(no line information)", n);
+		putc('\n', out);
+		for (; r < hi && s->rows[r].line == n; r++)
+			if (s->rows[r].callee != NCG_NONE)
+				put_call(out, p, o, &s->rows[r], w);
+	}
+}
+
+static void function_source(FILE *out, const struct profile *p, const struct report_opts *o,
+			    uint32_t fn, const int *w)
+{
+	struct srcfn s;
+	size_t lo = 0;
+
+	srcfn_load(&s, p, fn, false);
+	fputs("--------------------------------------------------------------------------------\n",
+	      out);
+	fputs("-- function ", out);
+	put_text(out, profile_name(p, p->funcs[fn].name));
+	putc('\n', out);
+	while (lo < s.nrows) {
+		size_t hi = lo;
+		struct source_text t;
+		struct span file = profile_name(p, s.rows[lo].file);
+
+		while (hi < s.nrows && s.rows[hi].file == s.rows[lo].file)
+			hi++;
+		fputs("-- file ", out);
+		put_text(out, file.len ? file : span_make("???", 3));
+		putc('\n', out);
+		if (source_load(&t, o->sources, file) == 0) {
+			if (t.newer)
+				fputs("-- warning: the source is newer than the profile\n", out);
+		} else {
+			put_missing(out, &t);
+		}
+		put_file(out, p, o, &s, lo, hi, &t, w);
+		source_release(&t);
+		lo = hi;
+	}
+	srcfn_release(&s);
+}
+
+static void widths(const struct profile *p, const struct report_opts *o, int *w)
+{
+	char num[FMT_NUM];
+
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		w[i] = (int)strlen(fmt_commas(num, p->totals[o->events[i]]));
+		if (w[i] < (int)p->events[o->events[i]].name.len)
+			w[i] = (int)p->events[o->events[i]].name.len;
+	}
+}
+
+static int dump_source(FILE *out, const struct profile *p, const struct report_opts *o,
+		       char *err, size_t errsize)
+{
+	regex_t re;
+	size_t n;
+	uint32_t *fns;
+	int *w = xcalloc(o->nevents ? o->nevents : 1, sizeof(int));
+	size_t shown = 0;
+
+	if (!o->function) {
+		snprintf(err, errsize, "--dump=source needs --function=REGEX");
+		free(w);
+		return -1;
+	}
+	if (match_compile(&re, o->function, err, errsize) < 0) {
+		free(w);
+		return -1;
+	}
+	widths(p, o, w);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		struct span ev = p->events[o->events[i]].name;
+
+		fprintf(out, "%*.*s%9s ", w[i], (int)ev.len, ev.ptr, "");
+	}
+	fputs(" source\n", out);
+	fns = report_sort_functions(p, SORT_INCL, o->sort_event, &n);
+	for (size_t i = 0; i < n; i++)
+		if (match_name(&re, profile_name(p, p->funcs[fns[i]].name))) {
+			function_source(out, p, o, fns[i], w);
+			shown++;
+		}
+	regfree(&re);
+	free(fns);
+	free(w);
+	if (!shown) {
+		snprintf(err, errsize, "no function matches '%s'", o->function);
+		return -1;
+	}
+	return 0;
+}
+
+static const struct profile *lines_p; /* qsort has no context argument in C11 */
+
+static int cmp_line(const void *a, const void *b)
+{
+	const struct src_cost *x = a, *y = b;
+	struct span fx = profile_name(lines_p, x->file), fy = profile_name(lines_p, y->file);
+	size_t n = fx.len < fy.len ? fx.len : fy.len;
+	int c = n ? memcmp(fx.ptr, fy.ptr, n) : 0;
+
+	if (c || fx.len != fy.len)
+		return c ? c : fx.len < fy.len ? -1 : 1;
+	return x->line != y->line ? (x->line < y->line ? -1 : 1) : 0;
+}
+
+static void put_tsv_name(FILE *out, struct span s)
+{
+	for (size_t i = 0; i < s.len; i++) {
+		char c = s.ptr[i];
+
+		if (c == '\t' || c == '\n' || c == '\\')
+			fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : '\\');
+		else
+			putc(c, out);
+	}
+}
+
+/* Sort the lines by file name and number, and print each place once, summed. */
+static void sum_lines(FILE *out, const struct profile *p, const struct report_opts *o,
+		      struct src_cost *all, size_t n, uint64_t *pool)
+{
+	uint32_t nev = p->nev;
+
+	lines_p = p;
+	qsort(all, n, sizeof(*all), cmp_line);
+	for (size_t i = 0; i < n;) {
+		uint64_t *sum = pool + all[i].addr * nev;
+		size_t j = i + 1;
+
+		for (; j < n && cmp_line(&all[i], &all[j]) == 0; j++)
+			for (uint32_t e = 0; e < nev; e++)
+				u64_add_sat(&sum[e], pool[all[j].addr * nev + e]);
+		put_tsv_name(out, profile_name(p, all[i].file));
+		fprintf(out, "\t%" PRIu64, all[i].line);
+		for (uint32_t e = 0; e < o->nevents; e++)
+			fprintf(out, "\t%" PRIu64, sum[o->events[e]]);
+		putc('\n', out);
+		i = j;
+	}
+}
+
+/* Every line's self cost, summed over the functions: callgrind_annotate's numbers. */
+static int dump_lines(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	struct src_cost *all = NULL;
+	uint64_t *pool = NULL;
+	size_t n = 0, alloc = 0, pool_alloc = 0;
+	uint32_t nev = p->nev;
+
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		struct srcfn s;
+
+		if (!profile_function_used(p, f))
+			continue;
+		srcfn_load(&s, p, f, false);
+		for (size_t i = 0; i < s.nrows; i++) {
+			if (s.rows[i].callee != NCG_NONE)
+				continue;
+			ALLOC_GROW(all, n + 1, alloc);
+			ALLOC_GROW(pool, st_mult(n + 1, nev), pool_alloc);
+			all[n] = s.rows[i];
+			memcpy(pool + n * nev, s.rows[i].costs, nev * sizeof(uint64_t));
+			all[n].costs = NULL;
+			all[n].addr = n; /* its row in the pool */
+			n++;
+		}
+		srcfn_release(&s);
+	}
+	fputs("file\tline", out);
+	for (uint32_t i = 0; i < o->nevents; i++)
+		fprintf(out, "\tself:%.*s", (int)p->events[o->events[i]].name.len,
+			p->events[o->events[i]].name.ptr);
+	putc('\n', out);
+	sum_lines(out, p, o, all, n, pool);
+	free(all);
+	free(pool);
+	return 0;
+}
+
+int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
+		  size_t errsize)
+{
+	int r = o->kind == REPORT_LINES ? dump_lines(out, p, o)
+					: dump_source(out, p, o, err, errsize);
+
+	return r < 0 || fflush(out) != 0 || ferror(out) ? -1 : 0;
+}

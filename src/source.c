@@ -1,0 +1,184 @@
+/*
+ * source: candidate paths for a source file, and reading the first that
+ * exists. Source files are small next to profiles: they are read whole.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ncgrind/source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void source_paths_set_profile(struct source_paths *sp, const char *profile_path)
+{
+	const char *slash = strrchr(profile_path, '/');
+	struct stat st;
+
+	free(sp->profile_dir);
+	sp->profile_dir = slash ? xmemdup0(profile_path, (size_t)(slash - profile_path))
+				: xstrdup(".");
+	if (stat(profile_path, &st) == 0)
+		sp->profile_mtime = st.st_mtime;
+}
+
+void source_paths_release(struct source_paths *sp)
+{
+	for (size_t i = 0; i < sp->ndirs; i++)
+		free(sp->dirs[i]);
+	for (size_t i = 0; i < sp->nrules; i++) {
+		free(sp->rules[i].from);
+		free(sp->rules[i].to);
+	}
+	free(sp->dirs);
+	free(sp->rules);
+	free(sp->profile_dir);
+	memset(sp, 0, sizeof(*sp));
+}
+
+void source_paths_add_dir(struct source_paths *sp, const char *dir)
+{
+	ALLOC_GROW(sp->dirs, sp->ndirs + 1, sp->dirs_alloc);
+	sp->dirs[sp->ndirs++] = xstrdup(dir);
+}
+
+int source_paths_add_rule(struct source_paths *sp, const char *rule)
+{
+	const char *eq = strchr(rule, '=');
+
+	if (!eq || eq == rule)
+		return -1;
+	ALLOC_GROW(sp->rules, sp->nrules + 1, sp->rules_alloc);
+	sp->rules[sp->nrules].from = xmemdup0(rule, (size_t)(eq - rule));
+	sp->rules[sp->nrules].to = xstrdup(eq + 1);
+	sp->nrules++;
+	return 0;
+}
+
+static void add_tried(struct source_text *t, const char *path)
+{
+	size_t old = t->tried ? strlen(t->tried) : 0, n = strlen(path);
+
+	t->tried = xrealloc(t->tried, old + n + 2);
+	memcpy(t->tried + old, path, n);
+	t->tried[old + n] = '\n';
+	t->tried[old + n + 1] = '\0';
+}
+
+static int read_file(struct source_text *t, const char *path, time_t profile_mtime)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	t->data = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, t->data + got, (size_t)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	t->size = got;
+	t->data[got] = '\0';
+	t->newer = profile_mtime && st.st_mtime > profile_mtime;
+	t->path = xstrdup(path);
+	return 0;
+}
+
+static void index_lines(struct source_text *t)
+{
+	size_t alloc = 0;
+
+	for (size_t i = 0; i < t->size;) {
+		const char *nl = memchr(t->data + i, '\n', t->size - i);
+
+		ALLOC_GROW(t->line_start, t->nlines + 1, alloc);
+		t->line_start[t->nlines++] = i;
+		i = nl ? (size_t)(nl - t->data) + 1 : t->size;
+	}
+}
+
+static int try_path(struct source_text *t, const char *path, time_t mtime)
+{
+	add_tried(t, path);
+	if (read_file(t, path, mtime) < 0)
+		return -1;
+	index_lines(t);
+	return 0;
+}
+
+static int try_joined(struct source_text *t, const char *dir, const char *name, time_t mtime)
+{
+	char *path = xmalloc(strlen(dir) + strlen(name) + 2);
+	int r;
+
+	sprintf(path, "%s/%s", dir, name);
+	r = try_path(t, path, mtime);
+	free(path);
+	return r;
+}
+
+int source_load(struct source_text *t, const struct source_paths *sp, struct span name)
+{
+	char *n = xmemdup0(name.ptr, name.len);
+	const char *rel = n, *base = strrchr(n, '/');
+	int found = -1;
+
+	memset(t, 0, sizeof(*t));
+	while (*rel == '/')
+		rel++;
+	base = base ? base + 1 : n;
+	for (size_t i = 0; i < sp->nrules && found < 0; i++) {
+		size_t len = strlen(sp->rules[i].from);
+
+		if (!strncmp(n, sp->rules[i].from, len))
+			found = try_joined(t, sp->rules[i].to, n + len + (n[len] == '/'), sp->profile_mtime);
+	}
+	if (found < 0)
+		found = try_path(t, n, sp->profile_mtime);
+	if (found < 0 && n[0] != '/')
+		found = try_joined(t, sp->profile_dir, n, sp->profile_mtime);
+	for (size_t i = 0; i < sp->ndirs && found < 0; i++) {
+		found = try_joined(t, sp->dirs[i], rel, sp->profile_mtime);
+		if (found < 0 && base != rel)
+			found = try_joined(t, sp->dirs[i], base, sp->profile_mtime);
+	}
+	free(n);
+	return found;
+}
+
+void source_release(struct source_text *t)
+{
+	free(t->path);
+	free(t->data);
+	free(t->line_start);
+	free(t->tried);
+	memset(t, 0, sizeof(*t));
+}
+
+struct span source_line(const struct source_text *t, uint64_t n)
+{
+	size_t s, e;
+
+	if (n == 0 || n > t->nlines)
+		return span_make("", 0);
+	s = t->line_start[n - 1];
+	e = n < t->nlines ? t->line_start[n] : t->size;
+	if (e > s && t->data[e - 1] == '\n')
+		e--;
+	if (e > s && t->data[e - 1] == '\r')
+		e--;
+	return span_make(t->data + s, e - s);
+}
