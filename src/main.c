@@ -45,6 +45,9 @@ static void usage(FILE *out)
 	      "       ncgrind --dump=tree [--root=REGEX] [--depth=N] [--threshold=PCT] [--inverted]\n"
 	      "               [--format=text|tsv] FILE    print call trees\n"
 	      "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
+	      "       ncgrind --dump=source --function=REGEX [--context=N] [-I DIR]...\n"
+	      "               [--substitute-path=FROM=TO]... FILE     annotated source\n"
+	      "       ncgrind --dump=lines FILE                  self cost of every source line\n"
 	      "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
 	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
 	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",

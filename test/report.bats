@@ -511,7 +511,7 @@ EOF
 	ncg --format=xml "$f"
 	head -1 "$ERR" | grep -qx "ncgrind: unknown format 'xml' (text, tsv, json)"
 	ncg --dump=bogus "$f"
-	head -1 "$ERR" | grep -qx "ncgrind: unknown report 'bogus' (functions, calls, tree, callers, callees)"
+	head -1 "$ERR" | grep -qx "ncgrind: unknown report 'bogus' (functions, calls, tree, callers, callees, source, lines)"
 	cd "$BATS_TEST_TMPDIR"
 	ncg
 	head -1 "$ERR" | grep -qx "ncgrind: no profile given, and no callgrind.out.\* here"
