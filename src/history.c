@@ -11,6 +11,8 @@ static void screen_release(struct screen *s)
 		detail_release(&s->detail);
 	else if (s->kind == SCREEN_TREE)
 		calltree_release(&s->tree);
+	else if (s->kind == SCREEN_SOURCE)
+		srcview_close(&s->src);
 }
 
 void history_init(struct history *h)

@@ -17,7 +17,7 @@
 #define TBL SCOPE_TABLE
 #define DET SCOPE_DETAIL
 #define TRE SCOPE_TREE
-#define LIST (SCOPE_DETAIL | SCOPE_TREE)
+#define SRC SCOPE_SOURCE
 
 /* The first binding of a key that holds on the screen wins. */
 static const struct binding {
@@ -33,11 +33,12 @@ static const struct binding {
 	{'g', REQ_MOVE_FIRST, ALL},       {KEY_END, REQ_MOVE_LAST, ALL},
 	{'G', REQ_MOVE_LAST, ALL},        {'i', REQ_SORT_INCL, TBL},
 	{'s', REQ_SORT_SELF, TBL},        {'c', REQ_SORT_CALLS, TBL},
-	{'a', REQ_SORT_NAME, TBL},        {'\t', REQ_EVENT_NEXT, ALL},
+	{'a', REQ_SORT_NAME, TBL},        {'\t', REQ_NEXT_COSTLY, SRC},
+	{KEY_BTAB, REQ_PREV_COSTLY, SRC}, {'\t', REQ_EVENT_NEXT, ALL},
 	{KEY_BTAB, REQ_EVENT_PREV, ALL},  {'u', REQ_TOGGLE_UNITS, ALL},
 	{'%', REQ_TOGGLE_PERCENT, TBL},   {'/', REQ_SEARCH, TBL},
 	{'n', REQ_SEARCH_NEXT, TBL},      {'N', REQ_SEARCH_PREV, TBL},
-	{'>', REQ_NAME_RIGHT, TBL},       {'<', REQ_NAME_LEFT, TBL},
+	{'>', REQ_NAME_RIGHT, TBL | SRC}, {'<', REQ_NAME_LEFT, TBL | SRC},
 	{'\n', REQ_ENTER, ALL},           {KEY_ENTER, REQ_ENTER, ALL},
 	{KEY_RIGHT, REQ_EXPAND, TRE},     {'l', REQ_EXPAND, TRE},
 	{'+', REQ_EXPAND, TRE},           {KEY_RIGHT, REQ_ENTER, DET},
@@ -49,7 +50,10 @@ static const struct binding {
 	{'r', REQ_TREE_CALLERS, ALL},     {'T', REQ_TREE_TOP, ALL},
 	{'e', REQ_EXPAND_HOT, TRE},       {'E', REQ_EXPAND_ALL, TRE},
 	{'C', REQ_COLLAPSE_ALL, TRE},     {'(', REQ_THRESHOLD_DOWN, TRE},
-	{')', REQ_THRESHOLD_UP, TRE},     {'?', REQ_HELP, ALL},
+	{')', REQ_THRESHOLD_UP, TRE},     {'v', REQ_SOURCE, ALL},
+	{'V', REQ_INSTR, ALL},            {'o', REQ_ONLY_COSTLY, SRC},
+	{'f', REQ_NEXT_FILE, SRC},        {'F', REQ_PREV_FILE, SRC},
+	{'?', REQ_HELP, ALL},
 	{KEY_F(1), REQ_HELP, ALL},        {CTRL('l'), REQ_REDRAW, ALL},
 	{'q', REQ_QUIT, ALL},
 };

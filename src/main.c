@@ -401,7 +401,7 @@ int main(int argc, char **argv)
 	}
 	/* a report where the browser cannot run: in a pipe, or when asked */
 	source_paths_set_profile(&o.sources, o.path);
-	o.report.sources = &o.sources;
+	o.report.sources = o.ui.sources = &o.sources;
 	if (o.dump || (!o.ui.script && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))))
 		ret = batch(&o);
 	else

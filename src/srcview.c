@@ -6,6 +6,8 @@
 #include "ncgrind/srcview.h"
 #include "ncgrind/parse.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 
 struct gather {
@@ -137,4 +139,214 @@ void srcfn_release(struct srcfn *s)
 	free(s->files);
 	free(s->pool);
 	memset(s, 0, sizeof(*s));
+}
+
+/* ---- the source screen ------------------------------------------------- */
+
+static void push_row(struct srcview *v, enum src_row_kind kind, uint64_t where,
+		     const struct src_cost *cost)
+{
+	ALLOC_GROW(v->rows, v->nav.count + 1, v->rows_alloc);
+	v->rows[v->nav.count++] = (struct src_row){kind, where, cost};
+}
+
+static bool row_has_cost(const struct srcview *v, const struct src_row *r)
+{
+	return r->cost && r->cost->costs[v->event];
+}
+
+/* The cost rows of the current file (or all, for instructions): [*lo, *hi). */
+static void file_rows(const struct srcview *v, size_t *lo, size_t *hi)
+{
+	uint32_t file = v->fn.nfiles ? v->fn.files[v->file].file : NCG_NONE;
+
+	*lo = 0;
+	*hi = v->fn.nrows;
+	if (v->instr)
+		return;
+	while (*lo < v->fn.nrows && v->fn.rows[*lo].file != file)
+		(*lo)++;
+	*hi = *lo;
+	while (*hi < v->fn.nrows && v->fn.rows[*hi].file == file)
+		(*hi)++;
+}
+
+static bool near_costly(const struct srcview *v, size_t lo, size_t hi, uint64_t line)
+{
+	for (size_t i = lo; i < hi; i++)
+		if (v->fn.rows[i].line + SRCVIEW_CONTEXT >= line &&
+		    v->fn.rows[i].line <= line + SRCVIEW_CONTEXT)
+			return true;
+	return false;
+}
+
+static void build_line_rows(struct srcview *v)
+{
+	size_t lo, hi, r;
+	uint64_t last = 0, end = v->found ? v->text.nlines : 0;
+
+	file_rows(v, &lo, &hi);
+	for (size_t i = lo; i < hi; i++)
+		if (v->fn.rows[i].line > end)
+			end = v->fn.rows[i].line;
+	r = lo;
+	/* with no source, only the lines with cost */
+	for (uint64_t n = lo < hi && !v->fn.rows[lo].line ? 0 : 1; n <= end; n++) {
+		const struct src_cost *self = NULL;
+
+		while (r < hi && v->fn.rows[r].line < n)
+			r++;
+		if (r < hi && v->fn.rows[r].line == n && v->fn.rows[r].callee == NCG_NONE)
+			self = &v->fn.rows[r];
+		if ((!v->found || v->only_costly) && !(r < hi && v->fn.rows[r].line == n) &&
+		    (!v->found || !near_costly(v, lo, hi, n)))
+			continue;
+		if (last && n != last + 1)
+			push_row(v, SROW_GAP, n, NULL);
+		last = n;
+		push_row(v, SROW_LINE, n, self);
+		for (; r < hi && v->fn.rows[r].line == n; r++)
+			if (v->fn.rows[r].callee != NCG_NONE)
+				push_row(v, SROW_CALL, n, &v->fn.rows[r]);
+	}
+}
+
+static void build_insn_rows(struct srcview *v)
+{
+	for (size_t i = 0; i < v->fn.nrows; i++) {
+		const struct src_cost *c = &v->fn.rows[i];
+
+		if (c->callee == NCG_NONE)
+			push_row(v, SROW_INSN, c->addr, c);
+		else
+			push_row(v, SROW_CALL, c->addr, c);
+	}
+}
+
+/* The rows again (another file, the toggle), the cursor on the hottest. */
+static void rebuild(struct srcview *v, int page)
+{
+	size_t best = 0;
+	uint64_t most = 0;
+
+	v->nav.count = 0;
+	if (v->instr)
+		build_insn_rows(v);
+	else
+		build_line_rows(v);
+	for (size_t i = 0; i < v->nav.count; i++)
+		if (v->rows[i].kind != SROW_CALL && row_has_cost(v, &v->rows[i]) &&
+		    v->rows[i].cost->costs[v->event] > most) {
+			most = v->rows[i].cost->costs[v->event];
+			best = i;
+		}
+	v->nav.top = 0;
+	nav_to(&v->nav, best, page);
+	/* show the hot line in the middle of the screen, with what leads to it */
+	v->nav.top = best > (size_t)page / 2 ? best - (size_t)page / 2 : 0;
+	nav_scroll(&v->nav, page);
+}
+
+static void load_text(struct srcview *v, const struct source_paths *paths)
+{
+	struct span name;
+
+	source_release(&v->text);
+	v->found = false;
+	v->note[0] = '\0';
+	if (!v->fn.nfiles || v->fn.files[v->file].file == NCG_NONE) {
+		snprintf(v->note, sizeof(v->note), "the profile names no source file here");
+		return;
+	}
+	name = profile_name(v->fn.p, v->fn.files[v->file].file);
+	v->found = source_load(&v->text, paths, name) == 0;
+	if (!v->found)
+		snprintf(v->note, sizeof(v->note),
+			 "source not found; add a directory with -I DIR or a rule with "
+			 "--substitute-path=FROM=TO");
+	else if (v->text.newer)
+		snprintf(v->note, sizeof(v->note), "warning: the source is newer than the profile");
+}
+
+static void load_disasm(struct srcview *v)
+{
+	const struct function *f = &v->fn.p->funcs[v->fn.fn];
+	uint64_t lo = UINT64_MAX, hi = 0;
+	char *object, err[200];
+
+	for (size_t i = 0; i < v->fn.nrows; i++) {
+		lo = v->fn.rows[i].addr < lo ? v->fn.rows[i].addr : lo;
+		hi = v->fn.rows[i].addr > hi ? v->fn.rows[i].addr : hi;
+	}
+	if (!v->fn.has_addrs) {
+		snprintf(v->note, sizeof(v->note),
+			 "no instruction addresses in this profile (valgrind --dump-instr=yes)");
+		return;
+	}
+	object = xmemdup0(profile_name(v->fn.p, f->object).ptr, profile_name(v->fn.p, f->object).len);
+	if (disasm_load(&v->dis, object, lo, hi + 16, err, sizeof(err)) < 0)
+		snprintf(v->note, sizeof(v->note), "addresses only: %s", err);
+	free(object);
+}
+
+void srcview_open(struct srcview *v, const struct profile *p, uint32_t fn,
+		  const struct source_paths *paths, bool instr, uint32_t event, int page)
+{
+	memset(v, 0, sizeof(*v));
+	v->instr = instr;
+	v->event = event;
+	srcfn_load(&v->fn, p, fn, instr);
+	if (instr)
+		load_disasm(v);
+	else
+		load_text(v, paths);
+	rebuild(v, page);
+}
+
+void srcview_close(struct srcview *v)
+{
+	srcfn_release(&v->fn);
+	source_release(&v->text);
+	disasm_release(&v->dis);
+	free(v->rows);
+	memset(v, 0, sizeof(*v));
+}
+
+void srcview_set_file(struct srcview *v, const struct source_paths *paths, size_t i, int page)
+{
+	if (v->instr || i >= v->fn.nfiles)
+		return;
+	v->file = i;
+	load_text(v, paths);
+	rebuild(v, page);
+}
+
+void srcview_toggle_costly(struct srcview *v, int page)
+{
+	const struct src_row *cur = v->nav.count ? &v->rows[v->nav.cursor] : NULL;
+	uint64_t where = cur ? cur->where : 0;
+
+	v->only_costly = !v->only_costly;
+	rebuild(v, page);
+	/* stay on the same line when it is still there */
+	for (size_t i = 0; i < v->nav.count; i++)
+		if (v->rows[i].where == where && v->rows[i].kind != SROW_GAP) {
+			nav_to(&v->nav, i, page);
+			break;
+		}
+}
+
+bool srcview_next_costly(struct srcview *v, int dir, int page)
+{
+	for (long i = (long)v->nav.cursor + dir; i >= 0 && i < (long)v->nav.count; i += dir)
+		if (v->rows[i].kind != SROW_CALL && row_has_cost(v, &v->rows[i]))
+			return nav_to(&v->nav, (size_t)i, page);
+	return false;
+}
+
+uint32_t srcview_callee(const struct srcview *v)
+{
+	const struct src_row *r = v->nav.count ? &v->rows[v->nav.cursor] : NULL;
+
+	return r && r->kind == SROW_CALL ? r->cost->callee : NCG_NONE;
 }

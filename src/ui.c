@@ -43,6 +43,7 @@ struct ui {
 	struct history hist;   /* the table, then the screens opened from it */
 	struct callgraph graph;
 	double threshold;      /* of new call trees, in percent */
+	const struct source_paths *sources;
 	struct script *script; /* NULL: the terminal */
 	bool quit;
 	int status;            /* exit status */
@@ -293,8 +294,10 @@ static void request(struct ui *u, enum request req)
 
 static enum keys_scope scope_of(const struct screen *s)
 {
-	return s->kind == SCREEN_DETAIL ? SCOPE_DETAIL : s->kind == SCREEN_TREE ? SCOPE_TREE
-										: SCOPE_TABLE;
+	return s->kind == SCREEN_DETAIL   ? SCOPE_DETAIL
+	       : s->kind == SCREEN_TREE   ? SCOPE_TREE
+	       : s->kind == SCREEN_SOURCE ? SCOPE_SOURCE
+					  : SCOPE_TABLE;
 }
 
 static int list_page(const struct ui *u)
@@ -315,6 +318,11 @@ static uint32_t screen_function(struct ui *u)
 			return NCG_NONE;
 		n = &s->tree.nodes[s->tree.visible[s->nav.cursor]];
 		return n->kind == NODE_FUNCTION ? n->fn : NCG_NONE;
+	}
+	if (s->kind == SCREEN_SOURCE) {
+		uint32_t callee = srcview_callee(&s->src);
+
+		return callee != NCG_NONE ? callee : s->src.fn.fn;
 	}
 	return table_selected(&u->t);
 }
@@ -406,14 +414,69 @@ static void set_threshold(struct ui *u, struct screen *s, double pct)
 	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->threshold);
 }
 
+static void open_source(struct ui *u, uint32_t fn, bool instr)
+{
+	struct screen *s;
+
+	if (fn == NCG_NONE)
+		return;
+	s = history_push(&u->hist, SCREEN_SOURCE);
+	srcview_open(&s->src, &u->prof, fn, u->sources, instr, u->t.event, list_page(u));
+}
+
+/* Requests of the source screen. Returns false if not one. */
+static bool source_request(struct ui *u, struct srcview *v, enum request req)
+{
+	int page = list_page(u);
+
+	switch (req) {
+	case REQ_ENTER:
+		/* a call row: the callee's source; elsewhere: the function's screen */
+		if (srcview_callee(v) != NCG_NONE)
+			open_source(u, srcview_callee(v), v->instr);
+		else
+			open_detail(u, v->fn.fn);
+		return true;
+	case REQ_NEXT_COSTLY:
+	case REQ_PREV_COSTLY:
+		if (!srcview_next_costly(v, req == REQ_NEXT_COSTLY ? 1 : -1, page))
+			ui_message(u, false, "no more lines with cost this way");
+		return true;
+	case REQ_ONLY_COSTLY: srcview_toggle_costly(v, page); return true;
+	case REQ_NEXT_FILE:
+	case REQ_PREV_FILE:
+		if (v->fn.nfiles < 2)
+			ui_message(u, false, "the function's cost lies in one file");
+		else
+			srcview_set_file(v, u->sources,
+					 (v->file + (req == REQ_NEXT_FILE ? 1 : v->fn.nfiles - 1)) %
+						 v->fn.nfiles,
+					 page);
+		return true;
+	case REQ_NAME_RIGHT: v->hscroll += u->g.cols / 2; return true;
+	case REQ_NAME_LEFT: v->hscroll -= v->hscroll > u->g.cols / 2 ? u->g.cols / 2 : v->hscroll; return true;
+	case REQ_MOVE_DOWN: nav_move(&v->nav, 1, page); return true;
+	case REQ_MOVE_UP: nav_move(&v->nav, -1, page); return true;
+	case REQ_PAGE_DOWN: nav_page(&v->nav, 1, page); return true;
+	case REQ_PAGE_UP: nav_page(&v->nav, -1, page); return true;
+	case REQ_MOVE_FIRST: nav_to(&v->nav, 0, page); return true;
+	case REQ_MOVE_LAST: nav_to(&v->nav, v->nav.count, page); return true;
+	default: return false;
+	}
+}
+
 /* Requests of the screens other than the table. Returns false if not one. */
 static bool screen_request(struct ui *u, enum request req)
 {
 	struct screen *s = history_current(&u->hist);
 	int page = list_page(u);
 
+	if (s->kind == SCREEN_SOURCE && source_request(u, &s->src, req))
+		return true;
 	switch (req) {
 	case REQ_ENTER: open_detail(u, screen_function(u)); return true;
+	case REQ_SOURCE: open_source(u, screen_function(u), false); return true;
+	case REQ_INSTR: open_source(u, screen_function(u), true); return true;
 	case REQ_BACK:
 	case REQ_HISTORY_BACK:
 		if (!history_back(&u->hist))
@@ -441,8 +504,10 @@ static bool screen_request(struct ui *u, enum request req)
 		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
 		if (s->kind == SCREEN_TREE)
 			rebuild_tree(u, s);
-		else
+		else if (s->kind == SCREEN_DETAIL)
 			s->detail.event = u->t.event;
+		else
+			s->src.event = u->t.event;
 		return true;
 	}
 	if (s->kind == SCREEN_DETAIL) {
@@ -517,6 +582,8 @@ static void draw(struct ui *u)
 		view_draw_detail(&u->g, &s->detail, &u->t, &u->vs);
 	else if (s->kind == SCREEN_TREE)
 		view_draw_tree(&u->g, &s->tree, &s->nav, &u->t, &u->vs);
+	else if (s->kind == SCREEN_SOURCE)
+		view_draw_source(&u->g, &s->src, &u->t, &u->vs);
 	else
 		view_draw_table(&u->g, &u->t, &u->vs);
 	if (!u->script)
@@ -617,6 +684,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 
 	memset(&u, 0, sizeof(u));
 	u.vs.path = path;
+	u.sources = o->sources;
 	diag_init(&u.diag, path);
 	if (setup(&u, o) < 0) {
 		teardown(&u);

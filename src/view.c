@@ -523,9 +523,131 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 	draw_list_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
 }
 
+/* Source text with tabs expanded (8 columns), from column `skip` on. */
+static void expand_tabs(char *out, size_t size, struct span text, int skip)
+{
+	size_t o = 0;
+	int col = 0;
+
+	for (size_t i = 0; i < text.len && o + 8 < size; i++) {
+		if (text.ptr[i] == '\t') {
+			do {
+				if (col++ >= skip)
+					out[o++] = ' ';
+			} while (col % 8 && o + 1 < size);
+		} else {
+			/* columns are counted per byte: good enough to scroll by */
+			if (col++ >= skip || ((unsigned char)text.ptr[i] & 0xc0) == 0x80)
+				out[o++] = text.ptr[i];
+		}
+	}
+	out[o] = '\0';
+}
+
+static void draw_source_row(struct grid *g, int r, const struct srcview *v, size_t row,
+			    const struct table *t, int numw)
+{
+	const struct src_row *sr = &v->rows[row];
+	const struct profile *p = v->fn.p;
+	enum grid_attr a = row == v->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	uint64_t cost = sr->cost ? sr->cost->costs[t->event] : 0;
+	char line[2400], num[FMT_NUM], pct[FMT_NUM], text[2048], times[FMT_NUM + 8];
+	const char *insn;
+	int c;
+
+	grid_fill(g, r, 0, a);
+	if (sr->kind == SROW_GAP) {
+		grid_puts(g, r, numw + 10, "...", a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
+	snprintf(line, sizeof(line), "%*s %7s ", numw,
+		 cost ? fmt_cost(num, cost, t->short_units) : ".",
+		 cost ? fmt_percent(pct, cost, p->totals[t->event]) : "");
+	c = grid_puts(g, r, 0, line, cost > 0 && cost * 20 >= p->totals[t->event] && a != ATTR_CURSOR
+					    ? ATTR_HOT : a);
+	if (sr->kind == SROW_CALL) {
+		struct span name = profile_name(p, p->funcs[sr->cost->callee].name);
+
+		snprintf(line, sizeof(line), "%*s=> %.*s (%s)", v->instr ? 10 : 7, "",
+			 (int)name.len, name.ptr, fmt_times(times, sr->cost->count));
+		grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
+	if (sr->kind == SROW_INSN) {
+		insn = disasm_at(&v->dis, sr->where);
+		expand_tabs(text, sizeof(text), insn ? span_make(insn, strlen(insn)) : span_make("", 0),
+			    v->hscroll);
+		snprintf(line, sizeof(line), "%8" PRIx64 "  %s", sr->where, text);
+	} else {
+		struct span src = v->found ? source_line(&v->text, sr->where) : span_make("", 0);
+
+		expand_tabs(text, sizeof(text), src, v->hscroll);
+		snprintf(line, sizeof(line), "%5" PRIu64 "  %s", sr->where, text);
+	}
+	grid_puts(g, r, c, line, a);
+}
+
+void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
+		      const struct view_state *vs)
+{
+	const struct profile *p = v->fn.p;
+	char line[600], buf[FMT_NUM], pct[FMT_NUM];
+	int rows = view_list_rows(g), numw;
+	uint64_t fself = profile_self(p, v->fn.fn)[t->event], widest = fself;
+
+	/* call rows carry inclusive costs: the widest row sets the column */
+	for (size_t i = 0; i < v->fn.nrows; i++)
+		if (v->fn.rows[i].costs[t->event] > widest)
+			widest = v->fn.rows[i].costs[t->event];
+	numw = text_width(fmt_cost(buf, widest, t->short_units));
+	numw = numw < 5 ? 5 : numw;
+	grid_clear(g);
+	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source", "");
+	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
+	if (v->instr || !v->fn.nfiles) {
+		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols, v->note[0] ? ATTR_ERROR : ATTR_DIM);
+	} else {
+		struct span f = profile_name(p, v->fn.files[v->file].file);
+
+		snprintf(line, sizeof(line), "file %zu/%zu (%s of the self cost): %.*s%s%s", v->file + 1,
+			 v->fn.nfiles, fmt_percent(pct, v->fn.files[v->file].self[t->event], fself),
+			 (int)f.len, f.ptr, v->note[0] ? "  " : "", v->note);
+		grid_puts(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
+	}
+	snprintf(line, sizeof(line), "%*s %7s %s", numw, "Self", "%total",
+		 v->instr ? " Address  Instruction" : " Line  Source");
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	for (int i = 0; i < rows && v->nav.top + (size_t)i < v->nav.count; i++)
+		draw_source_row(g, LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw);
+	if (!v->nav.count)
+		grid_puts(g, LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
+	draw_list_status(g, &v->nav, vs,
+			 v->instr ? "Tab: next costly  Enter: callee  Backspace: back"
+				  : "Tab: next costly  o: only costly  f: next file  Enter: callee");
+}
+
 int view_help_lines(void)
 {
 	return REQ_COUNT - 1;
+}
+
+/* " (table, source)": where a request has keys, unless it has them everywhere. */
+static const char *scope_tag(unsigned scopes)
+{
+	static const char *const names[] = {"table", "callers and callees", "tree", "source"};
+	static char tag[100];
+	size_t o = 0;
+
+	tag[0] = '\0';
+	if (scopes == SCOPE_ALL)
+		return tag;
+	for (int i = 0; i < 4; i++)
+		if (scopes & (1u << i))
+			o += (size_t)snprintf(tag + o, sizeof(tag) - o, "%s%s", o ? ", " : " (",
+					      names[i]);
+	snprintf(tag + o, sizeof(tag) - o, ")");
+	return tag;
 }
 
 void view_draw_help(struct grid *g, const struct view_state *vs)
@@ -541,11 +663,7 @@ void view_draw_help(struct grid *g, const struct view_state *vs)
 
 		keys_of_request((enum request)req, keys, sizeof(keys));
 		snprintf(line, sizeof(line), "  %-22s %s%s", keys, keys_help((enum request)req),
-			 scopes == SCOPE_TABLE ? " (table)"
-			 : scopes == SCOPE_TREE ? " (tree)"
-			 : scopes == SCOPE_DETAIL ? " (callers and callees)"
-			 : scopes == (SCOPE_TABLE | SCOPE_DETAIL) ? " (table, callers and callees)"
-								   : "");
+			 scope_tag(scopes));
 		grid_puts(g, r++, 0, line, ATTR_NORMAL);
 	}
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);

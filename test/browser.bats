@@ -790,7 +790,8 @@ Esc
 ?
 :save-screen closed-help
 EOF
-	# 36 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 15.
+	# 43 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 22.
+	# Lines longer than the 80 columns are cut.
 	expect_screen help <<'EOF'
 ncgrind: keys
 
@@ -811,8 +812,8 @@ ncgrind: keys
   /                      search function names with a regular expression (table)
   n                      go to the next match (table)
   N                      go to the previous match (table)
-  >                      scroll the full name of the function right (table)
-  <                      scroll the full name of the function left (table)
+  >                      scroll the full name of the function right (table, sour
+  <                      scroll the full name of the function left (table, sourc
   Enter, Right           open the function: its callers and callees
   Backspace, Left, h     go back to the previous screen
 j/k scroll, q, Esc or ? closes the help

@@ -10,13 +10,15 @@
 #include "ncgrind/calltree.h"
 #include "ncgrind/detail.h"
 #include "ncgrind/nav.h"
+#include "ncgrind/srcview.h"
 
-enum screen_kind { SCREEN_TABLE, SCREEN_DETAIL, SCREEN_TREE };
+enum screen_kind { SCREEN_TABLE, SCREEN_DETAIL, SCREEN_TREE, SCREEN_SOURCE };
 
 struct screen {
 	enum screen_kind kind;
 	struct detail detail; /* SCREEN_DETAIL */
 	struct calltree tree; /* SCREEN_TREE */
+	struct srcview src;   /* SCREEN_SOURCE */
 	struct nav nav;       /* SCREEN_TREE: over tree.visible */
 };
 

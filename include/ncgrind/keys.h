@@ -44,6 +44,13 @@
 	R(COLLAPSE_ALL, "collapse the whole tree")                            \
 	R(THRESHOLD_DOWN, "halve the threshold (show smaller branches)")      \
 	R(THRESHOLD_UP, "double the threshold (fold more branches)")          \
+	R(SOURCE, "annotated source of the function")                         \
+	R(INSTR, "instructions of the function (disassembly)")                \
+	R(NEXT_COSTLY, "go to the next line with cost")                       \
+	R(PREV_COSTLY, "go to the previous line with cost")                   \
+	R(ONLY_COSTLY, "show only the lines with cost (and some around them)") \
+	R(NEXT_FILE, "next file of the function (inlined code)")              \
+	R(PREV_FILE, "previous file of the function")                         \
 	R(HELP, "show the keys")                                              \
 	R(REDRAW, "redraw the screen")                                        \
 	R(QUIT, "quit")
@@ -68,7 +75,8 @@ enum keys_scope {
 	SCOPE_TABLE = 1,  /* the function table */
 	SCOPE_DETAIL = 2, /* a function's callers and callees */
 	SCOPE_TREE = 4,   /* a call tree */
-	SCOPE_ALL = 7,
+	SCOPE_SOURCE = 8, /* annotated source or instructions */
+	SCOPE_ALL = 15,
 };
 
 /* The request bound to a key code on a screen of this scope, or REQ_NONE. */

@@ -8,7 +8,10 @@
 #ifndef NCGRIND_SRCVIEW_H
 #define NCGRIND_SRCVIEW_H
 
+#include "ncgrind/disasm.h"
+#include "ncgrind/nav.h"
 #include "ncgrind/profile.h"
+#include "ncgrind/source.h"
 
 struct src_cost {
 	uint32_t file;    /* name id, NCG_NONE if unknown */
@@ -39,5 +42,45 @@ struct srcfn {
 /* Read function fn's blocks; by_addr aggregates per instruction address. */
 void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_addr);
 void srcfn_release(struct srcfn *s);
+
+/* One row of the source screen: a source line, a call made on it, or an instruction. */
+enum src_row_kind { SROW_LINE, SROW_CALL, SROW_INSN, SROW_GAP };
+
+struct src_row {
+	enum src_row_kind kind;
+	uint64_t where;             /* line number or address */
+	const struct src_cost *cost; /* self cost (LINE, INSN) or the call (CALL); may be NULL */
+};
+
+/* The source screen of one function: one of its files, or its instructions. */
+struct srcview {
+	struct srcfn fn;
+	bool instr;                 /* the instruction view */
+	uint32_t event;
+	size_t file;                /* index into fn.files */
+	struct source_text text;
+	bool found;                 /* text holds the file */
+	struct disasm dis;
+	char note[300];             /* why there is no source or no disassembly */
+	bool only_costly;           /* lines with cost and CONTEXT lines around them */
+	struct src_row *rows;
+	size_t rows_alloc;
+	struct nav nav;
+	int hscroll;                /* columns the text is scrolled left */
+};
+
+#define SRCVIEW_CONTEXT 3
+
+/* Open fn's source (or instructions); the cursor starts on the hottest row. */
+void srcview_open(struct srcview *v, const struct profile *p, uint32_t fn,
+		  const struct source_paths *paths, bool instr, uint32_t event, int page);
+void srcview_close(struct srcview *v);
+/* Show file number i of the function (inlined code lives in other files). */
+void srcview_set_file(struct srcview *v, const struct source_paths *paths, size_t i, int page);
+void srcview_toggle_costly(struct srcview *v, int page);
+/* Move to the next (dir +1) or previous (-1) row with cost; false if none. */
+bool srcview_next_costly(struct srcview *v, int dir, int page);
+/* The function called on the selected row, or NCG_NONE. */
+uint32_t srcview_callee(const struct srcview *v);
 
 #endif

@@ -7,7 +7,10 @@
 #ifndef NCGRIND_UI_H
 #define NCGRIND_UI_H
 
+struct source_paths;
+
 struct ui_opts {
+	const struct source_paths *sources; /* where to look for source files */
 	const char *script; /* headless: keys and :commands from this file */
 	int rows, cols;     /* script mode screen size (default 24 x 80) */
 };

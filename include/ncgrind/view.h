@@ -10,6 +10,7 @@
 #include "ncgrind/detail.h"
 #include "ncgrind/grid.h"
 #include "ncgrind/keys.h"
+#include "ncgrind/srcview.h"
 #include "ncgrind/table.h"
 
 #include <stdbool.h>
@@ -37,7 +38,10 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 /* A call tree; nav is the cursor over its visible nodes. */
 void view_draw_tree(struct grid *g, const struct calltree *tree, const struct nav *nav,
 		    const struct table *t, const struct view_state *vs);
-/* Rows of a detail or tree list on a grid of this height. */
+/* A function's annotated source or instructions. */
+void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
+		      const struct view_state *vs);
+/* Rows of a detail, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
 
 void view_draw_help(struct grid *g, const struct view_state *vs);
