@@ -48,10 +48,15 @@ static void on_line(void *ctx, const struct parse_line *l)
 	c->costs = (uint64_t *)(uintptr_t)(g->pool_rows - 1);
 }
 
+static bool sort_by_addr; /* qsort has no context argument in C11 */
+
+/* Instructions in address order; lines by file, then number. */
 static int cmp_place(const void *a, const void *b)
 {
 	const struct src_cost *x = a, *y = b;
 
+	if (sort_by_addr && x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
 	if (x->file != y->file)
 		return x->file < y->file ? -1 : 1;
 	if (x->line != y->line)
@@ -69,6 +74,7 @@ static void merge(struct srcfn *s)
 {
 	size_t o = 0;
 
+	sort_by_addr = s->by_addr;
 	qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_place);
 	for (size_t i = 0; i < s->nrows; i++) {
 		if (o && cmp_place(&s->rows[o - 1], &s->rows[i]) == 0) {

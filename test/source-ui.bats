@@ -1,0 +1,186 @@
+#!/usr/bin/env bats
+# The browser's annotated source (v) and instruction (V) screens, in script mode.
+# edge-fi-fe-inlining, worked out by hand (total Ir 620): main's self cost is
+# 5, 3, 2, 1, 1 Ir on /src/main.c lines 10-14 (the call to compute, 5x 500 Ir, is
+# on line 13), 40 and 60 on /src/vec.h lines 7-8, and 8 on string_fortified.h
+# line 29. By file: vec.h 100 (83.33% of main's 120), main.c 12 (10.00%),
+# string_fortified.h 8 (6.67%).
+
+load test_helper
+
+X="$BATS_TEST_DIRNAME/fixtures/edge/edge-fi-fe-inlining.callgrind"
+
+# browse PROFILE [OPTIONS]: keys on standard input, screens into $BATS_TEST_TMPDIR.
+browse() {
+	local prof="$1"
+	shift
+	sed "s|^:save-screen |:save-screen $BATS_TEST_TMPDIR/|" >"$BATS_TEST_TMPDIR/keys"
+	status=0
+	(cd "$(dirname "$prof")" && "$NCGRIND" --script="$BATS_TEST_TMPDIR/keys" "$@" \
+		"$(basename "$prof")" >"$OUT" 2>"$ERR") || status=$?
+}
+
+# sources LINES...: /src/main.c and /src/vec.h as numbered lines, older than the profile
+sources() {
+	mkdir -p "$BATS_TEST_TMPDIR/src"
+	for f in main.c vec.h; do
+		for i in $(seq 1 20); do echo "$f line $i"; done >"$BATS_TEST_TMPDIR/src/$f"
+		touch -d 2000-01-01 "$BATS_TEST_TMPDIR/src/$f"
+	done
+}
+
+@test "source: v opens the largest file of the function on its hottest line" {
+	sources
+	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
+/ "^main$" Enter v
+:save-screen vec
+EOF2
+	expect_status 0
+	# 21 rows: vec.h lines 1..20, the cursor (row 8) in the middle of the screen
+	diff -u - <(sed -n '1,4p' "$BATS_TEST_TMPDIR/vec") <<'EOF2'
+ncgrind: annotated source
+main
+file 1/3 (83.33% of the self cost): /src/vec.h
+ Self  %total  Line  Source
+EOF2
+	grep -E '^ +(40|60) ' "$BATS_TEST_TMPDIR/vec" >"$OUT"
+	expect_out <<'EOF2'
+   40   6.45%     7  vec.h line 7
+   60   9.68%     8  vec.h line 8
+EOF2
+	grep -q '^8/20 ' "$BATS_TEST_TMPDIR/vec"
+}
+
+@test "source: f and F go through the files; Tab and S-Tab through the lines with cost" {
+	sources
+	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
+/ "^main$" Enter v f
+:save-screen main
+Tab
+:save-screen tab1
+Tab Tab Tab Tab
+:save-screen tab-end
+S-Tab
+:save-screen stab
+f
+:save-screen fortified
+F F
+:save-screen back-to-vec
+EOF2
+	# main.c: hottest line 10 (5 Ir); Tab: 11, then 12, 13, 14 (the call row is not
+	# a line with cost of its own), then no more; S-Tab: back to 13
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/main") <<<'file 2/3 (10.00% of the self cost): /src/main.c'
+	grep -q '^10/21 ' "$BATS_TEST_TMPDIR/main"
+	grep -q '^11/21 ' "$BATS_TEST_TMPDIR/tab1"
+	grep -q '^15/21   no more lines with cost this way$' "$BATS_TEST_TMPDIR/tab-end"
+	grep -q '^13/21 ' "$BATS_TEST_TMPDIR/stab"
+	grep -E '=> compute' "$BATS_TEST_TMPDIR/main" >"$OUT"
+	expect_out <<'EOF2'
+  500  80.65%        => compute (5 times)
+EOF2
+	sed -n '3p' "$BATS_TEST_TMPDIR/fortified" | grep -q '^file 3/3 (6.67% of the self cost): /usr/include/'
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/back-to-vec") <<<'file 1/3 (83.33% of the self cost): /src/vec.h'
+}
+
+@test "source: o shows only the lines with cost and three around them" {
+	sources
+	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
+/ "^main$" Enter v f o
+:save-screen only
+EOF2
+	# main.c lines 10-14 have cost: 7..17 are shown, the others are not
+	diff -u - <(sed -n '5,17p' "$BATS_TEST_TMPDIR/only" | sed 's/ *$//') <<'EOF2'
+    .             7  main.c line 7
+    .             8  main.c line 8
+    .             9  main.c line 9
+    5   0.81%    10  main.c line 10
+    3   0.48%    11  main.c line 11
+    2   0.32%    12  main.c line 12
+    1   0.16%    13  main.c line 13
+  500  80.65%        => compute (5 times)
+    1   0.16%    14  main.c line 14
+    .            15  main.c line 15
+    .            16  main.c line 16
+    .            17  main.c line 17
+
+EOF2
+}
+
+@test "source: not found, the screen says so and lists the lines with cost" {
+	# (the message is cut at the 80 columns of the screen)
+	browse "$X" <<'EOF2'
+/ "^main$" Enter v
+:save-screen missing
+EOF2
+	diff -u - <(sed -n '3p;5,6p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
+file 1/3 (83.33% of the self cost): /src/vec.h  source not found; add a director
+   40   6.45%     7
+   60   9.68%     8
+EOF2
+}
+
+@test "source: Enter on a call goes to the callee's source, Backspace comes back" {
+	sources
+	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
+/ "^main$" Enter v f Tab Tab Tab j Enter
+:save-screen compute
+Backspace
+:save-screen back
+EOF2
+	diff -u - <(sed -n '1,2p' "$BATS_TEST_TMPDIR/compute") <<'EOF2'
+ncgrind: annotated source
+compute
+EOF2
+	diff -u - <(sed -n '2,3p' "$BATS_TEST_TMPDIR/back") <<'EOF2'
+main
+file 2/3 (10.00% of the self cost): /src/main.c
+EOF2
+}
+
+@test "instructions: V without the object file lists the addresses and says why" {
+	# main's addresses: 0x401000 5, +4 3, +3 (vec.h) 40, +5 60, +2 2, +6 8, +4 1 and
+	# the call, +5 1; the hottest (60 at 0x40100c) is selected.
+	browse "$X" <<'EOF2'
+/ "^main$" Enter V
+:save-screen insn
+EOF2
+	diff -u - <(sed -n '1,14p' "$BATS_TEST_TMPDIR/insn" | sed 's/ *$//') <<'EOF2'
+ncgrind: instructions
+main
+addresses only: the object file '/usr/bin/prog' is not here
+ Self  %total  Address  Instruction
+    5   0.81%   401000
+    3   0.48%   401004
+   40   6.45%   401007
+   60   9.68%   40100c
+    2   0.32%   40100e
+    8   1.29%   401014
+    1   0.16%   401018
+  500  80.65%           => compute (5 times)
+    1   0.16%   40101d
+
+EOF2
+	grep -q '^4/9 ' "$BATS_TEST_TMPDIR/insn"
+}
+
+@test "instructions: V disassembles the function with objdump, costs beside each instruction" {
+	command -v cc >/dev/null || { echo "cc is needed for this test"; return 1; }
+	command -v objdump >/dev/null || { echo "objdump (binutils) is needed for this test"; return 1; }
+	cd "$BATS_TEST_TMPDIR"
+	printf 'int f(int x) { return x * 3 + 1; }\nint main(void) { return f(2); }\n' >prog.c
+	cc -O1 -o prog prog.c
+	addr=$(nm prog | awk '$3 == "f" { print $1 }' | sed 's/^0*//')
+	[ -n "$addr" ]
+	# the oracle: objdump's own text for the first instruction of f
+	want=$(objdump -d --no-show-raw-insn prog | awk -v a="$addr:" '$1 == a { $1 = ""; sub(/^ +/, ""); print; exit }')
+	[ -n "$want" ]
+	printf '# callgrind format\npositions: instr line\nevents: Ir\nob=%s\nfl=prog.c\nfn=f\n0x%s 1 7\n' \
+		"$BATS_TEST_TMPDIR/prog" "$addr" >prog.callgrind
+	printf '/ "^f$" Enter V\n:save-screen insn\n' >keys
+	"$NCGRIND" --script=keys prog.callgrind
+	row=$(sed -n '5p' insn | sed 's/ *$//')
+	got=$(printf '%s\n' "$row" | sed -E 's/^ +7 +100\.0% +[0-9a-f]+  //' | tr -s ' \t' ' ')
+	[ "$got" = "$(printf '%s' "$want" | tr -s ' \t' ' ')" ] ||
+		{ echo "row: $row"; echo "want: $want"; return 1; }
+	sed -n '3p' insn | grep -qv 'addresses only'
+}
