@@ -10,6 +10,7 @@
 #include "ncgrind/history.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/parse.h"
+#include "ncgrind/source.h"
 #include "ncgrind/table.h"
 #include "ncgrind/term.h"
 #include "ncgrind/view.h"
@@ -43,7 +44,7 @@ struct ui {
 	struct history hist;   /* the table, then the screens opened from it */
 	struct callgraph graph;
 	double threshold;      /* of new call trees, in percent */
-	const struct source_paths *sources;
+	struct source_paths *sources;
 	struct script *script; /* NULL: the terminal */
 	bool quit;
 	int status;            /* exit status */
@@ -146,6 +147,24 @@ static void save_screen(struct ui *u, const char *path)
 	}
 }
 
+/*
+ * :substitute-path FROM=TO and :include DIR add a way to find sources at run
+ * time; an open source screen looks again.
+ */
+static void source_command(struct ui *u, const char *cmd, const char *arg)
+{
+	struct screen *s = history_current(&u->hist);
+
+	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
+					       : source_paths_add_rule(u->sources, arg)) < 0) {
+		ui_message(u, true, "usage: :substitute-path FROM=TO, :include DIR");
+		return;
+	}
+	if (s->kind == SCREEN_SOURCE && !s->src.instr)
+		srcview_set_file(&s->src, u->sources, s->src.file, view_list_rows(&u->g));
+	ui_message(u, false, "source paths: %s %s", cmd, arg);
+}
+
 static void run_command(struct ui *u, char *cmd)
 {
 	char *arg = cmd + strcspn(cmd, " \t");
@@ -166,6 +185,8 @@ static void run_command(struct ui *u, char *cmd)
 		} else {
 			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
 		}
+	} else if (!strcmp(cmd, "substitute-path") || !strcmp(cmd, "include")) {
+		source_command(u, cmd, arg);
 	} else {
 		ui_message(u, true, "unknown command ':%s'", cmd);
 	}

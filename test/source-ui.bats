@@ -184,3 +184,25 @@ EOF2
 		{ echo "row: $row"; echo "want: $want"; return 1; }
 	sed -n '3p' insn | grep -qv 'addresses only'
 }
+
+@test "source: :substitute-path and :include at run time make an open screen find its file" {
+	sources
+	browse "$X" <<EOF2
+/ "^main\$" Enter v
+:save-screen before
+:substitute-path /src=$BATS_TEST_TMPDIR/src
+:save-screen after
+EOF2
+	sed -n '3p' "$BATS_TEST_TMPDIR/before" | grep -q 'source not found'
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/after") <<<'file 1/3 (83.33% of the self cost): /src/vec.h'
+	grep -q '^   60   9.68%     8  vec.h line 8' "$BATS_TEST_TMPDIR/after"
+	browse "$X" <<EOF2
+:include $BATS_TEST_TMPDIR/src
+/ "^main\$" Enter v
+:save-screen included
+:include
+:save-screen bad
+EOF2
+	grep -q '^   60   9.68%     8  vec.h line 8' "$BATS_TEST_TMPDIR/included"
+	tail -1 "$BATS_TEST_TMPDIR/bad" | grep -q 'usage: :substitute-path FROM=TO, :include DIR'
+}

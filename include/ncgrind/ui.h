@@ -10,7 +10,7 @@
 struct source_paths;
 
 struct ui_opts {
-	const struct source_paths *sources; /* where to look for source files */
+	struct source_paths *sources; /* where to look for source files; :include adds */
 	const char *script; /* headless: keys and :commands from this file */
 	int rows, cols;     /* script mode screen size (default 24 x 80) */
 };
