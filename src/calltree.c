@@ -202,13 +202,49 @@ static void link_children(struct calltree *t, uint32_t n, uint32_t *ids, size_t 
 	}
 }
 
+struct child {
+	uint32_t edge, fn;
+	double cost;
+};
+
+struct children {
+	struct child *list;
+	size_t n, alloc;
+};
+
+/*
+ * The children of function fn at `ratio` of its inclusive cost. A hidden
+ * callee (or caller) gives its own children instead, at its share of the
+ * call: a `hide` filter joins the frames around what it hides.
+ */
+static void collect(const struct calltree *t, uint32_t fn, double ratio, uint32_t depth,
+		    struct children *out)
+{
+	const uint32_t *edges;
+	size_t count;
+
+	edges_of(t, fn, &edges, &count);
+	for (size_t i = 0; i < count; i++) {
+		uint32_t e = edges[i], other = other_end(t, e);
+		double cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio;
+
+		if (t->filters && other != fn && depth < 32 && filters_hides(t->filters, t->p, other)) {
+			double incl = incl_of(t, other);
+
+			collect(t, other, incl > 0 ? cost / incl : 0.0, depth + 1, out);
+			continue;
+		}
+		ALLOC_GROW(out->list, out->n + 1, out->alloc);
+		out->list[out->n++] = (struct child){e, other, cost};
+	}
+}
+
 bool calltree_expand(struct calltree *t, uint32_t n)
 {
 	struct tree_node *node = &t->nodes[n];
-	const uint32_t *edges;
+	struct children kids = {NULL, 0, 0};
 	uint32_t *ids, fn = node->fn;
 	double ratio;
-	size_t count;
 
 	if (node->kind != NODE_FUNCTION || node->leaf || node->recursive)
 		return false;
@@ -216,17 +252,16 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 		node->expanded = node->first_child != NCG_NONE;
 		return node->expanded;
 	}
-	edges_of(t, fn, &edges, &count);
 	ratio = incl_of(t, fn) > 0 ? node->cost / incl_of(t, fn) : 0.0;
-	ids = xmalloc((count ? count : 1) * sizeof(uint32_t));
-	for (size_t i = 0; i < count; i++) {
-		uint32_t e = edges[i], other = other_end(t, e);
-		uint32_t c = function_node(t, other, n, 0);
+	collect(t, fn, ratio, 0, &kids);
+	ids = xmalloc((kids.n ? kids.n : 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < kids.n; i++) {
+		uint32_t c = function_node(t, kids.list[i].fn, n, 0);
 
-		t->nodes[c].edge = e;
-		t->nodes[c].count = t->p->edges[e].count;
-		t->nodes[c].cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio;
-		t->nodes[c].recursive = on_path(t, n, other);
+		t->nodes[c].edge = kids.list[i].edge;
+		t->nodes[c].count = t->p->edges[kids.list[i].edge].count;
+		t->nodes[c].cost = kids.list[i].cost;
+		t->nodes[c].recursive = on_path(t, n, kids.list[i].fn);
 		/*
 		 * A recursive call's cost counts the nested calls again and again:
 		 * along one path it can be no more than its caller's node.
@@ -235,9 +270,10 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 			t->nodes[c].cost = t->nodes[n].cost;
 		ids[i] = c;
 	}
-	sort_children(t, ids, count);
-	link_children(t, n, ids, count);
+	sort_children(t, ids, kids.n);
+	link_children(t, n, ids, kids.n);
 	free(ids);
+	free(kids.list);
 	t->nodes[n].expanded = t->nodes[n].first_child != NCG_NONE;
 	return t->nodes[n].expanded;
 }

@@ -8,6 +8,7 @@
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
 #include "ncgrind/source.h"
+#include "ncgrind/filter.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/ui.h"
 
@@ -28,6 +29,8 @@
 struct options {
 	struct report_opts report;
 	struct source_paths sources; /* -I, --substitute-path */
+	const char **commands;       /* --command, in order */
+	size_t ncommands, commands_alloc;
 	bool dump;            /* --dump given: a batch report, no browser */
 	struct ui_opts ui;
 	const char *events;
@@ -126,7 +129,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{"depth", required_argument, NULL, 'D'}, {"threshold", required_argument, NULL, 'T'},
 		{"inverted", no_argument, NULL, 'v'},   {"context", required_argument, NULL, 'C'},
 		{"substitute-path", required_argument, NULL, 'P'},
-		{"include", required_argument, NULL, 'i'}, {NULL, 0, NULL, 0},
+		{"include", required_argument, NULL, 'i'}, {"command", required_argument, NULL, 'c'},
+		{NULL, 0, NULL, 0},
 	};
 	int c;
 
@@ -174,6 +178,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (parse_number(optarg, 0, 1e6, &num) < 0)
 				return usage_error("bad context '%s' (a number of lines)", optarg);
 			o->report.context = (uint32_t)num;
+			break;
+		case 'c':
+			ALLOC_GROW(o->commands, o->ncommands + 1, o->commands_alloc);
+			o->commands[o->ncommands++] = optarg;
 			break;
 		case 'P':
 			if (source_paths_add_rule(&o->sources, optarg) < 0)
@@ -313,10 +321,58 @@ static int write_report(const struct profile *p, const struct options *o)
 	return 0;
 }
 
+/*
+ * --command in batch: the filters (filter, focus, ignore, hide) narrow the
+ * reports as they narrow the browser; the other commands belong to it.
+ */
+static int batch_filters(const struct profile *p, const struct options *o, struct filters *f,
+			 struct callgraph *g, bool **keep)
+{
+	char err[300];
+
+	for (size_t i = 0; i < o->ncommands; i++) {
+		const char *c = o->commands[i] + strspn(o->commands[i], " :");
+		size_t n = strcspn(c, " \t");
+		const char *arg = c + n + strspn(c + n, " \t");
+		enum filter_kind kind;
+
+		if (n == 6 && !strncmp(c, "filter", 6)) {
+			kind = !strncmp(arg, "file:", 5)     ? FILTER_FILE
+			       : !strncmp(arg, "object:", 7) ? FILTER_OBJECT
+							     : FILTER_NAME;
+			arg += kind == FILTER_FILE ? 5 : kind == FILTER_OBJECT ? 7 : 0;
+		} else if (n == 5 && !strncmp(c, "focus", 5)) {
+			kind = FILTER_FOCUS;
+		} else if (n == 6 && !strncmp(c, "ignore", 6)) {
+			kind = FILTER_IGNORE;
+		} else if (n == 4 && !strncmp(c, "hide", 4)) {
+			kind = FILTER_HIDE;
+		} else {
+			fprintf(stderr, "ncgrind: '%.*s' works in the browser only; the reports take "
+					"filter, focus, ignore and hide\n", (int)n, c);
+			return 2;
+		}
+		if (filters_add(f, kind, arg, err, sizeof(err)) < 0) {
+			fprintf(stderr, "ncgrind: %s\n", err);
+			return 2;
+		}
+	}
+	callgraph_init(g, p);
+	*keep = xcalloc(p->nfuncs + 1, sizeof(bool));
+	if (!filters_apply(f, p, g, *keep)) {
+		free(*keep);
+		*keep = NULL;
+	}
+	return 0;
+}
+
 /* Load the profile and print the report (--dump, or no terminal). */
 static int batch(const struct options *in)
 {
 	struct options o = *in; /* resolve_events() fills in the report options */
+	struct filters filters;
+	struct callgraph graph;
+	bool *keep = NULL;
 	struct profile prof;
 	struct diag d;
 	uint32_t *evs;
@@ -337,8 +393,17 @@ static int batch(const struct options *in)
 		print_stats(&prof, now() - t0);
 	evs = xcalloc(prof.nev ? prof.nev : 1, sizeof(uint32_t));
 	ret = resolve_events(&prof, &o, evs);
+	filters_init(&filters);
+	memset(&graph, 0, sizeof(graph));
+	if (!ret)
+		ret = batch_filters(&prof, &o, &filters, &graph, &keep);
+	o.report.keep = keep;
+	o.report.filters = &filters;
 	if (!ret)
 		ret = write_report(&prof, &o);
+	free(keep);
+	filters_release(&filters);
+	callgraph_release(&graph);
 	if (!ret && d.errors)
 		ret = 1;
 	free(evs);
@@ -402,11 +467,14 @@ int main(int argc, char **argv)
 	/* a report where the browser cannot run: in a pipe, or when asked */
 	source_paths_set_profile(&o.sources, o.path);
 	o.report.sources = o.ui.sources = &o.sources;
+	o.ui.commands = o.commands;
+	o.ui.ncommands = o.ncommands;
 	if (o.dump || (!o.ui.script && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))))
 		ret = batch(&o);
 	else
 		ret = ui_main(o.path, &o.ui);
 	source_paths_release(&o.sources);
+	free(o.commands);
 	free(found);
 	return ret;
 }

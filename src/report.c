@@ -94,25 +94,28 @@ static void sort_index(const struct profile *p, uint32_t *idx, size_t n, enum re
 }
 
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
-				size_t *n)
+				const bool *keep, size_t *n)
 {
 	uint32_t *idx = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
 
 	*n = 0;
 	for (size_t f = 0; f < p->nfuncs; f++)
-		if (profile_function_used(p, (uint32_t)f))
+		if (profile_function_used(p, (uint32_t)f) && (!keep || keep[f]))
 			idx[(*n)++] = (uint32_t)f;
 	sort_index(p, idx, *n, sort, ev, cmp_functions);
 	return idx;
 }
 
-uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev)
+uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
+			    const bool *keep, size_t *n)
 {
 	uint32_t *idx = xmalloc((p->nedges ? p->nedges : 1) * sizeof(uint32_t));
 
+	*n = 0;
 	for (size_t e = 0; e < p->nedges; e++)
-		idx[e] = (uint32_t)e;
-	sort_index(p, idx, p->nedges, sort, ev, cmp_calls);
+		if (!keep || (keep[p->edges[e].caller] && keep[p->edges[e].callee]))
+			idx[(*n)++] = (uint32_t)e;
+	sort_index(p, idx, *n, sort, ev, cmp_calls);
 	return idx;
 }
 
@@ -235,7 +238,7 @@ static void tsv_fn_names(struct row *r, const struct profile *p, uint32_t f, boo
 static void tsv_functions(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	size_t n;
-	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, &n);
+	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, o->keep, &n);
 	struct row r = {0};
 
 	row_str(&r, "function\tfile\tobject\tcalls");
@@ -258,13 +261,14 @@ static void tsv_functions(FILE *out, const struct profile *p, const struct repor
 
 static void tsv_calls(FILE *out, const struct profile *p, const struct report_opts *o)
 {
-	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event);
+	size_t n;
+	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event, o->keep, &n);
 	struct row r = {0};
 
 	row_str(&r, "caller\tcaller_file\tcallee\tcallee_file\tcount");
 	tsv_event_header(&r, p, o, "incl:");
 	row_char(&r, '\n');
-	for (size_t i = 0; i < p->nedges; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct call_edge *e = &p->edges[idx[i]];
 
 		tsv_fn_names(&r, p, e->caller, false);
@@ -417,9 +421,9 @@ static void json_call(FILE *out, const struct profile *p, uint32_t e, const stru
 static void json_report(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	bool funcs = o->kind == REPORT_FUNCTIONS;
-	size_t n = p->nedges;
-	uint32_t *idx = funcs ? report_sort_functions(p, o->sort, o->sort_event, &n)
-			      : report_sort_calls(p, o->sort, o->sort_event);
+	size_t n;
+	uint32_t *idx = funcs ? report_sort_functions(p, o->sort, o->sort_event, o->keep, &n)
+			      : report_sort_calls(p, o->sort, o->sort_event, o->keep, &n);
 
 	json_header(out, p, o);
 	fputs(funcs ? ",\"functions\":[" : ",\"calls\":[", out);
@@ -581,7 +585,7 @@ static void text_functions(FILE *out, const struct profile *p, const struct repo
 			   const int *w)
 {
 	size_t n;
-	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, &n);
+	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, o->keep, &n);
 	char buf[32];
 	uint64_t most = 0;
 	int cw;
@@ -611,18 +615,19 @@ static void text_functions(FILE *out, const struct profile *p, const struct repo
 static void text_calls(FILE *out, const struct profile *p, const struct report_opts *o,
 		       const int *w)
 {
-	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event);
+	size_t n;
+	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event, o->keep, &n);
 	char buf[32];
 	uint64_t most = 0;
 	int cw;
 
-	for (size_t e = 0; e < p->nedges; e++)
-		most = p->edges[e].count > most ? p->edges[e].count : most;
+	for (size_t i = 0; i < n; i++)
+		most = p->edges[idx[i]].count > most ? p->edges[idx[i]].count : most;
 	cw = count_width(most);
 	text_column_heads(out, p, o, w, false);
 	fprintf(out, "%*s  caller -> callee\n", cw, "count");
 	fputs(rule, out);
-	for (size_t i = 0; i < p->nedges; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct call_edge *ce = &p->edges[idx[i]];
 
 		for (uint32_t e = 0; e < o->nevents; e++)

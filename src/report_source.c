@@ -184,7 +184,7 @@ static int dump_source(FILE *out, const struct profile *p, const struct report_o
 		fprintf(out, "%*.*s%9s ", w[i], (int)ev.len, ev.ptr, "");
 	}
 	fputs(" source\n", out);
-	fns = report_sort_functions(p, SORT_INCL, o->sort_event, &n);
+	fns = report_sort_functions(p, SORT_INCL, o->sort_event, o->keep, &n);
 	for (size_t i = 0; i < n; i++)
 		if (match_name(&re, profile_name(p, p->funcs[fns[i]].name))) {
 			function_source(out, p, o, fns[i], w);

@@ -102,6 +102,7 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 	bool tsv = o->format == REPORT_TSV;
 
 	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
+	t.filters = o->filters;
 	for (size_t i = 0; i < t.nroots; i++)
 		calltree_expand_all(&t, t.roots[i], o->depth);
 	calltree_flatten(&t);
@@ -114,7 +115,7 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, uint32_t **out)
 {
 	size_t n;
-	uint32_t *idx = report_sort_functions(p, SORT_INCL, ev, &n), k = 0;
+	uint32_t *idx = report_sort_functions(p, SORT_INCL, ev, NULL, &n), k = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (match_name(re, profile_name(p, p->funcs[idx[i]].name)))

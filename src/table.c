@@ -15,7 +15,9 @@ static void resort(struct table *t)
 	size_t n;
 
 	free(t->rows);
-	t->rows = report_sort_functions(t->p, t->sort, t->event, &n);
+	t->rows = report_sort_functions(t->p, t->sort, t->event, t->keep, &n);
+	if (t->limit && n > t->limit)
+		n = t->limit;
 	t->nav.count = n;
 	if (t->reverse)
 		for (size_t i = 0; i < n / 2; i++) {
@@ -46,6 +48,11 @@ void table_release(struct table *t)
 	if (t->have_search)
 		regfree(&t->search);
 	memset(t, 0, sizeof(*t));
+}
+
+void table_refresh(struct table *t)
+{
+	resort(t);
 }
 
 void table_sort(struct table *t, enum report_sort key)

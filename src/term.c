@@ -34,11 +34,13 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+static bool colour_wanted = true;
+
 /* Colour pairs where the terminal has colour and the user did not say NO_COLOR. */
 static void setup_attrs(void)
 {
 	const char *nc = getenv("NO_COLOR");
-	bool color = has_colors() && !(nc && *nc);
+	bool color = term_active && has_colors() && !(nc && *nc) && colour_wanted;
 
 	attrs[ATTR_NORMAL] = A_NORMAL;
 	attrs[ATTR_TITLE] = A_BOLD;
@@ -63,6 +65,13 @@ static void setup_attrs(void)
 	attrs[ATTR_STATUS] = COLOR_PAIR(2);
 	attrs[ATTR_HOT] = A_BOLD | COLOR_PAIR(3);
 	attrs[ATTR_ERROR] = A_BOLD | COLOR_PAIR(4);
+}
+
+void term_set_colour(bool on)
+{
+	colour_wanted = on;
+	if (term_active)
+		setup_attrs();
 }
 
 int term_open(char *err, size_t errsize)

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/ui.h"
+#include "ncgrind/filter.h"
 #include "ncgrind/history.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/parse.h"
@@ -16,6 +17,7 @@
 #include "ncgrind/view.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <curses.h> /* KEY_* constants only: term.c is the curses user */
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,6 +44,9 @@ struct ui {
 	struct view_state vs;
 	struct grid g;
 	struct history hist;   /* the table, then the screens opened from it */
+	char *path;            /* after `open`: the profile's name, owned */
+	struct filters filters; /* filter, focus, ignore, hide */
+	bool *keep;            /* the filters' verdict per function */
 	struct callgraph graph;
 	double threshold;      /* of new call trees, in percent */
 	struct source_paths *sources;
@@ -147,51 +152,6 @@ static void save_screen(struct ui *u, const char *path)
 	}
 }
 
-/*
- * :substitute-path FROM=TO and :include DIR add a way to find sources at run
- * time; an open source screen looks again.
- */
-static void source_command(struct ui *u, const char *cmd, const char *arg)
-{
-	struct screen *s = history_current(&u->hist);
-
-	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
-					       : source_paths_add_rule(u->sources, arg)) < 0) {
-		ui_message(u, true, "usage: :substitute-path FROM=TO, :include DIR");
-		return;
-	}
-	if (s->kind == SCREEN_SOURCE && !s->src.instr)
-		srcview_set_file(&s->src, u->sources, s->src.file, view_list_rows(&u->g));
-	ui_message(u, false, "source paths: %s %s", cmd, arg);
-}
-
-static void run_command(struct ui *u, char *cmd)
-{
-	char *arg = cmd + strcspn(cmd, " \t");
-	int rows, cols;
-
-	if (*arg)
-		*arg++ = '\0';
-	arg += strspn(arg, " \t");
-	if (!strcmp(cmd, "save-screen")) {
-		if (*arg)
-			save_screen(u, arg);
-		else
-			ui_message(u, true, "usage: :save-screen PATH");
-	} else if (!strcmp(cmd, "resize")) {
-		if (parse_size(arg, &cols, &rows) == 0) {
-			grid_resize(&u->g, rows, cols);
-			nav_scroll(&u->t.nav, view_table_rows(&u->g));
-		} else {
-			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
-		}
-	} else if (!strcmp(cmd, "substitute-path") || !strcmp(cmd, "include")) {
-		source_command(u, cmd, arg);
-	} else {
-		ui_message(u, true, "unknown command ':%s'", cmd);
-	}
-}
-
 /* ---- requests ---------------------------------------------------------- */
 
 static int page(const struct ui *u)
@@ -199,13 +159,18 @@ static int page(const struct ui *u)
 	return view_table_rows(&u->g);
 }
 
+static void ui_command(struct ui *u, const char *line);
+
 static void search_done(struct ui *u)
 {
 	char err[256];
 
 	u->vs.prompting = false;
 	u->vs.prompt[u->vs.prompt_len] = '\0';
-	if (u->vs.prompt_len && table_search(&u->t, u->vs.prompt, err, sizeof(err), page(u)) < 0)
+	if (u->vs.prompt_char == ':')
+		ui_command(u, u->vs.prompt);
+	else if (u->vs.prompt_len &&
+		 table_search(&u->t, u->vs.prompt, err, sizeof(err), page(u)) < 0)
 		ui_message(u, true, "%s", err);
 }
 
@@ -275,6 +240,8 @@ static void name_right(struct ui *u)
 									      : room - u->t.name_scroll;
 }
 
+static void undo_filter(struct ui *u);
+
 static void request(struct ui *u, enum request req)
 {
 	struct table *t = &u->t;
@@ -293,6 +260,12 @@ static void request(struct ui *u, enum request req)
 	case REQ_EVENT_NEXT: table_step_event(t, 1); break;
 	case REQ_EVENT_PREV: table_step_event(t, -1); break;
 	case REQ_TOGGLE_UNITS: t->short_units = !t->short_units; break;
+	case REQ_PROMPT:
+		u->vs.prompting = true;
+		u->vs.prompt_char = ':';
+		u->vs.prompt_len = 0;
+		break;
+	case REQ_UNDO_FILTER: undo_filter(u); break;
 	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
 	case REQ_SEARCH:
 		u->vs.prompting = true;
@@ -370,6 +343,7 @@ static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
 {
 	calltree_init(&s->tree, &u->prof, &u->graph, fn, inverted, u->t.event, u->threshold);
+	s->tree.filters = &u->filters;
 	if (s->tree.nroots)
 		calltree_expand_hot(&s->tree, s->tree.roots[0]);
 	tree_refresh(u, s, 0);
@@ -555,6 +529,330 @@ static bool screen_request(struct ui *u, enum request req)
 	}
 }
 
+/* ---- commands: script lines, --command, the prompt --------------------- */
+
+static void run_command(struct ui *u, char *cmd);
+
+/* The filters again: the table, and the tree on the screen. */
+static void apply_filters(struct ui *u)
+{
+	struct screen *s = history_current(&u->hist);
+	bool narrowed = filters_apply(&u->filters, &u->prof, &u->graph, u->keep);
+
+	u->t.keep = narrowed ? u->keep : NULL;
+	table_refresh(&u->t);
+	nav_scroll(&u->t.nav, page(u));
+	filters_describe(&u->filters, u->vs.filters, sizeof(u->vs.filters));
+	if (s->kind == SCREEN_TREE)
+		rebuild_tree(u, s);
+}
+
+static int filter_command(struct ui *u, const char *cmd, const char *arg)
+{
+	enum filter_kind kind = FILTER_NAME;
+	char err[300];
+
+	if (!strcmp(cmd, "filter")) {
+		if (!*arg) {
+			filters_clear_names(&u->filters);
+			apply_filters(u);
+			return 0;
+		}
+		if (!strncmp(arg, "file:", 5))
+			kind = FILTER_FILE, arg += 5;
+		else if (!strncmp(arg, "object:", 7))
+			kind = FILTER_OBJECT, arg += 7;
+	} else {
+		kind = !strcmp(cmd, "focus") ? FILTER_FOCUS : !strcmp(cmd, "ignore") ? FILTER_IGNORE
+										     : FILTER_HIDE;
+		if (!*arg) {
+			ui_message(u, true, "usage: %s REGEX", cmd);
+			return -1;
+		}
+	}
+	if (filters_add(&u->filters, kind, arg, err, sizeof(err)) < 0) {
+		ui_message(u, true, "%s", err);
+		return -1;
+	}
+	apply_filters(u);
+	return 0;
+}
+
+static void undo_filter(struct ui *u)
+{
+	if (!filters_undo(&u->filters)) {
+		ui_message(u, false, "no filter to undo");
+		return;
+	}
+	apply_filters(u);
+	ui_message(u, false, "filter undone");
+}
+
+static const char *const sort_names[] = {"self", "incl", "calls", "name"};
+
+static void sort_command(struct ui *u, const char *arg)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(arg, sort_names[i])) {
+			u->t.reverse = false;
+			u->t.sort = (enum report_sort)i;
+			table_refresh(&u->t);
+			return;
+		}
+	ui_message(u, true, "unknown sort key '%s' (self, incl, calls, name)", arg);
+}
+
+static void event_command(struct ui *u, const char *arg)
+{
+	uint32_t ev = profile_find_event_str(&u->prof, arg);
+	struct screen *s = history_current(&u->hist);
+
+	if (ev == NCG_NONE) {
+		ui_message(u, true, "unknown event '%s'", arg);
+		return;
+	}
+	table_set_event(&u->t, ev);
+	if (s->kind == SCREEN_TREE)
+		rebuild_tree(u, s);
+	else if (s->kind == SCREEN_SOURCE)
+		s->src.event = ev;
+	else if (s->kind == SCREEN_DETAIL)
+		s->detail.event = ev;
+}
+
+static int number_arg(struct ui *u, const char *cmd, const char *arg, double max, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || v < 0 || v > max) {
+		ui_message(u, true, "%s needs a number from 0 to %g, not '%s'", cmd, max, arg);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static void goto_command(struct ui *u, const char *arg)
+{
+	char err[300];
+
+	/* a function of the table: back to it first */
+	u->hist.cur = 0;
+	if (table_search(&u->t, arg, err, sizeof(err), page(u)) < 0)
+		ui_message(u, true, "%s", err);
+}
+
+static void write_command(struct ui *u, const char *path)
+{
+	struct screen *s = history_current(&u->hist);
+	FILE *f;
+
+	if (!*path) {
+		ui_message(u, true, "usage: write FILE");
+		return;
+	}
+	f = fopen(path, "w");
+	if (!f) {
+		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
+		return;
+	}
+	if (s->kind == SCREEN_TABLE) {
+		/* the whole table, not just the screen: the report of what it shows */
+		struct report_opts o = {0};
+		uint32_t ev = u->t.event;
+
+		o.kind = REPORT_FUNCTIONS;
+		o.format = REPORT_TEXT;
+		o.sort = u->t.sort;
+		o.sort_event = ev;
+		o.events = &ev;
+		o.nevents = 1;
+		o.keep = u->t.keep;
+		report_write(f, &u->prof, &o);
+	} else {
+		grid_save(&u->g, f);
+	}
+	if (fclose(f) != 0)
+		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
+	else
+		ui_message(u, false, "wrote %s", path);
+}
+
+/*
+ * :substitute-path FROM=TO and :include DIR add a way to find sources at run
+ * time; an open source screen looks again.
+ */
+static void source_command(struct ui *u, const char *cmd, const char *arg)
+{
+	struct screen *s = history_current(&u->hist);
+
+	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
+					       : source_paths_add_rule(u->sources, arg)) < 0) {
+		ui_message(u, true, "usage: :substitute-path FROM=TO, :include DIR");
+		return;
+	}
+	if (s->kind == SCREEN_SOURCE && !s->src.instr)
+		srcview_set_file(&s->src, u->sources, s->src.file, view_list_rows(&u->g));
+	ui_message(u, false, "source paths: %s %s", cmd, arg);
+}
+
+static bool on_off(const char *arg, bool *out)
+{
+	if (!strcmp(arg, "on") || !strcmp(arg, "yes") || !strcmp(arg, "true"))
+		return *out = true, true;
+	if (!strcmp(arg, "off") || !strcmp(arg, "no") || !strcmp(arg, "false"))
+		return *out = false, true;
+	return false;
+}
+
+/* set units exact|short, set percent on|off, set colour on|off, set include DIR, ... */
+static void set_command(struct ui *u, const char *arg)
+{
+	char name[64];
+	const char *value;
+	bool b;
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, " \t"), arg);
+	value = arg + strlen(name);
+	value += strspn(value, " \t");
+	if (!strcmp(name, "units") && (!strcmp(value, "exact") || !strcmp(value, "short")))
+		u->t.short_units = !strcmp(value, "short");
+	else if (!strcmp(name, "percent") && on_off(value, &b))
+		u->t.show_percent = b;
+	else if ((!strcmp(name, "colour") || !strcmp(name, "color")) && on_off(value, &b))
+		term_set_colour(b);
+	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
+		source_command(u, name, value);
+	else
+		ui_message(u, true, "usage: set units exact|short, set percent on|off, "
+				    "set colour on|off, set include DIR, set substitute-path FROM=TO");
+}
+
+static int load(struct ui *u, const char *path);
+static void views_init(struct ui *u);
+static void views_release(struct ui *u);
+
+/* open FILE: read another profile; the current one stays if that fails. */
+static void open_command(struct ui *u, const char *path)
+{
+	struct ui next;
+
+	if (!*path) {
+		ui_message(u, true, "usage: open FILE");
+		return;
+	}
+	memset(&next, 0, sizeof(next));
+	next.script = u->script;
+	next.g = u->g;
+	next.sources = u->sources;
+	next.path = xstrdup(path);
+	if (load(&next, next.path) < 0) {
+		char first[1200];
+
+		diag_format(&next.diag, &next.diag.msgs[0], first, sizeof(first));
+		ui_message(u, true, "%s", first);
+		diag_release(&next.diag);
+		profile_release(&next.prof);
+		free(next.path);
+		return;
+	}
+	views_release(u);
+	diag_release(&u->diag);
+	profile_release(&u->prof);
+	free(u->path);
+	u->prof = next.prof;
+	u->diag = next.diag;
+	u->path = next.path;
+	u->vs.path = u->path;
+	u->status = next.status;
+	memcpy(u->vs.message, next.vs.message, sizeof(u->vs.message));
+	u->vs.message_is_error = next.vs.message_is_error;
+	views_init(u);
+	apply_filters(u);
+	if (!u->vs.message[0])
+		ui_message(u, false, "opened %s", path);
+}
+
+/* A command line, from a script, --command or the prompt. */
+static void ui_command(struct ui *u, const char *line)
+{
+	char *copy = xstrdup(line);
+
+	run_command(u, copy);
+	free(copy);
+}
+
+static void run_command(struct ui *u, char *cmd)
+{
+	char *arg;
+	double num;
+	int rows, cols;
+
+	cmd += strspn(cmd, " \t:");
+	arg = cmd + strcspn(cmd, " \t");
+	if (*arg)
+		*arg++ = '\0';
+	arg += strspn(arg, " \t");
+	arg[strcspn(arg, "\n")] = '\0';
+	if (!*cmd)
+		return;
+	if (!strcmp(cmd, "filter") || !strcmp(cmd, "focus") || !strcmp(cmd, "ignore") ||
+	    !strcmp(cmd, "hide")) {
+		filter_command(u, cmd, arg);
+	} else if (!strcmp(cmd, "sort")) {
+		sort_command(u, arg);
+	} else if (!strcmp(cmd, "event")) {
+		event_command(u, arg);
+	} else if (!strcmp(cmd, "threshold")) {
+		if (number_arg(u, cmd, arg, 100, &num) == 0) {
+			struct screen *s = history_current(&u->hist);
+
+			u->threshold = num;
+			if (s->kind == SCREEN_TREE) {
+				s->tree.threshold = num;
+				rebuild_tree(u, s);
+			}
+		}
+	} else if (!strcmp(cmd, "goto")) {
+		goto_command(u, arg);
+	} else if (!strcmp(cmd, "top")) {
+		if (number_arg(u, cmd, arg, 1e9, &num) == 0) {
+			u->t.limit = (size_t)num;
+			table_refresh(&u->t);
+		}
+	} else if (!strcmp(cmd, "set")) {
+		set_command(u, arg);
+	} else if (!strcmp(cmd, "write")) {
+		write_command(u, arg);
+	} else if (!strcmp(cmd, "open")) {
+		open_command(u, arg);
+	} else if (!strcmp(cmd, "help")) {
+		u->vs.help = true;
+		u->vs.help_top = 0;
+	} else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
+		u->quit = true;
+	} else if (!strcmp(cmd, "save-screen")) {
+		if (*arg)
+			save_screen(u, arg);
+		else
+			ui_message(u, true, "usage: :save-screen PATH");
+	} else if (!strcmp(cmd, "resize")) {
+		if (parse_size(arg, &cols, &rows) == 0) {
+			grid_resize(&u->g, rows, cols);
+			nav_scroll(&u->t.nav, view_table_rows(&u->g));
+		} else {
+			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
+		}
+	} else if (!strcmp(cmd, "substitute-path") || !strcmp(cmd, "include")) {
+		source_command(u, cmd, arg);
+	} else {
+		ui_message(u, true, "unknown command '%s' (help shows the commands)", cmd);
+	}
+}
+
+static void run_command(struct ui *u, char *cmd);
+
 static void handle_key(struct ui *u, int key)
 {
 	enum request req;
@@ -680,6 +978,23 @@ static int setup(struct ui *u, const struct ui_opts *o)
 	return 0;
 }
 
+static void views_init(struct ui *u)
+{
+	table_init(&u->t, &u->prof);
+	callgraph_init(&u->graph, &u->prof);
+	history_init(&u->hist);
+	u->keep = xcalloc(u->prof.nfuncs + 1, sizeof(bool));
+}
+
+static void views_release(struct ui *u)
+{
+	history_release(&u->hist);
+	callgraph_release(&u->graph);
+	table_release(&u->t);
+	free(u->keep);
+	u->keep = NULL;
+}
+
 static void teardown(struct ui *u)
 {
 	term_close();
@@ -690,9 +1005,9 @@ static void teardown(struct ui *u)
 		free(u->script->line);
 		free(u->script);
 	}
-	history_release(&u->hist);
-	callgraph_release(&u->graph);
-	table_release(&u->t);
+	views_release(u);
+	filters_release(&u->filters);
+	free(u->path);
 	grid_release(&u->g);
 	diag_release(&u->diag);
 	profile_release(&u->prof);
@@ -715,10 +1030,11 @@ int ui_main(const char *path, const struct ui_opts *o)
 		teardown(&u);
 		return 1;
 	}
-	table_init(&u.t, &u.prof);
-	callgraph_init(&u.graph, &u.prof);
-	history_init(&u.hist);
 	u.threshold = 1.0;
+	filters_init(&u.filters);
+	views_init(&u);
+	for (size_t i = 0; i < o->ncommands; i++)
+		ui_command(&u, o->commands[i]);
 	draw(&u);
 	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {
 		handle_key(&u, key);

@@ -103,7 +103,21 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	c = grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
-	if (pt && pt->cmd.len) {
+	if (vs->filters[0]) {
+		/* what the filters keep, and how much of the profile that is */
+		uint64_t self = 0, total = t->p->nev ? t->p->totals[t->event] : 0;
+		size_t n = 0;
+		char pct[FMT_NUM];
+
+		for (uint32_t f = 0; f < t->p->nfuncs; f++)
+			if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
+				u64_add_sat(&self, profile_self(t->p, f)[t->event]);
+				n++;
+			}
+		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]", vs->filters,
+			 n, fmt_percent(pct, self, total));
+		grid_puts(g, 0, c, line, ATTR_HOT);
+	} else if (pt && pt->cmd.len) {
 		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
 		grid_put(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
 	}

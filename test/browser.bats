@@ -790,7 +790,7 @@ Esc
 ?
 :save-screen closed-help
 EOF
-	# 43 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 22.
+	# 45 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 24.
 	# Lines longer than the 80 columns are cut.
 	expect_screen help <<'EOF'
 ncgrind: keys
@@ -807,34 +807,34 @@ ncgrind: keys
   a                      sort by name (again: reverse) (table)
   Tab                    show the next event
   S-Tab                  show the previous event
-  u                      exact numbers or short units (1.2G)
+  U                      exact numbers or short units (1.2G)
   %                      show or hide the percentages (table)
+  :                      command prompt (filter, focus, sort, ...; help lists th
+  u                      undo the last filter
   /                      search function names with a regular expression (table)
   n                      go to the next match (table)
   N                      go to the previous match (table)
   >                      scroll the full name of the function right (table, sour
   <                      scroll the full name of the function left (table, sourc
-  Enter, Right           open the function: its callers and callees
-  Backspace, Left, h     go back to the previous screen
 j/k scroll, q, Esc or ? closes the help
 EOF
 	screen_rows '3p;23p' help-j help-jjjjjj help-k help-F1 help-again
 	expect_out <<'EOF'
 == help-j
   k, Up                  move up one line
-  [                      back in the history of screens
+  Enter, Right           open the function: its callers and callees
 == help-jjjjjj
   i                      sort by inclusive cost (again: reverse) (table)
-  Right, l, +            expand the node one level (tree)
+  r                      inverted tree: its callers, upward
 == help-k
   End, G                 go to the last function
-  T                      call tree from the entry points
+  t                      call tree of the function (its callees)
 == help-F1
   j, Down                move down one line
-  Backspace, Left, h     go back to the previous screen
+  <                      scroll the full name of the function left (table, sourc
 == help-again
   j, Down                move down one line
-  Backspace, Left, h     go back to the previous screen
+  <                      scroll the full name of the function left (table, sourc
 EOF
 	screen_rows '1p;22p;24p' closed-q after-q closed-Esc closed-help
 	expect_out <<'EOF'
@@ -965,18 +965,18 @@ EOF
 
 # ---------------------------------------------------------------- units, percentages
 
-@test "units: u switches to short units (1.2G) and back, % hides and shows percentages" {
+@test "units: U switches to short units (1.2G) and back, % hides and shows percentages" {
 	# units.callgrind, total 1,236,235,240 (13 wide), short 1.2G:
 	#   v1234567890 1.2G (1234567890 / 1236235240 = 99.87%), v999500 1.0M (0.08%),
 	#   v555555 556K (0.04%), v99950 100K (0.01%), v12345 12.3K (0.00%)
 	# Short units: the cost columns as wide as 12.3K (5).
 	browse_ok "$B/units.callgrind" <<'EOF'
 :save-screen exact
-u
+U
 :save-screen short
 %
 :save-screen short-nopct
-u
+U
 :save-screen exact-nopct
 %
 :save-screen exact-again
@@ -1037,7 +1037,7 @@ EOF
 	# 0.47%). The cost columns must take the widest (5), not the total's width:
 	# "98.8" for 98,765 would be a wrong number.
 	browse_ok "$B/units5.callgrind" <<'EOF'
-u
+U
 :save-screen short
 EOF
 	screen_rows '2,7p' short
@@ -1493,7 +1493,7 @@ EOF
 	screen_rows '24p' unknown bad-save
 	expect_out <<'EOF'
 == unknown
-1/3  sort: self Instructions   unknown command ':frobnicate'
+unknown command 'frobnicate' (help shows the commands)
 == bad-save
 1/3  sort: self Instructions   cannot write 'no/such/dir/screen'
 EOF

@@ -17,6 +17,7 @@
 #ifndef NCGRIND_CALLTREE_H
 #define NCGRIND_CALLTREE_H
 
+#include "ncgrind/filter.h"
 #include "ncgrind/graph.h"
 #include "ncgrind/profile.h"
 
@@ -44,6 +45,7 @@ struct calltree {
 	bool top_down;        /* rooted at the entry points */
 	uint32_t event;
 	double threshold;     /* percent of the root's cost; smaller children are folded */
+	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
 	struct tree_node *nodes;
 	size_t nnodes, alloc;
 	uint32_t *roots;      /* the first level */

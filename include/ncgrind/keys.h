@@ -25,6 +25,8 @@
 	R(EVENT_PREV, "show the previous event")                              \
 	R(TOGGLE_UNITS, "exact numbers or short units (1.2G)")                \
 	R(TOGGLE_PERCENT, "show or hide the percentages")                     \
+	R(PROMPT, "command prompt (filter, focus, sort, ...; help lists them)") \
+	R(UNDO_FILTER, "undo the last filter")                                \
 	R(SEARCH, "search function names with a regular expression")          \
 	R(SEARCH_NEXT, "go to the next match")                                \
 	R(SEARCH_PREV, "go to the previous match")                            \

@@ -21,6 +21,7 @@ enum report_kind {
 };
 
 struct source_paths;
+struct filters;
 enum report_format { REPORT_TEXT, REPORT_TSV, REPORT_JSON };
 enum report_sort { SORT_SELF, SORT_INCL, SORT_CALLS, SORT_NAME };
 
@@ -31,6 +32,8 @@ struct report_opts {
 	uint32_t sort_event;   /* event the numeric sorts use */
 	const uint32_t *events; /* events shown, in this order */
 	uint32_t nevents;
+	const bool *keep;       /* functions the filters let through, or NULL for all */
+	const struct filters *filters; /* for `hide` in trees, or NULL */
 	/* trees, callers and callees (report_tree.c) */
 	const char *function;  /* regex: the functions to report on (tree roots) */
 	uint32_t depth;        /* levels of a tree below its root */
@@ -48,11 +51,15 @@ struct report_opts {
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
 			size_t errsize);
 
-/* Indices of the used functions in report order, *n of them (caller frees). */
+/*
+ * Indices of the used functions in report order, *n of them (caller frees);
+ * with keep, only the functions it lets through.
+ */
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
-				size_t *n);
-/* Edge indices in report order (caller frees). */
-uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev);
+				const bool *keep, size_t *n);
+/* Edge indices in report order, *n of them (with keep: both ends kept; caller frees). */
+uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
+			    const bool *keep, size_t *n);
 
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);

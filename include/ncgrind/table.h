@@ -24,6 +24,8 @@ struct table {
 	bool short_units;   /* 1.2G instead of 1,234,567,890 */
 	bool show_percent;
 	int name_scroll;    /* columns the detail line is scrolled by */
+	const bool *keep;   /* the filters' verdict per function, or NULL: all */
+	size_t limit;       /* `top N`: at most this many rows, 0: no limit */
 	bool have_search;
 	regex_t search;
 };
@@ -31,6 +33,8 @@ struct table {
 void table_init(struct table *t, const struct profile *p);
 void table_release(struct table *t);
 
+/* The rows again, after the filters (keep) or the limit changed. */
+void table_refresh(struct table *t);
 /* Sort by key; the same key again reverses. The selected function stays selected. */
 void table_sort(struct table *t, enum report_sort key);
 /* Make event ev current (re-sorts the numeric sorts); step: +1/-1 through the events. */

@@ -15,6 +15,8 @@ int term_open(char *err, size_t errsize);
 void term_close(void);
 void term_size(int *rows, int *cols);
 void term_paint(const struct grid *g);
+/* Colour on or off (off: attributes only, as with NO_COLOR). */
+void term_set_colour(bool on);
 /* Block for the next key code (curses codes; KEY_RESIZE after a resize). */
 int term_read_key(void);
 

@@ -7,11 +7,15 @@
 #ifndef NCGRIND_UI_H
 #define NCGRIND_UI_H
 
+#include <stddef.h>
+
 struct source_paths;
 
 struct ui_opts {
 	struct source_paths *sources; /* where to look for source files; :include adds */
 	const char *script; /* headless: keys and :commands from this file */
+	const char **commands; /* --command: run after loading, in order */
+	size_t ncommands;
 	int rows, cols;     /* script mode screen size (default 24 x 80) */
 };
 
