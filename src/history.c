@@ -15,7 +15,7 @@ static void screen_release(struct screen *s)
 		srcview_close(&s->src);
 }
 
-void history_init(struct history *h)
+void hist_init(struct history *h)
 {
 	memset(h, 0, sizeof(*h));
 	ALLOC_GROW(h->screens, 1, h->alloc);
@@ -24,7 +24,7 @@ void history_init(struct history *h)
 	h->n = 1;
 }
 
-void history_release(struct history *h)
+void hist_release(struct history *h)
 {
 	for (size_t i = 0; i < h->n; i++)
 		screen_release(&h->screens[i]);
@@ -32,7 +32,7 @@ void history_release(struct history *h)
 	memset(h, 0, sizeof(*h));
 }
 
-struct screen *history_push(struct history *h, enum screen_kind kind)
+struct screen *hist_push(struct history *h, enum screen_kind kind)
 {
 	while (h->n > h->cur + 1)
 		screen_release(&h->screens[--h->n]);
@@ -43,7 +43,7 @@ struct screen *history_push(struct history *h, enum screen_kind kind)
 	return &h->screens[h->cur];
 }
 
-bool history_back(struct history *h)
+bool hist_back(struct history *h)
 {
 	if (!h->cur)
 		return false;
@@ -51,7 +51,7 @@ bool history_back(struct history *h)
 	return true;
 }
 
-bool history_forward(struct history *h)
+bool hist_forward(struct history *h)
 {
 	if (h->cur + 1 >= h->n)
 		return false;

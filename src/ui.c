@@ -11,6 +11,7 @@
 #include "ncgrind/history.h"
 #include "ncgrind/keys.h"
 #include "ncgrind/parse.h"
+#include "ncgrind/prompt.h"
 #include "ncgrind/source.h"
 #include "ncgrind/table.h"
 #include "ncgrind/term.h"
@@ -45,6 +46,7 @@ struct ui {
 	struct grid g;
 	struct history hist;   /* the table, then the screens opened from it */
 	char *path;            /* after `open`: the profile's name, owned */
+	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
 	struct filters filters; /* filter, focus, ignore, hide */
 	bool *keep;            /* the filters' verdict per function */
 	struct callgraph graph;
@@ -109,7 +111,8 @@ static int script_next(struct script *s, char **cmd)
 			s->cur = s->line;
 			continue;
 		}
-		if (*p == ':' && p == s->line + strspn(s->line, " \t")) {
+		/* ":word" at the start of a line is a command; ": " is the ':' key */
+		if (*p == ':' && isalpha((unsigned char)p[1]) && p == s->line + strspn(s->line, " \t")) {
 			p[strcspn(p, "\n")] = '\0';
 			s->cur = NULL;
 			*cmd = p + 1;
@@ -175,7 +178,7 @@ static void search_done(struct ui *u)
 }
 
 /* The search line: characters, Backspace, Enter, Esc or C-g. */
-static void prompt_key(struct ui *u, int key)
+static void prompt_key_simple(struct ui *u, int key)
 {
 	struct view_state *vs = &u->vs;
 
@@ -200,6 +203,7 @@ static void prompt_key(struct ui *u, int key)
 		if (n != (size_t)-1 && vs->prompt_len + n < sizeof(vs->prompt) - 1) {
 			memcpy(vs->prompt + vs->prompt_len, buf, n);
 			vs->prompt_len += n;
+			vs->prompt_cursor = vs->prompt_len;
 		}
 	}
 }
@@ -263,14 +267,17 @@ static void request(struct ui *u, enum request req)
 	case REQ_PROMPT:
 		u->vs.prompting = true;
 		u->vs.prompt_char = ':';
-		u->vs.prompt_len = 0;
+		u->vs.prompt_len = u->vs.prompt_cursor = 0;
+		u->vs.prompt[0] = '\0';
+		if (u->prompt)
+			prompt_begin(u->prompt);
 		break;
 	case REQ_UNDO_FILTER: undo_filter(u); break;
 	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
 	case REQ_SEARCH:
 		u->vs.prompting = true;
 		u->vs.prompt_char = '/';
-		u->vs.prompt_len = 0;
+		u->vs.prompt_len = u->vs.prompt_cursor = 0;
 		break;
 	case REQ_SEARCH_NEXT: search_key(u, +1); break;
 	case REQ_SEARCH_PREV: search_key(u, -1); break;
@@ -302,7 +309,7 @@ static int list_page(const struct ui *u)
 /* The function the cursor is on, whatever the screen. */
 static uint32_t screen_function(struct ui *u)
 {
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 	const struct tree_node *n;
 
 	if (s->kind == SCREEN_DETAIL)
@@ -327,7 +334,7 @@ static void open_detail(struct ui *u, uint32_t fn)
 
 	if (fn == NCG_NONE)
 		return;
-	s = history_push(&u->hist, SCREEN_DETAIL);
+	s = hist_push(&u->hist, SCREEN_DETAIL);
 	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
 	detail_move(&s->detail, 0, list_page(u));
 }
@@ -355,7 +362,7 @@ static void open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 
 	if (!top_down && fn == NCG_NONE)
 		return;
-	s = history_push(&u->hist, SCREEN_TREE);
+	s = hist_push(&u->hist, SCREEN_TREE);
 	build_tree(u, s, top_down ? NCG_NONE : fn, inverted);
 }
 
@@ -415,7 +422,7 @@ static void open_source(struct ui *u, uint32_t fn, bool instr)
 
 	if (fn == NCG_NONE)
 		return;
-	s = history_push(&u->hist, SCREEN_SOURCE);
+	s = hist_push(&u->hist, SCREEN_SOURCE);
 	srcview_open(&s->src, &u->prof, fn, u->sources, instr, u->t.event, list_page(u));
 }
 
@@ -463,7 +470,7 @@ static bool source_request(struct ui *u, struct srcview *v, enum request req)
 /* Requests of the screens other than the table. Returns false if not one. */
 static bool screen_request(struct ui *u, enum request req)
 {
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 	int page = list_page(u);
 
 	if (s->kind == SCREEN_SOURCE && source_request(u, &s->src, req))
@@ -474,11 +481,11 @@ static bool screen_request(struct ui *u, enum request req)
 	case REQ_INSTR: open_source(u, screen_function(u), true); return true;
 	case REQ_BACK:
 	case REQ_HISTORY_BACK:
-		if (!history_back(&u->hist))
+		if (!hist_back(&u->hist))
 			ui_message(u, false, "this is the first screen");
 		return true;
 	case REQ_HISTORY_FORWARD:
-		if (!history_forward(&u->hist))
+		if (!hist_forward(&u->hist))
 			ui_message(u, false, "this is the last screen");
 		return true;
 	case REQ_TREE: open_tree(u, screen_function(u), false, false); return true;
@@ -536,7 +543,7 @@ static void run_command(struct ui *u, char *cmd);
 /* The filters again: the table, and the tree on the screen. */
 static void apply_filters(struct ui *u)
 {
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 	bool narrowed = filters_apply(&u->filters, &u->prof, &u->graph, u->keep);
 
 	u->t.keep = narrowed ? u->keep : NULL;
@@ -605,7 +612,7 @@ static void sort_command(struct ui *u, const char *arg)
 static void event_command(struct ui *u, const char *arg)
 {
 	uint32_t ev = profile_find_event_str(&u->prof, arg);
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 
 	if (ev == NCG_NONE) {
 		ui_message(u, true, "unknown event '%s'", arg);
@@ -645,7 +652,7 @@ static void goto_command(struct ui *u, const char *arg)
 
 static void write_command(struct ui *u, const char *path)
 {
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 	FILE *f;
 
 	if (!*path) {
@@ -685,7 +692,7 @@ static void write_command(struct ui *u, const char *path)
  */
 static void source_command(struct ui *u, const char *cmd, const char *arg)
 {
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 
 	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
 					       : source_paths_add_rule(u->sources, arg)) < 0) {
@@ -806,7 +813,7 @@ static void run_command(struct ui *u, char *cmd)
 		event_command(u, arg);
 	} else if (!strcmp(cmd, "threshold")) {
 		if (number_arg(u, cmd, arg, 100, &num) == 0) {
-			struct screen *s = history_current(&u->hist);
+			struct screen *s = hist_current(&u->hist);
 
 			u->threshold = num;
 			if (s->kind == SCREEN_TREE) {
@@ -853,6 +860,102 @@ static void run_command(struct ui *u, char *cmd)
 
 static void run_command(struct ui *u, char *cmd);
 
+static const char *const command_names[] = {
+	"event", "filter", "focus", "goto", "help", "hide", "ignore", "open", "quit",
+	"set", "sort", "threshold", "top", "write",
+};
+
+/* Keep the longest common prefix of the candidates, and a list of the first ones. */
+struct completion {
+	const char *word;
+	size_t wlen, n;
+	char lcp[256];
+	size_t lcp_len;
+	char *hint;
+	size_t hint_size, hint_len;
+};
+
+static void candidate(struct completion *c, const char *s, size_t len)
+{
+	if (len < c->wlen || memcmp(s, c->word, c->wlen))
+		return;
+	if (!c->n++) {
+		c->lcp_len = len < sizeof(c->lcp) - 1 ? len : sizeof(c->lcp) - 1;
+		memcpy(c->lcp, s, c->lcp_len);
+	} else {
+		size_t i = 0;
+
+		while (i < c->lcp_len && i < len && c->lcp[i] == s[i])
+			i++;
+		c->lcp_len = i;
+	}
+	if (c->hint_len + len + 3 < c->hint_size && c->n <= 20)
+		c->hint_len += (size_t)snprintf(c->hint + c->hint_len, c->hint_size - c->hint_len,
+						"%s%.*s", c->n > 1 ? "  " : "", (int)len, s);
+}
+
+static size_t ui_complete(void *ctx, const char *line, size_t start, char *insert,
+			  size_t insert_size, char *hint, size_t hint_size)
+{
+	struct ui *u = ctx;
+	struct completion c = {line + start, strlen(line + start), 0, "", 0, hint, hint_size, 0};
+	size_t cmd_len = strcspn(line, " ");
+
+	hint[0] = insert[0] = '\0';
+	if (start == 0) {
+		for (size_t i = 0; i < sizeof(command_names) / sizeof(command_names[0]); i++)
+			candidate(&c, command_names[i], strlen(command_names[i]));
+	} else if (cmd_len == 5 && !strncmp(line, "event", 5)) {
+		for (uint32_t e = 0; e < u->prof.nev; e++)
+			candidate(&c, u->prof.events[e].name.ptr, u->prof.events[e].name.len);
+	} else if (cmd_len == 4 && !strncmp(line, "sort", 4)) {
+		for (int i = 0; i < 4; i++)
+			candidate(&c, sort_names[i], strlen(sort_names[i]));
+	} else {
+		/* a function name: filter, focus, ignore, hide, goto */
+		for (uint32_t f = 0; f < u->prof.nfuncs; f++)
+			if (profile_function_used(&u->prof, f)) {
+				struct span n = profile_name(&u->prof, u->prof.funcs[f].name);
+
+				candidate(&c, n.ptr, n.len);
+			}
+	}
+	if (c.n > 20)
+		snprintf(hint + c.hint_len, hint_size - c.hint_len, "  ... (%zu in all)", c.n);
+	if (c.n && c.lcp_len >= c.wlen)
+		snprintf(insert, insert_size, "%.*s%s", (int)(c.lcp_len - c.wlen), c.lcp + c.wlen,
+			 c.n == 1 ? " " : "");
+	if (c.n == 1)
+		hint[0] = '\0';
+	return c.n;
+}
+
+/* A key on the command line: libedit edits, Enter runs the command. */
+static void command_key(struct ui *u, int key)
+{
+	const char *line;
+	enum prompt_result r = prompt_key(u->prompt, key, &line);
+
+	if (r == PROMPT_CANCEL) {
+		u->vs.prompting = false;
+	} else if (r == PROMPT_DONE) {
+		char *copy = xstrdup(line);
+
+		u->vs.prompting = false;
+		run_command(u, copy);
+		free(copy);
+	} else {
+		size_t cursor;
+		const char *text = prompt_text(u->prompt, &cursor);
+
+		snprintf(u->vs.prompt, sizeof(u->vs.prompt), "%s", text);
+		u->vs.prompt_len = strlen(u->vs.prompt);
+		u->vs.prompt_cursor = cursor < u->vs.prompt_len ? cursor : u->vs.prompt_len;
+		snprintf(u->vs.message, sizeof(u->vs.message), "%s", prompt_hint(u->prompt));
+		u->vs.message_is_error = false;
+	}
+}
+
 static void handle_key(struct ui *u, int key)
 {
 	enum request req;
@@ -870,12 +973,16 @@ static void handle_key(struct ui *u, int key)
 		help_key(u, key);
 		return;
 	}
+	if (u->vs.prompting && u->vs.prompt_char == ':' && u->prompt) {
+		command_key(u, key);
+		return;
+	}
 	if (u->vs.prompting) {
-		prompt_key(u, key);
+		prompt_key_simple(u, key);
 		return;
 	}
 	u->vs.message[0] = '\0';
-	req = keys_request(key, scope_of(history_current(&u->hist)));
+	req = keys_request(key, scope_of(hist_current(&u->hist)));
 	if (req == REQ_NONE) {
 		char nb[16];
 
@@ -893,7 +1000,7 @@ static void handle_key(struct ui *u, int key)
 
 static void draw(struct ui *u)
 {
-	struct screen *s = history_current(&u->hist);
+	struct screen *s = hist_current(&u->hist);
 
 	if (u->vs.help)
 		view_draw_help(&u->g, &u->vs);
@@ -982,17 +1089,28 @@ static void views_init(struct ui *u)
 {
 	table_init(&u->t, &u->prof);
 	callgraph_init(&u->graph, &u->prof);
-	history_init(&u->hist);
+	hist_init(&u->hist);
 	u->keep = xcalloc(u->prof.nfuncs + 1, sizeof(bool));
 }
 
 static void views_release(struct ui *u)
 {
-	history_release(&u->hist);
+	hist_release(&u->hist);
 	callgraph_release(&u->graph);
 	table_release(&u->t);
 	free(u->keep);
 	u->keep = NULL;
+}
+
+/* The command line; without it, ':' falls back to the plain line of the search. */
+static void start_prompt(struct ui *u)
+{
+	char err[200], *history = prompt_history_path();
+
+	u->prompt = prompt_new(history, ui_complete, u, err, sizeof(err));
+	if (!u->prompt)
+		ui_message(u, true, "%s", err);
+	free(history);
 }
 
 static void teardown(struct ui *u)
@@ -1006,6 +1124,7 @@ static void teardown(struct ui *u)
 		free(u->script);
 	}
 	views_release(u);
+	prompt_free(u->prompt);
 	filters_release(&u->filters);
 	free(u->path);
 	grid_release(&u->g);
@@ -1033,6 +1152,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 	u.threshold = 1.0;
 	filters_init(&u.filters);
 	views_init(&u);
+	start_prompt(&u);
 	for (size_t i = 0; i < o->ncommands; i++)
 		ui_command(&u, o->commands[i]);
 	draw(&u);

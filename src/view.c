@@ -271,6 +271,30 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 	grid_put(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 }
 
+/* The input line: ':' or '/', the text, the cursor shown as a reversed cell. */
+static void draw_prompt(struct grid *g, const struct view_state *vs)
+{
+	int r = g->rows - 1, c;
+	char lead[2] = {vs->prompt_char, '\0'};
+
+	grid_fill(g, r, 0, ATTR_STATUS);
+	c = grid_puts(g, r, 0, lead, ATTR_STATUS);
+	grid_put(g, r, c, vs->prompt, vs->prompt_len, g->cols - 2, ATTR_STATUS);
+	c += grid_width(vs->prompt, vs->prompt_cursor);
+	if (c < g->cols) {
+		/* the cursor: the cell under it, reversed (a blank at the end) */
+		if (vs->prompt_cursor >= vs->prompt_len)
+			grid_puts(g, r, c, " ", ATTR_NORMAL);
+		else
+			g->cells[r * g->cols + c].attr = ATTR_NORMAL;
+	}
+	if (vs->message[0] && r > 0) {
+		/* completion candidates above the line */
+		grid_fill(g, r - 1, 0, ATTR_DIM);
+		grid_puts(g, r - 1, 0, vs->message, ATTR_DIM);
+	}
+}
+
 static void draw_status(struct grid *g, const struct table *t, const struct view_state *vs)
 {
 	static const char *const sort_word[] = {"self", "incl", "calls", "name"};
@@ -279,9 +303,7 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 
 	grid_fill(g, r, 0, ATTR_STATUS);
 	if (vs->prompting) {
-		snprintf(line, sizeof(line), "%c%.*s", vs->prompt_char, (int)vs->prompt_len, vs->prompt);
-		c = grid_put(g, r, 0, line, strlen(line), g->cols - 1, ATTR_STATUS);
-		grid_puts(g, r, c, "_", ATTR_STATUS);
+		draw_prompt(g, vs);
 		return;
 	}
 	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s", t->nav.count ? t->nav.cursor + 1 : 0,
@@ -423,6 +445,10 @@ static void draw_list_status(struct grid *g, const struct nav *nav, const struct
 	char line[512];
 	int c;
 
+	if (vs->prompting) {
+		draw_prompt(g, vs);
+		return;
+	}
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 	snprintf(line, sizeof(line), "%zu/%zu", nav->count ? nav->cursor + 1 : 0, nav->count);
 	c = grid_puts(g, g->rows - 1, 0, line, ATTR_STATUS);

@@ -28,14 +28,14 @@ struct history {
 };
 
 /* Starts with the table screen, which is never dropped. */
-void history_init(struct history *h);
-void history_release(struct history *h);
+void hist_init(struct history *h);
+void hist_release(struct history *h);
 /* A new, zeroed screen after the current one; those ahead are released. */
-struct screen *history_push(struct history *h, enum screen_kind kind);
-bool history_back(struct history *h);
-bool history_forward(struct history *h);
+struct screen *hist_push(struct history *h, enum screen_kind kind);
+bool hist_back(struct history *h);
+bool hist_forward(struct history *h);
 
-static inline struct screen *history_current(struct history *h)
+static inline struct screen *hist_current(struct history *h)
 {
 	return &h->screens[h->cur];
 }

@@ -24,6 +24,7 @@ struct view_state {
 	char prompt_char;          /* '/' */
 	char prompt[256];
 	size_t prompt_len;
+	size_t prompt_cursor;      /* in bytes */
 	char filters[256];         /* the active filters, for the header; "" for none */
 	bool help;                 /* the help screen is up */
 	int help_top;              /* its first line */
