@@ -282,9 +282,9 @@ static void draw_prompt(struct grid *g, const struct view_state *vs)
 	grid_put(g, r, c, vs->prompt, vs->prompt_len, g->cols - 2, ATTR_STATUS);
 	c += grid_width(vs->prompt, vs->prompt_cursor);
 	if (c < g->cols) {
-		/* the cursor: the cell under it, reversed (a blank at the end) */
+		/* the cursor: "_" at the end, else the cell under it reversed */
 		if (vs->prompt_cursor >= vs->prompt_len)
-			grid_puts(g, r, c, " ", ATTR_NORMAL);
+			grid_puts(g, r, c, "_", ATTR_STATUS);
 		else
 			g->cells[r * g->cols + c].attr = ATTR_NORMAL;
 	}
