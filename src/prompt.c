@@ -147,6 +147,17 @@ struct prompt *prompt_new(const char *history_path, prompt_complete_fn complete_
 	el_set(p->el, EL_ADDFN, "ncgrind-complete", "complete a command, event or function",
 	       complete);
 	el_set(p->el, EL_BIND, "^I", "ncgrind-complete", NULL);
+	/*
+	 * The sequences queue_key() sends, bound whatever TERM says: libedit binds
+	 * the arrows from the terminal's description, which may have none (dumb).
+	 */
+	el_set(p->el, EL_BIND, "\033[A", "ed-prev-history", NULL);
+	el_set(p->el, EL_BIND, "\033[B", "ed-next-history", NULL);
+	el_set(p->el, EL_BIND, "\033[C", "ed-next-char", NULL);
+	el_set(p->el, EL_BIND, "\033[D", "ed-prev-char", NULL);
+	el_set(p->el, EL_BIND, "\033[H", "ed-move-to-beg", NULL);
+	el_set(p->el, EL_BIND, "\033[F", "ed-move-to-end", NULL);
+	el_set(p->el, EL_BIND, "\033[3~", "ed-delete-next-char", NULL);
 	el_set(p->el, EL_UNBUFFERED, 1);
 	el_source(p->el, NULL); /* ~/.editrc, as every libedit program reads it */
 	drain(p);

@@ -1,0 +1,237 @@
+#!/usr/bin/env bats
+# The command prompt (':', libedit on a pseudo-terminal of ncgrind's own) and
+# the commands, in script mode; history across runs; --command at start-up and
+# in the batch reports. A script line ": ..." types ':' and then keys; a line
+# ":word ..." is a script command.
+
+load test_helper
+
+X="$BATS_TEST_DIRNAME/fixtures/spec/spec-extended.callgrind"
+E="$BATS_TEST_DIRNAME/fixtures/example.callgrind"
+
+# browse PROFILE [OPTIONS]: keys on stdin; :save-screen NAME into $BATS_TEST_TMPDIR
+browse() {
+	local prof="$1"
+	shift
+	sed "s|^:save-screen |:save-screen $BATS_TEST_TMPDIR/|" >"$BATS_TEST_TMPDIR/keys"
+	status=0
+	(cd "$(dirname "$prof")" && "$NCGRIND" --script="$BATS_TEST_TMPDIR/keys" "$@" \
+		"$(basename "$prof")" >"$OUT" 2>"$ERR") || status=$?
+}
+
+last() {
+	tail -1 "$BATS_TEST_TMPDIR/$1"
+}
+
+@test "prompt: ':' opens it, text is typed, Enter runs the command" {
+	# filter ^tree_: the 6 functions of example.callgrind whose names start with
+	# tree_ (tree_insert'2 890,266 + tree_sum'2 104,987 + tree_free'2 89,992 +
+	# tree_insert 68,505 + tree_sum 24 + tree_free 21 = 1,153,795 = 8.78%)
+	browse "$E" <<'EOF2'
+: "filter ^tree_"
+:save-screen typing
+Enter
+:save-screen filtered
+EOF2
+	expect_status 0
+	diff -u - <(last typing) <<<':filter ^tree__'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/filtered") <<<'ncgrind: example.callgrind  [filter ^tree_: 6 functions, 8.78% of the self cost]'
+	diff -u - <(last filtered) <<<'1/6  sort: self Ir   ? help  q quit'
+}
+
+@test "prompt: emacs keys edit the line (C-a, C-e, C-w, C-u, C-k, arrows, Backspace)" {
+	browse "$X" <<'EOF2'
+: "sort calls"
+C-a C-k "sort name" Left Left Left Left C-w
+:save-screen cw
+C-e Backspace "x"
+:save-screen end
+C-u
+:save-screen cleared
+"top 1" Home Right Right Right Delete
+:save-screen delete
+Esc
+:save-screen cancelled
+EOF2
+	diff -u - <(last cw) <<<':name'
+	diff -u - <(last end) <<<':namx_'
+	diff -u - <(last cleared) <<<':_'
+	diff -u - <(last delete) <<<':top1'
+	diff -u - <(last cancelled) <<<'1/3  sort: self Instructions   ? help  q quit'
+}
+
+@test "prompt: Tab completes commands, events, sort keys and function names" {
+	browse "$E" <<'EOF2'
+: "fil" Tab
+:save-screen cmd
+C-u "so" Tab "ca" Tab
+:save-screen sort
+C-u "goto tree_i" Tab
+:save-screen fn
+Tab
+:save-screen fn-again
+C-u "f" Tab
+:save-screen many
+EOF2
+	diff -u - <(last cmd) <<<':filter _'
+	diff -u - <(last sort) <<<':sort calls _'
+	# tree_insert and tree_insert'2: the common prefix, then the candidates above
+	diff -u - <(last fn) <<<':goto tree_insert_'
+	diff -u - <(tail -2 "$BATS_TEST_TMPDIR/fn-again" | head -1) <<<"tree_insert  tree_insert'2"
+	diff -u - <(tail -2 "$BATS_TEST_TMPDIR/many" | head -1) <<<'filter  focus'
+}
+
+@test "prompt: history is kept across two runs, recalled with Up" {
+	browse "$X" <<'EOF2'
+: "sort name" Enter
+: "top 2" Enter
+EOF2
+	[ -s "$HOME/.local/state/ncgrind/history" ]
+	browse "$X" <<'EOF2'
+: Up
+:save-screen up1
+Up
+:save-screen up2
+Down
+:save-screen down
+EOF2
+	diff -u - <(last up1) <<<':top 2_'
+	diff -u - <(last up2) <<<':sort name_'
+	diff -u - <(last down) <<<':top 2_'
+	# XDG_STATE_HOME wins over ~/.local/state
+	XDG_STATE_HOME="$BATS_TEST_TMPDIR/state" browse "$X" <<'EOF2'
+: "sort calls" Enter
+EOF2
+	grep -q 'sort\\040calls' "$BATS_TEST_TMPDIR/state/ncgrind/history"
+}
+
+@test "commands: filters combine, the header says what they hold, u undoes the last" {
+	# focus main keeps everything on paths through main: all 3; filter file:file2
+	# keeps func2 only (700 of 820 = 85.37%); u drops it again
+	browse "$X" --size=120x24 <<'EOF2'
+: "focus ^main$" Enter
+: "filter file:file2" Enter
+:save-screen both
+u
+:save-screen undone
+u u
+:save-screen none
+EOF2
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/both") <<<'ncgrind: spec-extended.callgrind  [focus ^main$ + filter file:file2: 1 functions, 85.37% of the self cost]'
+	diff -u - <(last both) <<<'1/1  sort: self Instructions   ? help  q quit'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/undone") <<<'ncgrind: spec-extended.callgrind  [focus ^main$: 3 functions, 100.0% of the self cost]'
+	diff -u - <(last none) <<<'1/3  sort: self Instructions   no filter to undo'
+}
+
+@test "commands: ignore drops what is reached only through a function; hide joins trees" {
+	# ignore func1: func1 goes; func2 is still reached from main directly
+	browse "$X" <<'EOF2'
+: "ignore ^func1$" Enter
+:save-screen ignored
+u
+: "hide ^func1$" Enter
+G t
+:save-screen hidden
+EOF2
+	grep -q '^1/2 ' "$BATS_TEST_TMPDIR/ignored"
+	! grep -q 'func1$' <(sed -n '4,5p' "$BATS_TEST_TMPDIR/ignored")
+	# main's tree without the func1 frame: func2 under main twice (400 directly,
+	# 300 through func1)
+	diff -u - <(sed -n '5,7p' "$BATS_TEST_TMPDIR/hidden") <<'EOF2'
+  820  100.0%  100.0%            - main
+  400  48.78%  48.78%         3      func2
+  300  36.59%  36.59%         2      func2
+EOF2
+}
+
+@test "commands: sort, event, threshold, goto, top, set, write, help" {
+	browse "$E" <<'EOF2'
+: "sort calls" Enter
+:save-screen sorted
+: "goto ^fib$" Enter
+:save-screen goto
+: "top 2" Enter
+:save-screen top
+: "set units short" Enter
+: "set percent off" Enter
+:save-screen set
+: "help" Enter
+:save-screen help
+EOF2
+	grep -q '^1/281  sort: calls ' "$BATS_TEST_TMPDIR/sorted"
+	sed -n '22p' "$BATS_TEST_TMPDIR/goto" | grep -qx 'fib'
+	grep -q '^1/2 ' "$BATS_TEST_TMPDIR/top"
+	sed -n '3p' "$BATS_TEST_TMPDIR/set" | grep -qx ' Incl   Self    Calls  Function'
+	# write: the whole table (all 281 functions) as a report, not just the screen
+	browse "$E" <<EOF2
+: "write $BATS_TEST_TMPDIR/written.txt" Enter
+:save-screen wrote
+EOF2
+	grep -q 'PROGRAM TOTALS' "$BATS_TEST_TMPDIR/written.txt"
+	[ "$(grep -c '/home/dev/corpus/src/recur.c:' "$BATS_TEST_TMPDIR/written.txt")" -gt 20 ]
+	last wrote | grep -q "wrote $BATS_TEST_TMPDIR/written.txt"
+	head -1 "$BATS_TEST_TMPDIR/help" | grep -qx 'ncgrind: keys'
+}
+
+@test "commands: errors are messages, the view stays as it was" {
+	browse "$X" <<'EOF2'
+: "filter (" Enter
+:save-screen badre
+: "frobnicate" Enter
+:save-screen unknown
+: "sort sideways" Enter
+:save-screen badsort
+: "event Nope" Enter
+:save-screen badevent
+: "threshold lots" Enter
+:save-screen badthr
+EOF2
+	last badre | grep -q "bad regular expression '(': "
+	diff -u - <(last unknown) <<<"unknown command 'frobnicate' (help shows the commands)"
+	last badsort | grep -q "unknown sort key 'sideways' (self, incl, calls, name)"
+	last badevent | grep -q "unknown event 'Nope'"
+	last badthr | grep -q "threshold needs a number from 0 to 100, not 'lots'"
+	# the table is as it was: three functions, func2 first
+	sed -n '4p' "$BATS_TEST_TMPDIR/badthr" | grep -q 'func2$'
+}
+
+@test "commands: --command runs at start-up; the reports honour filter, focus, ignore, hide" {
+	browse "$X" --command='filter ^func' --command='sort name' <<'EOF2'
+:save-screen start
+EOF2
+	diff -u - <(sed -n '4,5p' "$BATS_TEST_TMPDIR/start" | sed 's/ *$//') <<'EOF2'
+ 400 48.78%   100 12.20%      1  func1
+ 700 85.37%   700 85.37%      5  func2
+EOF2
+	ncg --dump=functions --format=tsv --command='ignore ^func1$' "$X"
+	expect_tsv <<'EOF2'
+function | file | object | calls | self:Instructions | incl:Instructions
+func2 | file2.c |  | 5 | 700 | 700
+main | file1.c |  | 0 | 20 | 820
+EOF2
+	ncg --dump=calls --format=tsv --command='filter func' "$X"
+	expect_tsv <<'EOF2'
+caller | caller_file | callee | callee_file | count | incl:Instructions
+func1 | file1.c | func2 | file2.c | 2 | 300
+EOF2
+	ncg --dump=functions --command='goto main' "$X"
+	expect_status 2
+}
+
+@test "commands: filter ^std:: on a C++ profile keeps exactly the std:: functions" {
+	# the oracle: callgrind_annotate's table of tmpl-default, summed per name:
+	# the names that start with std:: and their self cost, out of the total
+	awk -f "$TOOLS/annotate-self.awk" "$FIX/oracle/tmpl-default.annotate-all.txt" |
+		awk -F'\t' '$1 ~ /^std::/ { n++; s += $2 } END { printf "%d %d\n", n, s }' >"$BATS_TEST_TMPDIR/want"
+	read -r n self <"$BATS_TEST_TMPDIR/want"
+	[ "$n" -gt 10 ]
+	pct=$(awk -v s="$self" 'BEGIN { printf "%.2f%%", 100 * s / 5121737 }')
+	browse "$FIX/oracle/tmpl-default.callgrind" --size=200x40 <<'EOF2'
+: "filter ^std::" Enter
+:save-screen std
+EOF2
+	head -1 "$BATS_TEST_TMPDIR/std" | grep -qF "[filter ^std::: $n functions, $pct of the self cost]"
+	ncg --dump=functions --format=tsv --command='filter ^std::' "$FIX/oracle/tmpl-default.callgrind"
+	[ "$(($(wc -l <"$OUT") - 1))" -eq "$n" ]
+	! awk -F'\t' 'NR > 1 && $1 !~ /^std::/' "$OUT" | grep -q .
+}
