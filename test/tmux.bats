@@ -251,3 +251,28 @@ EOF
 	tm send-keys q
 	expect_ended 0
 }
+
+@test "tmux: the command prompt edits and runs commands on the real terminal too" {
+	# the same keys as in script mode: ':' then text, C-a, C-d deletes the first
+	# word, Enter runs it; each screen must match script mode's
+	local d="$FIX/spec"
+	script_screens "$d" spec-extended.callgrind ': "xyz sort name" C-a' 'C-d C-d C-d C-d' Enter
+	start_ncgrind "$d" spec-extended.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm send-keys : x y z Space s o r t Space n a m e C-a
+	wait_screen "$BATS_TEST_TMPDIR/s1"
+	tm send-keys C-d C-d C-d C-d
+	wait_screen "$BATS_TEST_TMPDIR/s2"
+	tail -1 "$BATS_TEST_TMPDIR/s2" | grep -qx ':sort name' # the cursor is on the s
+	tm send-keys Enter
+	wait_screen "$BATS_TEST_TMPDIR/s3"
+	# sorted by name: func1, func2, main
+	sed -n '4,6p' "$BATS_TEST_TMPDIR/pane" | awk '{ print $NF }' >"$OUT"
+	expect_out <<'EOF'
+func1
+func2
+main
+EOF
+	tm send-keys q
+	expect_ended 0
+}
