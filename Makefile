@@ -93,6 +93,7 @@ check: deps $(NCGRIND) $(PROBE) check-layers
 	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) test/tools/run-suite test
 
 asan:
+	LSAN_OPTIONS=suppressions=$(abspath test/tools/lsan.supp):print_suppressions=0 \
 	$(MAKE) BUILD=build-asan OUT=build-asan \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check
