@@ -158,6 +158,8 @@ struct prompt *prompt_new(const char *history_path, prompt_complete_fn complete_
 	el_set(p->el, EL_BIND, "\033[H", "ed-move-to-beg", NULL);
 	el_set(p->el, EL_BIND, "\033[F", "ed-move-to-end", NULL);
 	el_set(p->el, EL_BIND, "\033[3~", "ed-delete-next-char", NULL);
+	/* C-r: the last line of the history that starts with what is typed */
+	el_set(p->el, EL_BIND, "^R", "ed-search-prev-history", NULL);
 	el_set(p->el, EL_UNBUFFERED, 1);
 	el_source(p->el, NULL); /* ~/.editrc, as every libedit program reads it */
 	drain(p);

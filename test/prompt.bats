@@ -235,3 +235,26 @@ EOF2
 	[ "$(($(wc -l <"$OUT") - 1))" -eq "$n" ]
 	! awk -F'\t' 'NR > 1 && $1 !~ /^std::/' "$OUT" | grep -q .
 }
+
+@test "prompt: C-r finds the last line of the history that starts with what is typed" {
+	browse "$X" <<'EOF2'
+: "sort name" Enter
+: "top 2" Enter
+: "so" C-r
+:save-screen found
+EOF2
+	diff -u - <(last found) <<<':sort name_'
+}
+
+@test "commands: open reads another profile; a file that cannot be read keeps the current one" {
+	browse "$X" <<EOF2
+: "open $FIX/spec/spec-simple.callgrind" Enter
+:save-screen opened
+: "open $BATS_TEST_TMPDIR/nothing-here" Enter
+:save-screen kept
+EOF2
+	head -2 "$BATS_TEST_TMPDIR/opened" | tail -1 | grep -q '^Events: \[Cycles\] Instructions Flops'
+	last opened | grep -q "opened $FIX/spec/spec-simple.callgrind"
+	head -2 "$BATS_TEST_TMPDIR/kept" | tail -1 | grep -q '^Events: \[Cycles\]'
+	last kept | grep -q 'cannot read: No such file or directory'
+}
