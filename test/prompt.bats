@@ -250,11 +250,11 @@ EOF2
 	browse "$X" <<EOF2
 : "open $FIX/spec/spec-simple.callgrind" Enter
 :save-screen opened
-: "open $BATS_TEST_TMPDIR/nothing-here" Enter
+: "open nothing-here" Enter
 :save-screen kept
 EOF2
 	head -2 "$BATS_TEST_TMPDIR/opened" | tail -1 | grep -q '^Events: \[Cycles\] Instructions Flops'
 	last opened | grep -q "opened $FIX/spec/spec-simple.callgrind"
 	head -2 "$BATS_TEST_TMPDIR/kept" | tail -1 | grep -q '^Events: \[Cycles\]'
-	last kept | grep -q 'cannot read: No such file or directory'
+	last kept | grep -q "nothing-here: cannot read: No such file or directory"
 }
