@@ -444,6 +444,24 @@ static const char rule[] =
 	"--------------------------------------------------------------------------------\n";
 
 /* A name for people: valid UTF-8 as is, anything a terminal interprets as \xNN. */
+static void text_name(FILE *out, struct span s, const char *unknown);
+
+void report_put_name(FILE *out, struct span s, bool tsv)
+{
+	if (!tsv) {
+		text_name(out, s, "");
+		return;
+	}
+	for (size_t i = 0; i < s.len; i++) {
+		char c = s.ptr[i];
+
+		if (c == '\t' || c == '\n' || c == '\\')
+			fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : '\\');
+		else
+			putc(c, out);
+	}
+}
+
 static void text_name(FILE *out, struct span s, const char *unknown)
 {
 	const unsigned char *u = (const unsigned char *)s.ptr;

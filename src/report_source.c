@@ -214,34 +214,22 @@ static int cmp_line(const void *a, const void *b)
 	return x->line != y->line ? (x->line < y->line ? -1 : 1) : 0;
 }
 
-static void put_tsv_name(FILE *out, struct span s)
-{
-	for (size_t i = 0; i < s.len; i++) {
-		char c = s.ptr[i];
-
-		if (c == '\t' || c == '\n' || c == '\\')
-			fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : '\\');
-		else
-			putc(c, out);
-	}
-}
-
 /* Sort the lines by file name and number, and print each place once, summed. */
 static void sum_lines(FILE *out, const struct profile *p, const struct report_opts *o,
-		      struct src_cost *all, size_t n, uint64_t *pool)
+		      struct src_cost *all, size_t n)
 {
 	uint32_t nev = p->nev;
 
 	lines_p = p;
 	qsort(all, n, sizeof(*all), cmp_line);
 	for (size_t i = 0; i < n;) {
-		uint64_t *sum = pool + all[i].addr * nev;
+		uint64_t *sum = all[i].costs;
 		size_t j = i + 1;
 
 		for (; j < n && cmp_line(&all[i], &all[j]) == 0; j++)
 			for (uint32_t e = 0; e < nev; e++)
-				u64_add_sat(&sum[e], pool[all[j].addr * nev + e]);
-		put_tsv_name(out, profile_name(p, all[i].file));
+				u64_add_sat(&sum[e], all[j].costs[e]);
+		report_put_name(out, profile_name(p, all[i].file), true);
 		fprintf(out, "\t%" PRIu64, all[i].line);
 		for (uint32_t e = 0; e < o->nevents; e++)
 			fprintf(out, "\t%" PRIu64, sum[o->events[e]]);
@@ -271,8 +259,6 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 			ALLOC_GROW(pool, st_mult(n + 1, nev), pool_alloc);
 			all[n] = s.rows[i];
 			memcpy(pool + n * nev, s.rows[i].costs, nev * sizeof(uint64_t));
-			all[n].costs = NULL;
-			all[n].addr = n; /* its row in the pool */
 			n++;
 		}
 		srcfn_release(&s);
@@ -282,7 +268,10 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 		fprintf(out, "\tself:%.*s", (int)p->events[o->events[i]].name.len,
 			p->events[o->events[i]].name.ptr);
 	putc('\n', out);
-	sum_lines(out, p, o, all, n, pool);
+	/* row i's costs are pool row i: pointers only now that the pool stays put */
+	for (size_t i = 0; i < n; i++)
+		all[i].costs = pool + i * nev;
+	sum_lines(out, p, o, all, n);
 	free(all);
 	free(pool);
 	return 0;

@@ -12,20 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-static void put_name(FILE *out, struct span s, bool tsv)
-{
-	for (size_t i = 0; i < s.len; i++) {
-		unsigned char c = (unsigned char)s.ptr[i];
-
-		if (tsv && (c == '\t' || c == '\n' || c == '\\'))
-			fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : '\\');
-		else if (!tsv && (c < 0x20 || c == 0x7f))
-			fprintf(out, "\\x%02x", c);
-		else
-			putc(c, out);
-	}
-}
-
 static void put_function(FILE *out, const struct profile *p, uint32_t f, bool tsv)
 {
 	const struct function *fn = &p->funcs[f];
@@ -33,7 +19,7 @@ static void put_function(FILE *out, const struct profile *p, uint32_t f, bool ts
 	if (fn->name == NCG_NONE)
 		fputs("(unknown)", out);
 	else
-		put_name(out, profile_name(p, fn->name), tsv);
+		report_put_name(out, profile_name(p, fn->name), tsv);
 	if (!tsv && fn->cycle)
 		fprintf(out, " <cycle %" PRIu32 ">", fn->cycle);
 }
@@ -57,7 +43,7 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 		else
 			put_function(out, t->p, node->fn, true), putc('\t', out);
 		if (node->kind == NODE_FUNCTION)
-			put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true);
+			report_put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t%s\n",
 			node->kind == NODE_MORE || node->edge == NCG_NONE ? 0 : node->count, cost,
 			pct(node->cost, root), pct(node->cost, parent),
@@ -132,7 +118,7 @@ static void put_sites(FILE *out, const struct profile *p, uint32_t caller, uint3
 
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
-		put_name(out, profile_name(p, s[i].file), tsv);
+		report_put_name(out, profile_name(p, s[i].file), tsv);
 		if (s[i].line)
 			fprintf(out, ":%" PRIu64, s[i].line);
 		else if (s[i].addr)
@@ -157,7 +143,7 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 		putc('\t', out);
 		put_function(out, p, other, true);
 		putc('\t', out);
-		put_name(out, profile_name(p, p->funcs[other].file), true);
+		report_put_name(out, profile_name(p, p->funcs[other].file), true);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t", ce->count, cost,
 			pct((double)cost, total), pct((double)cost, of_fn));
 		put_sites(out, p, ce->caller, ce->callee, true);

@@ -44,8 +44,7 @@ static void on_line(void *ctx, const struct parse_line *l)
 	c->addr = s->by_addr ? l->pos[POS_INSTR] : 0;
 	c->callee = l->kind == PARSE_CALL ? l->callee : NCG_NONE;
 	c->count = l->kind == PARSE_CALL ? l->count : 0;
-	/* the pool may move: keep an index, turned into a pointer at the end */
-	c->costs = (uint64_t *)(uintptr_t)(g->pool_rows - 1);
+	c->costs = NULL; /* row i's costs are pool row i; the pool may still move */
 }
 
 static bool sort_by_addr; /* qsort has no context argument in C11 */
@@ -132,7 +131,7 @@ void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_a
 	for (uint32_t b = p->funcs[fn].first_block; b != NCG_NONE; b = p->blocks[b].next)
 		parse_block(p, b, on_line, &g);
 	for (size_t i = 0; i < s->nrows; i++)
-		s->rows[i].costs = s->pool + (uintptr_t)s->rows[i].costs * p->nev;
+		s->rows[i].costs = s->pool + i * p->nev;
 	merge(s);
 	file_shares(s);
 }

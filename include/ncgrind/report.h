@@ -61,6 +61,12 @@ uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, 
 uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
 			    const bool *keep, size_t *n);
 
+/*
+ * A name as the reports write it: tsv escapes only \t, \n and \\; text keeps
+ * valid UTF-8 and writes anything a terminal would interpret as \xNN.
+ */
+void report_put_name(FILE *out, struct span s, bool tsv);
+
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);
 
