@@ -1,6 +1,6 @@
 /*
- * main: options, loading, and the batch reports. Until the browser exists,
- * `ncgrind FILE` prints the text report of its functions.
+ * main: options, then the browser (ui.c) on a terminal, or a batch report
+ * (--dump, a pipe, or a terminal that cannot show the browser).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/diag.h"
@@ -471,8 +471,8 @@ int main(int argc, char **argv)
 	o.ui.ncommands = o.ncommands;
 	if (o.dump || (!o.ui.script && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))))
 		ret = batch(&o);
-	else
-		ret = ui_main(o.path, &o.ui);
+	else if ((ret = ui_main(o.path, &o.ui)) == UI_NO_BROWSER)
+		ret = batch(&o);
 	source_paths_release(&o.sources);
 	free(o.commands);
 	free(found);

@@ -1,8 +1,12 @@
 /*
  * term: curses setup and teardown, colour (none with NO_COLOR or on a
- * monochrome terminal), painting a grid cell by cell, and signals: SIGINT
- * and SIGTERM restore the terminal before the process ends; ncurses itself
- * handles SIGTSTP (Ctrl-Z) and SIGWINCH (KEY_RESIZE).
+ * monochrome terminal), painting a grid cell by cell, and signals. ncurses
+ * handles SIGTSTP (Ctrl-Z) and SIGWINCH (KEY_RESIZE) itself. Every signal
+ * that ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, and the crashes:
+ * SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL) first gives the terminal back, as
+ * less and tig do: a handler may not call endwin(), so it writes the reset
+ * sequence worked out at start-up and restores the saved tty settings, two
+ * async-signal-safe calls, then lets the signal take its course.
  */
 #define _XOPEN_SOURCE_EXTENDED 1
 #define _XOPEN_SOURCE 700
@@ -14,10 +18,23 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <term.h>
+#include <termios.h>
 #include <unistd.h>
 
 static bool term_active;
 static attr_t attrs[ATTR_COUNT];
+
+/* What a signal handler needs: filled in before curses starts, never freed. */
+static volatile sig_atomic_t tty_saved;
+static struct termios saved_tio;
+static char reset_seq[256];
+static size_t reset_len;
+
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP,  SIGQUIT, SIGSEGV,
+				    SIGBUS, SIGABRT, SIGFPE, SIGILL};
+#define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static struct sigaction old_actions[NFATAL];
 
 void term_close(void)
 {
@@ -27,11 +44,73 @@ void term_close(void)
 	endwin();
 }
 
-static void on_signal(int sig)
+/* Append a capability of the terminal to the reset sequence, if it has it. */
+static void reset_add(const char *cap)
 {
-	term_close();
-	signal(sig, SIG_DFL);
-	raise(sig);
+	char *s = tigetstr(cap);
+	size_t n;
+
+	if (!s || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (reset_len + n < sizeof(reset_seq)) {
+		memcpy(reset_seq + reset_len, s, n);
+		reset_len += n;
+	}
+}
+
+/* Async-signal-safe: the terminal as it was before curses. */
+static void term_restore_from_signal(void)
+{
+	if (!term_active)
+		return;
+	term_active = false;
+	if (reset_len && write(STDOUT_FILENO, reset_seq, reset_len) < 0)
+		(void)0; /* nothing better to do in a dying process */
+	if (tty_saved)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
+}
+
+static void on_fatal_signal(int sig, siginfo_t *si, void *uctx)
+{
+	(void)uctx;
+	term_restore_from_signal();
+	for (size_t i = 0; i < NFATAL; i++)
+		if (fatal_signals[i] == sig)
+			sigaction(sig, &old_actions[i], NULL);
+	/*
+	 * A real fault (si_code > 0: the kernel's) happens again when the handler
+	 * returns, now under the previous disposition (the default, or a
+	 * sanitizer's, which then reports the right place); a signal sent by
+	 * kill() or raise() must be sent again.
+	 */
+	if (si->si_code <= 0 || sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGQUIT)
+		raise(sig);
+}
+
+/*
+ * The dispositions before curses: newterm() puts its own handlers on SIGINT
+ * and SIGTERM (which exit(1)), and ours must hand the signal on to the
+ * process's own default, not to those.
+ */
+static void save_signal_actions(void)
+{
+	for (size_t i = 0; i < NFATAL; i++)
+		sigaction(fatal_signals[i], NULL, &old_actions[i]);
+}
+
+/* Handlers for the signals that end the process, except those ignored (nohup). */
+static void catch_fatal_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_fatal_signal;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NFATAL; i++)
+		if (old_actions[i].sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
 }
 
 static bool colour_wanted = true;
@@ -74,21 +153,54 @@ void term_set_colour(bool on)
 		setup_attrs();
 }
 
+/*
+ * A terminal that cannot move its cursor (TERM=dumb, an emacs shell buffer)
+ * cannot show a full-screen browser: say so before curses touches it.
+ */
+static int check_terminal(char *err, size_t errsize)
+{
+	const char *name = getenv("TERM");
+	int rc = 0;
+	char *cup;
+
+	if (setupterm(NULL, STDOUT_FILENO, &rc) != OK) {
+		snprintf(err, errsize, "the terminal '%s' is unknown to terminfo", name ? name : "");
+		return -1;
+	}
+	cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1) {
+		snprintf(err, errsize, "the terminal '%s' cannot move its cursor", name ? name : "");
+		del_curterm(cur_term);
+		return -1;
+	}
+	del_curterm(cur_term);
+	return 0;
+}
+
 int term_open(char *err, size_t errsize)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, errsize, "the browser needs a terminal (use --dump=... for reports)");
-		return -1;
+		return TERM_NO_TTY;
 	}
+	if (check_terminal(err, errsize) < 0)
+		return TERM_UNFIT;
+	if (tcgetattr(STDIN_FILENO, &saved_tio) == 0)
+		tty_saved = 1;
+	save_signal_actions();
 	if (!newterm(NULL, stdout, stdin)) {
 		snprintf(err, errsize, "cannot use the terminal '%s'", getenv("TERM") ? getenv("TERM") : "");
-		return -1;
+		return TERM_UNFIT;
 	}
+	/* what endwin() would send, for a signal handler that may not call it */
+	reset_len = 0;
+	reset_add("sgr0");
+	reset_add("rmkx");
+	reset_add("cnorm");
+	reset_add("rmcup");
 	term_active = true;
 	util_set_die_hook(term_close);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	catch_fatal_signals();
 	cbreak();
 	noecho();
 	nonl();
@@ -113,7 +225,13 @@ void term_paint(const struct grid *g)
 
 			if (!cell->ch)
 				continue; /* the right half of a wide character */
-			setcchar(&cc, wc, attrs[cell->attr], 0, NULL);
+			/*
+			 * setcchar's pair argument wins over the COLOR_PAIR bits of the
+			 * attributes: give it the pair, or every cell is drawn in pair 0
+			 * and the cursor row and status line lose their background.
+			 */
+			setcchar(&cc, wc, attrs[cell->attr] & ~A_COLOR,
+				 (short)PAIR_NUMBER(attrs[cell->attr]), NULL);
 			mvadd_wch(r, c, &cc);
 		}
 	}

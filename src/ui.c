@@ -616,7 +616,14 @@ static int setup(struct ui *u, const struct ui_opts *o)
 			return -1;
 		}
 	} else {
-		if (term_open(err, sizeof(err)) < 0) {
+		int rc = term_open(err, sizeof(err));
+
+		if (rc == TERM_UNFIT) {
+			/* the report is what such a terminal can show */
+			fprintf(stderr, "ncgrind: %s: printing the report instead (see --dump)\n", err);
+			return UI_NO_BROWSER;
+		}
+		if (rc < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err);
 			return -1;
 		}
@@ -682,9 +689,9 @@ int ui_main(const char *path, const struct ui_opts *o)
 	u.vs.path = path;
 	u.sources = o->sources;
 	diag_init(&u.diag, path);
-	if (setup(&u, o) < 0) {
+	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
-		return 2;
+		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;
 	}
 	if (ui_load(&u, path) < 0) {
 		teardown(&u);

@@ -224,6 +224,7 @@ static void open_command(struct ui *u, const char *path)
 	next.g = u->g;
 	next.sources = u->sources;
 	next.path = xstrdup(path);
+	next.vs.path = next.path; /* the loading screen names it */
 	if (ui_load(&next, next.path) < 0) {
 		char first[1200];
 
@@ -243,6 +244,7 @@ static void open_command(struct ui *u, const char *path)
 	u->path = next.path;
 	u->vs.path = u->path;
 	u->status = next.status;
+	source_paths_set_profile(u->sources, u->path); /* sources beside the new profile */
 	memcpy(u->vs.message, next.vs.message, sizeof(u->vs.message));
 	u->vs.message_is_error = next.vs.message_is_error;
 	ui_views_init(u);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # The browser on a real terminal: ncgrind runs in a tmux pane (a private server,
-# 100x30, TERM=screen), keys are sent with send-keys and the pane is read with
-# capture-pane. The screens must be those that script mode saves for the same keys
+# 100x30, TERM=screen, or TERM=xterm-256color for the tests in colour), keys are
+# sent with send-keys and the pane is read with capture-pane (-e: with its
+# attributes, which test/tools/pane-attrs.awk turns into a mark on each line: H
+# for a background colour, R for reverse video). The screens must be those that script mode saves for the same keys
 # and size (browser.bats checks those by hand), and the terminal must be given back
 # as it was: on q, and on Ctrl-C.
 # ncgrind runs under a small sh wrapper that prints its exit status and whether the
@@ -34,7 +36,8 @@ teardown() {
 }
 
 # tmux_start DIR ARGS...: a detached 100x30 session whose pane runs ARGS (a command
-# and its arguments, no shell) in DIR; no status line, so the pane is 100x30.
+# and its arguments, no shell) in DIR; no status line, so the pane is 100x30. The
+# pane's TERM is $PANE_TERM (default screen: no colour there).
 tmux_start() {
 	local dir=$1
 	shift
@@ -45,7 +48,7 @@ tmux_start() {
 	# the helper's LINES and COLUMNS (80x24) would override the pane's size in curses
 	unset TMUX LINES COLUMNS
 	printf '%s\n' 'set -g status off' 'set -g remain-on-exit on' \
-		'set -g default-terminal screen' 'set -g history-limit 0' \
+		"set -g default-terminal ${PANE_TERM:-screen}" 'set -g history-limit 0' \
 		>"$BATS_TEST_TMPDIR/tmux.conf"
 	tm -f "$BATS_TEST_TMPDIR/tmux.conf" new-session -d -x 100 -y 30 -c "$dir" "$@"
 }
@@ -106,8 +109,10 @@ pane_modes() {
 # what it was before ncgrind), and waits for Enter. `trap : INT` lets the wrapper
 # survive Ctrl-C; ncgrind gets the default SIGINT disposition back (a handler is not
 # inherited across exec).
+# `trap : INT QUIT` lets it survive Ctrl-C and C-\ too; no core files.
 # shellcheck disable=SC2016 # expanded by the wrapper's sh
-WRAPPER='trap : INT
+WRAPPER='trap : INT QUIT
+ulimit -c 0
 before=$(stty -g)
 "$0" "$1"
 st=$?
@@ -273,6 +278,194 @@ func1
 func2
 main
 EOF
+	tm send-keys q
+	expect_ended 0
+}
+
+# pane_attrs: the pane, each line marked H (a background colour on its first
+# cell), R (reverse video) or '.', trailing blanks removed.
+pane_attrs() {
+	tm capture-pane -e -p | awk -f "$TOOLS/pane-attrs.awk" | sed 's/ *$//'
+}
+
+# wait_attrs FILE: wait (3 s at most) until pane_attrs prints exactly FILE.
+wait_attrs() {
+	local got="$BATS_TEST_TMPDIR/attrs" i
+	for i in $(seq 60); do
+		pane_attrs >"$got"
+		cmp -s "$1" "$got" && return 0
+		sleep 0.05
+	done
+	diff -u --label "expected (${1##*/})" --label "tmux pane, H = highlighted" "$1" "$got"
+	return 1
+}
+
+# the marks of the table of spec-extended at 100x30 with the cursor on row N
+# (1..3): only that row and the status line are highlighted, with mark $2 (H: in
+# colour, R: reverse video)
+table_marks() {
+	local rows=(" 700 85.37%   700 85.37%      5  func2" " 400 48.78%   100 12.20%      1  func1"
+		" 820 100.0%    20  2.44%      0  main") i
+	echo ". ncgrind: spec-extended.callgrind"
+	echo ". Events: [Instructions]   Total Instructions: 820   Parts: 1"
+	echo ". Incl      %  Self      %  Calls  Function"
+	for i in 1 2 3; do
+		if [ "$i" = "$1" ]; then echo "$2 ${rows[i - 1]}"; else echo ". ${rows[i - 1]}"; fi
+	done
+	for i in $(seq 21); do echo "."; done
+}
+
+@test "tmux colour: the cursor row and the status line are highlighted, and only they; j moves it" {
+	# TERM=xterm-256color: colour on (the default). The cursor row was drawn with
+	# colour pair 0 (no background) before: no highlight anywhere.
+	local d="$FIX/spec"
+	PANE_TERM=xterm-256color start_ncgrind "$d" spec-extended.callgrind
+	{ table_marks 1 H; echo ". func2"; echo ". called 5 times  file: file2.c  object:"
+	  echo "H 1/3  sort: self Instructions   ? help  q quit"; } >"$BATS_TEST_TMPDIR/want0"
+	wait_attrs "$BATS_TEST_TMPDIR/want0"
+	tm send-keys j
+	{ table_marks 2 H; echo ". func1"; echo ". called once  file: file1.c  object:"
+	  echo "H 2/3  sort: self Instructions   ? help  q quit"; } >"$BATS_TEST_TMPDIR/want1"
+	wait_attrs "$BATS_TEST_TMPDIR/want1"
+	# the callers and callees of func1: the cursor on its caller main, the
+	# status line highlighted; no other line
+	tm send-keys Enter
+	wait_text "Enter: open  t/r: tree"
+	pane_attrs | grep '^H' >"$OUT"
+	expect_out <<'EOF2'
+H   400  48.78%  100.0%         1  main  file1.c:16
+H 2/4  Enter: open  t/r: tree  Backspace: back
+EOF2
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux colour: NO_COLOR and :set colour off show the cursor in reverse video" {
+	local d="$FIX/spec"
+	tmux_start "$d" env NO_COLOR=1 TERM=xterm-256color sh -c "$WRAPPER" "$NCGRIND" spec-extended.callgrind
+	{ table_marks 1 R; echo ". func2"; echo ". called 5 times  file: file2.c  object:"
+	  echo "R 1/3  sort: self Instructions   ? help  q quit"; } >"$BATS_TEST_TMPDIR/want0"
+	wait_attrs "$BATS_TEST_TMPDIR/want0"
+	tm send-keys q
+	expect_ended 0
+	teardown
+	PANE_TERM=xterm-256color start_ncgrind "$d" spec-extended.callgrind
+	sed '1,3s/^R/H/;s/^R/H/' "$BATS_TEST_TMPDIR/want0" >"$BATS_TEST_TMPDIR/want0c"
+	wait_attrs "$BATS_TEST_TMPDIR/want0c"
+	tm send-keys :
+	tm send-keys -l 'set colour off'
+	tm send-keys Enter j
+	{ table_marks 2 R; echo ". func1"; echo ". called once  file: file1.c  object:"
+	  echo "R 2/3  sort: self Instructions   ? help  q quit"; } >"$BATS_TEST_TMPDIR/want1"
+	wait_attrs "$BATS_TEST_TMPDIR/want1"
+	tm send-keys q
+	expect_ended 0
+}
+
+# ncgrind_pid: the ncgrind process under the pane's wrapper.
+ncgrind_pid() {
+	pgrep -P "$(tm display-message -p '#{pane_pid}')" -x "${NCGRIND##*/}"
+}
+
+@test "tmux: a crash (SIGSEGV, SIGBUS, SIGABRT) or C-\\ (SIGQUIT) gives the terminal back" {
+	# each signal ends ncgrind with the default action (exit status 128 + N) after
+	# the alternate screen, the cursor, the keypad mode and the tty settings were
+	# restored; before, the shell was left in the alternate screen in raw mode
+	local d="$FIX/spec" sig want
+	for sig in SEGV:139 BUS:135 ABRT:134 QUIT:131; do
+		want=${sig#*:}
+		sig=${sig%:*}
+		PANE_TERM=xterm-256color start_ncgrind "$d" spec-extended.callgrind
+		wait_text "1/3  sort: self Instructions"
+		if [ "$sig" = QUIT ]; then
+			tm send-keys 'C-\'
+		else
+			kill -"$sig" "$(ncgrind_pid)"
+		fi
+		expect_ended "$want" || { echo "after SIG$sig"; return 1; }
+		teardown
+	done
+}
+
+@test "tmux: a real fault (the profile truncated under the browser, then v) gives the terminal back" {
+	# the source view re-reads the function's lines from the mapping; the file
+	# was emptied, so the kernel sends SIGBUS from the faulting read (not kill())
+	cp "$FIX/spec/spec-extended.callgrind" "$BATS_TEST_TMPDIR/p.callgrind"
+	PANE_TERM=xterm-256color start_ncgrind "$BATS_TEST_TMPDIR" p.callgrind
+	wait_text "1/3  sort: self Instructions"
+	: >"$BATS_TEST_TMPDIR/p.callgrind"
+	tm send-keys v
+	expect_ended 135
+}
+
+@test "tmux: TERM=dumb cannot move the cursor: a message, then the text report" {
+	# before: curses drew a blank screen on it and garbled on j
+	local d="$FIX/spec"
+	PANE_TERM=dumb start_ncgrind "$d" spec-extended.callgrind
+	wait_text "ncgrind exit status 0, tty settings as before"
+	tm capture-pane -p -J | sed 's/ *$//' | grep -v '^$' | head -4 >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: the terminal 'dumb' cannot move its cursor: printing the report instead (see --dump)
+--------------------------------------------------------------------------------
+Profile data file 'spec-extended.callgrind'
+--------------------------------------------------------------------------------
+EOF2
+	# the report's rows: func2 700 self (5 calls), func1 100, main 20
+	tm capture-pane -p -J | grep -E ':(func1|func2|main)$' | awk '{ print $3, $NF }' >"$OUT"
+	expect_out <<'EOF2'
+700 file2.c:func2
+100 file1.c:func1
+20 file1.c:main
+EOF2
+}
+
+# big_profile FILE: 44 MB, more than one progress step (32 MB) of the loader:
+# functions f0001..f4000 in big.c, f<i> with 1,250 lines of cost i each.
+big_profile() {
+	awk 'BEGIN { print "events: Ir"; print "fl=big.c"
+		for (f = 1; f <= 4000; f++) {
+			printf "fn=f%04d\n", f
+			for (l = 1; l <= 1250; l++) printf "%d %d\n", l, f
+		} }' >"$1"
+}
+
+@test "tmux: start-up on a 44 MB profile (the loading screen) and :open, on the real terminal in colour" {
+	# the loading screen is drawn every 32 MB and at the end; :open crashed there
+	# (the loading screen had no name to show). Total: 1,250 x (1 + ... + 4000) =
+	# 10,002,500,000; f4000 has the most self cost, 1,250 x 4,000 = 5,000,000.
+	big_profile "$BATS_TEST_TMPDIR/big.callgrind"
+	cp "$FIX/spec/spec-extended.callgrind" "$BATS_TEST_TMPDIR/"
+	PANE_TERM=xterm-256color start_ncgrind "$BATS_TEST_TMPDIR" big.callgrind
+	wait_text "1/4000  sort: self Ir"
+	tm capture-pane -p | sed -n '1p;2p;4p' | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: big.callgrind
+Events: [Ir]   Total Ir: 10,002,500,000   Parts: 1
+     5,000,000  0.05%       5,000,000  0.05%      0  f4000
+EOF2
+	tm send-keys :
+	tm send-keys -l 'open spec-extended.callgrind'
+	tm send-keys Enter
+	wait_text "1/3  sort: self Instructions   opened spec-extended.callgrind"
+	tm capture-pane -p | sed -n '1p;4p' | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: spec-extended.callgrind
+ 700 85.37%   700 85.37%      5  func2
+EOF2
+	# a file that cannot be read: a message, the profile stays
+	tm send-keys :
+	tm send-keys -l 'open nothere.callgrind'
+	tm send-keys Enter
+	wait_text "cannot read"
+	tm capture-pane -p | sed -n '1p' | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: spec-extended.callgrind
+EOF2
+	# and back to the big one: the loading screen again, then its table
+	tm send-keys :
+	tm send-keys -l 'open big.callgrind'
+	tm send-keys Enter
+	wait_text "1/4000  sort: self Ir   opened big.callgrind"
 	tm send-keys q
 	expect_ended 0
 }

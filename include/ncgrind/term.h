@@ -1,7 +1,8 @@
 /*
  * term: the terminal, through ncursesw; the only module that calls curses.
  * It paints a grid, reads keys, follows the window size, and restores the
- * terminal on quit, on Ctrl-C and SIGTERM, and on a fatal error.
+ * terminal on quit, on a fatal error, and on every signal that ends the
+ * process (Ctrl-C, SIGTERM, SIGHUP, C-\\, and crashes).
  */
 #ifndef NCGRIND_TERM_H
 #define NCGRIND_TERM_H
@@ -10,7 +11,12 @@
 
 #include <stdbool.h>
 
-/* Start curses on the controlling terminal; -1 with a message in err. */
+enum { TERM_NO_TTY = -1, TERM_UNFIT = -2 };
+/*
+ * Start curses on the controlling terminal; 0, or with a message in err:
+ * TERM_NO_TTY (standard input or output is not a terminal) or TERM_UNFIT (a
+ * terminal terminfo does not know, or one that cannot move its cursor).
+ */
 int term_open(char *err, size_t errsize);
 void term_close(void);
 void term_size(int *rows, int *cols);

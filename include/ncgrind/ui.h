@@ -19,7 +19,12 @@ struct ui_opts {
 	int rows, cols;     /* script mode screen size (default 24 x 80) */
 };
 
-/* Returns the process exit status. */
+/*
+ * Returns the process exit status, or UI_NO_BROWSER (after saying why on
+ * stderr) when the terminal cannot show the browser (TERM=dumb): the caller
+ * prints the report instead.
+ */
+#define UI_NO_BROWSER (-1)
 int ui_main(const char *path, const struct ui_opts *o);
 
 #endif
