@@ -35,6 +35,7 @@ struct prompt {
 	char *text;           /* the line, UTF-8 */
 	size_t text_alloc;
 	char hint[512];
+	int history_steps;    /* Up minus Down since the line began (0: not in the history) */
 };
 
 static int read_key(EditLine *el, wchar_t *c)
@@ -57,22 +58,19 @@ static char *no_prompt(EditLine *el)
 	return empty; /* the browser draws its own ":" */
 }
 
-/* Tab: complete through the browser's callback. */
+/* Tab: complete through the browser's callback, which finds the word itself. */
 static unsigned char complete(EditLine *el, int ch)
 {
 	struct prompt *p;
 	const LineInfo *li = el_line(el);
-	char *line, insert[256];
-	size_t len = (size_t)(li->cursor - li->buffer), start = len;
+	char *line, insert[1024];
 
 	(void)ch;
 	el_get(el, EL_CLIENTDATA, &p);
-	line = xmemdup0(li->buffer, len);
-	while (start > 0 && line[start - 1] != ' ')
-		start--;
+	line = xmemdup0(li->buffer, (size_t)(li->cursor - li->buffer));
 	insert[0] = p->hint[0] = '\0';
 	if (p->complete)
-		p->complete(p->ctx, line, start, insert, sizeof(insert), p->hint, sizeof(p->hint));
+		p->complete(p->ctx, line, insert, sizeof(insert), p->hint, sizeof(p->hint));
 	free(line);
 	if (insert[0] && el_insertstr(el, insert) < 0)
 		return CC_ERROR;
@@ -209,12 +207,18 @@ void prompt_free(struct prompt *p)
 
 void prompt_begin(struct prompt *p)
 {
-	const LineInfo *li = el_line(p->el);
+	const LineInfoW *li = el_wline(p->el);
 
 	p->hint[0] = '\0';
-	/* an empty line: kill what a cancelled edit left */
+	p->history_steps = 0;
+	/*
+	 * An empty line: kill what the last edit left. Counted in characters
+	 * (el_wline), not bytes: el_deletestr() deletes nothing when asked for
+	 * more characters than the line has, and "数据" is 2 but 6 bytes.
+	 */
 	el_cursor(p->el, (int)(li->lastchar - li->cursor));
-	el_deletestr(p->el, (int)(li->lastchar - li->buffer));
+	li = el_wline(p->el);
+	el_deletestr(p->el, (int)(li->cursor - li->buffer));
 	drain(p);
 }
 
@@ -240,6 +244,33 @@ static void queue_key(struct prompt *p, int key)
 	p->queue[p->qlen++] = (wchar_t)(key >= 0x1000000 ? key - 0x1000000 : key);
 }
 
+/*
+ * Up and Down (C-p, C-n) walk the history. libedit's Down below the newest
+ * entry empties the line; readline and the shells keep it, and so do we:
+ * false for a Down that would leave the history.
+ */
+static bool history_step(struct prompt *p, int key)
+{
+	HistEvent ev;
+
+	if (key == KEY_UP || key == 0x10) {
+		if (history(p->hist, &ev, H_GETSIZE) == 0 && p->history_steps < ev.num)
+			p->history_steps++;
+	} else if (key == KEY_DOWN || key == 0x0e) {
+		if (p->history_steps == 0)
+			return false;
+		p->history_steps--;
+	}
+	return true;
+}
+
+static bool line_empty(struct prompt *p)
+{
+	const LineInfo *li = el_line(p->el);
+
+	return li->lastchar == li->buffer;
+}
+
 enum prompt_result prompt_key(struct prompt *p, int key, const char **line)
 {
 	const wchar_t *got;
@@ -247,6 +278,10 @@ enum prompt_result prompt_key(struct prompt *p, int key, const char **line)
 
 	if (key == 27 || key == 7) /* Esc, C-g */
 		return PROMPT_CANCEL;
+	if ((key == KEY_BACKSPACE || key == 127 || key == 8) && line_empty(p))
+		return PROMPT_CANCEL; /* as in vi and less: not a key for the screen below */
+	if (!history_step(p, key))
+		return PROMPT_EDITING;
 	if (key > 0xff && key < 0x1000000 && key != KEY_LEFT && key != KEY_RIGHT &&
 	    key != KEY_UP && key != KEY_DOWN && key != KEY_HOME && key != KEY_END &&
 	    key != KEY_DC && key != KEY_BACKSPACE && key != KEY_ENTER)
@@ -265,6 +300,7 @@ enum prompt_result prompt_key(struct prompt *p, int key, const char **line)
 		p->text[n && p->text[n - 1] == '\n' ? n - 1 : n] = '\0';
 		if (p->text[0])
 			history(p->hist, &ev, H_ENTER, p->text);
+		p->history_steps = 0;
 		*line = p->text;
 		return PROMPT_DONE;
 	}
@@ -288,17 +324,17 @@ const char *prompt_hint(const struct prompt *p)
 	return p->hint;
 }
 
-char *prompt_history_path(void)
+char *prompt_history_path(const char *name)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	char *path;
 
 	if (state && *state) {
-		path = xmalloc(strlen(state) + 32);
-		sprintf(path, "%s/ncgrind/history", state);
+		path = xmalloc(strlen(state) + strlen(name) + 32);
+		sprintf(path, "%s/ncgrind/%s", state, name);
 	} else if (home && *home) {
-		path = xmalloc(strlen(home) + 48);
-		sprintf(path, "%s/.local/state/ncgrind/history", home);
+		path = xmalloc(strlen(home) + strlen(name) + 48);
+		sprintf(path, "%s/.local/state/ncgrind/%s", home, name);
 	} else {
 		return NULL;
 	}

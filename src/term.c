@@ -154,6 +154,32 @@ void term_set_colour(bool on)
 }
 
 /*
+ * Sequences that terminals send whatever their terminfo entry says: tmux and
+ * screen send ESC [1~ for Home under TERM=xterm-256color, whose entry says
+ * ESC OH. Unknown, the sequence would arrive as Esc, '[', '1', '~': Esc
+ * closes a prompt and the rest are keys of their own.
+ */
+static void define_keys(void)
+{
+	static const struct {
+		const char *seq;
+		int key;
+	} keys[] = {
+		{"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME}, {"\033[H", KEY_HOME},
+		{"\033OH", KEY_HOME},  {"\033[4~", KEY_END},  {"\033[8~", KEY_END},
+		{"\033[F", KEY_END},   {"\033OF", KEY_END},   {"\033[3~", KEY_DC},
+		{"\033[2~", KEY_IC},   {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE},
+		{"\033[A", KEY_UP},    {"\033[B", KEY_DOWN},  {"\033[C", KEY_RIGHT},
+		{"\033[D", KEY_LEFT},  {"\033OA", KEY_UP},    {"\033OB", KEY_DOWN},
+		{"\033OC", KEY_RIGHT}, {"\033OD", KEY_LEFT},  {"\033[Z", KEY_BTAB},
+	};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (key_defined(keys[i].seq) == 0)
+			define_key(keys[i].seq, keys[i].key);
+}
+
+/*
  * A terminal that cannot move its cursor (TERM=dumb, an emacs shell buffer)
  * cannot show a full-screen browser: say so before curses touches it.
  */
@@ -205,6 +231,7 @@ int term_open(char *err, size_t errsize)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	define_keys();
 	curs_set(0);
 	setup_attrs();
 	return 0;

@@ -126,26 +126,67 @@ int ui_page(const struct ui *u)
 }
 
 
-static void search_done(struct ui *u)
+/* Enter on the command line or the search line. */
+static void prompt_done(struct ui *u, const char *line)
 {
-	char err[256];
+	char err[256], *copy;
 
 	u->vs.prompting = false;
-	u->vs.prompt[u->vs.prompt_len] = '\0';
-	if (u->vs.prompt_char == ':')
-		ui_command(u, u->vs.prompt);
-	else if (u->vs.prompt_len &&
-		 table_search(&u->t, u->vs.prompt, err, sizeof(err), ui_page(u)) < 0)
+	if (u->vs.prompt_char == ':') {
+		copy = xstrdup(line);
+		ui_run_command(u, copy);
+		free(copy);
+	} else if (*line && table_search(&u->t, line, err, sizeof(err), ui_page(u)) < 0) {
 		ui_message(u, true, "%s", err);
+	}
 }
 
-/* The search line: characters, Backspace, Enter, Esc or C-g. */
+/* Open the command line (':') or the search line ('/'), empty. */
+static void prompt_open(struct ui *u, char lead)
+{
+	struct prompt *p = lead == ':' ? u->prompt : u->search;
+
+	u->vs.prompting = true;
+	u->vs.prompt_char = lead;
+	u->vs.prompt_len = u->vs.prompt_cursor = 0;
+	u->vs.prompt[0] = '\0';
+	if (p)
+		prompt_begin(p);
+}
+
+/* A key on a line that libedit edits; Enter runs the command or the search. */
+static void prompt_key_edit(struct ui *u, struct prompt *p, int key)
+{
+	const char *line;
+	enum prompt_result r = prompt_key(p, key, &line);
+
+	if (r == PROMPT_CANCEL) {
+		u->vs.prompting = false;
+	} else if (r == PROMPT_DONE) {
+		prompt_done(u, line);
+	} else {
+		size_t cursor;
+		const char *text = prompt_text(p, &cursor);
+
+		snprintf(u->vs.prompt, sizeof(u->vs.prompt), "%s", text);
+		u->vs.prompt_len = strlen(u->vs.prompt);
+		u->vs.prompt_cursor = cursor < u->vs.prompt_len ? cursor : u->vs.prompt_len;
+		snprintf(u->vs.message, sizeof(u->vs.message), "%s", prompt_hint(p));
+		u->vs.message_is_error = false;
+	}
+}
+
+/*
+ * Without libedit (no pseudo-terminal to give it): characters, Backspace,
+ * Enter, Esc or C-g; the other special keys are ignored, not typed.
+ */
 static void prompt_key_simple(struct ui *u, int key)
 {
 	struct view_state *vs = &u->vs;
 
 	if (key == '\n' || key == KEY_ENTER) {
-		search_done(u);
+		vs->prompt[vs->prompt_len] = '\0';
+		prompt_done(u, vs->prompt);
 	} else if (key == ESC || key == 7) {
 		vs->prompting = false;
 	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
@@ -155,7 +196,9 @@ static void prompt_key_simple(struct ui *u, int key)
 			vs->prompt_len--;
 		else
 			vs->prompting = false;
-	} else if ((key >= 0x20 && key < 0x7f) || key >= 0xa0) {
+		vs->prompt_cursor = vs->prompt_len;
+	} else if ((key >= 0x20 && key < 0x7f) || (key >= 0xa0 && key < 0x100) ||
+		   key >= KEYS_WIDE_BASE) {
 		char buf[8];
 		mbstate_t st;
 		size_t n;
@@ -168,6 +211,16 @@ static void prompt_key_simple(struct ui *u, int key)
 			vs->prompt_cursor = vs->prompt_len;
 		}
 	}
+}
+
+static void prompt_key_any(struct ui *u, int key)
+{
+	struct prompt *p = u->vs.prompt_char == ':' ? u->prompt : u->search;
+
+	if (p)
+		prompt_key_edit(u, p, key);
+	else
+		prompt_key_simple(u, key);
 }
 
 static void help_key(struct ui *u, int key)
@@ -225,21 +278,10 @@ static void request(struct ui *u, enum request req)
 	case REQ_EVENT_NEXT: table_step_event(t, 1); break;
 	case REQ_EVENT_PREV: table_step_event(t, -1); break;
 	case REQ_TOGGLE_UNITS: t->short_units = !t->short_units; break;
-	case REQ_PROMPT:
-		u->vs.prompting = true;
-		u->vs.prompt_char = ':';
-		u->vs.prompt_len = u->vs.prompt_cursor = 0;
-		u->vs.prompt[0] = '\0';
-		if (u->prompt)
-			prompt_begin(u->prompt);
-		break;
+	case REQ_PROMPT: prompt_open(u, ':'); break;
 	case REQ_UNDO_FILTER: ui_undo_filter(u); break;
 	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
-	case REQ_SEARCH:
-		u->vs.prompting = true;
-		u->vs.prompt_char = '/';
-		u->vs.prompt_len = u->vs.prompt_cursor = 0;
-		break;
+	case REQ_SEARCH: prompt_open(u, '/'); break;
 	case REQ_SEARCH_NEXT: search_key(u, +1); break;
 	case REQ_SEARCH_PREV: search_key(u, -1); break;
 	case REQ_NAME_RIGHT: name_right(u); break;
@@ -514,12 +556,8 @@ static void handle_key(struct ui *u, int key)
 		help_key(u, key);
 		return;
 	}
-	if (u->vs.prompting && u->vs.prompt_char == ':' && u->prompt) {
-		ui_command_key(u, key);
-		return;
-	}
 	if (u->vs.prompting) {
-		prompt_key_simple(u, key);
+		prompt_key_any(u, key);
 		return;
 	}
 	u->vs.message[0] = '\0';
@@ -650,15 +688,20 @@ void ui_views_release(struct ui *u)
 	u->keep = NULL;
 }
 
-/* The command line; without it, ':' falls back to the plain line of the search. */
-static void start_prompt(struct ui *u)
+/*
+ * The command line and the search line, each with its history; without
+ * them (no pseudo-terminal), both fall back to the plain line.
+ */
+static struct prompt *start_prompt(struct ui *u, const char *history_name,
+				   prompt_complete_fn complete)
 {
-	char err[200], *history = prompt_history_path();
+	char err[200], *history = prompt_history_path(history_name);
+	struct prompt *p = prompt_new(history, complete, u, err, sizeof(err));
 
-	u->prompt = prompt_new(history, ui_complete, u, err, sizeof(err));
-	if (!u->prompt)
+	if (!p)
 		ui_message(u, true, "%s", err);
 	free(history);
+	return p;
 }
 
 static void teardown(struct ui *u)
@@ -673,6 +716,7 @@ static void teardown(struct ui *u)
 	}
 	ui_views_release(u);
 	prompt_free(u->prompt);
+	prompt_free(u->search);
 	filters_release(&u->filters);
 	free(u->path);
 	grid_release(&u->g);
@@ -700,7 +744,8 @@ int ui_main(const char *path, const struct ui_opts *o)
 	u.threshold = 1.0;
 	filters_init(&u.filters);
 	ui_views_init(&u);
-	start_prompt(&u);
+	u.prompt = start_prompt(&u, "history", ui_complete);
+	u.search = start_prompt(&u, "search-history", ui_complete_search);
 	for (size_t i = 0; i < o->ncommands; i++)
 		ui_command(&u, o->commands[i]);
 	draw(&u);

@@ -336,17 +336,24 @@ static const char *const command_names[] = {
 	"set", "sort", "threshold", "top", "write",
 };
 
-/* Keep the longest common prefix of the candidates, and a list of the first ones. */
+/*
+ * Completion keeps the longest common prefix of the candidates that start
+ * with the word, and a list of the first ones for the hint line. A function
+ * name is a candidate in its escaped form (regex_escape), so that what Tab
+ * inserts is a regular expression that matches the name itself.
+ */
 struct completion {
 	const char *word;
 	size_t wlen, n;
-	char lcp[256];
-	size_t lcp_len;
+	char lcp[1024];
+	size_t lcp_len, max_len;
 	char *hint;
 	size_t hint_size, hint_len;
 };
 
-static void candidate(struct completion *c, const char *s, size_t len)
+/* s (len bytes) is a candidate if it starts with the word; raw is how the hint shows it. */
+static void candidate_as(struct completion *c, const char *s, size_t len, const char *raw,
+			 size_t raw_len)
 {
 	if (len < c->wlen || memcmp(s, c->word, c->wlen))
 		return;
@@ -360,20 +367,156 @@ static void candidate(struct completion *c, const char *s, size_t len)
 			i++;
 		c->lcp_len = i;
 	}
-	if (c->hint_len + len + 3 < c->hint_size && c->n <= 20)
+	c->max_len = len > c->max_len ? len : c->max_len;
+	if (c->hint_len + raw_len + 3 < c->hint_size && c->n <= 20)
 		c->hint_len += (size_t)snprintf(c->hint + c->hint_len, c->hint_size - c->hint_len,
-						"%s%.*s", c->n > 1 ? "  " : "", (int)len, s);
+						"%s%.*s", c->n > 1 ? "  " : "", (int)raw_len, raw);
 }
 
-size_t ui_complete(void *ctx, const char *line, size_t start, char *insert,
-			  size_t insert_size, char *hint, size_t hint_size)
+static void candidate(struct completion *c, const char *s, size_t len)
+{
+	candidate_as(c, s, len, s, len);
+}
+
+/*
+ * name with a backslash before each character that POSIX extended regular
+ * expressions treat as special: "f(int*)" becomes "f\(int\*\)". Stops short
+ * rather than cut an escape in two; returns the length written.
+ */
+static size_t regex_escape(char *out, size_t size, const char *name, size_t len)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		bool special = strchr("\\.[](){}*+?|^$", name[i]) != NULL && name[i];
+
+		if (o + (special ? 2 : 1) >= size)
+			break;
+		if (special)
+			out[o++] = '\\';
+		out[o++] = name[i];
+	}
+	out[o] = '\0';
+	return o;
+}
+
+static void candidate_regex(struct completion *c, struct span name)
+{
+	char esc[2048];
+	size_t n = regex_escape(esc, sizeof(esc), name.ptr, name.len);
+
+	candidate_as(c, esc, n, name.ptr, name.len);
+}
+
+enum name_kind { NAMES_FUNCTIONS, NAMES_FILES, NAMES_OBJECTS };
+
+/* The names of the functions of the profile, or of their files or objects. */
+static void complete_names(struct ui *u, struct completion *c, enum name_kind kind)
+{
+	const struct profile *p = &u->prof;
+
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		const struct function *fn = &p->funcs[f];
+		uint32_t id = kind == NAMES_FILES   ? fn->file
+			      : kind == NAMES_OBJECTS ? fn->object
+						      : fn->name;
+
+		if (!profile_function_used(p, f) || id == NCG_NONE)
+			continue;
+		/* files and objects repeat from function to function: once each */
+		if (kind != NAMES_FUNCTIONS && f > 0 &&
+		    (kind == NAMES_FILES ? p->funcs[f - 1].file : p->funcs[f - 1].object) == id)
+			continue;
+		candidate_regex(c, profile_name(p, id));
+	}
+}
+
+static const char *const set_names[] = {"colour", "include", "percent", "substitute-path",
+					"units"};
+
+/* set NAME VALUE: the names, then the values of the settings that have a few. */
+static void complete_set(struct completion *c, const char *arg)
+{
+	static const char *const on_off_words[] = {"off", "on"}, *const units[] = {"exact", "short"};
+	size_t name_len = strcspn(arg, " ");
+
+	if (!arg[name_len]) {
+		for (size_t i = 0; i < sizeof(set_names) / sizeof(set_names[0]); i++)
+			candidate(c, set_names[i], strlen(set_names[i]));
+	} else if (name_len == 5 && !strncmp(arg, "units", 5)) {
+		for (int i = 0; i < 2; i++)
+			candidate(c, units[i], strlen(units[i]));
+	} else if ((name_len == 7 && !strncmp(arg, "percent", 7)) ||
+		   (name_len == 6 && !strncmp(arg, "colour", 6))) {
+		for (int i = 0; i < 2; i++)
+			candidate(c, on_off_words[i], strlen(on_off_words[i]));
+	}
+}
+
+/* A word is the text after the last blank, or (a regular expression) the whole argument. */
+static void completion_start(struct completion *c, const char *word)
+{
+	c->word = word;
+	c->wlen = strlen(word);
+}
+
+/* What Tab inserts: the rest of the common prefix; a blank after a unique keyword. */
+static size_t completion_finish(struct completion *c, char *insert, size_t insert_size,
+				bool blank_after)
+{
+	bool unique = c->n == 1 || (c->n > 1 && c->max_len == c->lcp_len);
+
+	if (c->n > 20 && c->hint_len < c->hint_size)
+		snprintf(c->hint + c->hint_len, c->hint_size - c->hint_len, "  ... (%zu in all)",
+			 c->n);
+	if (c->n && c->lcp_len >= c->wlen)
+		snprintf(insert, insert_size, "%.*s%s", (int)(c->lcp_len - c->wlen),
+			 c->lcp + c->wlen, unique && blank_after ? " " : "");
+	if (unique)
+		c->hint[0] = '\0';
+	return c->n;
+}
+
+/* The argument of filter, focus, ignore, hide, goto: a name as a regular expression. */
+static void complete_regex_arg(struct ui *u, struct completion *c, const char *cmd,
+			       size_t cmd_len, const char *arg)
+{
+	enum name_kind kind = NAMES_FUNCTIONS;
+
+	if (cmd_len == 6 && !strncmp(cmd, "filter", 6)) {
+		if (!strncmp(arg, "file:", 5))
+			kind = NAMES_FILES, arg += 5;
+		else if (!strncmp(arg, "object:", 7))
+			kind = NAMES_OBJECTS, arg += 7;
+	}
+	/* "^name": complete the name, keep the anchor */
+	completion_start(c, arg + (*arg == '^'));
+	complete_names(u, c, kind);
+}
+
+static bool is_regex_command(const char *cmd, size_t n)
+{
+	static const char *const names[] = {"filter", "focus", "ignore", "hide", "goto"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && !strncmp(cmd, names[i], n))
+			return true;
+	return false;
+}
+
+size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
+		   size_t hint_size)
 {
 	struct ui *u = ctx;
-	struct completion c = {line + start, strlen(line + start), 0, "", 0, hint, hint_size, 0};
+	struct completion c = {.hint = hint, .hint_size = hint_size};
 	size_t cmd_len = strcspn(line, " ");
+	const char *arg = line + cmd_len + strspn(line + cmd_len, " ");
+	const char *last = strrchr(line, ' ') ? strrchr(line, ' ') + 1 : line;
+	bool keyword = true;
 
 	hint[0] = insert[0] = '\0';
-	if (start == 0) {
+	completion_start(&c, last);
+	if (!line[cmd_len]) {
 		for (size_t i = 0; i < sizeof(command_names) / sizeof(command_names[0]); i++)
 			candidate(&c, command_names[i], strlen(command_names[i]));
 	} else if (cmd_len == 5 && !strncmp(line, "event", 5)) {
@@ -382,47 +525,24 @@ size_t ui_complete(void *ctx, const char *line, size_t start, char *insert,
 	} else if (cmd_len == 4 && !strncmp(line, "sort", 4)) {
 		for (int i = 0; i < 4; i++)
 			candidate(&c, sort_names[i], strlen(sort_names[i]));
-	} else {
-		/* a function name: filter, focus, ignore, hide, goto */
-		for (uint32_t f = 0; f < u->prof.nfuncs; f++)
-			if (profile_function_used(&u->prof, f)) {
-				struct span n = profile_name(&u->prof, u->prof.funcs[f].name);
-
-				candidate(&c, n.ptr, n.len);
-			}
+	} else if (cmd_len == 3 && !strncmp(line, "set", 3)) {
+		complete_set(&c, arg);
+	} else if (is_regex_command(line, cmd_len)) {
+		complete_regex_arg(u, &c, line, cmd_len, arg);
+		keyword = false; /* a blank would become part of the expression */
 	}
-	if (c.n > 20)
-		snprintf(hint + c.hint_len, hint_size - c.hint_len, "  ... (%zu in all)", c.n);
-	if (c.n && c.lcp_len >= c.wlen)
-		snprintf(insert, insert_size, "%.*s%s", (int)(c.lcp_len - c.wlen), c.lcp + c.wlen,
-			 c.n == 1 ? " " : "");
-	if (c.n == 1)
-		hint[0] = '\0';
-	return c.n;
+	return completion_finish(&c, insert, insert_size, keyword);
 }
 
-/* A key on the command line: libedit edits, Enter runs the command. */
-void ui_command_key(struct ui *u, int key)
+/* The search line is one regular expression: complete function names. */
+size_t ui_complete_search(void *ctx, const char *line, char *insert, size_t insert_size,
+			  char *hint, size_t hint_size)
 {
-	const char *line;
-	enum prompt_result r = prompt_key(u->prompt, key, &line);
+	struct ui *u = ctx;
+	struct completion c = {.hint = hint, .hint_size = hint_size};
 
-	if (r == PROMPT_CANCEL) {
-		u->vs.prompting = false;
-	} else if (r == PROMPT_DONE) {
-		char *copy = xstrdup(line);
-
-		u->vs.prompting = false;
-		ui_run_command(u, copy);
-		free(copy);
-	} else {
-		size_t cursor;
-		const char *text = prompt_text(u->prompt, &cursor);
-
-		snprintf(u->vs.prompt, sizeof(u->vs.prompt), "%s", text);
-		u->vs.prompt_len = strlen(u->vs.prompt);
-		u->vs.prompt_cursor = cursor < u->vs.prompt_len ? cursor : u->vs.prompt_len;
-		snprintf(u->vs.message, sizeof(u->vs.message), "%s", prompt_hint(u->prompt));
-		u->vs.message_is_error = false;
-	}
+	hint[0] = insert[0] = '\0';
+	completion_start(&c, line + (*line == '^'));
+	complete_names(u, &c, NAMES_FUNCTIONS);
+	return completion_finish(&c, insert, insert_size, false);
 }

@@ -34,6 +34,7 @@ struct ui {
 	struct history hist;   /* the table, then the screens opened from it */
 	char *path;            /* after `open`: the profile's name, owned */
 	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
+	struct prompt *search; /* the search line, with its own history; NULL likewise */
 	struct filters filters; /* filter, focus, ignore, hide */
 	bool *keep;            /* the filters' verdict per function */
 	struct callgraph graph;
@@ -60,10 +61,10 @@ void ui_views_release(struct ui *u);
 void ui_run_command(struct ui *u, char *cmd);
 void ui_command(struct ui *u, const char *line);
 void ui_undo_filter(struct ui *u);
-/* A key while the command line is open. */
-void ui_command_key(struct ui *u, int key);
-/* The prompt's Tab (see prompt_complete_fn). */
-size_t ui_complete(void *ctx, const char *line, size_t start, char *insert, size_t insert_size,
-		   char *hint, size_t hint_size);
+/* Tab on the command line and on the search line (see prompt_complete_fn). */
+size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
+		   size_t hint_size);
+size_t ui_complete_search(void *ctx, const char *line, char *insert, size_t insert_size,
+			  char *hint, size_t hint_size);
 
 #endif

@@ -258,3 +258,77 @@ EOF2
 	head -2 "$BATS_TEST_TMPDIR/kept" | tail -1 | grep -q '^Events: \[Cycles\]'
 	last kept | grep -q "nothing-here: cannot read: No such file or directory"
 }
+
+C="$BATS_TEST_DIRNAME/fixtures/browser/cxx.callgrind"
+
+@test "prompt: Tab completes a C++ name into a regular expression that matches it, no blank after" {
+	# cxx.callgrind by self cost: ggc_internal_alloc(...) 500, ..._cleared_alloc(...)
+	# 400, operator new[](unsigned long) 300, std::vector<...>::push_back 200, main 10.
+	# Before: Tab gave the raw name and a blank, which goto rejected as a bad
+	# regular expression (the parentheses and the '*').
+	browse "$C" --size=200x24 <<'EOF2'
+: "goto ggc" Tab
+:save-screen lcp
+Tab
+:save-screen hint
+"c" Tab
+:save-screen one
+Enter
+:save-screen went
+: "goto ^oper" Tab Enter
+:save-screen anchored
+: "filter file:ve" Tab Enter
+:save-screen file
+EOF2
+	expect_status 0
+	diff -u - <(last lcp) <<<':goto ggc_internal__'
+	diff -u - <(tail -2 "$BATS_TEST_TMPDIR/hint" | head -1) <<<'ggc_internal_alloc(unsigned long, void (*)(void*), unsigned long, unsigned long)  ggc_internal_cleared_alloc(unsigned long, void (*)(void*), unsigned long, unsigned long)'
+	diff -u - <(last one) <<<':goto ggc_internal_cleared_alloc\(unsigned long, void \(\*\)\(void\*\), unsigned long, unsigned long\)_'
+	diff -u - <(last went) <<<'2/5  sort: self Ir   ? help  q quit'
+	diff -u - <(last anchored) <<<'3/5  sort: self Ir   ? help  q quit'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/file") <<<'ncgrind: cxx.callgrind  [filter file:vector\.h: 1 functions, 14.18% of the self cost]'
+}
+
+@test "search: the / line is a libedit line: arrows, Home, Delete, C-u, Down, Tab; no garbage" {
+	# before: Left, Home, Delete and Down were typed into the line as characters
+	# (/abcĄĄXĆŊĂ_) and C-u did nothing
+	browse "$C" <<'EOF2'
+/ "abc" Left Home Delete
+:save-screen edited
+Down
+:save-screen down
+C-u
+:save-screen cleared
+"operator n" Tab
+:save-screen completed
+Enter
+:save-screen found
+EOF2
+	expect_status 0
+	diff -u - <(last edited) <<<'/bc'
+	diff -u - <(last down) <<<'/bc'
+	diff -u - <(last cleared) <<<'/_'
+	diff -u - <(last completed) <<<'/operator new\[\]\(unsigned long\)_'
+	diff -u - <(last found) <<<'3/5  sort: self Ir   ? help  q quit'
+}
+
+@test "search: Backspace past the start closes the line and does nothing else; its own history" {
+	# the table with a screen ahead of it in the history (Enter, Backspace): a
+	# Backspace that closes the search line is not also a Backspace of the table
+	browse "$C" <<'EOF2'
+Enter Backspace
+/ "m" Backspace Backspace
+:save-screen closed
+/ "main" Enter
+: "top 3" Enter
+/ Up
+:save-screen history
+EOF2
+	expect_status 0
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/closed") <<<'ncgrind: cxx.callgrind'
+	diff -u - <(last closed) <<<'1/5  sort: self Ir   ? help  q quit'
+	# Up on the search line brings back the search, not the command
+	diff -u - <(last history) <<<'/main_'
+	[ -s "$HOME/.local/state/ncgrind/search-history" ]
+	grep -qx 'main' "$HOME/.local/state/ncgrind/search-history"
+}

@@ -469,3 +469,22 @@ EOF2
 	tm send-keys q
 	expect_ended 0
 }
+
+@test "tmux: the / search line edits on the real terminal as in script mode (arrows, Home, Delete, C-u)" {
+	# before: the real terminal's Left, Home, Delete and Down were typed into the
+	# line as characters (/abcĄĄXĆŊĂ_)
+	local d="$FIX/spec"
+	script_screens "$d" spec-extended.callgrind '/ "abc" Left Home Delete Down' 'C-u "func1"' Enter
+	PANE_TERM=xterm-256color start_ncgrind "$d" spec-extended.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm send-keys / a b c Left Home DC Down
+	wait_screen "$BATS_TEST_TMPDIR/s1"
+	tail -1 "$BATS_TEST_TMPDIR/s1" | grep -qx '/bc'
+	tm send-keys C-u f u n c 1
+	wait_screen "$BATS_TEST_TMPDIR/s2"
+	tm send-keys Enter
+	wait_screen "$BATS_TEST_TMPDIR/s3"
+	tail -1 "$BATS_TEST_TMPDIR/s3" | grep -qx '2/3  sort: self Instructions   ? help  q quit'
+	tm send-keys q
+	expect_ended 0
+}

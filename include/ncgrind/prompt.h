@@ -20,14 +20,14 @@
 struct prompt;
 
 /*
- * Complete the word that starts at line[word_start] and ends at the end of
- * line (the cursor). Writes what to insert at the cursor into insert (the
- * rest of the common prefix, and a blank when only one candidate is left)
- * and a list of the candidates into hint; returns how many there are.
+ * Complete the word that ends at the end of line (the text before the
+ * cursor); the callback decides where the word starts (a function name may
+ * hold blanks). Writes what to insert at the cursor into insert (the rest of
+ * the common prefix) and a list of the candidates into hint; returns how
+ * many there are.
  */
-typedef size_t (*prompt_complete_fn)(void *ctx, const char *line, size_t word_start,
-				     char *insert, size_t insert_size, char *hint,
-				     size_t hint_size);
+typedef size_t (*prompt_complete_fn)(void *ctx, const char *line, char *insert,
+				     size_t insert_size, char *hint, size_t hint_size);
 
 /* history: the file to load and save (NULL: none). Returns NULL with err filled. */
 struct prompt *prompt_new(const char *history, prompt_complete_fn complete, void *ctx,
@@ -42,7 +42,8 @@ enum prompt_result { PROMPT_EDITING, PROMPT_DONE, PROMPT_CANCEL };
 
 /*
  * One key (a curses key code, or a character). On PROMPT_DONE *line is the
- * line entered (valid until the next call), added to the history.
+ * line entered (valid until the next call), added to the history. Esc, C-g,
+ * and Backspace on an empty line give PROMPT_CANCEL.
  */
 enum prompt_result prompt_key(struct prompt *p, int key, const char **line);
 
@@ -51,7 +52,10 @@ const char *prompt_text(struct prompt *p, size_t *cursor);
 /* Candidates the last Tab found when it could not decide, "" otherwise. */
 const char *prompt_hint(const struct prompt *p);
 
-/* $XDG_STATE_HOME/ncgrind/history, else ~/.local/state/ncgrind/history (caller frees). */
-char *prompt_history_path(void);
+/*
+ * $XDG_STATE_HOME/ncgrind/NAME, else ~/.local/state/ncgrind/NAME (caller
+ * frees): "history" for commands, "search-history" for searches.
+ */
+char *prompt_history_path(const char *name);
 
 #endif
