@@ -4,6 +4,7 @@
 #include "ncgrind/fmt.h"
 #include "ncgrind/grid.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,9 +103,47 @@ static void cut_end(char *out, size_t size, int width)
 	memcpy(out + len, ell, 4);
 }
 
+/* Length of the hex address at the start of name ("0x" and digits), 0 if none. */
+static size_t address_len(struct span name)
+{
+	size_t i = 2;
+
+	if (name.len < 3 || name.ptr[0] != '0' || (name.ptr[1] != 'x' && name.ptr[1] != 'X'))
+		return 0;
+	while (i < name.len && isxdigit((unsigned char)name.ptr[i]))
+		i++;
+	return i > 2 ? i : 0;
+}
+
+/*
+ * Code without a symbol is named by its address, 0x0000000000f4a3b0: cutting
+ * the end would make all of them read 0x0000000000f4…. Drop the leading
+ * zeros, then keep the end, where addresses differ: …f4a3b0.
+ */
+static char *short_address(char *out, size_t size, struct span name, size_t alen, int width)
+{
+	size_t z = 2, n, skip = 0;
+
+	while (z + 1 < alen && name.ptr[z] == '0')
+		z++;
+	n = (size_t)snprintf(out, size, "0x%.*s", (int)(name.len - z), name.ptr + z);
+	if (n >= size)
+		n = size - 1;
+	if (width < 2 || grid_width(out, n) <= width)
+		return out;
+	while (skip < n && grid_width(out + skip, n - skip) > width - 1)
+		skip++;
+	while (skip < n && ((unsigned char)out[skip] & 0xc0) == 0x80)
+		skip++;
+	memmove(out + 3, out + skip, n - skip + 1);
+	memcpy(out, "\xe2\x80\xa6", 3);
+	return out;
+}
+
 char *fmt_short_name(char *out, size_t size, struct span name, int width)
 {
 	char *tmp;
+	size_t alen;
 
 	if (size < 8) {
 		out[0] = '\0';
@@ -117,6 +156,8 @@ char *fmt_short_name(char *out, size_t size, struct span name, int width)
 		out[n] = '\0';
 		return out;
 	}
+	if ((alen = address_len(name)) != 0)
+		return short_address(out, size, name, alen, width);
 	tmp = xmalloc(size);
 	collapse(tmp, size, name, '<', '>');
 	if (grid_width(tmp, strlen(tmp)) > width)

@@ -353,6 +353,93 @@ int view_list_rows(const struct grid *g)
 	return r > 1 ? r : 1;
 }
 
+/*
+ * The columns of the callers/callees and tree screens: a cost, its share of
+ * the total (or root), its share of the function (or parent), the calls,
+ * the name, and on the callers/callees screen the call site. On a narrow
+ * screen they give way so that the name keeps MIN_NAME columns, as in the
+ * table: the call site first, then the percentages, exact numbers, calls.
+ */
+struct list_layout {
+	int num;           /* width of the cost */
+	bool pct_all;      /* %total / %root */
+	bool pct_part;     /* %func / %parent */
+	bool calls, site;
+	bool short_units;
+	int name;          /* columns left for the name (and indentation) */
+};
+
+#define PCT_W 7   /* " 48.78%" */
+#define CALLS_W 10 /* "        1" and a blank */
+#define SITE_W 18 /* "  file.c:123", about */
+
+static int list_fixed(const struct list_layout *L)
+{
+	return L->num + (L->pct_all ? PCT_W + 1 : 0) + (L->pct_part ? PCT_W + 1 : 0) +
+	       (L->calls ? CALLS_W : 0) + 2 + (L->site ? SITE_W : 0);
+}
+
+static void list_layout(struct list_layout *L, const struct grid *g, const struct table *t,
+			uint64_t widest, bool has_site)
+{
+	char buf[FMT_NUM];
+
+	L->short_units = t->short_units;
+	L->num = text_width(fmt_cost(buf, widest, L->short_units));
+	L->num = L->num < 5 ? 5 : L->num;
+	L->pct_all = L->pct_part = L->calls = true;
+	L->site = has_site;
+	if (g->cols - list_fixed(L) < MIN_NAME)
+		L->site = false;
+	if (g->cols - list_fixed(L) < MIN_NAME)
+		L->pct_all = false;
+	if (g->cols - list_fixed(L) < MIN_NAME)
+		L->pct_part = false;
+	if (g->cols - list_fixed(L) < MIN_NAME && !L->short_units) {
+		L->short_units = true;
+		L->num = text_width(fmt_cost(buf, widest, true));
+		L->num = L->num < 5 ? 5 : L->num;
+	}
+	if (g->cols - list_fixed(L) < MIN_NAME)
+		L->calls = false;
+	L->name = g->cols - list_fixed(L) + (L->site ? SITE_W : 0);
+	if (L->name < 1)
+		L->name = 1;
+}
+
+/* The number columns of a row (or, with heads, their titles); returns the next column. */
+static int list_numbers(struct grid *g, int r, const struct list_layout *L, const char *cost,
+			const char *all, const char *part, const char *calls, enum grid_attr a)
+{
+	int c = 0;
+
+	put_right(g, r, c, L->num, cost, a);
+	c += L->num;
+	if (L->pct_all) {
+		put_right(g, r, c + 1, PCT_W, all, a);
+		c += PCT_W + 1;
+	}
+	if (L->pct_part) {
+		put_right(g, r, c + 1, PCT_W, part, a);
+		c += PCT_W + 1;
+	}
+	if (L->calls) {
+		put_right(g, r, c, CALLS_W, calls, a);
+		c += CALLS_W;
+	}
+	return c + 2;
+}
+
+static void list_heads(struct grid *g, const struct list_layout *L, const char *cost,
+		       const char *all, const char *part, const char *name)
+{
+	int c;
+
+	grid_fill(g, LIST_HEAD - 1, 0, ATTR_HEAD);
+	c = list_numbers(g, LIST_HEAD - 1, L, cost, all, part, "Calls", ATTR_HEAD);
+	grid_puts(g, LIST_HEAD - 1, c, name, ATTR_HEAD);
+}
+
 static void function_label(char *buf, size_t size, const struct profile *p, uint32_t f, int width)
 {
 	const struct function *fn = &p->funcs[f];
@@ -367,7 +454,7 @@ static void function_label(char *buf, size_t size, const struct profile *p, uint
 
 /* Title, the function's name, its costs, the column heads. */
 static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
-			   const struct table *t, const char *what, const char *heads)
+			   const struct table *t, const char *what)
 {
 	const struct function *fn = &p->funcs[f];
 	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM], pb[FMT_NUM];
@@ -385,12 +472,10 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 		 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
 		 fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, heads, ATTR_HEAD);
 }
 
 static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
-			    const struct table *t, int numw)
+			    const struct table *t, const struct list_layout *L)
 {
 	const struct detail_row *dr = &d->rows[row];
 	const struct profile *p = d->p;
@@ -416,16 +501,16 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
 	v = profile_edge_cost(p, dr->edge)[t->event];
 	grid_fill(g, r, 0, a);
-	snprintf(line, sizeof(line), "%*s %7s %7s %9s  ", numw, fmt_cost(cost, v, t->short_units),
-		 fmt_percent(pt, v, p->totals[t->event]),
-		 fmt_percent(pf, v, profile_incl(p, d->fn)[t->event]), fmt_commas(cnt, e->count));
-	c = grid_puts(g, r, 0, line, a);
-	function_label(name, sizeof(name), p, other, g->cols - c - 24);
+	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
+			 fmt_percent(pt, v, p->totals[t->event]),
+			 fmt_percent(pf, v, profile_incl(p, d->fn)[t->event]), fmt_commas(cnt, e->count),
+			 a);
+	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
 	if (e->caller == e->callee ||
 	    (p->funcs[e->caller].cycle && p->funcs[e->caller].cycle == p->funcs[e->callee].cycle))
 		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
-	if (dr->site_file != NCG_NONE) {
+	if (L->site && dr->site_file != NCG_NONE) {
 		struct span f = profile_name(p, dr->site_file);
 		const char *base = f.ptr;
 
@@ -463,17 +548,15 @@ static void draw_list_status(struct grid *g, const struct nav *nav, const struct
 void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
 		      const struct view_state *vs)
 {
-	char heads[200], buf[FMT_NUM];
 	int rows = view_list_rows(g);
-	int numw = text_width(fmt_cost(buf, d->p->totals[t->event], t->short_units));
+	struct list_layout L;
 
-	numw = numw < 5 ? 5 : numw;
-	snprintf(heads, sizeof(heads), "%*s %7s %7s %9s  %s", numw, "Cost", "%total", "%func",
-		 "Calls", "Function  call site");
+	list_layout(&L, g, t, d->p->totals[t->event], true);
 	grid_clear(g);
-	draw_list_head(g, d->p, d->fn, t, "callers and callees", heads);
+	draw_list_head(g, d->p, d->fn, t, "callers and callees");
+	list_heads(g, &L, "Cost", "%total", "%func", L.site ? "Function  call site" : "Function");
 	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
-		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, numw);
+		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, &L);
 	draw_list_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
 }
 
@@ -489,21 +572,24 @@ static const char *node_mark(const struct tree_node *n)
 }
 
 static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, uint32_t id,
-			  bool selected, const struct table *t, int numw, double root)
+			  bool selected, const struct list_layout *L, double root)
 {
 	const struct tree_node *n = &tree->nodes[id];
 	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
 	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
-	char line[1400], name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
+	char name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
 	uint64_t v = (uint64_t)(n->cost + 0.5);
-	int c, indent = (int)n->depth * 2;
+	/* a narrow screen indents by one column a level, and keeps the names readable */
+	int c, indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
 
 	grid_fill(g, r, 0, a);
-	snprintf(line, sizeof(line), "%*s %7s %7s %9s  ", numw, fmt_cost(cost, v, t->short_units),
-		 fmt_percent(pr, v, (uint64_t)(root + 0.5)),
-		 fmt_percent(pp, v, (uint64_t)(parent + 0.5)),
-		 n->edge == NCG_NONE || n->kind == NODE_MORE ? "" : fmt_commas(cnt, n->count));
-	c = grid_puts(g, r, 0, line, a);
+	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
+			 fmt_percent(pr, v, (uint64_t)(root + 0.5)),
+			 fmt_percent(pp, v, (uint64_t)(parent + 0.5)),
+			 n->edge == NCG_NONE || n->kind == NODE_MORE ? "" : fmt_commas(cnt, n->count), a);
+	/* deep nodes stop moving right before the name runs out of room */
+	if (indent > L->name - MIN_NAME / 2)
+		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
 	if (indent > g->cols / 2)
 		indent = g->cols / 2;
 	c += indent;
@@ -521,44 +607,46 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 		grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
 }
 
+static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
+				   const struct table *t, const char *what)
+{
+	struct span ev = tree->p->events[t->event].name;
+	char line[300], buf[FMT_NUM];
+
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	grid_puts(g, 0, 9, what, ATTR_TITLE);
+	snprintf(line, sizeof(line), "%zu entry points: functions nothing outside their cycle calls",
+		 tree->nroots);
+	grid_puts(g, 1, 0, line, ATTR_HOT);
+	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
+		 fmt_cost(buf, tree->p->totals[t->event], t->short_units));
+	grid_puts(g, 2, 0, line, ATTR_DIM);
+}
+
 void view_draw_tree(struct grid *g, const struct calltree *tree, const struct nav *nav,
 		    const struct table *t, const struct view_state *vs)
 {
-	char heads[200], what[200], buf[FMT_NUM];
+	char what[200];
 	int rows = view_list_rows(g);
 	double root = calltree_root_cost(tree);
-	int numw = text_width(fmt_cost(buf, (uint64_t)(root + 0.5), t->short_units));
+	struct list_layout L;
 
-	numw = numw < 5 ? 5 : numw;
-	snprintf(heads, sizeof(heads), "%*s %7s %7s %9s  %s", numw, "Incl", "%root", "%parent",
-		 "Calls", tree->inverted ? "Function, then its callers" : "Function, then its callees");
+	list_layout(&L, g, t, (uint64_t)(root + 0.5), false);
 	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
 		 tree->top_down ? "call tree from the entry points"
 		 : tree->inverted ? "callers, upward" : "call tree", tree->threshold);
 	grid_clear(g);
 	if (!tree->top_down)
-		draw_list_head(g, tree->p, tree->nodes[tree->roots[0]].fn, t, what, heads);
-	else {
-		struct span ev = tree->p->events[t->event].name;
-		char line[300];
-
-		grid_fill(g, 0, 0, ATTR_TITLE);
-		grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
-		grid_puts(g, 0, 9, what, ATTR_TITLE);
-		snprintf(line, sizeof(line), "%zu entry points: functions nothing outside their cycle calls",
-			 tree->nroots);
-		grid_puts(g, 1, 0, line, ATTR_HOT);
-		snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
-			 fmt_cost(buf, tree->p->totals[t->event], t->short_units));
-		grid_puts(g, 2, 0, line, ATTR_DIM);
-		grid_fill(g, 3, 0, ATTR_HEAD);
-		grid_puts(g, 3, 0, heads, ATTR_HEAD);
-	}
+		draw_list_head(g, tree->p, tree->nodes[tree->roots[0]].fn, t, what);
+	else
+		draw_entry_points_head(g, tree, t, what);
+	list_heads(g, &L, "Incl", "%root", "%parent",
+		   tree->inverted ? "Function, then its callers" : "Function, then its callees");
 	for (int i = 0; i < rows && nav->top + (size_t)i < tree->nvisible; i++) {
 		size_t row = nav->top + (size_t)i;
 
-		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, t, numw,
-			      root);
+		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L, root);
 	}
 	draw_list_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
 }
@@ -642,7 +730,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 	numw = text_width(fmt_cost(buf, widest, t->short_units));
 	numw = numw < 5 ? 5 : numw;
 	grid_clear(g);
-	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source", "");
+	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
 	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
 	if (v->instr || !v->fn.nfiles) {
 		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols, v->note[0] ? ATTR_ERROR : ATTR_DIM);

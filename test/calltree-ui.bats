@@ -180,3 +180,46 @@ ncgrind: call tree, threshold 0.5%
 1/3   threshold 0.5%: smaller branches are folded
 EOF2
 }
+
+N="$BATS_TEST_DIRNAME/fixtures/browser/narrow.callgrind"
+
+@test "narrow screens: at 40 columns trees and callers/callees keep the names; addresses keep their end" {
+	# narrow.callgrind: total 500,900; main -> alpha -> beta -> gamma -> delta
+	# (500,500 incl: self 500, 0x..f4a3b0 300,000 in 10 calls, 0x..f4a3c0 200,000
+	# in 20). At 40 columns the percentages give way (7 + 8 + 8 + 10 + 2 leaves 5
+	# for the name), numbers and calls stay (7 + 10 + 2 leaves 21); the tree
+	# indents one column a level: a leaf at depth 5 has 2 + 5 + 2 blanks (the
+	# gap, the indent, the mark and a blank) before its name, which has
+	# 40 - 19 - 5 - 2 = 14
+	# columns: the addresses lose their leading zeros. Before, the number columns
+	# took 35 and no name was shown at all.
+	browse "$N" <<'EOF2'
+:resize 40x16
+:goto ^main$
+t
+:save-screen tree
+:goto ^delta$
+Enter
+:save-screen detail
+EOF2
+	sed -n '4,11p' "$BATS_TEST_TMPDIR/tree" >"$OUT"
+	expect_out <<'EOF2'
+   Incl     Calls  Function, then its ca
+500,900            - main
+500,800         1   - alpha
+500,700         1    - beta
+500,600         2     - gamma
+500,500         3      - delta
+300,000        10         0xf4a3b0
+200,000        20         0xf4a3c0
+EOF2
+	sed -n '4,9p' "$BATS_TEST_TMPDIR/detail" >"$OUT"
+	expect_out <<'EOF2'
+   Cost     Calls  Function
+Callers (1)
+500,500         3  gamma
+Callees (2)
+300,000        10  0x0000000000f4a3b0
+200,000        20  0x0000000000f4a3c0
+EOF2
+}
