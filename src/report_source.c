@@ -71,11 +71,11 @@ static bool near_cost(const struct srcfn *s, size_t lo, size_t hi, uint64_t n, u
 static void put_missing(FILE *out, const struct source_text *t)
 {
 	fputs("-- not found; tried:\n", out);
-	for (const char *p = t->tried; p && *p;) {
-		size_t n = strcspn(p, "\n");
-
-		fprintf(out, "--   %.*s\n", (int)n, p);
-		p += n + (p[n] == '\n');
+	/* the paths come from the profile: escaped like every name in it */
+	for (size_t i = 0; i < t->ntried; i++) {
+		fputs("--   ", out);
+		report_put_name(out, span_make(t->tried[i], strlen(t->tried[i])), false);
+		putc('\n', out);
 	}
 	fputs("-- add a directory with -I DIR, or a rule with --substitute-path=FROM=TO\n", out);
 }

@@ -1,6 +1,8 @@
 /*
  * source: candidate paths for a source file, and reading the first that
- * exists. Source files are small next to profiles: they are read whole.
+ * exists. Each candidate is tried once, even when two rules make the same
+ * path, so that the list of what was tried reads cleanly. Source files are
+ * small next to profiles: they are read whole.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/source.h"
@@ -20,8 +22,8 @@ void source_paths_set_profile(struct source_paths *sp, const char *profile_path)
 	free(sp->profile_dir);
 	sp->profile_dir = slash ? xmemdup0(profile_path, (size_t)(slash - profile_path))
 				: xstrdup(".");
-	if (stat(profile_path, &st) == 0)
-		sp->profile_mtime = st.st_mtime;
+	/* 0 (nothing is "newer") when unknown, not the time of a profile opened before */
+	sp->profile_mtime = stat(profile_path, &st) == 0 ? st.st_mtime : 0;
 }
 
 void source_paths_release(struct source_paths *sp)
@@ -57,14 +59,15 @@ int source_paths_add_rule(struct source_paths *sp, const char *rule)
 	return 0;
 }
 
-static void add_tried(struct source_text *t, const char *path)
+/* Whether path is new to the list (then the list keeps it): each is tried once. */
+static bool add_tried(struct source_text *t, const char *path)
 {
-	size_t old = t->tried ? strlen(t->tried) : 0, n = strlen(path);
-
-	t->tried = xrealloc(t->tried, old + n + 2);
-	memcpy(t->tried + old, path, n);
-	t->tried[old + n] = '\n';
-	t->tried[old + n + 1] = '\0';
+	for (size_t i = 0; i < t->ntried; i++)
+		if (!strcmp(t->tried[i], path))
+			return false;
+	ALLOC_GROW(t->tried, t->ntried + 1, t->tried_alloc);
+	t->tried[t->ntried++] = xstrdup(path);
+	return true;
 }
 
 static int read_file(struct source_text *t, const char *path, time_t profile_mtime)
@@ -112,8 +115,7 @@ static void index_lines(struct source_text *t)
 
 static int try_path(struct source_text *t, const char *path, time_t mtime)
 {
-	add_tried(t, path);
-	if (read_file(t, path, mtime) < 0)
+	if (!add_tried(t, path) || read_file(t, path, mtime) < 0)
 		return -1;
 	index_lines(t);
 	return 0;
@@ -130,31 +132,102 @@ static int try_joined(struct source_text *t, const char *dir, const char *name, 
 	return r;
 }
 
-int source_load(struct source_text *t, const struct source_paths *sp, struct span name)
+/*
+ * "a/./b//../c.c" as "a/b/c.c": the components of name that can stand under
+ * a directory, so that no path made of them leaves it.
+ */
+static char *plain_components(const char *name)
 {
-	char *n = xmemdup0(name.ptr, name.len);
-	const char *rel = n, *base = strrchr(n, '/');
+	char *out = xmalloc(strlen(name) + 1);
+	size_t o = 0;
+
+	for (const char *p = name; *p;) {
+		size_t n = strcspn(p, "/");
+		bool dots = (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.');
+
+		if (n && !dots) {
+			if (o)
+				out[o++] = '/';
+			memcpy(out + o, p, n);
+			o += n;
+		}
+		p += n + (p[n] == '/');
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/*
+ * The name's trailing components under dir, longest first: a profile copied
+ * with its sources names them where they were built (/home/dev/hidden/x.c),
+ * and they now lie beside it (hidden/x.c, or x.c). At most SOURCE_MAX_SUFFIX
+ * components, so that a name of a million "a/" costs no more than a real one.
+ */
+static int try_suffixes(struct source_text *t, const char *dir, const char *name, time_t mtime)
+{
+	char *plain = plain_components(name);
+	const char *start[SOURCE_MAX_SUFFIX];
+	size_t n = 0, len = strlen(plain);
 	int found = -1;
 
-	memset(t, 0, sizeof(*t));
-	while (*rel == '/')
-		rel++;
-	base = base ? base + 1 : n;
+	/* plain neither starts nor ends with '/': each '/' starts a suffix */
+	for (size_t i = len; i > 0 && n < SOURCE_MAX_SUFFIX; i--)
+		if (plain[i - 1] == '/')
+			start[n++] = plain + i;
+	if (len && n < SOURCE_MAX_SUFFIX)
+		start[n++] = plain;
+	while (n > 0 && found < 0)
+		found = try_joined(t, dir, start[--n], mtime);
+	free(plain);
+	return found;
+}
+
+static int try_rules(struct source_text *t, const struct source_paths *sp, const char *name)
+{
+	int found = -1;
+
 	for (size_t i = 0; i < sp->nrules && found < 0; i++) {
 		size_t len = strlen(sp->rules[i].from);
 
-		if (!strncmp(n, sp->rules[i].from, len))
-			found = try_joined(t, sp->rules[i].to, n + len + (n[len] == '/'), sp->profile_mtime);
+		if (!strncmp(name, sp->rules[i].from, len))
+			found = try_joined(t, sp->rules[i].to, name + len + (name[len] == '/'),
+					   sp->profile_mtime);
 	}
-	if (found < 0)
-		found = try_path(t, n, sp->profile_mtime);
-	if (found < 0 && n[0] != '/')
-		found = try_joined(t, sp->profile_dir, n, sp->profile_mtime);
+	return found;
+}
+
+/* Under each -I directory, the name's path (without its leading '/'), then its base name. */
+static int try_dirs(struct source_text *t, const struct source_paths *sp, const char *name)
+{
+	const char *rel = name, *base = strrchr(name, '/');
+	int found = -1;
+
+	while (*rel == '/')
+		rel++;
+	base = base ? base + 1 : name;
 	for (size_t i = 0; i < sp->ndirs && found < 0; i++) {
 		found = try_joined(t, sp->dirs[i], rel, sp->profile_mtime);
 		if (found < 0 && base != rel)
 			found = try_joined(t, sp->dirs[i], base, sp->profile_mtime);
 	}
+	return found;
+}
+
+int source_load(struct source_text *t, const struct source_paths *sp, struct span name)
+{
+	char *n = xmemdup0(name.ptr, name.len);
+	int found;
+
+	memset(t, 0, sizeof(*t));
+	found = try_rules(t, sp, n);
+	if (found < 0)
+		found = try_path(t, n, sp->profile_mtime);
+	if (found < 0 && sp->profile_dir && n[0] != '/')
+		found = try_joined(t, sp->profile_dir, n, sp->profile_mtime);
+	if (found < 0 && sp->profile_dir)
+		found = try_suffixes(t, sp->profile_dir, n, sp->profile_mtime);
+	if (found < 0)
+		found = try_dirs(t, sp, n);
 	free(n);
 	return found;
 }
@@ -164,6 +237,8 @@ void source_release(struct source_text *t)
 	free(t->path);
 	free(t->data);
 	free(t->line_start);
+	for (size_t i = 0; i < t->ntried; i++)
+		free(t->tried[i]);
 	free(t->tried);
 	memset(t, 0, sizeof(*t));
 }

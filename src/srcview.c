@@ -191,6 +191,8 @@ static void build_line_rows(struct srcview *v)
 	uint64_t last = 0, end = v->found ? v->text.nlines : 0;
 
 	file_rows(v, &lo, &hi);
+	for (size_t i = 0; !v->found && i < v->text.ntried; i++)
+		push_row(v, SROW_TRIED, i, NULL);
 	for (size_t i = lo; i < hi; i++)
 		if (v->fn.rows[i].line > end)
 			end = v->fn.rows[i].line;
@@ -247,8 +249,13 @@ static void rebuild(struct srcview *v, int page)
 		}
 	v->nav.top = 0;
 	nav_to(&v->nav, best, page);
-	/* show the hot line in the middle of the screen, with what leads to it */
+	/*
+	 * show the hot line in the middle of the screen, with what leads to it;
+	 * without the source, the paths tried first, while the hot line fits below
+	 */
 	v->nav.top = best > (size_t)page / 2 ? best - (size_t)page / 2 : 0;
+	if (!v->found && best < (size_t)page)
+		v->nav.top = 0;
 	nav_scroll(&v->nav, page);
 }
 
@@ -330,12 +337,14 @@ void srcview_toggle_costly(struct srcview *v, int page)
 {
 	const struct src_row *cur = v->nav.count ? &v->rows[v->nav.cursor] : NULL;
 	uint64_t where = cur ? cur->where : 0;
+	bool tried = cur && cur->kind == SROW_TRIED; /* rebuild overwrites *cur */
 
 	v->only_costly = !v->only_costly;
 	rebuild(v, page);
 	/* stay on the same line when it is still there */
 	for (size_t i = 0; i < v->nav.count; i++)
-		if (v->rows[i].where == where && v->rows[i].kind != SROW_GAP) {
+		if (v->rows[i].where == where && v->rows[i].kind != SROW_GAP &&
+		    (v->rows[i].kind == SROW_TRIED) == tried) {
 			nav_to(&v->nav, i, page);
 			break;
 		}

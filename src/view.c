@@ -684,6 +684,15 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	int c;
 
 	grid_fill(g, r, 0, a);
+	if (sr->kind == SROW_TRIED) {
+		/* from the profile: grid_put shows its control characters as ^X */
+		const char *path = v->text.tried[sr->where];
+
+		expand_tabs(text, sizeof(text), span_make(path, strlen(path)), v->hscroll);
+		snprintf(line, sizeof(line), "  tried %s", text);
+		grid_puts(g, r, 0, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
 	if (sr->kind == SROW_GAP) {
 		grid_puts(g, r, numw + 10, "...", a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;

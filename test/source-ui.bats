@@ -9,6 +9,7 @@
 load test_helper
 
 X="$BATS_TEST_DIRNAME/fixtures/edge/edge-fi-fe-inlining.callgrind"
+BESIDE="$BATS_TEST_DIRNAME/fixtures/beside"
 
 # browse PROFILE [OPTIONS]: keys on standard input, screens into $BATS_TEST_TMPDIR.
 browse() {
@@ -106,17 +107,125 @@ EOF2
 EOF2
 }
 
-@test "source: not found, the screen says so and lists the lines with cost" {
-	# (the message is cut at the 80 columns of the screen)
+@test "source: not found, the screen says so, lists what was tried and the lines with cost" {
+	# (the message is cut at the 80 columns of the screen). The profile's directory
+	# is . (browse runs in it): /src/vec.h as written, then src/vec.h and vec.h there.
 	browse "$X" <<'EOF2'
 / "^main$" Enter v
 :save-screen missing
 EOF2
-	diff -u - <(sed -n '3p;5,6p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
+	diff -u - <(sed -n '3,9p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
 file 1/3 (83.33% of the self cost): /src/vec.h  source not found; add a director
+ Self  %total  Line  Source
+  tried /src/vec.h
+  tried ./src/vec.h
+  tried ./vec.h
    40   6.45%     7
    60   9.68%     8
 EOF2
+	# the cursor on the hottest line, 60 Ir on line 8
+	grep -q '^5/5 ' "$BATS_TEST_TMPDIR/missing"
+}
+
+# beside FILES...: fixtures/beside/wordfreq.callgrind copied into $BATS_TEST_TMPDIR/prof
+# with FILES of fixtures/beside (wordfreq.c, hidden/wordfreq.c), older than the profile.
+# The profile says fl=/home/dev/hidden/wordfreq.c, where it was built; count_words
+# costs 30 and 12 Ir on lines 5 and 6, of 48 Ir in all (62.50% and 25.00%).
+beside() {
+	mkdir -p "$BATS_TEST_TMPDIR/prof"
+	cp "$BESIDE/wordfreq.callgrind" "$BATS_TEST_TMPDIR/prof/"
+	for f; do
+		mkdir -p "$BATS_TEST_TMPDIR/prof/$(dirname "$f")"
+		cp "$BESIDE/$f" "$BATS_TEST_TMPDIR/prof/$f"
+		touch -d 2000-01-01 "$BATS_TEST_TMPDIR/prof/$f"
+	done
+}
+
+@test "source: a profile copied with its source: v finds the file beside it" {
+	beside wordfreq.c
+	browse "$BATS_TEST_TMPDIR/prof/wordfreq.callgrind" <<'EOF2'
+/ "^count_words$" Enter v
+:save-screen beside
+EOF2
+	expect_status 0
+	diff -u - <(sed -n '1,17p' "$BATS_TEST_TMPDIR/beside" | sed 's/ *$//') <<'EOF2'
+ncgrind: annotated source
+count_words
+file 1/1 (100.0% of the self cost): /home/dev/hidden/wordfreq.c
+ Self  %total  Line  Source
+    .             1  #include <stdio.h>
+    .             2
+    .             3  static int count_words(const char *s)
+    .             4  {
+   30  62.50%     5      int n = 0; for (; *s; s++) n += *s == ' ';
+   12  25.00%     6      return n + 1;
+    .             7  }
+    .             8
+    .             9  int main(void)
+    .            10  {
+    .            11      printf("%d\n", count_words("a b c"));
+    .            12      return 0;
+    .            13  }
+EOF2
+	grep -q '^5/13 ' "$BATS_TEST_TMPDIR/beside"
+}
+
+@test "source: beside the profile, hidden/wordfreq.c wins over wordfreq.c" {
+	# hidden/wordfreq.c is wordfreq.c with " /* hidden */" at the end of each line
+	beside wordfreq.c hidden/wordfreq.c
+	browse "$BATS_TEST_TMPDIR/prof/wordfreq.callgrind" <<'EOF2'
+/ "^count_words$" Enter v
+:save-screen hidden
+EOF2
+	expect_status 0
+	diff -u - <(sed -n '3p;8p;10p' "$BATS_TEST_TMPDIR/hidden" | sed 's/ *$//') <<'EOF2'
+file 1/1 (100.0% of the self cost): /home/dev/hidden/wordfreq.c
+    .             4  { /* hidden */
+   12  25.00%     6      return n + 1; /* hidden */
+EOF2
+}
+
+@test "source: not found, the screen lists each path tried, -I ones too" {
+	beside
+	browse "$BATS_TEST_TMPDIR/prof/wordfreq.callgrind" -I /nowhere <<'EOF2'
+/ "^count_words$" Enter v
+:save-screen missing
+EOF2
+	expect_status 0
+	diff -u - <(sed -n '3,14p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
+file 1/1 (100.0% of the self cost): /home/dev/hidden/wordfreq.c  source not foun
+ Self  %total  Line  Source
+  tried /home/dev/hidden/wordfreq.c
+  tried ./home/dev/hidden/wordfreq.c
+  tried ./dev/hidden/wordfreq.c
+  tried ./hidden/wordfreq.c
+  tried ./wordfreq.c
+  tried /nowhere/home/dev/hidden/wordfreq.c
+  tried /nowhere/wordfreq.c
+   30  62.50%     5
+   12  25.00%     6
+
+EOF2
+	grep -q '^8/9 ' "$BATS_TEST_TMPDIR/missing"
+}
+
+@test "source: the paths tried come from the profile: the screen escapes them" {
+	# an OSC 52 (clipboard) and an OSC 2 (window title) in fl=: shown as ^[ and ^G
+	printf 'events: Ir\nfl=/nonexistent/\033]52;c;cHduZWQ=\007\033]2;PWNED-TITLE\007x.c\nfn=main\n1 5\n' \
+		>"$BATS_TEST_TMPDIR/osc.callgrind"
+	browse "$BATS_TEST_TMPDIR/osc.callgrind" <<'EOF2'
+/ "^main$" Enter v
+:save-screen osc
+EOF2
+	expect_status 0
+	diff -u - <(sed -n '5,8p' "$BATS_TEST_TMPDIR/osc" | sed 's/ *$//') <<'EOF2'
+  tried /nonexistent/^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c
+  tried ./nonexistent/^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c
+  tried ./^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c
+    5  100.0%     1
+EOF2
+	run grep -c "$(printf '[\033\007]')" "$BATS_TEST_TMPDIR/osc"
+	[ "$output" = 0 ]
 }
 
 @test "source: Enter on a call goes to the callee's source, Backspace comes back" {
@@ -205,4 +314,44 @@ EOF2
 EOF2
 	grep -q '^   60   9.68%     8  vec.h line 8' "$BATS_TEST_TMPDIR/included"
 	tail -1 "$BATS_TEST_TMPDIR/bad" | grep -q 'usage: :substitute-path FROM=TO, :include DIR'
+}
+
+# The test below runs ncgrind in a tmux pane of its own server; kill it afterwards.
+SOCK="ncgrind-source-ui-$$-${BATS_TEST_NUMBER:-0}"
+
+teardown() {
+	local path
+	if command -v tmux >/dev/null; then
+		path=$(tmux -L "$SOCK" display-message -p '#{socket_path}' 2>/dev/null) || path=
+		tmux -L "$SOCK" kill-server 2>/dev/null || true
+		if [ -n "$path" ]; then
+			rm -f "$path"
+		fi
+	fi
+}
+
+@test "source: on a real terminal in colour, the paths tried set neither clipboard nor title" {
+	# tmux takes OSC 52 into a buffer (set-clipboard on) and OSC 2 as the pane title
+	command -v tmux >/dev/null || { echo "tmux is needed for this test"; return 1; }
+	printf 'events: Ir\nfl=/nonexistent/\033]52;c;cHduZWQ=\007\033]2;PWNED-TITLE\007x.c\nfn=main\n1 5\n' \
+		>"$BATS_TEST_TMPDIR/osc.callgrind"
+	unset TMUX LINES COLUMNS
+	printf '%s\n' 'set -g status off' 'set -g set-clipboard on' \
+		'set -g default-terminal xterm-256color' >"$BATS_TEST_TMPDIR/tmux.conf"
+	tmux -u -L "$SOCK" -f "$BATS_TEST_TMPDIR/tmux.conf" new-session -d -x 100 -y 30 \
+		-c "$BATS_TEST_TMPDIR" "$NCGRIND" osc.callgrind
+	for i in $(seq 60); do
+		tmux -L "$SOCK" capture-pane -p | grep -q ' main' && break
+		sleep 0.05
+	done
+	tmux -L "$SOCK" send-keys v
+	for i in $(seq 60); do
+		tmux -L "$SOCK" capture-pane -p >"$OUT"
+		[ "$(grep -c '^  tried ' "$OUT")" = 3 ] && break
+		sleep 0.05
+	done
+	grep -qF '  tried ./^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c' "$OUT" || { cat "$OUT"; return 1; }
+	[ -z "$(tmux -L "$SOCK" list-buffers)" ]
+	title=$(tmux -L "$SOCK" display-message -p '#{pane_title}')
+	[[ "$title" != *PWNED* ]] || { echo "pane title: $title"; return 1; }
 }

@@ -1,16 +1,28 @@
 #!/usr/bin/env bats
 # Annotated source in batch: --dump=lines against callgrind_annotate --auto=yes,
-# --dump=source with -I, --substitute-path, a missing file and inlined files.
+# --dump=source with -I, --substitute-path, a source beside the profile, a missing
+# file and inlined files.
 
 load test_helper
 
 SRC="$BATS_TEST_DIRNAME/fixtures/src"
+BESIDE="$BATS_TEST_DIRNAME/fixtures/beside"
 
 # A copy of the sources older than the profiles (no "newer" warning).
 old_sources() {
 	mkdir -p "$BATS_TEST_TMPDIR/src"
 	cp "$SRC/recur.c" "$BATS_TEST_TMPDIR/src/"
 	touch -d '2000-01-01' "$BATS_TEST_TMPDIR/src/recur.c"
+}
+
+# The example profile alone in a directory, as $PROF, written in 2001 (after the old
+# sources): in fixtures/ it would find fixtures/src/recur.c beside it (src/recur.c
+# is a trailing part of its fl=).
+lone_profile() {
+	mkdir -p "$BATS_TEST_TMPDIR/lone"
+	PROF="$BATS_TEST_TMPDIR/lone/example.callgrind"
+	cp "$FIX/example.callgrind" "$PROF"
+	touch -d '2001-01-01' "$PROF"
 }
 
 @test "lines: every line of recur.c costs what callgrind_annotate --auto=yes says" {
@@ -56,7 +68,8 @@ EOF2
 
 @test "source: -I DIR finds the file by its path below DIR or by its base name" {
 	old_sources
-	ncg --dump=source --function='^fib$' --context=0 -I "$BATS_TEST_TMPDIR/src" "$FIX/example.callgrind"
+	lone_profile
+	ncg --dump=source --function='^fib$' --context=0 -I "$BATS_TEST_TMPDIR/src" "$PROF"
 	expect_status 0
 	assert_grep "        20 ( 0.00%)  NOINL unsigned long fib(unsigned n)" "$OUT"
 	refute_grep "not found" "$OUT"
@@ -64,12 +77,15 @@ EOF2
 
 @test "source: a source newer than the profile is flagged" {
 	old_sources
+	lone_profile
 	touch "$BATS_TEST_TMPDIR/src/recur.c"
-	ncg --dump=source --function='^fib$' --context=0 -I "$BATS_TEST_TMPDIR/src" "$FIX/example.callgrind"
+	ncg --dump=source --function='^fib$' --context=0 -I "$BATS_TEST_TMPDIR/src" "$PROF"
 	assert_grep "-- warning: the source is newer than the profile" "$OUT"
 }
 
 @test "source: not found, the paths tried and how to add one; the lines with cost stay" {
+	# as written; then its trailing components under the profile's directory (.),
+	# longest first; then under -I nowhere, its path and its base name
 	cd "$BATS_TEST_TMPDIR"
 	cp "$FIX/example.callgrind" prof.callgrind
 	ncg --dump=source --function='^fib$' -I nowhere prof.callgrind
@@ -81,12 +97,120 @@ EOF2
 -- file /home/dev/corpus/src/recur.c
 -- not found; tried:
 --   /home/dev/corpus/src/recur.c
+--   ./home/dev/corpus/src/recur.c
+--   ./dev/corpus/src/recur.c
+--   ./corpus/src/recur.c
+--   ./src/recur.c
+--   ./recur.c
 --   nowhere/home/dev/corpus/src/recur.c
 --   nowhere/recur.c
 -- add a directory with -I DIR, or a rule with --substitute-path=FROM=TO
 -- line 16 ----------------------------------------
         20 ( 0.00%)  (line 16)
    350,232 ( 2.66%)  => fib'2 (2 times)
+EOF2
+}
+
+# beside FILES...: fixtures/beside/wordfreq.callgrind copied into $BATS_TEST_TMPDIR/prof
+# with FILES of fixtures/beside (wordfreq.c, hidden/wordfreq.c), older than the profile.
+# The profile says fl=/home/dev/hidden/wordfreq.c, where it was built.
+beside() {
+	mkdir -p "$BATS_TEST_TMPDIR/prof"
+	cp "$BESIDE/wordfreq.callgrind" "$BATS_TEST_TMPDIR/prof/"
+	for f; do
+		mkdir -p "$BATS_TEST_TMPDIR/prof/$(dirname "$f")"
+		cp "$BESIDE/$f" "$BATS_TEST_TMPDIR/prof/$f"
+		touch -d 2000-01-01 "$BATS_TEST_TMPDIR/prof/$f"
+	done
+}
+
+@test "source: a profile copied with its source: fl= names another place, the file lies beside it" {
+	# count_words costs 30 and 12 Ir on lines 5 and 6 (of 48 Ir in all: 62.50% and
+	# 25.00%); with --context=1, lines 4 to 7. wordfreq.c is found as prof/wordfreq.c.
+	beside wordfreq.c
+	cd "$BATS_TEST_TMPDIR"
+	ncg --dump=source --function='^count_words$' --context=1 prof/wordfreq.callgrind
+	expect_status 0
+	expect_out <<'EOF2'
+Ir           source
+--------------------------------------------------------------------------------
+-- function count_words
+-- file /home/dev/hidden/wordfreq.c
+-- line 4 ----------------------------------------
+ .           {
+30 (62.50%)      int n = 0; for (; *s; s++) n += *s == ' ';
+12 (25.00%)      return n + 1;
+ .           }
+EOF2
+}
+
+@test "source: beside the profile, the longest trailing path wins: hidden/wordfreq.c, then wordfreq.c" {
+	# hidden/wordfreq.c is wordfreq.c with " /* hidden */" at the end of each line
+	beside wordfreq.c hidden/wordfreq.c
+	cd "$BATS_TEST_TMPDIR"
+	cat >want <<'EOF2'
+Ir           source
+--------------------------------------------------------------------------------
+-- function count_words
+-- file /home/dev/hidden/wordfreq.c
+-- line 4 ----------------------------------------
+ .           { /* hidden */
+30 (62.50%)      int n = 0; for (; *s; s++) n += *s == ' '; /* hidden */
+12 (25.00%)      return n + 1; /* hidden */
+ .           } /* hidden */
+EOF2
+	ncg --dump=source --function='^count_words$' --context=1 prof/wordfreq.callgrind
+	expect_status 0
+	expect_out <want
+	# and alone
+	rm prof/wordfreq.c
+	ncg --dump=source --function='^count_words$' --context=1 prof/wordfreq.callgrind
+	expect_status 0
+	expect_out <want
+}
+
+@test "source: each path is tried once; trailing components skip empty, . and .." {
+	# -I . repeats what the profile's directory (.) gave: ./../..//etc/./nosuch.c and
+	# ./nosuch.c are listed once. Under the profile's directory the trailing
+	# components are etc/nosuch.c and nosuch.c: none climbs out of it.
+	cd "$BATS_TEST_TMPDIR"
+	printf 'events: Ir\nfl=../..//etc/./nosuch.c\nfn=f\n3 7\n' >climb.callgrind
+	ncg --dump=source --function='^f$' -I . climb.callgrind
+	expect_status 0
+	expect_out <<'EOF2'
+Ir           source
+--------------------------------------------------------------------------------
+-- function f
+-- file ../..//etc/./nosuch.c
+-- not found; tried:
+--   ../..//etc/./nosuch.c
+--   ./../..//etc/./nosuch.c
+--   ./etc/nosuch.c
+--   ./nosuch.c
+-- add a directory with -I DIR, or a rule with --substitute-path=FROM=TO
+-- line 3 ----------------------------------------
+ 7 (100.00%)  (line 3)
+EOF2
+}
+
+@test "source: the paths tried come from the profile: escaped like every name" {
+	# an OSC 52 (clipboard) and an OSC 2 (window title) in fl= must reach no terminal
+	cd "$BATS_TEST_TMPDIR"
+	printf 'events: Ir\nfl=/nonexistent/\033]52;c;cHduZWQ=\007\033]2;PWNED-TITLE\007x.c\nfn=main\n1 5\n' \
+		>osc.callgrind
+	ncg --dump=source --function='^main$' osc.callgrind
+	expect_status 0
+	expect_out <<'EOF2'
+Ir           source
+--------------------------------------------------------------------------------
+-- function main
+-- file /nonexistent/\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
+-- not found; tried:
+--   /nonexistent/\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
+--   ./nonexistent/\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
+--   ./\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
+-- add a directory with -I DIR, or a rule with --substitute-path=FROM=TO
+ 5 (100.00%)  (line 1)
 EOF2
 }
 

@@ -1,8 +1,10 @@
 /*
- * source: finding and reading a source file named in a profile. The name as
- * written, then rewritten by --substitute-path rules (as gdb's), then
- * relative to the profile's directory, then under each -I directory (as
- * callgrind_annotate's). What was tried is kept, so that a view can say it.
+ * source: finding and reading a source file named in a profile. The name
+ * rewritten by --substitute-path rules (as gdb's), then as written, then
+ * relative to the profile's directory, then its trailing components under
+ * the profile's directory (a profile copied with its sources), then under
+ * each -I directory (as callgrind_annotate's). What was tried is kept, so
+ * that a view can say it.
  */
 #ifndef NCGRIND_SOURCE_H
 #define NCGRIND_SOURCE_H
@@ -39,8 +41,12 @@ struct source_text {
 	size_t *line_start; /* line i (1-based) starts at data[line_start[i - 1]] */
 	size_t nlines;
 	bool newer;         /* modified after the profile was written */
-	char *tried;        /* the paths tried, one per line */
+	char **tried;       /* the paths tried, in order, each once */
+	size_t ntried, tried_alloc;
 };
+
+/* Trailing components tried under the profile's directory, at most. */
+#define SOURCE_MAX_SUFFIX 8
 
 /* Look for the file named name; 0 when found and read, -1 when not (t->tried says where). */
 int source_load(struct source_text *t, const struct source_paths *sp, struct span name);

@@ -43,12 +43,16 @@ struct srcfn {
 void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_addr);
 void srcfn_release(struct srcfn *s);
 
-/* One row of the source screen: a source line, a call made on it, or an instruction. */
-enum src_row_kind { SROW_LINE, SROW_CALL, SROW_INSN, SROW_GAP };
+/*
+ * One row of the source screen: a source line, a call made on it, or an
+ * instruction. When the file is not found, the rows start with the paths
+ * tried (SROW_TRIED), so that the screen says where to put it.
+ */
+enum src_row_kind { SROW_LINE, SROW_CALL, SROW_INSN, SROW_GAP, SROW_TRIED };
 
 struct src_row {
 	enum src_row_kind kind;
-	uint64_t where;             /* line number or address */
+	uint64_t where;             /* line number, address, or index into text.tried */
 	const struct src_cost *cost; /* self cost (LINE, INSN) or the call (CALL); may be NULL */
 };
 
