@@ -179,12 +179,26 @@ static void sort_children(struct calltree *t, uint32_t *ids, size_t n)
 	}
 }
 
+/* Put child after `last` in n's chain of children (first when last is NCG_NONE). */
+static void link_after(struct calltree *t, uint32_t n, uint32_t last, uint32_t child)
+{
+	if (last == NCG_NONE)
+		t->nodes[n].first_child = child;
+	else
+		t->nodes[last].next = child;
+}
+
 /* Link the children in ids (sorted) under n, folding those under the threshold. */
 static void link_children(struct calltree *t, uint32_t n, uint32_t *ids, size_t count)
 {
 	double limit = calltree_root_cost(t) * t->threshold / 100.0;
-	uint32_t *prev = &t->nodes[n].first_child, more = NCG_NONE;
+	uint32_t last = NCG_NONE, more = NCG_NONE;
 
+	/*
+	 * The chain is linked by index, never through a pointer into t->nodes:
+	 * node_new() for the fold row may move the whole array.
+	 */
+	t->nodes[n].first_child = NCG_NONE;
 	for (size_t i = 0; i < count; i++) {
 		if (t->nodes[ids[i]].cost < limit && t->threshold > 0) {
 			if (more == NCG_NONE)
@@ -193,12 +207,12 @@ static void link_children(struct calltree *t, uint32_t n, uint32_t *ids, size_t 
 			t->nodes[more].cost += t->nodes[ids[i]].cost;
 			continue;
 		}
-		*prev = ids[i];
-		prev = &t->nodes[ids[i]].next;
+		link_after(t, n, last, ids[i]);
+		last = ids[i];
 	}
 	if (more != NCG_NONE) {
 		t->nodes[more].leaf = true;
-		*prev = more;
+		link_after(t, n, last, more);
 	}
 }
 

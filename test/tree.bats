@@ -147,3 +147,18 @@ EOF2
 	ncg --dump=tree --root='^is_even$' --threshold=0 "$FIX/example.callgrind"
 	assert_grep "is_even'2 <cycle 2>  [recursive]" "$OUT"
 }
+
+@test "tree: the fold row that makes the node array grow is kept (was a use-after-free)" {
+	# fold-realloc.callgrind: main (self 1) calls f1..f14 (1,000 each) and f15 (1):
+	# total 14,002; f15 is under 1% of it and folds into "(1 more, 0.01%)", the 17th
+	# node, which moved the array under a pointer (ASan: heap-use-after-free in
+	# link_children; the release build lost the row).
+	ncg --dump=tree "$FIX/recursion/fold-realloc.callgrind"
+	expect_status 0
+	tail -2 "$OUT" >"$OUT.tail"
+	mv "$OUT.tail" "$OUT"
+	expect_out <<'EOF2'
+          1,000   7.14%   7.14%          1    f14
+              1   0.01%   0.01%               (1 more, 0.01%)
+EOF2
+}
