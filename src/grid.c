@@ -145,7 +145,12 @@ int grid_puts(struct grid *g, int r, int c, const char *s, enum grid_attr attr)
 
 int grid_save(const struct grid *g, FILE *out)
 {
-	for (int r = 0; r < g->rows; r++) {
+	return grid_save_rows(g, 0, g->rows, out);
+}
+
+int grid_save_rows(const struct grid *g, int from, int to, FILE *out)
+{
+	for (int r = from < 0 ? 0 : from; r < to && r < g->rows; r++) {
 		int last = g->cols;
 		char buf[MB_LEN_MAX];
 

@@ -150,8 +150,12 @@ static void write_command(struct ui *u, const char *path)
 		o.nevents = 1;
 		o.keep = u->t.keep;
 		report_write(f, &u->prof, &o);
+	} else if (s->kind == SCREEN_DETAIL) {
+		view_write_detail(f, &s->detail, &u->t);
+	} else if (s->kind == SCREEN_TREE) {
+		view_write_tree(f, &s->tree, &u->t);
 	} else {
-		grid_save(&u->g, f);
+		view_write_source(f, &s->src, &u->t);
 	}
 	if (fclose(f) != 0)
 		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));

@@ -16,6 +16,7 @@
 #define MIN_NAME 16
 
 struct layout {
+	bool incl;      /* an Incl column: not where the file records no calls */
 	int num;        /* width of a cost */
 	int pct;        /* width of a percentage, 0: none */
 	int calls;      /* width of the calls column, 0: none */
@@ -62,7 +63,8 @@ static int fixed_width(const struct layout *L)
 {
 	int cost = L->num + (L->pct ? L->pct + 1 : 0) + 2;
 
-	return 2 * cost + (L->calls ? L->calls + 2 : 0) + (L->file ? L->file + 2 : 0);
+	return (L->incl ? 2 : 1) * cost + (L->calls ? L->calls + 2 : 0) +
+	       (L->file ? L->file + 2 : 0);
 }
 
 static void layout_columns(const struct grid *g, const struct table *t, struct layout *L)
@@ -71,11 +73,12 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 	uint64_t total = t->p->nev ? t->p->totals[t->event] : 0;
 
 	L->short_units = t->short_units;
+	L->incl = profile_has_calls(t->p);
 	L->num = text_width(fmt_cost(buf, total, L->short_units));
 	L->num = L->num < 4 ? 4 : L->num;
 	L->pct = t->show_percent ? 6 : 0;
 	L->calls = text_width(fmt_commas(buf, max_calls(t)));
-	L->calls = L->calls < 5 ? 5 : L->calls;
+	L->calls = !L->incl ? 0 : L->calls < 5 ? 5 : L->calls;
 	L->file = g->cols >= 120 ? (g->cols - 60) / 3 : 0;
 	/* give way, in this order, until the name has room */
 	if (g->cols - fixed_width(L) < MIN_NAME)
@@ -157,7 +160,8 @@ static void draw_heads(struct grid *g, const struct layout *L)
 	int c = 0;
 
 	grid_fill(g, 2, 0, ATTR_HEAD);
-	c = draw_head_cost(g, c, L, "Incl");
+	if (L->incl)
+		c = draw_head_cost(g, c, L, "Incl");
 	c = draw_head_cost(g, c, L, "Self");
 	if (L->calls) {
 		put_right(g, 2, c, L->calls, "Calls", ATTR_HEAD);
@@ -219,7 +223,7 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	int c;
 
 	grid_fill(g, r, 0, a);
-	c = draw_cost(g, r, 0, L, profile_incl(p, f)[t->event], total, a);
+	c = L->incl ? draw_cost(g, r, 0, L, profile_incl(p, f)[t->event], total, a) : 0;
 	c = draw_cost(g, r, c, L, profile_self(p, f)[t->event], total, a);
 	if (L->calls) {
 		put_right(g, r, c, L->calls, fmt_commas(buf, fn->calls), a);
@@ -264,10 +268,13 @@ static void draw_detail(struct grid *g, const struct table *t, int r)
 		grid_puts(g, r, g->cols - 1, ">", ATTR_DIM);
 	file = profile_name(t->p, fn->file);
 	obj = profile_name(t->p, fn->object);
-	snprintf(line, sizeof(line), "called %s%s  file: %.*s  object: %.*s",
-		 fmt_times(calls, fn->calls),
-		 fn->recursive ? " (recursive)" : "", (int)file.len, file.ptr, (int)obj.len,
-		 obj.ptr);
+	if (profile_has_calls(t->p))
+		snprintf(line, sizeof(line), "called %s%s  file: %.*s  object: %.*s",
+			 fmt_times(calls, fn->calls), fn->recursive ? " (recursive)" : "",
+			 (int)file.len, file.ptr, (int)obj.len, obj.ptr);
+	else
+		snprintf(line, sizeof(line), "file: %.*s  object: %.*s", (int)file.len, file.ptr,
+			 (int)obj.len, obj.ptr);
 	grid_put(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 }
 
@@ -466,11 +473,16 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	grid_puts(g, 0, 0, line, ATTR_TITLE);
 	function_label(name, sizeof(name), p, f, g->cols);
 	grid_puts(g, 1, 0, name, ATTR_HOT);
-	snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s", (int)ev.len,
-		 ev.ptr, fmt_cost(a, profile_incl(p, f)[t->event], t->short_units),
-		 fmt_percent(pa, profile_incl(p, f)[t->event], total),
-		 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
-		 fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
+	if (profile_has_calls(p))
+		snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s",
+			 (int)ev.len, ev.ptr, fmt_cost(a, profile_incl(p, f)[t->event], t->short_units),
+			 fmt_percent(pa, profile_incl(p, f)[t->event], total),
+			 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
+			 fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
+	else
+		snprintf(line, sizeof(line), "%.*s self %s (%s)", (int)ev.len, ev.ptr,
+			 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
+			 fmt_percent(pb, profile_self(p, f)[t->event], total));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
@@ -524,6 +536,18 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	}
 }
 
+/* Instead of the rows of a callers/callees or tree screen: there are none to show. */
+static bool draw_no_calls(struct grid *g, const struct profile *p)
+{
+	if (profile_has_calls(p))
+		return false;
+	grid_fill(g, LIST_HEAD - 1, 0, ATTR_NORMAL); /* no column heads over nothing */
+	grid_puts(g, LIST_HEAD - 1, 0, "The profile records no calls (a Cachegrind profile has none):",
+		  ATTR_HOT);
+	grid_puts(g, LIST_HEAD, 0, "no callers, callees or call trees to show.", ATTR_HOT);
+	return true;
+}
+
 static void draw_list_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
 			     const char *extra)
 {
@@ -555,6 +579,8 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 	grid_clear(g);
 	draw_list_head(g, d->p, d->fn, t, "callers and callees");
 	list_heads(g, &L, "Cost", "%total", "%func", L.site ? "Function  call site" : "Function");
+	if (draw_no_calls(g, d->p))
+		rows = 0;
 	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
 		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, &L);
 	draw_list_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
@@ -643,12 +669,71 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 		draw_entry_points_head(g, tree, t, what);
 	list_heads(g, &L, "Incl", "%root", "%parent",
 		   tree->inverted ? "Function, then its callers" : "Function, then its callees");
+	if (draw_no_calls(g, tree->p))
+		rows = 0;
 	for (int i = 0; i < rows && nav->top + (size_t)i < tree->nvisible; i++) {
 		size_t row = nav->top + (size_t)i;
 
 		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L, root);
 	}
 	draw_list_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
+}
+
+/*
+ * :write on a list screen writes all of it, not the rows in view: the head
+ * as drawn on a grid wide enough that no column gives way and no name is
+ * shortened, then every row, drawn one at a time into a grid of one row (a
+ * tree of a million rows costs one row of cells).
+ */
+#define WRITE_COLS 1000
+
+static void write_head(FILE *f, struct grid *g)
+{
+	grid_save_rows(g, 0, LIST_HEAD, f);
+	grid_resize(g, 1, WRITE_COLS);
+}
+
+int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
+{
+	struct view_state vs;
+	struct list_layout L;
+	struct grid g;
+
+	memset(&vs, 0, sizeof(vs));
+	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
+	view_draw_detail(&g, d, t, &vs);
+	list_layout(&L, &g, t, d->p->totals[t->event], true);
+	write_head(f, &g);
+	for (size_t i = 0; i < d->nav.count; i++) {
+		grid_clear(&g);
+		draw_detail_row(&g, 0, d, i, t, &L);
+		grid_save(&g, f);
+	}
+	grid_release(&g);
+	return ferror(f) ? -1 : 0;
+}
+
+int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
+{
+	double root = calltree_root_cost(tree);
+	struct view_state vs;
+	struct list_layout L;
+	struct nav top;
+	struct grid g;
+
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
+	view_draw_tree(&g, tree, &top, t, &vs);
+	list_layout(&L, &g, t, (uint64_t)(root + 0.5), false);
+	write_head(f, &g);
+	for (size_t i = 0; i < tree->nvisible; i++) {
+		grid_clear(&g);
+		draw_tree_row(&g, 0, tree, tree->visible[i], false, &L, root);
+		grid_save(&g, f);
+	}
+	grid_release(&g);
+	return ferror(f) ? -1 : 0;
 }
 
 /* Source text with tabs expanded (8 columns), from column `skip` on. */
@@ -724,20 +809,28 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	grid_puts(g, r, c, line, a);
 }
 
+/* The width of the cost column: call rows carry inclusive costs, the widest sets it. */
+static int source_cost_width(const struct srcview *v, const struct table *t)
+{
+	uint64_t widest = profile_self(v->fn.p, v->fn.fn)[t->event];
+	char buf[FMT_NUM];
+	int w;
+
+	for (size_t i = 0; i < v->fn.nrows; i++)
+		if (v->fn.rows[i].costs[t->event] > widest)
+			widest = v->fn.rows[i].costs[t->event];
+	w = text_width(fmt_cost(buf, widest, t->short_units));
+	return w < 5 ? 5 : w;
+}
+
 void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
 		      const struct view_state *vs)
 {
 	const struct profile *p = v->fn.p;
-	char line[600], buf[FMT_NUM], pct[FMT_NUM];
-	int rows = view_list_rows(g), numw;
-	uint64_t fself = profile_self(p, v->fn.fn)[t->event], widest = fself;
+	char line[600], pct[FMT_NUM];
+	int rows = view_list_rows(g), numw = source_cost_width(v, t);
+	uint64_t fself = profile_self(p, v->fn.fn)[t->event];
 
-	/* call rows carry inclusive costs: the widest row sets the column */
-	for (size_t i = 0; i < v->fn.nrows; i++)
-		if (v->fn.rows[i].costs[t->event] > widest)
-			widest = v->fn.rows[i].costs[t->event];
-	numw = text_width(fmt_cost(buf, widest, t->short_units));
-	numw = numw < 5 ? 5 : numw;
 	grid_clear(g);
 	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
 	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
@@ -762,6 +855,25 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 	draw_list_status(g, &v->nav, vs,
 			 v->instr ? "Tab: next costly  Enter: callee  Backspace: back"
 				  : "Tab: next costly  o: only costly  f: next file  Enter: callee");
+}
+
+int view_write_source(FILE *f, const struct srcview *v, const struct table *t)
+{
+	int numw = source_cost_width(v, t);
+	struct view_state vs;
+	struct grid g;
+
+	memset(&vs, 0, sizeof(vs));
+	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
+	view_draw_source(&g, v, t, &vs);
+	write_head(f, &g);
+	for (size_t i = 0; i < v->nav.count; i++) {
+		grid_clear(&g);
+		draw_source_row(&g, 0, v, i, t, numw);
+		grid_save(&g, f);
+	}
+	grid_release(&g);
+	return ferror(f) ? -1 : 0;
 }
 
 int view_help_lines(void)

@@ -223,3 +223,100 @@ Callees (2)
 200,000        20  0x0000000000f4a3c0
 EOF2
 }
+
+@test ":write on a tree and on callers/callees writes all of it, not the rows on the screen" {
+	# example.callgrind at 80x10: 5 rows in view. main's callers and callees are
+	# 10 rows (Callers (1), (below main), Callees (7), 7 callees); E on main's
+	# tree expands what the batch tree report shows (its rows, in its order). Before,
+	# :write saved the 10 lines of the screen.
+	local E="$BATS_TEST_DIRNAME/fixtures/example.callgrind"
+	browse "$E" <<EOF2
+:resize 80x10
+:goto ^main\$
+Enter
+:write $BATS_TEST_TMPDIR/detail.txt
+Backspace t E
+:write $BATS_TEST_TMPDIR/tree.txt
+EOF2
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/detail.txt")" -eq 14 ]
+	sed -n '1p;5,6p;14p' "$BATS_TEST_TMPDIR/detail.txt" >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: callers and callees
+Callers (1)
+13,017,326  99.04%  100.0%         1  (below main)  libc_start_call_main.h:58
+       617   0.00%   0.00%         1  _dl_runtime_resolve_xsave  recur.c:101
+EOF2
+	# the tree: the same rows as --dump=tree (incl costs in order), after 4 head lines
+	"$NCGRIND" --dump=tree --root='^main$' "$E" | tail -n +3 | awk '{ print $1 }' >"$BATS_TEST_TMPDIR/want"
+	tail -n +5 "$BATS_TEST_TMPDIR/tree.txt" | awk '{ print $1 }' >"$OUT"
+	[ "$(wc -l <"$OUT")" -gt 20 ]
+	diff -u "$BATS_TEST_TMPDIR/want" "$OUT"
+	sed -n '4p' "$BATS_TEST_TMPDIR/tree.txt" >"$OUT"
+	expect_out <<'EOF2'
+      Incl   %root %parent     Calls  Function, then its callees
+EOF2
+}
+
+@test "cachegrind: no Incl or Calls column, no 'called 0 times'; callers and trees say the file has no calls" {
+	# small.cachegrind (a Cachegrind file: no calls= lines, no version:): self Ir
+	# count 1,000 + 2,000 = 3,000 (71.43% of 4,200), strlen 700 (16.67%), main 500
+	# (11.90%). Before: an Incl column equal to Self, a Calls column of zeros and
+	# "called 0 times".
+	browse "$BATS_TEST_DIRNAME/fixtures/browser/small.cachegrind" <<'EOF2'
+:save-screen table
+Enter
+:save-screen detail
+Backspace t
+:save-screen tree
+T
+:save-screen top
+EOF2
+	sed -n '3,6p;22,23p' "$BATS_TEST_TMPDIR/table" >"$OUT"
+	expect_out <<'EOF2'
+ Self      %  Function
+3,000 71.43%  count
+  700 16.67%  strlen
+  500 11.90%  main
+count
+file: wordfreq.c  object:
+EOF2
+	sed -n '1,6p' "$BATS_TEST_TMPDIR/detail" >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: callers and callees
+count
+Ir self 3,000 (71.43%)
+The profile records no calls (a Cachegrind profile has none):
+no callers, callees or call trees to show.
+
+EOF2
+	sed -n '4,5p' "$BATS_TEST_TMPDIR/tree" >"$OUT"
+	sed -n '4,5p' "$BATS_TEST_TMPDIR/top" >>"$OUT"
+	expect_out <<'EOF2'
+The profile records no calls (a Cachegrind profile has none):
+no callers, callees or call trees to show.
+The profile records no calls (a Cachegrind profile has none):
+no callers, callees or call trees to show.
+EOF2
+}
+
+@test ":write on the source screen writes the whole file with its costs, not the rows on the screen" {
+	# main's source: recur.c beside the profile, 103 lines, and main's 7 calls
+	# (phase_parity, phase_fib, phase_ring, phase_tree, phase_sort, printf,
+	# _dl_runtime_resolve_xsave) as rows of their own: 4 head lines + 110 rows
+	local E="$BATS_TEST_DIRNAME/fixtures/example.callgrind"
+	browse "$E" <<EOF2
+:resize 80x10
+:goto ^main\$
+v
+:write $BATS_TEST_TMPDIR/source.txt
+EOF2
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/source.txt")" -eq 114 ]
+	[ "$(grep -c ' => ' "$BATS_TEST_TMPDIR/source.txt")" -eq 7 ]
+	sed -n '1p;4,5p' "$BATS_TEST_TMPDIR/source.txt" >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: annotated source
+     Self  %total  Line  Source
+        .             1  /* recur.c - recursion test program for callgrind corpus.
+EOF2
+	grep -qx '7,269,811  55.31%        => phase_parity (once)' "$BATS_TEST_TMPDIR/source.txt"
+}

@@ -58,5 +58,7 @@ int grid_width(const char *s, size_t n);
 
 /* Write the grid as UTF-8 text, one line per row, trailing blanks removed. */
 int grid_save(const struct grid *g, FILE *out);
+/* The same for rows from .. to - 1. */
+int grid_save_rows(const struct grid *g, int from, int to, FILE *out);
 
 #endif

@@ -14,6 +14,7 @@
 #include "ncgrind/table.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /* What the screen shows besides the table. */
 struct view_state {
@@ -43,6 +44,14 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 /* A function's annotated source or instructions. */
 void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
 		      const struct view_state *vs);
+/*
+ * The whole content of a screen as text, for :write: its head, then every
+ * row (not only those in view), at a width where nothing is shortened.
+ * -1 on a write error.
+ */
+int view_write_detail(FILE *f, const struct detail *d, const struct table *t);
+int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t);
+int view_write_source(FILE *f, const struct srcview *v, const struct table *t);
 /* Rows of a detail, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
 
