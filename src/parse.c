@@ -967,6 +967,7 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 		return diag_add(d, DIAG_FATAL, 0,
 				"empty file, no profile data (valgrind --separate-threads=yes "
 				"leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
+	prof->declared_callgrind = prof->map.size >= 18 && !memcmp(prof->map.data, "# callgrind format", 18);
 	ps = xmalloc(sizeof(*ps));
 	parser_init(ps, prof, d);
 	if (!parse_map_guarded(ps, progress))

@@ -275,6 +275,7 @@ int parser_header_line(struct parser *ps, const char *line)
 		pt = parser_part(ps);
 		parse_cost_list(ps, p, &pt->totals, &pt->ntotals, &pt->totals_line);
 	} else if (KEY("version:")) {
+		ps->prof->declared_callgrind = true;
 		part_key(ps, KEY_VERSION, line);
 		parse_version(ps, p);
 	} else if (KEY("creator:")) {

@@ -85,6 +85,7 @@ struct profile {
 	const char *path;
 	struct map map;
 	struct names names;
+	bool declared_callgrind; /* "# callgrind format" or a version: line: calls can be there */
 
 	struct event *events;
 	uint32_t nev, nraw; /* all events; raw ones come first */
@@ -134,6 +135,16 @@ uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_
  * Whether a function is in the profile's data. A name line alone (the spec
  * lets every id be defined up front) makes a function that is not.
  */
+/*
+ * Whether the file records calls: a Cachegrind profile has no calls= lines
+ * and does not say it is a Callgrind one, so inclusive equals self and every
+ * function would read "called 0 times"; the browser says so instead.
+ */
+static inline bool profile_has_calls(const struct profile *p)
+{
+	return p->nedges > 0 || p->declared_callgrind;
+}
+
 static inline bool profile_function_used(const struct profile *p, uint32_t f)
 {
 	return p->funcs[f].used;
