@@ -52,6 +52,9 @@ static void usage(FILE *out)
 	      "               [--substitute-path=FROM=TO]... FILE     annotated source\n"
 	      "       ncgrind --dump=lines FILE                  self cost of every source line\n"
 	      "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
+	      "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
+	      "       take filter, focus, ignore, hide); -I DIR, --include=DIR: where sources are;\n"
+	      "       --list-keys: the browser's keys; --version; -h, --help\n"
 	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
 	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
 	      out);
