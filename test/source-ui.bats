@@ -355,3 +355,20 @@ teardown() {
 	title=$(tmux -L "$SOCK" display-message -p '#{pane_title}')
 	[[ "$title" != *PWNED* ]] || { echo "pane title: $title"; return 1; }
 }
+
+@test "source: '???' (Valgrind's file of code without debug information) is not looked for" {
+	# before: the screen said "tried ???" and "tried DIR/???" and "source not found"
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fl=???' 'fn=nodebug' '0 42' \
+		>"$BATS_TEST_TMPDIR/nodebug.callgrind"
+	browse "$BATS_TEST_TMPDIR/nodebug.callgrind" --size=140x24 <<'EOF2'
+v
+:save-screen nodebug
+EOF2
+	expect_status 0
+	sed -n '3,5p' "$BATS_TEST_TMPDIR/nodebug" >"$OUT"
+	expect_out <<'EOF2'
+file 1/1 (100.0% of the self cost): ???  no source file: the code has no debug information (compiled without -g?)
+ Self  %total  Line  Source
+   42  100.0%     0
+EOF2
+}
