@@ -70,6 +70,11 @@ static bool near_cost(const struct srcfn *s, size_t lo, size_t hi, uint64_t n, u
 
 static void put_missing(FILE *out, const struct source_text *t)
 {
+	if (t->no_debug_info) {
+		fputs("-- no source file: the code has no debug information (compiled without -g?)\n",
+		      out);
+		return;
+	}
 	fputs("-- not found; tried:\n", out);
 	/* the paths come from the profile: escaped like every name in it */
 	for (size_t i = 0; i < t->ntried; i++) {

@@ -219,6 +219,11 @@ int source_load(struct source_text *t, const struct source_paths *sp, struct spa
 	int found;
 
 	memset(t, 0, sizeof(*t));
+	if (!strcmp(n, "???")) {
+		t->no_debug_info = true;
+		free(n);
+		return -1;
+	}
 	found = try_rules(t, sp, n);
 	if (found < 0)
 		found = try_path(t, n, sp->profile_mtime);

@@ -271,14 +271,11 @@ static void load_text(struct srcview *v, const struct source_paths *paths)
 		return;
 	}
 	name = profile_name(v->fn.p, v->fn.files[v->file].file);
-	if (span_eq_str(name, "???")) {
-		/* Valgrind's name for code without debug information: not a file to look for */
+	v->found = source_load(&v->text, paths, name) == 0;
+	if (v->text.no_debug_info)
 		snprintf(v->note, sizeof(v->note),
 			 "no source file: the code has no debug information (compiled without -g?)");
-		return;
-	}
-	v->found = source_load(&v->text, paths, name) == 0;
-	if (!v->found)
+	else if (!v->found)
 		snprintf(v->note, sizeof(v->note),
 			 "source not found; add a directory with -I DIR or a rule with "
 			 "--substitute-path=FROM=TO");

@@ -251,3 +251,18 @@ EOF2
 	ncg --dump=source --function=x --substitute-path=noequals "$FIX/example.callgrind"
 	expect_status 2
 }
+
+@test "source: --dump=source does not look for '???' (code without debug information)" {
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fl=???' 'fn=nodebug' '0 42' \
+		>"$BATS_TEST_TMPDIR/nodebug.callgrind"
+	ncg --dump=source --function=nodebug "$BATS_TEST_TMPDIR/nodebug.callgrind"
+	expect_status 0
+	sed -n '3,6p' "$OUT" >"$OUT.part"
+	mv "$OUT.part" "$OUT"
+	expect_out <<'EOF2'
+-- function nodebug
+-- file ???
+-- no source file: the code has no debug information (compiled without -g?)
+42 (100.00%)  (no line information)
+EOF2
+}

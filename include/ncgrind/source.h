@@ -41,6 +41,7 @@ struct source_text {
 	size_t *line_start; /* line i (1-based) starts at data[line_start[i - 1]] */
 	size_t nlines;
 	bool newer;         /* modified after the profile was written */
+	bool no_debug_info; /* the name was "???": nothing was looked for */
 	char **tried;       /* the paths tried, in order, each once */
 	size_t ntried, tried_alloc;
 };
@@ -48,7 +49,11 @@ struct source_text {
 /* Trailing components tried under the profile's directory, at most. */
 #define SOURCE_MAX_SUFFIX 8
 
-/* Look for the file named name; 0 when found and read, -1 when not (t->tried says where). */
+/*
+ * Look for the file named name; 0 when found and read, -1 when not
+ * (t->tried says where). "???", Valgrind's name for code without debug
+ * information, is not looked for: -1 with t->no_debug_info set.
+ */
 int source_load(struct source_text *t, const struct source_paths *sp, struct span name);
 void source_release(struct source_text *t);
 
