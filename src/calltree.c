@@ -313,17 +313,23 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 	}
 }
 
-void calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth)
+bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes)
 {
 	uint32_t *stack = xmalloc(sizeof(uint32_t) * 64);
 	size_t sp = 0, cap = 64;
+	size_t limit = max_nodes > SIZE_MAX - t->nnodes ? SIZE_MAX : t->nnodes + max_nodes;
 	uint32_t base = t->nodes[n].depth;
+	bool whole = true;
 
 	/* an explicit stack: deep call chains must not exhaust the C stack */
 	stack[sp++] = n;
 	while (sp) {
 		uint32_t cur = stack[--sp];
 
+		if (t->nnodes >= limit) {
+			whole = false;
+			break;
+		}
 		if (t->nodes[cur].depth - base >= depth || !calltree_expand(t, cur))
 			continue;
 		for (uint32_t c = t->nodes[cur].first_child; c != NCG_NONE; c = t->nodes[c].next) {
@@ -332,6 +338,7 @@ void calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth)
 		}
 	}
 	free(stack);
+	return whole;
 }
 
 static void visible_push(struct calltree *t, uint32_t n)

@@ -90,7 +90,7 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
 	t.filters = o->filters;
 	for (size_t i = 0; i < t.nroots; i++)
-		calltree_expand_all(&t, t.roots[i], o->depth);
+		calltree_expand_all(&t, t.roots[i], o->depth, SIZE_MAX);
 	calltree_flatten(&t);
 	for (size_t i = 0; i < t.nvisible; i++)
 		tree_row(out, &t, t.visible[i], calltree_root_cost(&t), tsv);

@@ -403,7 +403,9 @@ static void tree_request(struct ui *u, struct screen *s, enum request req)
 	} else if (req == REQ_EXPAND_HOT) {
 		calltree_expand_hot(&s->tree, id);
 	} else if (req == REQ_EXPAND_ALL) {
-		calltree_expand_all(&s->tree, id, UINT32_MAX);
+		if (!calltree_expand_all(&s->tree, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
+			ui_message(u, true, "stopped after 200,000 nodes: ) raises the threshold, "
+					    "or expand a branch at a time");
 	} else if (req == REQ_COLLAPSE_ALL) {
 		calltree_collapse_all(&s->tree);
 		cursor = 0;

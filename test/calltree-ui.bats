@@ -320,3 +320,25 @@ ncgrind: annotated source
 EOF2
 	grep -qx '7,269,811  55.31%        => phase_parity (once)' "$BATS_TEST_TMPDIR/source.txt"
 }
+
+@test "tree: E on a tree that grows without end stops at 200,000 nodes and says so" {
+	# ten functions that all call one another, each call 1,000,000 Ir: every path
+	# through them stays above the threshold, 10! of them (before: 8,877,692 rows
+	# and half a gigabyte for one E; on cc1plus, gigabytes until out of memory)
+	awk 'BEGIN { print "# callgrind format"; print "events: Ir"; print "fl=k.c"
+		print "fn=main"; print "1 1"; print "cfn=f0"; print "calls=1 1"; print "1 10000000"
+		for (i = 0; i < 10; i++) {
+			printf "fn=f%d\n1 10\n", i
+			for (j = 0; j < 10; j++) if (j != i) printf "cfn=f%d\ncalls=1 1\n1 1000000\n", j
+		} }' >"$BATS_TEST_TMPDIR/k10.callgrind"
+	browse "$BATS_TEST_TMPDIR/k10.callgrind" <<'EOF2'
+:goto ^main$
+t E
+:save-screen tree
+EOF2
+	last=$(tail -1 "$BATS_TEST_TMPDIR/tree")
+	rows=${last#1/}
+	rows=${rows%% *}
+	[ "$rows" -gt 1000 ] && [ "$rows" -le 200100 ] || { echo "rows: $last"; return 1; }
+	assert_grep "stopped after 200,000 nodes: ) raises the threshold" "$BATS_TEST_TMPDIR/tree"
+}

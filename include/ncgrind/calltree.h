@@ -68,8 +68,14 @@ void calltree_collapse(struct calltree *t, uint32_t n);
 void calltree_collapse_all(struct calltree *t);
 /* Expand the hottest child, again and again, from n down: the hot path. */
 void calltree_expand_hot(struct calltree *t, uint32_t n);
-/* Expand everything under n that is above the threshold, to depth levels at most. */
-void calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth);
+/*
+ * Expand everything under n that is above the threshold, to depth levels at
+ * most, making at most max_nodes new nodes (a tree through a large recursive
+ * cycle can grow without end); false when it stopped there.
+ */
+bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes);
+/* What the browser's E makes at most in one go. */
+#define CALLTREE_EXPAND_MAX 200000
 /* Rebuild the flattened list after expanding or collapsing. */
 void calltree_flatten(struct calltree *t);
 
