@@ -40,8 +40,8 @@ char *fmt_percent(char *buf, uint64_t v, uint64_t total)
 {
 	if (!total)
 		snprintf(buf, FMT_NUM, "-");
-	else if (v >= total)
-		snprintf(buf, FMT_NUM, "100.0%%");
+	else if (v >= total || 100.0 * (double)v / (double)total >= 99.995)
+		snprintf(buf, FMT_NUM, "100.0%%"); /* not "100.00%": one column too wide */
 	else
 		snprintf(buf, FMT_NUM, "%.2f%%", 100.0 * (double)v / (double)total);
 	return buf;

@@ -342,3 +342,16 @@ EOF2
 	[ "$rows" -gt 1000 ] && [ "$rows" -le 200100 ] || { echo "rows: $last"; return 1; }
 	assert_grep "stopped after 200,000 nodes: ) raises the threshold" "$BATS_TEST_TMPDIR/tree"
 }
+
+@test "tree: a share that rounds to 100 reads 100.0%, not 100.00% (one column too wide)" {
+	# example.callgrind from the entry points: __libc_start_main 13,019,873 of its
+	# parent's 13,019,884 = 99.99992%: the %parent column is 7 wide (" 100.0%")
+	browse "$BATS_TEST_DIRNAME/fixtures/example.callgrind" <<'EOF2'
+T
+:save-screen top
+EOF2
+	sed -n '7p' "$BATS_TEST_TMPDIR/top" >"$OUT"
+	expect_out <<'EOF2'
+13,019,873  99.06%  100.0%         1      - __libc_start_main@@GLIBC_2.34
+EOF2
+}
