@@ -74,7 +74,8 @@ static void merge(struct srcfn *s)
 	size_t o = 0;
 
 	sort_by_addr = s->by_addr;
-	qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_place);
+	if (s->nrows > 1) /* a function only called has no rows: qsort(NULL, 0) is undefined */
+		qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_place);
 	for (size_t i = 0; i < s->nrows; i++) {
 		if (o && cmp_place(&s->rows[o - 1], &s->rows[i]) == 0) {
 			for (uint32_t e = 0; e < s->p->nev; e++)
