@@ -569,13 +569,30 @@ static void draw_list_status(struct grid *g, const struct nav *nav, const struct
 		grid_puts(g, g->rows - 1, c + 2, extra, ATTR_STATUS);
 }
 
+/*
+ * The widest cost of the screen: the calls of a recursive function can cost
+ * more than the whole profile (each nested call counts its callees again).
+ */
+static uint64_t detail_widest(const struct detail *d, const struct table *t)
+{
+	uint64_t w = d->p->totals[t->event];
+
+	for (size_t i = 0; i < d->nav.count; i++)
+		if (d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) {
+			uint64_t v = profile_edge_cost(d->p, d->rows[i].edge)[t->event];
+
+			w = v > w ? v : w;
+		}
+	return w;
+}
+
 void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
 		      const struct view_state *vs)
 {
 	int rows = view_list_rows(g);
 	struct list_layout L;
 
-	list_layout(&L, g, t, d->p->totals[t->event], true);
+	list_layout(&L, g, t, detail_widest(d, t), true);
 	grid_clear(g);
 	draw_list_head(g, d->p, d->fn, t, "callers and callees");
 	list_heads(g, &L, "Cost", "%total", "%func", L.site ? "Function  call site" : "Function");
@@ -702,7 +719,7 @@ int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
 	memset(&vs, 0, sizeof(vs));
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_detail(&g, d, t, &vs);
-	list_layout(&L, &g, t, d->p->totals[t->event], true);
+	list_layout(&L, &g, t, detail_widest(d, t), true);
 	write_head(f, &g);
 	for (size_t i = 0; i < d->nav.count; i++) {
 		grid_clear(&g);

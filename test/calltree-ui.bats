@@ -355,3 +355,24 @@ EOF2
 13,019,873  99.06%  100.0%         1      - __libc_start_main@@GLIBC_2.34
 EOF2
 }
+
+@test "callers/callees: a recursive call costing more than the whole profile is shown whole" {
+	# example.callgrind: is_odd'2 calls is_even'2 278,801 times for 3,376,231,483 Ir
+	# as the profile writes it (line 157; each nested call counts its callees
+	# again): more than the total of 13,143,514, so the cost column is 13 wide.
+	# Before, the column was as wide as the total and cut it to "3,376,231,".
+	browse "$BATS_TEST_DIRNAME/fixtures/example.callgrind" <<'EOF2'
+:resize 100x20
+Enter
+:save-screen detail
+EOF2
+	sed -n '4,9p' "$BATS_TEST_TMPDIR/detail" >"$OUT"
+	expect_out <<'EOF2'
+         Cost  %total   %func     Calls  Function  call site
+Callers (2)
+3,376,231,483  100.0%  100.0%   278,801  is_odd'2 <cycle 2> [recursive]  recur.c:14
+    7,255,017  55.20%  100.0%       399  is_odd  recur.c:14
+Callees (1)
+3,379,857,696  100.0%  100.0%   279,001  is_odd'2 <cycle 2> [recursive]  recur.c:13
+EOF2
+}
