@@ -92,6 +92,8 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 
 void calltree_release(struct calltree *t)
 {
+	free(t->hide_mark);
+	free(t->hide_share);
 	free(t->nodes);
 	free(t->roots);
 	free(t->visible);
@@ -226,31 +228,77 @@ struct children {
 	size_t n, alloc;
 };
 
-/*
- * The children of function fn at `ratio` of its inclusive cost. A hidden
- * callee (or caller) gives its own children instead, at its share of the
- * call: a `hide` filter joins the frames around what it hides.
- */
-static void collect(const struct calltree *t, uint32_t fn, double ratio, uint32_t depth,
-		    struct children *out)
+static void child_add(struct children *out, uint32_t edge, uint32_t fn, double cost)
 {
-	const uint32_t *edges;
-	size_t count;
+	ALLOC_GROW(out->list, out->n + 1, out->alloc);
+	out->list[out->n++] = (struct child){edge, fn, cost};
+}
 
-	edges_of(t, fn, &edges, &count);
-	for (size_t i = 0; i < count; i++) {
-		uint32_t e = edges[i], other = other_end(t, e);
-		double cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio;
+/* Hidden functions met in one collect(): their summed share, and a queue of them. */
+struct hidden_walk {
+	uint32_t *queue;
+	size_t head, n, alloc;
+};
 
-		if (t->filters && other != fn && depth < 32 && filters_hides(t->filters, t->p, other)) {
-			double incl = incl_of(t, other);
+/*
+ * The children of fn reached at `ratio` of fn's inclusive cost: its calls
+ * (or callers), except that a hidden one gives its own children instead, at
+ * its share of the call; a `hide` filter joins the frames around what it
+ * hides. Hidden functions are walked breadth first, each once per collect():
+ * the shares that reach one before its turn are summed, those that come back
+ * to one already walked (a cycle of hidden frames) are not followed again.
+ * Paths through hidden frames can be exponentially many; this walk is linear
+ * in their edges.
+ */
+static void collect(struct calltree *t, uint32_t fn, double ratio, struct children *out)
+{
+	struct hidden_walk w = {NULL, 0, 0, 0};
+	uint32_t cur = fn;
 
-			collect(t, other, incl > 0 ? cost / incl : 0.0, depth + 1, out);
-			continue;
-		}
-		ALLOC_GROW(out->list, out->n + 1, out->alloc);
-		out->list[out->n++] = (struct child){e, other, cost};
+	if (t->filters && !t->hide_mark) {
+		t->hide_mark = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
+		t->hide_share = xcalloc(t->p->nfuncs + 1, sizeof(double));
 	}
+	if (t->filters && ++t->hide_gen == 0) { /* wrapped: start the marks again */
+		memset(t->hide_mark, 0, (t->p->nfuncs + 1) * sizeof(uint32_t));
+		t->hide_gen = 1;
+	}
+	if (t->filters) { /* fn itself is walked now, even if hidden */
+		t->hide_mark[fn] = t->hide_gen;
+		t->hide_share[fn] = -1.0;
+	}
+	for (;;) {
+		const uint32_t *edges;
+		size_t count;
+
+		edges_of(t, cur, &edges, &count);
+		for (size_t i = 0; i < count; i++) {
+			uint32_t e = edges[i], other = other_end(t, e);
+			double cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio, incl;
+
+			if (!t->filters || other == cur || !filters_hides(t->filters, t->p, other)) {
+				child_add(out, e, other, cost);
+				continue;
+			}
+			incl = incl_of(t, other);
+			if (t->hide_mark[other] != t->hide_gen) {
+				t->hide_mark[other] = t->hide_gen;
+				t->hide_share[other] = 0.0;
+				ALLOC_GROW(w.queue, w.n + 1, w.alloc);
+				w.queue[w.n++] = other;
+			}
+			/* a share that comes back to a function already walked is dropped */
+			if (t->hide_share[other] >= 0.0)
+				t->hide_share[other] += incl > 0 ? cost / incl : 0.0;
+		}
+		if (t->filters)
+			t->hide_share[cur] = -1.0; /* walked */
+		if (w.head == w.n)
+			break;
+		cur = w.queue[w.head++];
+		ratio = t->hide_share[cur];
+	}
+	free(w.queue);
 }
 
 bool calltree_expand(struct calltree *t, uint32_t n)
@@ -267,7 +315,7 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 		return node->expanded;
 	}
 	ratio = incl_of(t, fn) > 0 ? node->cost / incl_of(t, fn) : 0.0;
-	collect(t, fn, ratio, 0, &kids);
+	collect(t, fn, ratio, &kids);
 	ids = xmalloc((kids.n ? kids.n : 1) * sizeof(uint32_t));
 	for (size_t i = 0; i < kids.n; i++) {
 		uint32_t c = function_node(t, kids.list[i].fn, n, 0);

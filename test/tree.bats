@@ -162,3 +162,19 @@ EOF2
               1   0.01%   0.01%               (1 more, 0.01%)
 EOF2
 }
+
+@test "tree: hide joins frames through a cycle of hidden functions once each, not on every path" {
+	# hide-clique.callgrind, hide ^h: main's children are what hA, hB and hC call
+	# apart from one another: leaf, once through each of the three (each hidden
+	# function walked once) -> main and three leaf rows
+	ncg --command='hide ^h' --dump=tree --format=tsv "$FIX/recursion/hide-clique.callgrind"
+	expect_status 0
+	cut -f1,2 "$OUT" | tail -n +2 >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_tsv <<'EOF2'
+0 | main
+1 | leaf
+1 | leaf
+1 | leaf
+EOF2
+}

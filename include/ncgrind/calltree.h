@@ -46,6 +46,9 @@ struct calltree {
 	uint32_t event;
 	double threshold;     /* percent of the root's cost; smaller children are folded */
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
+	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
+	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
+	uint32_t hide_gen;
 	struct tree_node *nodes;
 	size_t nnodes, alloc;
 	uint32_t *roots;      /* the first level */
