@@ -92,6 +92,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 
 void calltree_release(struct calltree *t)
 {
+	free(t->hidden);
 	free(t->hide_mark);
 	free(t->hide_share);
 	free(t->nodes);
@@ -234,6 +235,28 @@ static void child_add(struct children *out, uint32_t edge, uint32_t fn, double c
 	out->list[out->n++] = (struct child){edge, fn, cost};
 }
 
+/*
+ * The functions a hide filter matches, worked out once per change of the
+ * filters (a regular expression per edge made E on a large profile take
+ * seconds); NULL when no hide filter is given.
+ */
+static bool *hidden_functions(struct calltree *t)
+{
+	if (!t->filters)
+		return NULL;
+	if (!t->hidden_known || t->hidden_version != t->filters->version) {
+		if (!t->hidden)
+			t->hidden = xcalloc(t->p->nfuncs + 1, sizeof(bool));
+		t->hidden_known = true;
+		t->hidden_version = t->filters->version;
+		if (!filters_hidden(t->filters, t->p, t->hidden)) {
+			free(t->hidden);
+			t->hidden = NULL;
+		}
+	}
+	return t->hidden;
+}
+
 /* Hidden functions met in one collect(): their summed share, and a queue of them. */
 struct hidden_walk {
 	uint32_t *queue;
@@ -253,17 +276,18 @@ struct hidden_walk {
 static void collect(struct calltree *t, uint32_t fn, double ratio, struct children *out)
 {
 	struct hidden_walk w = {NULL, 0, 0, 0};
+	bool *hidden = hidden_functions(t);
 	uint32_t cur = fn;
 
-	if (t->filters && !t->hide_mark) {
+	if (hidden && !t->hide_mark) {
 		t->hide_mark = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
 		t->hide_share = xcalloc(t->p->nfuncs + 1, sizeof(double));
 	}
-	if (t->filters && ++t->hide_gen == 0) { /* wrapped: start the marks again */
+	if (hidden && ++t->hide_gen == 0) { /* wrapped: start the marks again */
 		memset(t->hide_mark, 0, (t->p->nfuncs + 1) * sizeof(uint32_t));
 		t->hide_gen = 1;
 	}
-	if (t->filters) { /* fn itself is walked now, even if hidden */
+	if (hidden) { /* fn itself is walked now, even if hidden */
 		t->hide_mark[fn] = t->hide_gen;
 		t->hide_share[fn] = -1.0;
 	}
@@ -276,7 +300,9 @@ static void collect(struct calltree *t, uint32_t fn, double ratio, struct childr
 			uint32_t e = edges[i], other = other_end(t, e);
 			double cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio, incl;
 
-			if (!t->filters || other == cur || !filters_hides(t->filters, t->p, other)) {
+			if (other == cur && cur != fn)
+				continue; /* a hidden function's recursion: inside its own frame */
+			if (!hidden || other == cur || !hidden[other]) {
 				child_add(out, e, other, cost);
 				continue;
 			}
@@ -291,7 +317,7 @@ static void collect(struct calltree *t, uint32_t fn, double ratio, struct childr
 			if (t->hide_share[other] >= 0.0)
 				t->hide_share[other] += incl > 0 ? cost / incl : 0.0;
 		}
-		if (t->filters)
+		if (hidden)
 			t->hide_share[cur] = -1.0; /* walked */
 		if (w.head == w.n)
 			break;

@@ -40,6 +40,7 @@ int filters_add(struct filters *f, enum filter_kind kind, const char *pattern, c
 	f->list[f->n].pattern = xstrdup(pattern);
 	f->list[f->n].re = re;
 	f->n++;
+	f->version++;
 	return 0;
 }
 
@@ -48,6 +49,7 @@ bool filters_undo(struct filters *f)
 	if (!f->n)
 		return false;
 	filter_free(&f->list[--f->n]);
+	f->version++;
 	return true;
 }
 
@@ -62,6 +64,7 @@ void filters_clear_names(struct filters *f)
 			f->list[o++] = f->list[i];
 	}
 	f->n = o;
+	f->version++;
 }
 
 static bool matches(const struct filter *x, const struct profile *p, uint32_t fn)
@@ -169,6 +172,18 @@ bool filters_apply(const struct filters *f, const struct profile *p, const struc
 				keep[fn] = keep[fn] && matches(x, p, fn);
 	}
 	return narrowed;
+}
+
+bool filters_hidden(const struct filters *f, const struct profile *p, bool *hidden)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < f->n; i++)
+		any |= f->list[i].kind == FILTER_HIDE;
+	if (any)
+		for (uint32_t fn = 0; fn < p->nfuncs; fn++)
+			hidden[fn] = filters_hides(f, p, fn);
+	return any;
 }
 
 bool filters_hides(const struct filters *f, const struct profile *p, uint32_t fn)

@@ -372,7 +372,9 @@ static void open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 /* Build the tree again (other event or threshold), same root, hot path open. */
 void ui_rebuild_tree(struct ui *u, struct screen *s)
 {
-	uint32_t root = s->tree.nroots == 1 ? s->tree.nodes[s->tree.roots[0]].fn : NCG_NONE;
+	/* a tree from the entry points stays one, even when there is one entry point */
+	uint32_t root = s->tree.nroots == 1 && !s->tree.top_down ? s->tree.nodes[s->tree.roots[0]].fn
+								 : NCG_NONE;
 	bool inverted = s->tree.inverted;
 
 	calltree_release(&s->tree);

@@ -178,3 +178,30 @@ EOF2
 1 | leaf
 EOF2
 }
+
+@test "tree: a hidden function's call to itself stays inside its frame; T stays from the entry points" {
+	# main (self 1) calls h (hidden) once for 60; h (self 5 + 5) calls itself once
+	# (40) and leaf twice (15 + 35 = 50); leaf self 50; total 61. main's only child
+	# is leaf, at h's share of the call (60 / h's incl 60 = 1) x 50; the call of h
+	# to itself is inside h's frame, not a child of main
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fn=main' '1 1' 'cfn=h' 'calls=1 1' '1 60' \
+		'fn=h' '1 10' 'cfn=h' 'calls=1 1' '1 40' 'cfn=leaf' 'calls=2 1' '1 50' \
+		'fn=leaf' '1 50' >"$BATS_TEST_TMPDIR/selfhide.callgrind"
+	ncg --command='hide ^h$' --dump=tree --root='^main$' --format=tsv "$BATS_TEST_TMPDIR/selfhide.callgrind"
+	expect_status 0
+	cut -f1,2,5 "$OUT" | tail -n +2 >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_tsv <<'EOF2'
+0 | main | 61
+1 | leaf | 50
+EOF2
+	# the browser: T on example.callgrind (one entry point), then a rebuild
+	# (:threshold) keeps the tree from the entry points
+	local keys="$BATS_TEST_TMPDIR/keys"
+	printf '%s\n' T ':threshold 2' ":save-screen $BATS_TEST_TMPDIR/top" >"$keys"
+	"$NCGRIND" --script="$keys" "$FIX/example.callgrind"
+	head -1 "$BATS_TEST_TMPDIR/top" >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: call tree from the entry points, threshold 2%
+EOF2
+}

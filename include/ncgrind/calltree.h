@@ -46,6 +46,9 @@ struct calltree {
 	uint32_t event;
 	double threshold;     /* percent of the root's cost; smaller children are folded */
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
+	bool *hidden;         /* per function: a hide filter matches it (NULL: none does) */
+	unsigned hidden_version; /* of the filters hidden was worked out for */
+	bool hidden_known;
 	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
 	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
 	uint32_t hide_gen;

@@ -26,6 +26,7 @@ struct filter {
 struct filters {
 	struct filter *list;
 	size_t n, alloc;
+	unsigned version; /* changes with every change of the list: caches compare it */
 };
 
 void filters_init(struct filters *f);
@@ -44,6 +45,11 @@ void filters_clear_names(struct filters *f);
  */
 bool filters_apply(const struct filters *f, const struct profile *p, const struct callgraph *g,
 		   bool *keep);
+/*
+ * hidden[fn] = filters_hides() for every function; false (and hidden left
+ * alone) when there is no hide filter. A tree asks it once, not once per edge.
+ */
+bool filters_hidden(const struct filters *f, const struct profile *p, bool *hidden);
 /* Whether trees skip this function (a `hide` filter matches it). */
 bool filters_hides(const struct filters *f, const struct profile *p, uint32_t fn);
 /* "filter ^std:: + ignore malloc", for the header; "" when there is none. */
