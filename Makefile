@@ -5,6 +5,8 @@
 #   make check      install what is missing, build, run the whole test suite
 #   make asan       the suite against an ASan+UBSan build
 #   make valgrind   a subset of the suite under memcheck
+#   make monkey SEED=N RUNS=M   random keys on the fixtures and ../shared/corpus/real
+#                   (make monkey-tmux: the same on the real terminal in tmux)
 #   make bench      timings on a 1 GiB generated profile (needs ../shared)
 #   make check-corpus  compare with Valgrind's tools on ../shared/corpus
 CC ?= cc
@@ -90,10 +92,13 @@ run: deps $(NCGRIND)
 
 # The suite; the last line is "N passed, N failed" (CI reads it).
 check: deps $(NCGRIND) $(PROBE) check-layers
-	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) test/tools/run-suite test
+	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) SHARED_DIR=$(abspath $(SHARED)) \
+		test/tools/run-suite test
 
+# (monkey.bats runs more seeds under ASan)
 asan:
 	LSAN_OPTIONS=suppressions=$(abspath test/tools/lsan.supp):print_suppressions=0 \
+	MONKEY_RUNS=$${MONKEY_RUNS:-8} MONKEY_TIMEOUT=$${MONKEY_TIMEOUT:-30} \
 	$(MAKE) BUILD=build-asan OUT=build-asan \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check
@@ -101,6 +106,22 @@ asan:
 valgrind: $(NCGRIND) $(PROBE)
 	@VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
 		NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) test/tools/run-suite test/spec.bats test/malformed.bats
+
+# Random keys and commands (test/tools/monkey): RUNS runs from seed SEED over every
+# profile of test/fixtures and $(SHARED)/corpus/real; the failing scripts go to
+# MONKEY_OUT (default: a new directory under /tmp). MONKEY_FLAGS adds options, e.g.
+# "--keys 80 --mem 2048", or "--ncgrind build-asan/ncgrind" (built by make asan).
+SEED ?= 1
+RUNS ?= 500
+MONKEY_PROFILES = $$(find test/fixtures $(wildcard $(SHARED)/corpus/real) -type f \( -name '*.callgrind' \
+	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
+MONKEY = test/tools/monkey -q --ncgrind $(NCGRIND) --seed $(SEED) --runs $(RUNS) \
+	$(if $(MONKEY_OUT),--out $(MONKEY_OUT))
+monkey: $(NCGRIND)
+	$(MONKEY) -j 2 $(MONKEY_FLAGS) $(MONKEY_PROFILES)
+
+monkey-tmux: $(NCGRIND)
+	$(MONKEY) --tmux $(MONKEY_FLAGS) $(MONKEY_PROFILES)
 
 bench: $(NCGRIND)
 	SHARED_DIR=$(SHARED) test/bench/bench.sh $(NCGRIND)
@@ -127,4 +148,4 @@ fmt:
 clean:
 	rm -rf build build-asan ncgrind test/tools/probe
 
-.PHONY: all deps run check asan valgrind bench check-corpus check-layers install fmt clean
+.PHONY: all deps run check asan valgrind monkey monkey-tmux bench check-corpus check-layers install fmt clean
