@@ -226,7 +226,8 @@ static void sum_lines(FILE *out, const struct profile *p, const struct report_op
 	uint32_t nev = p->nev;
 
 	lines_p = p;
-	qsort(all, n, sizeof(*all), cmp_line);
+	if (n > 1) /* all is NULL when no line has cost */
+		qsort(all, n, sizeof(*all), cmp_line);
 	for (size_t i = 0; i < n;) {
 		uint64_t *sum = all[i].costs;
 		size_t j = i + 1;

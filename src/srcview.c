@@ -118,7 +118,8 @@ static void file_shares(struct srcfn *s)
 			for (uint32_t e = 0; e < nev; e++)
 				u64_add_sat(&f->self[e], c->costs[e]);
 	}
-	qsort(s->files, s->nfiles, sizeof(*s->files), cmp_share);
+	if (s->nfiles > 1) /* none for a function without cost lines: qsort(NULL, 0) is undefined */
+		qsort(s->files, s->nfiles, sizeof(*s->files), cmp_share);
 }
 
 void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_addr)
