@@ -71,6 +71,16 @@ static void term_restore_from_signal(void)
 		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
 }
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/common_interface_defs.h>
+
+/* A sanitizer's report ends the process by its own path: give the terminal back first. */
+static void on_sanitizer_death(void)
+{
+	term_restore_from_signal();
+}
+#endif
+
 static void on_fatal_signal(int sig, siginfo_t *si, void *uctx)
 {
 	(void)uctx;
@@ -227,6 +237,9 @@ int term_open(char *err, size_t errsize)
 	term_active = true;
 	util_set_die_hook(term_close);
 	catch_fatal_signals();
+#ifdef __SANITIZE_ADDRESS__
+	__sanitizer_set_death_callback(on_sanitizer_death);
+#endif
 	cbreak();
 	noecho();
 	nonl();
