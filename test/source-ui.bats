@@ -127,20 +127,6 @@ EOF2
 	grep -q '^5/5 ' "$BATS_TEST_TMPDIR/missing"
 }
 
-# beside FILES...: fixtures/beside/wordfreq.callgrind copied into $BATS_TEST_TMPDIR/prof
-# with FILES of fixtures/beside (wordfreq.c, hidden/wordfreq.c), older than the profile.
-# The profile says fl=/home/dev/hidden/wordfreq.c, where it was built; count_words
-# costs 30 and 12 Ir on lines 5 and 6, of 48 Ir in all (62.50% and 25.00%).
-beside() {
-	mkdir -p "$BATS_TEST_TMPDIR/prof"
-	cp "$BESIDE/wordfreq.callgrind" "$BATS_TEST_TMPDIR/prof/"
-	for f; do
-		mkdir -p "$BATS_TEST_TMPDIR/prof/$(dirname "$f")"
-		cp "$BESIDE/$f" "$BATS_TEST_TMPDIR/prof/$f"
-		touch -d 2000-01-01 "$BATS_TEST_TMPDIR/prof/$f"
-	done
-}
-
 @test "source: a profile copied with its source: v finds the file beside it" {
 	beside wordfreq.c
 	browse "$BATS_TEST_TMPDIR/prof/wordfreq.callgrind" <<'EOF2'
@@ -320,14 +306,7 @@ EOF2
 SOCK="ncgrind-source-ui-$$-${BATS_TEST_NUMBER:-0}"
 
 teardown() {
-	local path
-	if command -v tmux >/dev/null; then
-		path=$(tmux -L "$SOCK" display-message -p '#{socket_path}' 2>/dev/null) || path=
-		tmux -L "$SOCK" kill-server 2>/dev/null || true
-		if [ -n "$path" ]; then
-			rm -f "$path"
-		fi
-	fi
+	tmux_kill_server "$SOCK"
 }
 
 @test "source: on a real terminal in colour, the paths tried set neither clipboard nor title" {

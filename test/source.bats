@@ -111,19 +111,6 @@ EOF2
 EOF2
 }
 
-# beside FILES...: fixtures/beside/wordfreq.callgrind copied into $BATS_TEST_TMPDIR/prof
-# with FILES of fixtures/beside (wordfreq.c, hidden/wordfreq.c), older than the profile.
-# The profile says fl=/home/dev/hidden/wordfreq.c, where it was built.
-beside() {
-	mkdir -p "$BATS_TEST_TMPDIR/prof"
-	cp "$BESIDE/wordfreq.callgrind" "$BATS_TEST_TMPDIR/prof/"
-	for f; do
-		mkdir -p "$BATS_TEST_TMPDIR/prof/$(dirname "$f")"
-		cp "$BESIDE/$f" "$BATS_TEST_TMPDIR/prof/$f"
-		touch -d 2000-01-01 "$BATS_TEST_TMPDIR/prof/$f"
-	done
-}
-
 @test "source: a profile copied with its source: fl= names another place, the file lies beside it" {
 	# count_words costs 30 and 12 Ir on lines 5 and 6 (of 48 Ir in all: 62.50% and
 	# 25.00%); with --context=1, lines 4 to 7. wordfreq.c is found as prof/wordfreq.c.

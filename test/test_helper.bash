@@ -132,3 +132,30 @@ assert_grep() {
 		return 1
 	fi
 }
+
+# beside FILES...: fixtures/beside/wordfreq.callgrind copied into $BATS_TEST_TMPDIR/prof
+# with FILES of fixtures/beside (wordfreq.c, hidden/wordfreq.c), older than the profile.
+# The profile says fl=/home/dev/hidden/wordfreq.c, where it was built; count_words
+# costs 30 and 12 Ir on lines 5 and 6, of 48 Ir in all (62.50% and 25.00%).
+beside() {
+	local from="$BATS_TEST_DIRNAME/fixtures/beside" f
+	mkdir -p "$BATS_TEST_TMPDIR/prof"
+	cp "$from/wordfreq.callgrind" "$BATS_TEST_TMPDIR/prof/"
+	for f; do
+		mkdir -p "$BATS_TEST_TMPDIR/prof/$(dirname "$f")"
+		cp "$from/$f" "$BATS_TEST_TMPDIR/prof/$f"
+		touch -d 2000-01-01 "$BATS_TEST_TMPDIR/prof/$f"
+	done
+}
+
+# tmux_kill_server SOCK: end the private tmux server of a test (tmux -L SOCK) and
+# remove its socket, which tmux leaves behind.
+tmux_kill_server() {
+	local path
+	command -v tmux >/dev/null || return 0
+	path=$(tmux -L "$1" display-message -p '#{socket_path}' 2>/dev/null) || path=
+	tmux -L "$1" kill-server 2>/dev/null || true
+	if [ -n "$path" ]; then
+		rm -f "$path"
+	fi
+}

@@ -25,14 +25,7 @@ tm() {
 
 # kill the test's server, and remove its socket (tmux leaves it behind)
 teardown() {
-	local path
-	if command -v tmux >/dev/null; then
-		path=$(tmux -L "$SOCK" display-message -p '#{socket_path}' 2>/dev/null) || path=
-		tmux -L "$SOCK" kill-server 2>/dev/null || true
-		if [ -n "$path" ]; then
-			rm -f "$path"
-		fi
-	fi
+	tmux_kill_server "$SOCK"
 }
 
 # tmux_start DIR ARGS...: a detached 100x30 session whose pane runs ARGS (a command
@@ -71,17 +64,24 @@ script_screens() {
 	}
 }
 
-# wait_screen FILE: wait (3 s at most) until the pane shows exactly the text of FILE
-# (capture-pane drops the trailing blanks, as :save-screen does).
-wait_screen() {
-	local pane="$BATS_TEST_TMPDIR/pane" i
+# wait_for FILE OUT LABEL COMMAND...: wait (3 s at most) until COMMAND prints exactly
+# the text of FILE into OUT; else show the difference, labelled LABEL.
+wait_for() {
+	local want=$1 got=$2 label=$3 i
+	shift 3
 	for i in $(seq 60); do
-		tm capture-pane -p >"$pane"
-		cmp -s "$1" "$pane" && return 0
+		"$@" >"$got"
+		cmp -s "$want" "$got" && return 0
 		sleep 0.05
 	done
-	diff -u --label "expected (${1##*/})" --label "tmux pane" "$1" "$pane"
+	diff -u --label "expected (${want##*/})" --label "$label" "$want" "$got"
 	return 1
+}
+
+# wait_screen FILE: wait until the pane shows exactly the text of FILE (capture-pane
+# drops the trailing blanks, as :save-screen does); the pane is left in $BATS_TEST_TMPDIR/pane.
+wait_screen() {
+	wait_for "$1" "$BATS_TEST_TMPDIR/pane" "tmux pane" tm capture-pane -p
 }
 
 # wait_text TEXT: wait (3 s at most) until a line of the pane contains TEXT (lines
@@ -288,16 +288,9 @@ pane_attrs() {
 	tm capture-pane -e -p | awk -f "$TOOLS/pane-attrs.awk" | sed 's/ *$//'
 }
 
-# wait_attrs FILE: wait (3 s at most) until pane_attrs prints exactly FILE.
+# wait_attrs FILE: wait until pane_attrs prints exactly FILE.
 wait_attrs() {
-	local got="$BATS_TEST_TMPDIR/attrs" i
-	for i in $(seq 60); do
-		pane_attrs >"$got"
-		cmp -s "$1" "$got" && return 0
-		sleep 0.05
-	done
-	diff -u --label "expected (${1##*/})" --label "tmux pane, H = highlighted" "$1" "$got"
-	return 1
+	wait_for "$1" "$BATS_TEST_TMPDIR/attrs" "tmux pane, H = colour, R = reverse" pane_attrs
 }
 
 # the marks of the table of spec-extended at 100x30 with the cursor on row N
