@@ -84,8 +84,10 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 
 		t->nroots = calltree_entry_points(p, g, &entry);
 		t->roots = entry;
+		/* an entry point costs what calls into it do not cover: roots add up to the total */
 		for (size_t i = 0; i < t->nroots; i++)
-			t->roots[i] = function_node(t, entry[i], NCG_NONE, incl_of(t, entry[i]));
+			t->roots[i] = function_node(t, entry[i], NCG_NONE,
+						    (double)calltree_uncovered(p, g, entry[i], event));
 	}
 	calltree_flatten(t);
 }
@@ -101,15 +103,30 @@ void calltree_release(struct calltree *t)
 	memset(t, 0, sizeof(*t));
 }
 
+uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
+			    uint32_t ev)
+{
+	uint64_t incl = profile_incl(p, f)[ev], in = 0;
+	uint32_t c = p->funcs[f].cycle;
+
+	for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1]; i++) {
+		uint32_t e = g->in_edge[i], caller = p->edges[e].caller;
+
+		if (caller != f && !(c && p->funcs[caller].cycle == c))
+			u64_add_sat(&in, profile_edge_cost(p, e)[ev]);
+	}
+	return in < incl ? incl - in : 0;
+}
+
 static const struct profile *entry_sort_p; /* qsort has no context argument in C11 */
+static const uint64_t *entry_sort_cost;
 
 static int cmp_entry(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint64_t cx = profile_incl(entry_sort_p, x)[0], cy = profile_incl(entry_sort_p, y)[0];
+	uint64_t cx = entry_sort_cost[x], cy = entry_sort_cost[y];
 
 	/* by the first event: entry points are few, and their order should not move */
-
 	return cx != cy ? (cx < cy) - (cx > cy) : (x > y) - (x < y);
 }
 
@@ -134,18 +151,34 @@ static bool *called_from_outside(const struct profile *p, const struct callgraph
 	return called;
 }
 
+/*
+ * An entry point is a function nothing outside its cycle calls, or one whose
+ * calls cover only a little of its cost: a thread's first function (clone()
+ * is called by pthread_create() for a few hundred instructions, and then runs
+ * the whole thread, whose start has no caller in the profile). "A little":
+ * what is left uncovered is over 0.1% of the total, so that rounding and the
+ * calls a partial dump cut do not make entry points of everything.
+ */
 size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out)
 {
 	uint32_t *list = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+	uint64_t *uncovered = xcalloc(p->nfuncs + 1, sizeof(uint64_t));
+	uint64_t total = p->nev ? p->totals[0] : 0;
 	bool *called = called_from_outside(p, g);
 	size_t n = 0;
 
-	for (uint32_t f = 0; f < p->nfuncs; f++)
-		if (profile_function_used(p, f) && !called[f])
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		if (!profile_function_used(p, f))
+			continue;
+		uncovered[f] = p->nev ? calltree_uncovered(p, g, f, 0) : 0;
+		if (!called[f] || (!p->funcs[f].cycle && uncovered[f] > total / 1000))
 			list[n++] = f;
+	}
 	free(called);
 	entry_sort_p = p;
+	entry_sort_cost = uncovered;
 	qsort(list, n, sizeof(uint32_t), cmp_entry);
+	free(uncovered);
 	*out = list;
 	return n;
 }

@@ -659,7 +659,7 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	grid_puts(g, 0, 9, what, ATTR_TITLE);
-	snprintf(line, sizeof(line), "%zu entry points: functions nothing outside their cycle calls",
+	snprintf(line, sizeof(line), "%zu entry points: what no call from outside covers (main, threads)",
 		 tree->nroots);
 	grid_puts(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,

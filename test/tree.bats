@@ -205,3 +205,22 @@ EOF2
 ncgrind: call tree from the entry points, threshold 2%
 EOF2
 }
+
+@test "tree: a thread's clone is an entry point, at the cost its caller does not cover" {
+	# thread.callgrind: clone costs 9,100 inclusive, its caller pthread_create covers
+	# 200: 8,900 (95.70% of 9,300) are the thread's own, from no caller. main is the
+	# other entry point, 400 (4.30%): the roots add up to the total. start_thread
+	# under clone: 9,000 x 8,900 / 9,100 = 8,802.2 (94.65% of 9,300, 98.90% of clone);
+	# pthread_create under main: 300 (3.23%, 75.00%). Before, main was the only
+	# entry point, and the thread (95.7%) was not in the tree.
+	ncg --dump=tree --depth=1 --format=tsv "$FIX/recursion/thread.callgrind"
+	expect_status 0
+	cut -f1,2,5,6,7 "$OUT" | tail -n +2 >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_tsv <<'EOF2'
+0 | clone | 8900 | 95.70 | 95.70
+1 | start_thread | 8802 | 94.65 | 98.90
+0 | main | 400 | 4.30 | 4.30
+1 | pthread_create | 300 | 3.23 | 75.00
+EOF2
+}

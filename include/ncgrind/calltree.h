@@ -65,8 +65,15 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 		   uint32_t fn, bool inverted, uint32_t event, double threshold);
 void calltree_release(struct calltree *t);
 
-/* Entry points: functions nothing outside their cycle calls ((below main), main, ...). */
+/*
+ * Entry points: functions nothing outside their cycle calls ((below main),
+ * main, ...), and those whose calls cover little of their cost (a thread's
+ * clone() or start routine), by the cost left uncovered, largest first.
+ */
 size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out);
+/* What of f's inclusive cost of event ev calls into f from outside its cycle do not cover. */
+uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
+			    uint32_t ev);
 
 /* Expand (create the children of) node n; returns false when it has none. */
 bool calltree_expand(struct calltree *t, uint32_t n);
