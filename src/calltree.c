@@ -486,41 +486,96 @@ void calltree_flatten(struct calltree *t)
 	free(stack);
 }
 
-struct site_ctx {
-	uint32_t callee;
-	struct call_site *sites;
-	size_t n, alloc;
-};
-
+/* Every call line of the caller's blocks, in file order; merged afterwards. */
 static void on_call_line(void *ctx, const struct parse_line *l)
 {
-	struct site_ctx *c = ctx;
-	size_t i;
+	struct call_sites *c = ctx;
 
-	if (l->kind != PARSE_CALL || l->callee != c->callee)
+	if (l->kind != PARSE_CALL)
 		return;
-	for (i = 0; i < c->n; i++)
-		if (c->sites[i].file == l->file && c->sites[i].line == l->pos[POS_LINE] &&
-		    c->sites[i].addr == l->pos[POS_INSTR])
-			break;
-	if (i == c->n) {
-		ALLOC_GROW(c->sites, c->n + 1, c->alloc);
-		memset(&c->sites[c->n++], 0, sizeof(c->sites[0]));
-		c->sites[i].file = l->file;
-		c->sites[i].line = l->pos[POS_LINE];
-		c->sites[i].addr = l->pos[POS_INSTR];
-	}
-	c->sites[i].count += l->count;
+	ALLOC_GROW(c->sites, c->n + 1, c->alloc);
+	c->sites[c->n] = (struct call_site){l->callee, l->file, l->pos[POS_LINE], l->pos[POS_INSTR],
+					    l->count, (uint32_t)c->n};
+	c->n++;
 }
 
-size_t calltree_call_sites(const struct profile *p, uint32_t caller, uint32_t callee,
-			   struct call_site **out)
+/* By callee, then place, then the order in the file. */
+static int cmp_site_place(const void *a, const void *b)
 {
-	struct site_ctx c = {callee, NULL, 0, 0};
+	const struct call_site *x = a, *y = b;
 
-	/* read again only the caller's own blocks, from the mapping */
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/* By callee, then the order of the first call at each place. */
+static int cmp_site_order(const void *a, const void *b)
+{
+	const struct call_site *x = a, *y = b;
+
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/*
+ * One pass over the caller's blocks for the calls to every callee: the
+ * callees screen of a function with 30,000 callees read its blocks 30,000
+ * times (94 s); now once, and the places are merged by sorting, not by a
+ * search per call line.
+ */
+void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t caller)
+{
+	size_t o = 0;
+
+	memset(cs, 0, sizeof(*cs));
+	cs->caller = caller;
 	for (uint32_t b = p->funcs[caller].first_block; b != NCG_NONE; b = p->blocks[b].next)
-		parse_block(p, b, on_call_line, &c);
-	*out = c.sites;
-	return c.n;
+		parse_block(p, b, on_call_line, cs);
+	if (cs->n > 1)
+		qsort(cs->sites, cs->n, sizeof(*cs->sites), cmp_site_place);
+	for (size_t i = 0; i < cs->n; i++) {
+		struct call_site *prev = o ? &cs->sites[o - 1] : NULL, *cur = &cs->sites[i];
+
+		if (prev && prev->callee == cur->callee && prev->file == cur->file &&
+		    prev->line == cur->line && prev->addr == cur->addr) {
+			u64_add_sat(&prev->count, cur->count); /* the earlier order stays */
+			continue;
+		}
+		cs->sites[o++] = *cur;
+	}
+	cs->n = o;
+	if (cs->n > 1)
+		qsort(cs->sites, cs->n, sizeof(*cs->sites), cmp_site_order);
+}
+
+size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first)
+{
+	size_t lo = 0, hi = cs->n, end;
+
+	while (lo < hi) { /* the first site of callee */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cs->sites[mid].callee < callee)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < cs->n && cs->sites[end].callee == callee; end++)
+		;
+	*first = cs->sites + lo;
+	return end - lo;
+}
+
+void call_sites_release(struct call_sites *cs)
+{
+	free(cs->sites);
+	memset(cs, 0, sizeof(*cs));
 }

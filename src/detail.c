@@ -17,21 +17,34 @@ static int cmp_rows(const void *a, const void *b)
 	return cx != cy ? (cx < cy) - (cx > cy) : (x->edge > y->edge) - (x->edge < y->edge);
 }
 
+/*
+ * A section of callers or callees, each with where its first call is. The
+ * calls are in the callers' blocks: each caller's are read once (for the
+ * callees, that is the function's own, once for all of them).
+ */
 static void add_section(struct detail *d, size_t *n, enum detail_row_kind head,
 			const uint32_t *edges, size_t count)
 {
 	struct detail_row *rows = d->rows + *n;
+	struct call_sites cs;
 
+	memset(&cs, 0, sizeof(cs));
+	cs.caller = NCG_NONE;
 	rows[0] = (struct detail_row){head, NCG_NONE, NCG_NONE, 0, 0};
 	for (size_t i = 0; i < count; i++) {
 		const struct call_edge *e = &d->p->edges[edges[i]];
-		struct call_site *s;
-		size_t ns = calltree_call_sites(d->p, e->caller, e->callee, &s);
+		const struct call_site *s;
+		size_t ns;
 
+		if (cs.caller != e->caller) {
+			call_sites_release(&cs);
+			call_sites_load(&cs, d->p, e->caller);
+		}
+		ns = call_sites_of(&cs, e->callee, &s);
 		rows[1 + i] = (struct detail_row){head + 1, edges[i], ns ? s[0].file : NCG_NONE,
 						  ns ? s[0].line : 0, ns ? (uint32_t)(ns - 1) : 0};
-		free(s);
 	}
+	call_sites_release(&cs);
 	sort_p = d->p;
 	sort_ev = d->event;
 	qsort(rows + 1, count, sizeof(*rows), cmp_rows);

@@ -110,12 +110,18 @@ static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, 
 	return k;
 }
 
-static void put_sites(FILE *out, const struct profile *p, uint32_t caller, uint32_t callee,
-		      bool tsv)
+/* The places of the calls caller -> callee; cs keeps the last caller's, read once. */
+static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs, uint32_t caller,
+		      uint32_t callee, bool tsv)
 {
-	struct call_site *s;
-	size_t n = calltree_call_sites(p, caller, callee, &s);
+	const struct call_site *s;
+	size_t n;
 
+	if (cs->caller != caller) {
+		call_sites_release(cs);
+		call_sites_load(cs, p, caller);
+	}
+	n = call_sites_of(cs, callee, &s);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
 		report_put_name(out, profile_name(p, s[i].file), tsv);
@@ -124,12 +130,11 @@ static void put_sites(FILE *out, const struct profile *p, uint32_t caller, uint3
 		else if (s[i].addr)
 			fprintf(out, ":0x%" PRIx64, s[i].addr);
 	}
-	free(s);
 }
 
 /* One caller or callee line: the call's count and inclusive cost, and where. */
 static void call_row(FILE *out, const struct profile *p, const struct report_opts *o,
-		     uint32_t fn, uint32_t e, bool callers)
+		     struct call_sites *cs, uint32_t fn, uint32_t e, bool callers)
 {
 	const struct call_edge *ce = &p->edges[e];
 	uint32_t other = callers ? ce->caller : ce->callee, ev = o->sort_event;
@@ -146,7 +151,7 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 		report_put_name(out, profile_name(p, p->funcs[other].file), true);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t", ce->count, cost,
 			pct((double)cost, total), pct((double)cost, of_fn));
-		put_sites(out, p, ce->caller, ce->callee, true);
+		put_sites(out, p, cs, ce->caller, ce->callee, true);
 		putc('\n', out);
 		return;
 	}
@@ -156,20 +161,23 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 	if (ce->caller == ce->callee || (p->funcs[ce->caller].cycle &&
 					 p->funcs[ce->caller].cycle == p->funcs[ce->callee].cycle))
 		fputs("  [recursive]", out);
-	put_sites(out, p, ce->caller, ce->callee, false);
+	put_sites(out, p, cs, ce->caller, ce->callee, false);
 	putc('\n', out);
 }
 
-static int cmp_edge_cost(const void *a, const void *b, const struct profile *p, uint32_t ev)
+static const struct profile *edge_sort_p; /* qsort has no context argument in C11 */
+static uint32_t edge_sort_ev;
+
+static int cmp_edge_cost(const void *a, const void *b)
 {
-	uint64_t x = profile_edge_cost(p, *(const uint32_t *)a)[ev];
-	uint64_t y = profile_edge_cost(p, *(const uint32_t *)b)[ev];
+	uint64_t x = profile_edge_cost(edge_sort_p, *(const uint32_t *)a)[edge_sort_ev];
+	uint64_t y = profile_edge_cost(edge_sort_p, *(const uint32_t *)b)[edge_sort_ev];
 
 	return x != y ? (x < y) - (x > y) : (*(const uint32_t *)a > *(const uint32_t *)b) -
 						    (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
-/* The calls of fn one way, by cost (insertion sort: a function has few). */
+/* The calls of fn one way, by cost (a function may have 100,000 callers: qsort). */
 static void calls_of(FILE *out, const struct profile *p, const struct callgraph *g,
 		     const struct report_opts *o, uint32_t fn, bool callers)
 {
@@ -179,14 +187,15 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 	uint32_t *e = xmalloc((n ? n : 1) * sizeof(uint32_t));
 	char num[FMT_NUM];
 
-	memcpy(e, edge + start[fn], n * sizeof(uint32_t));
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && cmp_edge_cost(&e[j - 1], &e[j], p, o->sort_event) > 0; j--) {
-			uint32_t t = e[j];
+	struct call_sites cs;
 
-			e[j] = e[j - 1];
-			e[j - 1] = t;
-		}
+	memset(&cs, 0, sizeof(cs));
+	cs.caller = NCG_NONE;
+	memcpy(e, edge + start[fn], n * sizeof(uint32_t));
+	edge_sort_p = p;
+	edge_sort_ev = o->sort_event;
+	if (n > 1)
+		qsort(e, n, sizeof(uint32_t), cmp_edge_cost);
 	if (o->format != REPORT_TSV) {
 		uint64_t incl = profile_incl(p, fn)[o->sort_event];
 		char cnt[FMT_NUM + 8];
@@ -200,7 +209,8 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 			callers ? "caller" : "callee");
 	}
 	for (size_t i = 0; i < n; i++)
-		call_row(out, p, o, fn, e[i], callers);
+		call_row(out, p, o, &cs, fn, e[i], callers);
+	call_sites_release(&cs);
 	free(e);
 }
 

@@ -97,14 +97,28 @@ double calltree_root_cost(const struct calltree *t);
 
 /* Where a caller calls a callee: from the caller's blocks, re-read on demand. */
 struct call_site {
+	uint32_t callee;
 	uint32_t file;    /* name id, NCG_NONE if unknown */
 	uint64_t line;    /* 0 when the profile has no line numbers */
 	uint64_t addr;    /* 0 when it has no instruction addresses */
 	uint64_t count;
+	uint32_t order;   /* of its first call line in the caller's blocks */
 };
 
-/* The places of the calls caller -> callee, in file order (caller frees *out). */
-size_t calltree_call_sites(const struct profile *p, uint32_t caller, uint32_t callee,
-			   struct call_site **out);
+/*
+ * Where a caller calls its callees, read from the caller's blocks in one
+ * pass: each place once, with its calls summed; grouped by callee, each
+ * callee's places in the order of the file.
+ */
+struct call_sites {
+	uint32_t caller;
+	struct call_site *sites;
+	size_t n, alloc;
+};
+
+void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t caller);
+/* The places of the calls to callee: *first and the count (0: none). */
+size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first);
+void call_sites_release(struct call_sites *cs);
 
 #endif
