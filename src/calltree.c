@@ -47,6 +47,8 @@ static uint32_t other_end(const struct calltree *t, uint32_t e)
 
 static bool on_path(const struct calltree *t, uint32_t n, uint32_t fn)
 {
+	if (t->path_count) /* calltree_expand_all() keeps the functions of n's path */
+		return t->path_count[fn] > 0;
 	for (; n != NCG_NONE; n = t->nodes[n].parent)
 		if (t->nodes[n].kind == NODE_FUNCTION && t->nodes[n].fn == fn)
 			return true;
@@ -420,24 +422,62 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 	}
 }
 
+/* The path of the walk: pop to relative depth d, counting the functions off it. */
+struct walk_path {
+	uint32_t *node;
+	size_t n, alloc;
+};
+
+static void path_cut(struct calltree *t, struct walk_path *w, size_t d)
+{
+	while (w->n > d) {
+		const struct tree_node *x = &t->nodes[w->node[--w->n]];
+
+		if (x->kind == NODE_FUNCTION)
+			t->path_count[x->fn]--;
+	}
+}
+
+static void path_push(struct calltree *t, struct walk_path *w, uint32_t n)
+{
+	ALLOC_GROW(w->node, w->n + 1, w->alloc);
+	w->node[w->n++] = n;
+	if (t->nodes[n].kind == NODE_FUNCTION)
+		t->path_count[t->nodes[n].fn]++;
+}
+
+/*
+ * Depth first, with an explicit stack (deep call chains must not exhaust the
+ * C stack), keeping a count per function of the nodes on the current path,
+ * so that "is this call recursive?" costs O(1), not a walk up a path that a
+ * chain of 100,000 calls makes 100,000 long.
+ */
 bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes)
 {
 	uint32_t *stack = xmalloc(sizeof(uint32_t) * 64);
 	size_t sp = 0, cap = 64;
 	size_t limit = max_nodes > SIZE_MAX - t->nnodes ? SIZE_MAX : t->nnodes + max_nodes;
 	uint32_t base = t->nodes[n].depth;
+	struct walk_path w = {NULL, 0, 0};
 	bool whole = true;
 
-	/* an explicit stack: deep call chains must not exhaust the C stack */
+	t->path_count = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
+	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
+		if (t->nodes[a].kind == NODE_FUNCTION)
+			t->path_count[t->nodes[a].fn]++;
 	stack[sp++] = n;
 	while (sp) {
-		uint32_t cur = stack[--sp];
+		uint32_t cur = stack[--sp], rel = t->nodes[cur].depth - base;
 
 		if (t->nnodes >= limit) {
 			whole = false;
 			break;
 		}
-		if (t->nodes[cur].depth - base >= depth || !calltree_expand(t, cur))
+		path_cut(t, &w, rel);
+		if (rel >= depth)
+			continue;
+		path_push(t, &w, cur);
+		if (!calltree_expand(t, cur))
 			continue;
 		for (uint32_t c = t->nodes[cur].first_child; c != NCG_NONE; c = t->nodes[c].next) {
 			ALLOC_GROW(stack, sp + 1, cap);
@@ -445,6 +485,9 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 		}
 	}
 	free(stack);
+	free(w.node);
+	free(t->path_count);
+	t->path_count = NULL;
 	return whole;
 }
 

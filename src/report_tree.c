@@ -24,6 +24,8 @@ static void put_function(FILE *out, const struct profile *p, uint32_t f, bool ts
 		fprintf(out, " <cycle %" PRIu32 ">", fn->cycle);
 }
 
+#define TEXT_DEPTH 40 /* levels indented in the text tree */
+
 static double pct(double v, double of)
 {
 	return of > 0 ? 100.0 * v / of : 0.0;
@@ -56,8 +58,20 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 		fprintf(out, "%10s  ", "");
 	else
 		fprintf(out, "%10s  ", fmt_commas(num, node->count));
-	for (uint32_t d = 0; d < node->depth; d++)
-		fputs("  ", out);
+	/*
+	 * Two blanks a level, up to TEXT_DEPTH levels; deeper, the depth as a
+	 * number in their place: a chain of 100,000 calls would otherwise write
+	 * 10 GB of blanks.
+	 */
+	if (node->depth <= TEXT_DEPTH)
+		for (uint32_t d = 0; d < node->depth; d++)
+			fputs("  ", out);
+	else {
+		char mark[16];
+
+		snprintf(mark, sizeof(mark), "[%" PRIu32 "]", node->depth);
+		fprintf(out, "%*s ", 2 * TEXT_DEPTH - 1, mark);
+	}
 	if (node->kind == NODE_MORE) {
 		fprintf(out, "(%" PRIu64 " more, %.2f%%)\n", node->count, pct(node->cost, root));
 		return;

@@ -224,3 +224,47 @@ EOF2
 1 | pthread_create | 300 | 3.23 | 75.00
 EOF2
 }
+
+@test "tree: deep text trees write the depth past 40 levels; recursion is found at any depth" {
+	# d0 -> d1 -> ... -> d59 -> d0: 60 calls in a chain, each costing one less
+	# than its caller; d59 calls d0 again: one cycle of 60, and d0 at depth 60 is
+	# recursive.
+	# Text: two blanks a level up to 40, then "[41]" right-aligned in those 79
+	# columns and a blank, so that the names line up with level 40's.
+	awk 'BEGIN { print "# callgrind format"; print "events: Ir"; print "fl=s.c"
+		for (i = 0; i < 60; i++)
+			printf "fn=d%d\n1 1\ncfn=d%d\ncalls=1 1\n1 %d\n", i, (i + 1) % 60, 1000059 - i
+	}' >"$BATS_TEST_TMPDIR/chain.callgrind"
+	ncg --dump=tree --root='^d0$' "$BATS_TEST_TMPDIR/chain.callgrind"
+	expect_status 0
+	# rows 3.. are depths 0..60; the name starts after 15+1+7+1+7+1+10+2 = 44 columns
+	sed -n '43p;44p;63p' "$OUT" | cut -c 45- >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_out <<EOF2
+$(printf '%80s' '')d40 <cycle 1>
+$(printf '%75s' '')[41] d41 <cycle 1>
+$(printf '%75s' '')[60] d0 <cycle 1>  [recursive]
+EOF2
+	ncg --dump=tree --root='^d0$' --format=tsv "$BATS_TEST_TMPDIR/chain.callgrind"
+	tail -1 "$OUT" | cut -f1,2,8 >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_tsv <<'EOF2'
+60 | d0 | recursive
+EOF2
+}
+
+@test "callees: the places of each callee's calls, when the callees' calls interleave" {
+	# main calls a at line 1, b at line 2, a again at line 3: a's places are 1
+	# and 3 (in that order), b's is 2 (the caller's blocks are read once for all)
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fl=s.c' 'fn=main' '1 1' \
+		'cfn=a' 'calls=1 10' '1 5' 'cfn=b' 'calls=2 20' '2 8' 'cfn=a' 'calls=3 10' '3 6' \
+		'fn=a' '10 11' 'fn=b' '20 8' >"$BATS_TEST_TMPDIR/inter.callgrind"
+	ncg --dump=callees --function='^main$' --format=tsv "$BATS_TEST_TMPDIR/inter.callgrind"
+	expect_status 0
+	cut -f2,4,5,8 "$OUT" | tail -n +2 >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_tsv <<'EOF2'
+a | 4 | 11 | s.c:1,s.c:3
+b | 2 | 8 | s.c:2
+EOF2
+}

@@ -49,6 +49,7 @@ struct calltree {
 	bool *hidden;         /* per function: a hide filter matches it (NULL: none does) */
 	unsigned hidden_version; /* of the filters hidden was worked out for */
 	bool hidden_known;
+	uint32_t *path_count; /* during calltree_expand_all(): per function, nodes on the path */
 	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
 	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
 	uint32_t hide_gen;
