@@ -192,29 +192,27 @@ double calltree_root_cost(const struct calltree *t)
 	return t->p->nev ? (double)t->p->totals[t->event] : 0.0;
 }
 
-static int cmp_cost_desc(const void *a, const void *b, void *ctx)
+static const struct tree_node *children_sort_nodes; /* qsort has no context argument in C11 */
+
+/* By cost, largest first; then by function, then in the order they came (stable). */
+static int cmp_cost_desc(const void *a, const void *b)
 {
-	const struct tree_node *nodes = ctx;
-	const struct tree_node *x = &nodes[*(const uint32_t *)a], *y = &nodes[*(const uint32_t *)b];
+	uint32_t ia = *(const uint32_t *)a, ib = *(const uint32_t *)b;
+	const struct tree_node *x = &children_sort_nodes[ia], *y = &children_sort_nodes[ib];
 
 	if (x->cost != y->cost)
 		return x->cost < y->cost ? 1 : -1;
-	return (x->fn > y->fn) - (x->fn < y->fn);
+	if (x->fn != y->fn)
+		return x->fn > y->fn ? 1 : -1;
+	return (ia > ib) - (ia < ib);
 }
 
-/* Insertion sort: a node has few children, and qsort has no context in C11. */
+/* A node may have 100,000 children (the callers of malloc): qsort, not insertion. */
 static void sort_children(struct calltree *t, uint32_t *ids, size_t n)
 {
-	for (size_t i = 1; i < n; i++) {
-		uint32_t v = ids[i];
-		size_t j = i;
-
-		while (j > 0 && cmp_cost_desc(&ids[j - 1], &v, t->nodes) > 0) {
-			ids[j] = ids[j - 1];
-			j--;
-		}
-		ids[j] = v;
-	}
+	children_sort_nodes = t->nodes;
+	if (n > 1)
+		qsort(ids, n, sizeof(*ids), cmp_cost_desc);
 }
 
 /* Put child after `last` in n's chain of children (first when last is NCG_NONE). */
