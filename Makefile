@@ -7,7 +7,8 @@
 #   make valgrind   a subset of the suite under memcheck
 #   make monkey SEED=N RUNS=M   random keys on the fixtures and ../shared/corpus/real
 #                   (make monkey-tmux: the same on the real terminal in tmux)
-#   make bench      timings on a 1 GiB generated profile (needs ../shared)
+#   make bench      timings on a 1 GiB generated profile (needs ../shared), then
+#                   bench-shapes: call views and trees on generated huge shapes
 #   make check-corpus  compare with Valgrind's tools on ../shared/corpus
 CC ?= cc
 PREFIX ?= /usr/local
@@ -125,6 +126,12 @@ monkey-tmux: $(NCGRIND)
 
 bench: $(NCGRIND)
 	SHARED_DIR=$(SHARED) test/bench/bench.sh $(NCGRIND)
+	test/bench/shapes.sh $(NCGRIND)
+
+# The call-graph shapes of huge profiles (30,000 callees, 1,000,000 callers, a
+# 100,000-deep chain, a 100,000-member cycle, hide over it), made by the script.
+bench-shapes: $(NCGRIND)
+	test/bench/shapes.sh $(NCGRIND)
 
 check-corpus: $(NCGRIND) $(PROBE)
 	$(SHARED)/tools/corpus-check --ncgrind $(NCGRIND)
@@ -148,4 +155,4 @@ fmt:
 clean:
 	rm -rf build build-asan ncgrind test/tools/probe
 
-.PHONY: all deps run check asan valgrind monkey monkey-tmux bench check-corpus check-layers install fmt clean
+.PHONY: all deps run check asan valgrind monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt clean

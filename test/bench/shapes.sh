@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# shapes.sh NCGRIND - the call-graph shapes that made call views and trees slow
+# (issue 11), generated at full size, and the time and memory ncgrind takes on
+# each: every line should stay well under a second; the median of RUNS runs.
+#   callees30k    main calls 30,000 functions          --dump=callees of main
+#   callers1m     1,000,000 functions call leaf          --dump=callers of leaf; r on leaf
+#   chain100k     a chain of 100,000 calls               --dump=tree --format=tsv
+#   cycle100k     a recursive cycle of 100,000 functions --dump=tree --format=tsv
+#   hidecycle     the cycle, every member hidden         --command='hide ^f' --dump=tree
+# Environment: BENCH_DIR (default /tmp/ncgrind-bench), RUNS (3).
+set -eu
+export LC_ALL=C
+[ $# -eq 1 ] && [ -x "$1" ] || { echo "usage: $0 path/to/ncgrind" >&2; exit 2; }
+NCG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+DIR=${BENCH_DIR:-/tmp/ncgrind-bench}/shapes
+RUNS=${RUNS:-3}
+mkdir -p "$DIR"
+cd "$DIR"
+
+gen() { # gen NAME AWK-PROGRAM: write NAME.callgrind once
+	[ -s "$1.callgrind" ] || awk "$2" >"$1.callgrind"
+}
+HEAD='print "# callgrind format"; print "events: Ir"; print "fl=s.c"'
+gen callees30k "BEGIN { $HEAD; print \"fn=main\"; print \"1 1\"
+	for (i = 0; i < 30000; i++) printf \"cfn=c%d\ncalls=1 %d\n%d 10\n\", i, i + 2, i + 2
+	for (i = 0; i < 30000; i++) printf \"fn=c%d\n%d 10\n\", i, i + 2 }"
+gen callers1m "BEGIN { $HEAD; srand(7)
+	for (i = 0; i < 1000000; i++) printf \"fn=p%d\n1 1\ncfn=leaf\ncalls=1 5\n1 %d\n\", i, 1 + int(rand() * 9)
+	print \"fn=leaf\"; print \"5 5000000\" }"
+gen chain100k "BEGIN { $HEAD
+	for (i = 0; i < 100000; i++) printf \"fn=d%d\n1 1\ncfn=d%d\ncalls=1 1\n1 %d\n\", i, i + 1, 100000 - i
+	print \"fn=d100000\"; print \"1 1\" }"
+gen cycle100k "BEGIN { $HEAD; print \"fn=main\"; print \"1 1\"; print \"cfn=f0\"; print \"calls=1 1\"
+	print \"1 200000\"
+	for (i = 0; i < 100000; i++) printf \"fn=f%d\n1 1\ncfn=f%d\ncalls=1 1\n1 %d\n\", i, (i + 1) % 100000, 199999 - i }"
+
+# median SECONDS and KB of RUNS runs of the command
+measure() {
+	local i
+	for i in $(seq "$RUNS"); do
+		/usr/bin/time -f '%e %M' -o "$DIR/time" "$@" >/dev/null 2>&1 || true
+		cat "$DIR/time"
+	done | sort -n | awk '{ t[NR] = $1; m[NR] = $2 } END { i = int((NR + 1) / 2); printf "%6.2f s %8d KB", t[i], m[i] }'
+}
+
+row() { # row LABEL COMMAND...
+	printf '%-44s %s\n' "$1" "$(shift; measure "$@")"
+}
+
+printf 'r on leaf\n' >keys-r
+sed -i '1i :goto ^leaf$' keys-r
+echo "shapes (median of $RUNS runs, $NCG)"
+row "callees30k  --dump=callees of main" "$NCG" --dump=callees --function='^main$' callees30k.callgrind
+row "callers1m   --dump=callers of leaf" "$NCG" --dump=callers --function='^leaf$' callers1m.callgrind
+row "callers1m   r on leaf (script mode)" "$NCG" --script=keys-r callers1m.callgrind
+row "chain100k   --dump=tree --format=tsv" "$NCG" --dump=tree --root='^d0$' --format=tsv chain100k.callgrind
+row "cycle100k   --dump=tree --format=tsv" "$NCG" --dump=tree --root='^main$' --format=tsv cycle100k.callgrind
+row "cycle100k   hide ^f, --dump=tree" "$NCG" --command='hide ^f' --dump=tree --root='^main$' cycle100k.callgrind
