@@ -120,8 +120,7 @@ uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, 
 	return in < incl ? incl - in : 0;
 }
 
-static const struct profile *entry_sort_p; /* qsort has no context argument in C11 */
-static const uint64_t *entry_sort_cost;
+static const uint64_t *entry_sort_cost; /* qsort has no context argument in C11 */
 
 static int cmp_entry(const void *a, const void *b)
 {
@@ -177,7 +176,6 @@ size_t calltree_entry_points(const struct profile *p, const struct callgraph *g,
 			list[n++] = f;
 	}
 	free(called);
-	entry_sort_p = p;
 	entry_sort_cost = uncovered;
 	qsort(list, n, sizeof(uint32_t), cmp_entry);
 	free(uncovered);
@@ -275,12 +273,12 @@ static void child_add(struct children *out, uint32_t edge, uint32_t fn, double c
  */
 static bool *hidden_functions(struct calltree *t)
 {
+	/* version 0: no filter was ever given, so none hides (and a new tree has hidden NULL) */
 	if (!t->filters)
 		return NULL;
-	if (!t->hidden_known || t->hidden_version != t->filters->version) {
+	if (t->hidden_version != t->filters->version) {
 		if (!t->hidden)
 			t->hidden = xcalloc(t->p->nfuncs + 1, sizeof(bool));
-		t->hidden_known = true;
 		t->hidden_version = t->filters->version;
 		if (!filters_hidden(t->filters, t->p, t->hidden)) {
 			free(t->hidden);
@@ -295,6 +293,21 @@ struct hidden_walk {
 	uint32_t *queue;
 	size_t head, n, alloc;
 };
+
+/* A new walk: marks of the last one forgotten (a new generation), fn itself walked. */
+static void hidden_walk_begin(struct calltree *t, uint32_t fn)
+{
+	if (!t->hide_mark) {
+		t->hide_mark = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
+		t->hide_share = xcalloc(t->p->nfuncs + 1, sizeof(double));
+	}
+	if (++t->hide_gen == 0) { /* wrapped: start the marks again */
+		memset(t->hide_mark, 0, (t->p->nfuncs + 1) * sizeof(uint32_t));
+		t->hide_gen = 1;
+	}
+	t->hide_mark[fn] = t->hide_gen;
+	t->hide_share[fn] = -1.0;
+}
 
 /*
  * The children of fn reached at `ratio` of fn's inclusive cost: its calls
@@ -312,18 +325,8 @@ static void collect(struct calltree *t, uint32_t fn, double ratio, struct childr
 	bool *hidden = hidden_functions(t);
 	uint32_t cur = fn;
 
-	if (hidden && !t->hide_mark) {
-		t->hide_mark = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
-		t->hide_share = xcalloc(t->p->nfuncs + 1, sizeof(double));
-	}
-	if (hidden && ++t->hide_gen == 0) { /* wrapped: start the marks again */
-		memset(t->hide_mark, 0, (t->p->nfuncs + 1) * sizeof(uint32_t));
-		t->hide_gen = 1;
-	}
-	if (hidden) { /* fn itself is walked now, even if hidden */
-		t->hide_mark[fn] = t->hide_gen;
-		t->hide_share[fn] = -1.0;
-	}
+	if (hidden)
+		hidden_walk_begin(t, fn);
 	for (;;) {
 		const uint32_t *edges;
 		size_t count;
@@ -572,12 +575,12 @@ static int cmp_site_order(const void *a, const void *b)
  * times (94 s); now once, and the places are merged by sorting, not by a
  * search per call line.
  */
-void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t caller)
+static void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t caller)
 {
 	size_t o = 0;
 
-	memset(cs, 0, sizeof(*cs));
 	cs->caller = caller;
+	cs->n = 0;
 	for (uint32_t b = p->funcs[caller].first_block; b != NCG_NONE; b = p->blocks[b].next)
 		parse_block(p, b, on_call_line, cs);
 	if (cs->n > 1)
@@ -595,6 +598,18 @@ void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t ca
 	cs->n = o;
 	if (cs->n > 1)
 		qsort(cs->sites, cs->n, sizeof(*cs->sites), cmp_site_order);
+}
+
+void call_sites_init(struct call_sites *cs)
+{
+	memset(cs, 0, sizeof(*cs));
+	cs->caller = NCG_NONE;
+}
+
+void call_sites_for(struct call_sites *cs, const struct profile *p, uint32_t caller)
+{
+	if (cs->caller != caller)
+		call_sites_load(cs, p, caller);
 }
 
 size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first)

@@ -28,18 +28,14 @@ static void add_section(struct detail *d, size_t *n, enum detail_row_kind head,
 	struct detail_row *rows = d->rows + *n;
 	struct call_sites cs;
 
-	memset(&cs, 0, sizeof(cs));
-	cs.caller = NCG_NONE;
+	call_sites_init(&cs);
 	rows[0] = (struct detail_row){head, NCG_NONE, NCG_NONE, 0, 0};
 	for (size_t i = 0; i < count; i++) {
 		const struct call_edge *e = &d->p->edges[edges[i]];
 		const struct call_site *s;
 		size_t ns;
 
-		if (cs.caller != e->caller) {
-			call_sites_release(&cs);
-			call_sites_load(&cs, d->p, e->caller);
-		}
+		call_sites_for(&cs, d->p, e->caller);
 		ns = call_sites_of(&cs, e->callee, &s);
 		rows[1 + i] = (struct detail_row){head + 1, edges[i], ns ? s[0].file : NCG_NONE,
 						  ns ? s[0].line : 0, ns ? (uint32_t)(ns - 1) : 0};

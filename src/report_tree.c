@@ -131,10 +131,7 @@ static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs,
 	const struct call_site *s;
 	size_t n;
 
-	if (cs->caller != caller) {
-		call_sites_release(cs);
-		call_sites_load(cs, p, caller);
-	}
+	call_sites_for(cs, p, caller);
 	n = call_sites_of(cs, callee, &s);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
@@ -203,8 +200,7 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 
 	struct call_sites cs;
 
-	memset(&cs, 0, sizeof(cs));
-	cs.caller = NCG_NONE;
+	call_sites_init(&cs);
 	memcpy(e, edge + start[fn], n * sizeof(uint32_t));
 	edge_sort_p = p;
 	edge_sort_ev = o->sort_event;

@@ -129,22 +129,25 @@ int ui_page(const struct ui *u)
 /* Enter on the command line or the search line. */
 static void prompt_done(struct ui *u, const char *line)
 {
-	char err[256], *copy;
+	char err[256];
 
 	u->vs.prompting = false;
-	if (u->vs.prompt_char == ':') {
-		copy = xstrdup(line);
-		ui_run_command(u, copy);
-		free(copy);
-	} else if (*line && table_search(&u->t, line, err, sizeof(err), ui_page(u)) < 0) {
+	if (u->vs.prompt_char == ':')
+		ui_command(u, line);
+	else if (*line && table_search(&u->t, line, err, sizeof(err), ui_page(u)) < 0)
 		ui_message(u, true, "%s", err);
-	}
+}
+
+/* The libedit line of ':' or '/'; NULL when it could not start. */
+static struct prompt *prompt_of(struct ui *u, char lead)
+{
+	return lead == ':' ? u->prompt : u->search;
 }
 
 /* Open the command line (':') or the search line ('/'), empty. */
 static void prompt_open(struct ui *u, char lead)
 {
-	struct prompt *p = lead == ':' ? u->prompt : u->search;
+	struct prompt *p = prompt_of(u, lead);
 
 	u->vs.prompting = true;
 	u->vs.prompt_char = lead;
@@ -215,7 +218,7 @@ static void prompt_key_simple(struct ui *u, int key)
 
 static void prompt_key_any(struct ui *u, int key)
 {
-	struct prompt *p = u->vs.prompt_char == ':' ? u->prompt : u->search;
+	struct prompt *p = prompt_of(u, u->vs.prompt_char);
 
 	if (p)
 		prompt_key_edit(u, p, key);

@@ -48,7 +48,6 @@ struct calltree {
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
 	bool *hidden;         /* per function: a hide filter matches it (NULL: none does) */
 	unsigned hidden_version; /* of the filters hidden was worked out for */
-	bool hidden_known;
 	uint32_t *path_count; /* during calltree_expand_all(): per function, nodes on the path */
 	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
 	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
@@ -117,7 +116,10 @@ struct call_sites {
 	size_t n, alloc;
 };
 
-void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t caller);
+/* Empty; holds no caller's sites. */
+void call_sites_init(struct call_sites *cs);
+/* cs holds caller's sites after this: read only when it held another caller's. */
+void call_sites_for(struct call_sites *cs, const struct profile *p, uint32_t caller);
 /* The places of the calls to callee: *first and the count (0: none). */
 size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first);
 void call_sites_release(struct call_sites *cs);

@@ -132,10 +132,6 @@ uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uin
 uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_t file,
 			       uint32_t name);
 /*
- * Whether a function is in the profile's data. A name line alone (the spec
- * lets every id be defined up front) makes a function that is not.
- */
-/*
  * Whether the file records calls: a Cachegrind profile has no calls= lines
  * and does not say it is a Callgrind one, so inclusive equals self and every
  * function would read "called 0 times"; the browser says so instead.
@@ -145,6 +141,10 @@ static inline bool profile_has_calls(const struct profile *p)
 	return p->nedges > 0 || p->declared_callgrind;
 }
 
+/*
+ * Whether a function is in the profile's data. A name line alone (the spec
+ * lets every id be defined up front) makes a function that is not.
+ */
 static inline bool profile_function_used(const struct profile *p, uint32_t f)
 {
 	return p->funcs[f].used;
