@@ -31,6 +31,11 @@ static double incl_of(const struct calltree *t, uint32_t fn)
 	return (double)profile_incl(t->p, fn)[t->event];
 }
 
+static double edge_cost(const struct calltree *t, uint32_t e)
+{
+	return (double)profile_edge_cost(t->p, e)[t->event];
+}
+
 /* The edges that give the children of a function: its calls, or its callers. */
 static void edges_of(const struct calltree *t, uint32_t fn, const uint32_t **edges, size_t *n)
 {
@@ -45,26 +50,75 @@ static uint32_t other_end(const struct calltree *t, uint32_t e)
 	return t->inverted ? t->p->edges[e].caller : t->p->edges[e].callee;
 }
 
-static bool on_path(const struct calltree *t, uint32_t n, uint32_t fn)
+/* A function's call to itself: with cycle detection on, it is inside the function. */
+static bool skipped_self(const struct calltree *t, uint32_t fn, uint32_t other)
+{
+	return other == fn && t->cycles;
+}
+
+/* The members of every cycle, grouped by cycle (made once, on the first cycle node). */
+static void cycle_members(struct calltree *t, uint32_t c, const uint32_t **m, size_t *n)
+{
+	const struct profile *p = t->p;
+
+	if (!t->cycle_start) {
+		uint32_t *fill;
+
+		t->cycle_start = xcalloc(p->ncycles + 2, sizeof(uint32_t));
+		t->cycle_member = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+		for (uint32_t f = 0; f < p->nfuncs; f++)
+			if (p->funcs[f].cycle)
+				t->cycle_start[p->funcs[f].cycle]++;
+		for (uint32_t i = 1; i <= p->ncycles; i++)
+			t->cycle_start[i] += t->cycle_start[i - 1];
+		fill = xmalloc((p->ncycles + 1) * sizeof(uint32_t));
+		fill[0] = 0;
+		memcpy(fill + 1, t->cycle_start, p->ncycles * sizeof(uint32_t));
+		for (uint32_t f = 0; f < p->nfuncs; f++)
+			if (p->funcs[f].cycle)
+				t->cycle_member[fill[p->funcs[f].cycle]++] = f;
+		free(fill);
+	}
+	*m = t->cycle_member + (c > 1 ? t->cycle_start[c - 1] : 0);
+	*n = t->cycle_start[c] - (c > 1 ? t->cycle_start[c - 1] : 0);
+}
+
+/* The key of a function or cycle in path_count. */
+static size_t path_key(const struct calltree *t, enum tree_node_kind kind, uint32_t id)
+{
+	return kind == NODE_CYCLE ? t->p->nfuncs + id : id;
+}
+
+static bool on_path(const struct calltree *t, uint32_t n, enum tree_node_kind kind, uint32_t id)
 {
 	if (t->path_count) /* calltree_expand_all() keeps the functions of n's path */
-		return t->path_count[fn] > 0;
+		return t->path_count[path_key(t, kind, id)] > 0;
 	for (; n != NCG_NONE; n = t->nodes[n].parent)
-		if (t->nodes[n].kind == NODE_FUNCTION && t->nodes[n].fn == fn)
+		if (t->nodes[n].kind == kind && t->nodes[n].fn == id)
 			return true;
 	return false;
 }
 
-static uint32_t function_node(struct calltree *t, uint32_t fn, uint32_t parent, double cost)
+/* Whether a node of this function or cycle can have children (cheaply: its edges). */
+static bool has_children(const struct calltree *t, enum tree_node_kind kind, uint32_t id)
 {
 	const uint32_t *edges;
 	size_t n;
-	uint32_t id = node_new(t, NODE_FUNCTION, fn, parent);
 
-	t->nodes[id].cost = cost;
-	edges_of(t, fn, &edges, &n);
-	t->nodes[id].leaf = n == 0;
-	return id;
+	if (kind == NODE_CYCLE)
+		return true; /* its members, or the calls into it */
+	edges_of(t, id, &edges, &n);
+	return n > 1 || (n == 1 && !skipped_self(t, id, other_end(t, edges[0])));
+}
+
+static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t id,
+			 uint32_t parent, double cost)
+{
+	uint32_t n = node_new(t, kind, id, parent);
+
+	t->nodes[n].cost = cost;
+	t->nodes[n].leaf = !has_children(t, kind, id);
+	return n;
 }
 
 void calltree_init(struct calltree *t, const struct profile *p, const struct callgraph *g,
@@ -75,27 +129,64 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 	t->g = g;
 	t->inverted = inverted;
 	t->top_down = fn == NCG_NONE;
+	t->cycles = !p->no_cycles;
 	t->event = event;
 	t->threshold = threshold;
+	t->cut = NCG_NONE;
 	if (fn != NCG_NONE) {
 		t->roots = xmalloc(sizeof(uint32_t));
-		t->roots[0] = function_node(t, fn, NCG_NONE, incl_of(t, fn));
+		t->roots[0] = node_add(t, NODE_FUNCTION, fn, NCG_NONE, incl_of(t, fn));
 		t->nroots = 1;
 	} else {
 		uint32_t *entry;
 
 		t->nroots = calltree_entry_points(p, g, &entry);
 		t->roots = entry;
-		/* an entry point costs what calls into it do not cover: roots add up to the total */
-		for (size_t i = 0; i < t->nroots; i++)
-			t->roots[i] = function_node(t, entry[i], NCG_NONE,
-						    (double)calltree_uncovered(p, g, entry[i], event));
+		/*
+		 * An entry point costs what calls into it do not cover, so that the
+		 * roots add up to the total; with cycle detection on, one of a
+		 * cycle stands for the cycle.
+		 */
+		for (size_t i = 0; i < t->nroots; i++) {
+			uint32_t f = entry[i], c = profile_cycle(p, f);
+			double cost = (double)calltree_uncovered(p, g, f, event);
+
+			t->roots[i] = c ? node_add(t, NODE_CYCLE, c, NCG_NONE, cost)
+					: node_add(t, NODE_FUNCTION, f, NCG_NONE, cost);
+		}
 	}
 	calltree_flatten(t);
 }
 
+static void kids_free(struct tree_kids *k)
+{
+	if (k) {
+		free(k->k);
+		free(k->rest);
+		free(k);
+	}
+}
+
+/* Forget the children worked out (the hide filters changed). */
+static void kids_drop(struct calltree *t)
+{
+	if (t->fn_kids)
+		for (size_t f = 0; f < t->p->nfuncs; f++)
+			kids_free(t->fn_kids[f]);
+	if (t->cycle_kids)
+		for (size_t c = 0; c <= t->p->ncycles; c++)
+			kids_free(t->cycle_kids[c]);
+	free(t->fn_kids);
+	free(t->cycle_kids);
+	t->fn_kids = t->cycle_kids = NULL;
+}
+
 void calltree_release(struct calltree *t)
 {
+	if (t->p)
+		kids_drop(t);
+	free(t->cycle_start);
+	free(t->cycle_member);
 	free(t->hidden);
 	free(t->hide_mark);
 	free(t->hide_share);
@@ -105,11 +196,11 @@ void calltree_release(struct calltree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
-			    uint32_t ev)
+/* The cost of the calls into f (or into f's cycle) from outside the cycle. */
+static uint64_t called_in(const struct profile *p, const struct callgraph *g, uint32_t f,
+			  uint32_t c, uint32_t ev)
 {
-	uint64_t incl = profile_incl(p, f)[ev], in = 0;
-	uint32_t c = p->funcs[f].cycle;
+	uint64_t in = 0;
 
 	for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1]; i++) {
 		uint32_t e = g->in_edge[i], caller = p->edges[e].caller;
@@ -117,6 +208,27 @@ uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, 
 		if (caller != f && !(c && p->funcs[caller].cycle == c))
 			u64_add_sat(&in, profile_edge_cost(p, e)[ev]);
 	}
+	return in;
+}
+
+/*
+ * The cycle's inclusive cost less the calls into it, whichever member they
+ * reach: an entry point stands for its whole cycle, in both cycle modes, so
+ * that the roots add up to the total.
+ */
+uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
+			    uint32_t ev)
+{
+	uint32_t c = p->funcs[f].cycle;
+	uint64_t incl = c ? profile_cycle_incl(p, c)[ev] : p->incl[(size_t)f * p->nev + ev];
+	uint64_t in = 0;
+
+	if (!c)
+		in = called_in(p, g, f, 0, ev);
+	else
+		for (uint32_t m = 0; m < p->nfuncs; m++) /* the members: entry points are few */
+			if (p->funcs[m].cycle == c)
+				u64_add_sat(&in, called_in(p, g, m, c, ev));
 	return in < incl ? incl - in : 0;
 }
 
@@ -131,51 +243,77 @@ static int cmp_entry(const void *a, const void *b)
 	return cx != cy ? (cx < cy) - (cx > cy) : (x > y) - (x < y);
 }
 
-/* Whether a function, or any function of its cycle, is called from outside the cycle. */
-static bool *called_from_outside(const struct profile *p, const struct callgraph *g)
+/*
+ * What calls from outside a function's cycle (or from other functions) cover
+ * of each function and cycle; in[nfuncs + c] is cycle c's, and called[] the
+ * same as "any such call at all".
+ */
+static void outside_calls(const struct profile *p, uint64_t *in, bool *called)
 {
-	bool *called = xcalloc(p->nfuncs + 1, sizeof(bool));
-	bool *cycle_called = xcalloc(p->ncycles + 1, sizeof(bool));
+	for (size_t e = 0; e < p->nedges; e++) {
+		uint32_t caller = p->edges[e].caller, callee = p->edges[e].callee;
+		uint32_t c = p->funcs[callee].cycle;
+		size_t key = c ? p->nfuncs + c : callee;
 
-	for (uint32_t f = 0; f < p->nfuncs; f++)
-		for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1]; i++) {
-			uint32_t caller = p->edges[g->in_edge[i]].caller, c = p->funcs[f].cycle;
-
-			if (caller == f || (c && p->funcs[caller].cycle == c))
-				continue;
-			called[f] = true;
-			cycle_called[c] |= c != 0;
-		}
-	for (uint32_t f = 0; f < p->nfuncs; f++)
-		called[f] |= cycle_called[p->funcs[f].cycle] && p->funcs[f].cycle;
-	free(cycle_called);
-	return called;
+		if (caller == callee || (c && p->funcs[caller].cycle == c))
+			continue;
+		called[key] = true;
+		if (p->nev)
+			u64_add_sat(&in[key], profile_edge_cost(p, (uint32_t)e)[0]);
+	}
 }
 
 /*
- * An entry point is a function nothing outside its cycle calls, or one whose
- * calls cover only a little of its cost: a thread's first function (clone()
- * is called by pthread_create() for a few hundred instructions, and then runs
- * the whole thread, whose start has no caller in the profile). "A little":
- * what is left uncovered is over 0.1% of the total, so that rounding and the
- * calls a partial dump cut do not make entry points of everything.
+ * An entry point is a function (or a cycle) nothing outside calls, or one
+ * whose calls cover only a little of its cost: a thread's first function
+ * (clone() is called by pthread_create() for a few hundred instructions, and
+ * then runs the whole thread, whose start has no caller in the profile). "A
+ * little": what is left uncovered is over 0.1% of the total, so that
+ * rounding and the calls a partial dump cut do not make entry points of
+ * everything. A cycle is given by its costliest member, once.
  */
 size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out)
 {
+	size_t keys = p->nfuncs + p->ncycles + 1, n = 0;
 	uint32_t *list = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
-	uint64_t *uncovered = xcalloc(p->nfuncs + 1, sizeof(uint64_t));
+	uint64_t *in = xcalloc(keys, sizeof(uint64_t)), *uncovered;
 	uint64_t total = p->nev ? p->totals[0] : 0;
-	bool *called = called_from_outside(p, g);
-	size_t n = 0;
+	uint32_t *best = xcalloc(p->ncycles + 1, sizeof(uint32_t)); /* member + 1 */
+	bool *called = xcalloc(keys, sizeof(bool));
 
+	(void)g; /* the edges are enough: every one is looked at once */
+	outside_calls(p, in, called);
+	uncovered = xcalloc(p->nfuncs + 1, sizeof(uint64_t));
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		uint32_t c = p->funcs[f].cycle;
+		uint64_t incl;
+
 		if (!profile_function_used(p, f))
 			continue;
-		uncovered[f] = p->nev ? calltree_uncovered(p, g, f, 0) : 0;
-		if (!called[f] || (!p->funcs[f].cycle && uncovered[f] > total / 1000))
+		if (c) {
+			if (!best[c] || p->incl[(size_t)f * p->nev] >
+						p->incl[(size_t)(best[c] - 1) * p->nev])
+				best[c] = f + 1;
+			continue;
+		}
+		incl = p->nev ? p->incl[(size_t)f * p->nev] : 0;
+		uncovered[f] = in[f] < incl ? incl - in[f] : 0;
+		if (!called[f] || uncovered[f] > total / 1000)
+			list[n++] = f;
+	}
+	for (uint32_t c = 1; c <= p->ncycles; c++) {
+		uint32_t f = best[c] - 1;
+		uint64_t incl = p->nev ? profile_cycle_incl(p, c)[0] : 0;
+
+		if (!best[c])
+			continue;
+		uncovered[f] = in[p->nfuncs + c] < incl ? incl - in[p->nfuncs + c] : 0;
+		if (!called[p->nfuncs + c] || uncovered[f] > total / 1000)
 			list[n++] = f;
 	}
 	free(called);
+	free(best);
+	free(in);
 	entry_sort_cost = uncovered;
 	qsort(list, n, sizeof(uint32_t), cmp_entry);
 	free(uncovered);
@@ -190,29 +328,6 @@ double calltree_root_cost(const struct calltree *t)
 	return t->p->nev ? (double)t->p->totals[t->event] : 0.0;
 }
 
-static const struct tree_node *children_sort_nodes; /* qsort has no context argument in C11 */
-
-/* By cost, largest first; then by function, then in the order they came (stable). */
-static int cmp_cost_desc(const void *a, const void *b)
-{
-	uint32_t ia = *(const uint32_t *)a, ib = *(const uint32_t *)b;
-	const struct tree_node *x = &children_sort_nodes[ia], *y = &children_sort_nodes[ib];
-
-	if (x->cost != y->cost)
-		return x->cost < y->cost ? 1 : -1;
-	if (x->fn != y->fn)
-		return x->fn > y->fn ? 1 : -1;
-	return (ia > ib) - (ia < ib);
-}
-
-/* A node may have 100,000 children (the callers of malloc): qsort, not insertion. */
-static void sort_children(struct calltree *t, uint32_t *ids, size_t n)
-{
-	children_sort_nodes = t->nodes;
-	if (n > 1)
-		qsort(ids, n, sizeof(*ids), cmp_cost_desc);
-}
-
 /* Put child after `last` in n's chain of children (first when last is NCG_NONE). */
 static void link_after(struct calltree *t, uint32_t n, uint32_t last, uint32_t child)
 {
@@ -220,50 +335,6 @@ static void link_after(struct calltree *t, uint32_t n, uint32_t last, uint32_t c
 		t->nodes[n].first_child = child;
 	else
 		t->nodes[last].next = child;
-}
-
-/* Link the children in ids (sorted) under n, folding those under the threshold. */
-static void link_children(struct calltree *t, uint32_t n, uint32_t *ids, size_t count)
-{
-	double limit = calltree_root_cost(t) * t->threshold / 100.0;
-	uint32_t last = NCG_NONE, more = NCG_NONE;
-
-	/*
-	 * The chain is linked by index, never through a pointer into t->nodes:
-	 * node_new() for the fold row may move the whole array.
-	 */
-	t->nodes[n].first_child = NCG_NONE;
-	for (size_t i = 0; i < count; i++) {
-		if (t->nodes[ids[i]].cost < limit && t->threshold > 0) {
-			if (more == NCG_NONE)
-				more = node_new(t, NODE_MORE, NCG_NONE, n);
-			t->nodes[more].count++;
-			t->nodes[more].cost += t->nodes[ids[i]].cost;
-			continue;
-		}
-		link_after(t, n, last, ids[i]);
-		last = ids[i];
-	}
-	if (more != NCG_NONE) {
-		t->nodes[more].leaf = true;
-		link_after(t, n, last, more);
-	}
-}
-
-struct child {
-	uint32_t edge, fn;
-	double cost;
-};
-
-struct children {
-	struct child *list;
-	size_t n, alloc;
-};
-
-static void child_add(struct children *out, uint32_t edge, uint32_t fn, double cost)
-{
-	ALLOC_GROW(out->list, out->n + 1, out->alloc);
-	out->list[out->n++] = (struct child){edge, fn, cost};
 }
 
 /*
@@ -288,15 +359,61 @@ static bool *hidden_functions(struct calltree *t)
 	return t->hidden;
 }
 
-/* Hidden functions met in one collect(): their summed share, and a queue of them. */
+/* Children as they are collected: one per call, merged afterwards. */
+struct kid_buf {
+	struct tree_kid *k;
+	size_t n, alloc;
+	double spent;
+};
+
+/* A call to (or from) `other`: a child of its own, or of its cycle's node. */
+static void kid_push(struct calltree *t, struct kid_buf *b, uint32_t e, uint32_t other, double cost)
+{
+	uint32_t c = t->cycles ? t->p->funcs[other].cycle : 0;
+
+	ALLOC_GROW(b->k, b->n + 1, b->alloc);
+	b->k[b->n++] = (struct tree_kid){c ? c : other, e, c ? NODE_CYCLE : NODE_FUNCTION, false,
+					 t->p->edges[e].count, cost};
+}
+
+static void member_push(struct kid_buf *b, uint32_t f, double self)
+{
+	ALLOC_GROW(b->k, b->n + 1, b->alloc);
+	b->k[b->n++] = (struct tree_kid){f, NCG_NONE, NODE_FUNCTION, true, 0, self};
+}
+
+/*
+ * What a function spends, the denominator of its children's shares (see
+ * calltree.h): its inclusive cost, or its self cost and calls (top-down) or
+ * its calls from callers (inverted) when recursion makes those more.
+ */
+static double function_spent(const struct calltree *t, uint32_t fn)
+{
+	const uint32_t *edges;
+	size_t n;
+	double sum = t->inverted ? 0.0 : (double)profile_self(t->p, fn)[t->event];
+
+	edges_of(t, fn, &edges, &n);
+	for (size_t i = 0; i < n; i++)
+		if (!skipped_self(t, fn, other_end(t, edges[i])))
+			sum += edge_cost(t, edges[i]);
+	return sum > incl_of(t, fn) ? sum : incl_of(t, fn);
+}
+
+/* Hidden functions met in one walk: their summed share, and a queue of them. */
 struct hidden_walk {
+	bool *hidden; /* NULL: no hide filter */
 	uint32_t *queue;
 	size_t head, n, alloc;
 };
 
 /* A new walk: marks of the last one forgotten (a new generation), fn itself walked. */
-static void hidden_walk_begin(struct calltree *t, uint32_t fn)
+static void hidden_walk_begin(struct calltree *t, struct hidden_walk *w, uint32_t fn)
 {
+	memset(w, 0, sizeof(*w));
+	w->hidden = hidden_functions(t);
+	if (!w->hidden)
+		return;
 	if (!t->hide_mark) {
 		t->hide_mark = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
 		t->hide_share = xcalloc(t->p->nfuncs + 1, sizeof(double));
@@ -305,99 +422,278 @@ static void hidden_walk_begin(struct calltree *t, uint32_t fn)
 		memset(t->hide_mark, 0, (t->p->nfuncs + 1) * sizeof(uint32_t));
 		t->hide_gen = 1;
 	}
-	t->hide_mark[fn] = t->hide_gen;
-	t->hide_share[fn] = -1.0;
+	if (fn != NCG_NONE) {
+		t->hide_mark[fn] = t->hide_gen;
+		t->hide_share[fn] = -1.0;
+	}
 }
 
 /*
- * The children of fn reached at `ratio` of fn's inclusive cost: its calls
- * (or callers), except that a hidden one gives its own children instead, at
- * its share of the call; a `hide` filter joins the frames around what it
- * hides. Hidden functions are walked breadth first, each once per collect():
- * the shares that reach one before its turn are summed, those that come back
- * to one already walked (a cycle of hidden frames) are not followed again.
- * Paths through hidden frames can be exponentially many; this walk is linear
- * in their edges.
+ * The call e to `other` at `cost`: a child, unless a hide filter hides
+ * `other`: then its own calls are children instead, at its share of the
+ * call (queued, walked by hidden_walk_run()).
  */
-static void collect(struct calltree *t, uint32_t fn, double ratio, struct children *out)
+static void call_add(struct calltree *t, struct hidden_walk *w, struct kid_buf *b, uint32_t e,
+		     uint32_t other, double cost)
 {
-	struct hidden_walk w = {NULL, 0, 0, 0};
-	bool *hidden = hidden_functions(t);
-	uint32_t cur = fn;
+	double spent;
 
-	if (hidden)
-		hidden_walk_begin(t, fn);
-	for (;;) {
+	if (!w->hidden || !w->hidden[other]) {
+		kid_push(t, b, e, other, cost);
+		return;
+	}
+	if (t->hide_mark[other] != t->hide_gen) {
+		t->hide_mark[other] = t->hide_gen;
+		t->hide_share[other] = 0.0;
+		ALLOC_GROW(w->queue, w->n + 1, w->alloc);
+		w->queue[w->n++] = other;
+	}
+	/* a share that comes back to a function already walked is dropped */
+	spent = function_spent(t, other);
+	if (t->hide_share[other] >= 0.0)
+		t->hide_share[other] += spent > 0 ? cost / spent : 0.0;
+}
+
+/*
+ * The hidden functions, breadth first, each once per walk: the shares that
+ * reach one before its turn are summed, those that come back to one already
+ * walked (a cycle of hidden frames) are not followed again. Paths through
+ * hidden frames can be exponentially many; this walk is linear in their edges.
+ */
+static void hidden_walk_run(struct calltree *t, struct hidden_walk *w, struct kid_buf *b)
+{
+	while (w->head < w->n) {
+		uint32_t cur = w->queue[w->head++];
+		double share = t->hide_share[cur];
 		const uint32_t *edges;
 		size_t count;
 
+		t->hide_share[cur] = -1.0; /* walked */
 		edges_of(t, cur, &edges, &count);
 		for (size_t i = 0; i < count; i++) {
-			uint32_t e = edges[i], other = other_end(t, e);
-			double cost = (double)profile_edge_cost(t->p, e)[t->event] * ratio, incl;
+			uint32_t other = other_end(t, edges[i]);
 
-			if (other == cur && cur != fn)
-				continue; /* a hidden function's recursion: inside its own frame */
-			if (!hidden || other == cur || !hidden[other]) {
-				child_add(out, e, other, cost);
-				continue;
-			}
-			incl = incl_of(t, other);
-			if (t->hide_mark[other] != t->hide_gen) {
-				t->hide_mark[other] = t->hide_gen;
-				t->hide_share[other] = 0.0;
-				ALLOC_GROW(w.queue, w.n + 1, w.alloc);
-				w.queue[w.n++] = other;
-			}
-			/* a share that comes back to a function already walked is dropped */
-			if (t->hide_share[other] >= 0.0)
-				t->hide_share[other] += incl > 0 ? cost / incl : 0.0;
+			if (other != cur) /* a hidden function's recursion: inside its own frame */
+				call_add(t, w, b, edges[i], other, edge_cost(t, edges[i]) * share);
 		}
-		if (hidden)
-			t->hide_share[cur] = -1.0; /* walked */
-		if (w.head == w.n)
-			break;
-		cur = w.queue[w.head++];
-		ratio = t->hide_share[cur];
 	}
-	free(w.queue);
+	free(w->queue);
+}
+
+/* A function's children: its calls (or callers), through hidden frames. */
+static void function_kids(struct calltree *t, uint32_t fn, struct kid_buf *b)
+{
+	struct hidden_walk w;
+	const uint32_t *edges;
+	size_t n;
+
+	hidden_walk_begin(t, &w, fn);
+	edges_of(t, fn, &edges, &n);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t other = other_end(t, edges[i]);
+
+		if (!skipped_self(t, fn, other))
+			call_add(t, &w, b, edges[i], other, edge_cost(t, edges[i]));
+	}
+	hidden_walk_run(t, &w, b);
+	b->spent = function_spent(t, fn);
+}
+
+/*
+ * A cycle's children: top-down, its members at their self costs and the
+ * calls that leave it; inverted, the calls into it. Costed as one function.
+ */
+static void cycle_kids(struct calltree *t, uint32_t c, struct kid_buf *b)
+{
+	struct hidden_walk w;
+	const uint32_t *m;
+	size_t nm;
+	double sum = 0.0, incl = (double)profile_cycle_incl(t->p, c)[t->event];
+
+	hidden_walk_begin(t, &w, NCG_NONE);
+	cycle_members(t, c, &m, &nm);
+	for (size_t j = 0; j < nm; j++) {
+		const uint32_t *edges;
+		size_t n;
+
+		if (!t->inverted) {
+			double self = (double)profile_self(t->p, m[j])[t->event];
+
+			member_push(b, m[j], self);
+			sum += self;
+		}
+		edges_of(t, m[j], &edges, &n);
+		for (size_t i = 0; i < n; i++) {
+			uint32_t other = other_end(t, edges[i]);
+
+			if (t->p->funcs[other].cycle == c)
+				continue; /* inside the cycle */
+			sum += edge_cost(t, edges[i]);
+			call_add(t, &w, b, edges[i], other, edge_cost(t, edges[i]));
+		}
+	}
+	hidden_walk_run(t, &w, b);
+	b->spent = sum > incl ? sum : incl;
+}
+
+/* By member, kind and id: the order in which equal children are merged. */
+static int cmp_kid_key(const void *a, const void *b)
+{
+	const struct tree_kid *x = a, *y = b;
+
+	if (x->member != y->member)
+		return x->member ? 1 : -1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* By cost, largest first; then as cmp_kid_key (a stable order on every screen). */
+static int cmp_kid_cost(const void *a, const void *b)
+{
+	const struct tree_kid *x = a, *y = b;
+
+	if (x->cost != y->cost)
+		return x->cost < y->cost ? 1 : -1;
+	return cmp_kid_key(a, b);
+}
+
+/*
+ * Merge the calls to one child (the calls into several members of a cycle,
+ * a function reached through two hidden frames), sort the children by cost
+ * and sum the costs from the end, for the fold row.
+ */
+static struct tree_kids *kids_finish(struct kid_buf *b)
+{
+	struct tree_kids *k = xcalloc(1, sizeof(*k));
+	size_t o = 0;
+
+	if (b->n > 1)
+		qsort(b->k, b->n, sizeof(*b->k), cmp_kid_key);
+	for (size_t i = 0; i < b->n; i++) {
+		if (o && !cmp_kid_key(&b->k[o - 1], &b->k[i])) {
+			b->k[o - 1].cost += b->k[i].cost;
+			u64_add_sat(&b->k[o - 1].count, b->k[i].count);
+			continue;
+		}
+		b->k[o++] = b->k[i];
+	}
+	if (o > 1)
+		qsort(b->k, o, sizeof(*b->k), cmp_kid_cost);
+	k->k = b->k;
+	k->n = o;
+	k->spent = b->spent;
+	k->rest = xmalloc((o + 1) * sizeof(double));
+	k->rest[o] = 0.0;
+	for (size_t i = o; i-- > 0;)
+		k->rest[i] = k->rest[i + 1] + k->k[i].cost;
+	return k;
+}
+
+/*
+ * The children of a function or cycle, unscaled: worked out on first use
+ * and kept (they do not depend on the path: a node scales them by its
+ * share), until the hide filters change.
+ */
+static const struct tree_kids *kids_of(struct calltree *t, enum tree_node_kind kind, uint32_t id)
+{
+	unsigned version = t->filters ? t->filters->version : 0;
+	struct tree_kids **slot;
+	struct kid_buf b = {NULL, 0, 0, 0.0};
+
+	if (t->kids_version != version) {
+		kids_drop(t);
+		t->kids_version = version;
+	}
+	if (!t->fn_kids) {
+		t->fn_kids = xcalloc(t->p->nfuncs + 1, sizeof(*t->fn_kids));
+		t->cycle_kids = xcalloc(t->p->ncycles + 1, sizeof(*t->cycle_kids));
+	}
+	slot = kind == NODE_CYCLE ? &t->cycle_kids[id] : &t->fn_kids[id];
+	if (!*slot) {
+		if (kind == NODE_CYCLE)
+			cycle_kids(t, id, &b);
+		else
+			function_kids(t, id, &b);
+		*slot = kids_finish(&b);
+	}
+	return *slot;
+}
+
+/* Take the "(tree cut at N nodes)" row out of its parent's children. */
+static void cut_remove(struct calltree *t)
+{
+	uint32_t parent, *link;
+
+	if (t->cut == NCG_NONE)
+		return;
+	parent = t->nodes[t->cut].parent;
+	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
+		if (*link == t->cut) {
+			*link = t->nodes[t->cut].next;
+			break;
+		}
+	t->cut = NCG_NONE;
+}
+
+/*
+ * Children of n, largest first, as many as are above the threshold: the
+ * rest is one fold row, summed from the end of the sorted list, so a node
+ * with 100,000 small callers costs one row, not 100,000 nodes.
+ */
+static void make_children(struct calltree *t, uint32_t n, const struct tree_kids *k)
+{
+	double limit = calltree_root_cost(t) * t->threshold / 100.0;
+	double ratio = k->spent > 0 ? t->nodes[n].cost / k->spent : 0.0;
+	uint32_t last = NCG_NONE;
+	size_t i;
+
+	/*
+	 * The chain is linked by index, never through a pointer into t->nodes:
+	 * node_new() may move the whole array.
+	 */
+	t->nodes[n].first_child = NCG_NONE;
+	for (i = 0; i < k->n; i++) {
+		const struct tree_kid *x = &k->k[i];
+		double cost = x->cost * ratio;
+		uint32_t c;
+
+		if (t->threshold > 0 && (cost < limit || cost <= 0))
+			break;
+		c = node_add(t, x->kind, x->id, n, cost);
+		t->nodes[c].edge = x->edge;
+		t->nodes[c].count = x->count;
+		t->nodes[c].member = x->member;
+		t->nodes[c].leaf |= x->member;
+		t->nodes[c].recursive = !x->member && on_path(t, n, x->kind, x->id);
+		link_after(t, n, last, c);
+		last = c;
+	}
+	if (i < k->n) {
+		uint32_t more = node_new(t, NODE_MORE, NCG_NONE, n);
+
+		t->nodes[more].count = k->n - i;
+		t->nodes[more].cost = k->rest[i] * ratio;
+		t->nodes[more].leaf = true;
+		link_after(t, n, last, more);
+	}
 }
 
 bool calltree_expand(struct calltree *t, uint32_t n)
 {
 	struct tree_node *node = &t->nodes[n];
-	struct children kids = {NULL, 0, 0};
-	uint32_t *ids, fn = node->fn;
-	double ratio;
+	uint32_t first = node->first_child;
 
-	if (node->kind != NODE_FUNCTION || node->leaf || node->recursive)
+	if ((node->kind != NODE_FUNCTION && node->kind != NODE_CYCLE) || node->leaf ||
+	    node->recursive)
 		return false;
-	if (node->first_child != NCG_NONE || node->expanded) {
-		node->expanded = node->first_child != NCG_NONE;
+	if (first != NCG_NONE && t->nodes[first].kind == NODE_CUT)
+		cut_remove(t); /* only the cut row: expand for real */
+	else if (first != NCG_NONE || node->expanded) {
+		node->expanded = first != NCG_NONE;
 		return node->expanded;
 	}
-	ratio = incl_of(t, fn) > 0 ? node->cost / incl_of(t, fn) : 0.0;
-	collect(t, fn, ratio, &kids);
-	ids = xmalloc((kids.n ? kids.n : 1) * sizeof(uint32_t));
-	for (size_t i = 0; i < kids.n; i++) {
-		uint32_t c = function_node(t, kids.list[i].fn, n, 0);
-
-		t->nodes[c].edge = kids.list[i].edge;
-		t->nodes[c].count = t->p->edges[kids.list[i].edge].count;
-		t->nodes[c].cost = kids.list[i].cost;
-		t->nodes[c].recursive = on_path(t, n, kids.list[i].fn);
-		/*
-		 * A recursive call's cost counts the nested calls again and again:
-		 * along one path it can be no more than its caller's node.
-		 */
-		if (t->nodes[c].cost > t->nodes[n].cost)
-			t->nodes[c].cost = t->nodes[n].cost;
-		ids[i] = c;
-	}
-	sort_children(t, ids, kids.n);
-	link_children(t, n, ids, kids.n);
-	free(ids);
-	free(kids.list);
+	make_children(t, n, kids_of(t, node->kind, node->fn));
 	t->nodes[n].expanded = t->nodes[n].first_child != NCG_NONE;
 	return t->nodes[n].expanded;
 }
@@ -419,7 +715,8 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 		uint32_t c = t->nodes[n].first_child;
 
 		/* the first child is the hottest; a fold node ends the path */
-		n = c != NCG_NONE && t->nodes[c].kind == NODE_FUNCTION ? c : NCG_NONE;
+		n = c != NCG_NONE && (t->nodes[c].kind == NODE_FUNCTION ||
+				      t->nodes[c].kind == NODE_CYCLE) ? c : NCG_NONE;
 	}
 }
 
@@ -434,17 +731,34 @@ static void path_cut(struct calltree *t, struct walk_path *w, size_t d)
 	while (w->n > d) {
 		const struct tree_node *x = &t->nodes[w->node[--w->n]];
 
-		if (x->kind == NODE_FUNCTION)
-			t->path_count[x->fn]--;
+		if (x->kind == NODE_FUNCTION || x->kind == NODE_CYCLE)
+			t->path_count[path_key(t, x->kind, x->fn)]--;
 	}
 }
 
 static void path_push(struct calltree *t, struct walk_path *w, uint32_t n)
 {
+	const struct tree_node *x = &t->nodes[n];
+
 	ALLOC_GROW(w->node, w->n + 1, w->alloc);
 	w->node[w->n++] = n;
-	if (t->nodes[n].kind == NODE_FUNCTION)
-		t->path_count[t->nodes[n].fn]++;
+	if (x->kind == NODE_FUNCTION || x->kind == NODE_CYCLE)
+		t->path_count[path_key(t, x->kind, x->fn)]++;
+}
+
+/* Leave a "(tree cut at N nodes)" row as the last child of `parent`. */
+static void cut_add(struct calltree *t, uint32_t parent)
+{
+	size_t made = t->nnodes;
+	uint32_t cut = node_new(t, NODE_CUT, NCG_NONE, parent), *link;
+
+	t->nodes[cut].count = made;
+	t->nodes[cut].leaf = true;
+	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
+		;
+	*link = cut;
+	t->nodes[parent].expanded = true;
+	t->cut = cut;
 }
 
 /*
@@ -462,16 +776,18 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 	struct walk_path w = {NULL, 0, 0};
 	bool whole = true;
 
-	t->path_count = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
+	cut_remove(t);
+	t->path_count = xcalloc(t->p->nfuncs + t->p->ncycles + 1, sizeof(uint32_t));
 	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
-		if (t->nodes[a].kind == NODE_FUNCTION)
-			t->path_count[t->nodes[a].fn]++;
+		if (t->nodes[a].kind == NODE_FUNCTION || t->nodes[a].kind == NODE_CYCLE)
+			t->path_count[path_key(t, t->nodes[a].kind, t->nodes[a].fn)]++;
 	stack[sp++] = n;
 	while (sp) {
 		uint32_t cur = stack[--sp], rel = t->nodes[cur].depth - base;
 
 		if (t->nnodes >= limit) {
 			whole = false;
+			cut_add(t, t->nodes[cur].parent != NCG_NONE ? t->nodes[cur].parent : cur);
 			break;
 		}
 		path_cut(t, &w, rel);

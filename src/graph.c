@@ -168,7 +168,7 @@ static void incoming(struct profile *p, const uint32_t *scc)
 		const struct call_edge *ce = &p->edges[e];
 
 		if (scc[ce->caller] != scc[ce->callee])
-			add_row_sat(profile_incl(p, ce->callee), profile_edge_cost(p, (uint32_t)e),
+			add_row_sat(p->incl + (size_t)ce->callee * p->nev, profile_edge_cost(p, (uint32_t)e),
 				    p->nev);
 	}
 }
@@ -219,10 +219,10 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
 
 		self_and_out(p, g, scc, f, row);
 		if (c) {
-			add_row_sat(p->cycle_incl + (size_t)(c - 1) * nev, profile_incl(p, f), nev);
+			add_row_sat(p->cycle_incl + (size_t)(c - 1) * nev, p->incl + (size_t)f * nev, nev);
 			add_row_sat(cyc_out + (size_t)(c - 1) * nev, row, nev);
 		}
-		max_row(profile_incl(p, f), row, nev);
+		max_row(p->incl + (size_t)f * nev, row, nev);
 	}
 	for (size_t c = 0; c < p->ncycles; c++) {
 		max_row(p->cycle_incl + c * nev, cyc_out + c * nev, nev);
@@ -230,12 +230,43 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
 	}
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		if (p->funcs[f].cycle)
-			cap_row(profile_incl(p, f), p->cycle_incl + (size_t)(p->funcs[f].cycle - 1) * nev,
+			cap_row(p->incl + (size_t)f * nev, p->cycle_incl + (size_t)(p->funcs[f].cycle - 1) * nev,
 				nev, NULL);
-		cap_row(profile_incl(p, f), p->totals, nev, excess);
+		cap_row(p->incl + (size_t)f * nev, p->totals, nev, excess);
 	}
 	free(row);
 	free(cyc_out);
+}
+
+/*
+ * With cycle detection off every function is its own component: only a call
+ * of a function to itself is left out, so a function of a cycle of several
+ * can count the cycle's recursion again (cut to the total), as KCachegrind
+ * shows it without cycle detection.
+ */
+static void inclusive_flat(struct profile *p)
+{
+	uint32_t nev = p->nev;
+	size_t rows = p->nfuncs ? p->nfuncs : 1;
+	uint64_t *in = xcalloc(st_mult(rows, nev ? nev : 1), sizeof(uint64_t));
+
+	/* p->incl_flat starts as self(f) + out(f), in as in(f) */
+	p->incl_flat = xmalloc(st_mult(rows, nev ? nev : 1) * sizeof(uint64_t));
+	memcpy(p->incl_flat, p->self, st_mult(p->nfuncs, nev) * sizeof(uint64_t));
+	for (size_t e = 0; e < p->nedges; e++) {
+		const struct call_edge *ce = &p->edges[e];
+
+		if (ce->caller == ce->callee)
+			continue;
+		add_row_sat(in + (size_t)ce->callee * nev, profile_edge_cost(p, (uint32_t)e), nev);
+		add_row_sat(p->incl_flat + (size_t)ce->caller * nev,
+			    profile_edge_cost(p, (uint32_t)e), nev);
+	}
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		max_row(p->incl_flat + (size_t)f * nev, in + (size_t)f * nev, nev);
+		cap_row(p->incl_flat + (size_t)f * nev, p->totals, nev, NULL);
+	}
+	free(in);
 }
 
 void graph_inclusive(struct profile *p, uint64_t *excess)
@@ -250,6 +281,7 @@ void graph_inclusive(struct profile *p, uint64_t *excess)
 	free(cycle_of_scc);
 	p->incl = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
 	inclusive(p, &g, scc, excess);
+	inclusive_flat(p);
 	free(scc);
 	free(g.out_start);
 	free(g.out_edge);

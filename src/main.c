@@ -36,6 +36,7 @@ struct options {
 	const char *events;
 	const char *sort_event;
 	bool stats;
+	bool no_cycles;       /* --no-cycles, or --command='set cycles off' */
 	const char *path;
 };
 
@@ -53,7 +54,8 @@ static void usage(FILE *out)
 	      "       ncgrind --dump=lines FILE                  self cost of every source line\n"
 	      "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
 	      "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
-	      "       take filter, focus, ignore, hide); -I DIR, --include=DIR: where sources are;\n"
+	      "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
+	      "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
 	      "       --list-keys: the browser's keys; --version; -h, --help\n"
 	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
 	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
@@ -133,6 +135,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{"inverted", no_argument, NULL, 'v'},   {"context", required_argument, NULL, 'C'},
 		{"substitute-path", required_argument, NULL, 'P'},
 		{"include", required_argument, NULL, 'i'}, {"command", required_argument, NULL, 'c'},
+		{"no-cycles", no_argument, NULL, 'Y'},  {"cycles", no_argument, NULL, 'y'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -176,6 +179,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'v':
 			o->report.inverted = true;
+			break;
+		case 'Y':
+		case 'y':
+			o->no_cycles = c == 'Y';
+			o->ui.no_cycles = c == 'Y';
 			break;
 		case 'C':
 			if (parse_number(optarg, 0, 1e6, &num) < 0)
@@ -350,9 +358,11 @@ static int batch_filters(const struct profile *p, const struct options *o, struc
 			kind = FILTER_IGNORE;
 		} else if (n == 4 && !strncmp(c, "hide", 4)) {
 			kind = FILTER_HIDE;
+		} else if (n == 3 && !strncmp(c, "set", 3) && !strncmp(arg, "cycles", 6)) {
+			continue; /* read by batch_cycles() */
 		} else {
 			fprintf(stderr, "ncgrind: '%.*s' works in the browser only; the reports take "
-					"filter, focus, ignore and hide\n", (int)n, c);
+					"filter, focus, ignore, hide and set cycles\n", (int)n, c);
 			return 2;
 		}
 		if (filters_add(f, kind, arg, err, sizeof(err)) < 0) {
@@ -365,6 +375,25 @@ static int batch_filters(const struct profile *p, const struct options *o, struc
 	if (!filters_apply(f, p, g, *keep)) {
 		free(*keep);
 		*keep = NULL;
+	}
+	return 0;
+}
+
+/* --no-cycles, then --command='set cycles on|off' in order: the last one holds. */
+static int batch_cycles(const struct options *o, bool *no_cycles)
+{
+	*no_cycles = o->no_cycles;
+	for (size_t i = 0; i < o->ncommands; i++) {
+		const char *c = o->commands[i] + strspn(o->commands[i], " :");
+		char word[8];
+
+		if (sscanf(c, "set cycles %7s", word) != 1)
+			continue;
+		if (strcmp(word, "on") && strcmp(word, "off")) {
+			fprintf(stderr, "ncgrind: usage: set cycles on|off\n");
+			return 2;
+		}
+		*no_cycles = !strcmp(word, "off");
 	}
 	return 0;
 }
@@ -398,6 +427,8 @@ static int batch(const struct options *in)
 	ret = resolve_events(&prof, &o, evs);
 	filters_init(&filters);
 	memset(&graph, 0, sizeof(graph));
+	if (!ret)
+		ret = batch_cycles(&o, &prof.no_cycles);
 	if (!ret)
 		ret = batch_filters(&prof, &o, &filters, &graph, &keep);
 	o.report.keep = keep;

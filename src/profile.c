@@ -41,6 +41,7 @@ void profile_release(struct profile *p)
 	free(p->funcs);
 	free(p->self);
 	free(p->incl);
+	free(p->incl_flat);
 	free(p->edges);
 	free(p->edge_cost);
 	free(p->blocks);
@@ -250,7 +251,7 @@ size_t profile_memory(const struct profile *p)
 	size_t n = 0, u64 = sizeof(uint64_t), ev = p->nev;
 
 	n += p->names.alloc * sizeof(struct span) + (p->names.index.mask + 1) * sizeof(struct htab_slot);
-	n += p->funcs_alloc * sizeof(struct function) + p->nfuncs * ev * u64 * 2;
+	n += p->funcs_alloc * sizeof(struct function) + p->nfuncs * ev * u64 * 3; /* self, incl, incl_flat */
 	n += p->edges_alloc * sizeof(struct call_edge) + p->nedges * ev * u64;
 	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
 	n += p->blocks_alloc * sizeof(struct block);

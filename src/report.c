@@ -394,7 +394,7 @@ static void json_function(FILE *out, const struct profile *p, uint32_t f,
 	json_string(out, profile_name(p, fn->file));
 	fputs(",\"object\":", out);
 	json_string(out, profile_name(p, fn->object));
-	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls, fn->cycle);
+	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls, profile_cycle(p, f));
 	json_costs(out, p, profile_self(p, f), o);
 	fputs(",\"incl\":", out);
 	json_costs(out, p, profile_incl(p, f), o);
@@ -491,8 +491,8 @@ static void text_function(FILE *out, const struct profile *p, uint32_t f)
 	text_name(out, profile_name(p, fn->file), "???");
 	putc(':', out);
 	text_name(out, profile_name(p, fn->name), "(unknown)");
-	if (fn->cycle)
-		fprintf(out, " <cycle %" PRIu32 ">", fn->cycle);
+	if (profile_cycle(p, f))
+		fprintf(out, " <cycle %" PRIu32 ">", profile_cycle(p, f));
 }
 
 static int digits_with_commas(uint64_t v)

@@ -20,8 +20,8 @@ static void put_function(FILE *out, const struct profile *p, uint32_t f, bool ts
 		fputs("(unknown)", out);
 	else
 		report_put_name(out, profile_name(p, fn->name), tsv);
-	if (!tsv && fn->cycle)
-		fprintf(out, " <cycle %" PRIu32 ">", fn->cycle);
+	if (!tsv && profile_cycle(p, f))
+		fprintf(out, " <cycle %" PRIu32 ">", profile_cycle(p, f));
 }
 
 #define TEXT_DEPTH 40 /* levels indented in the text tree */
@@ -31,30 +31,69 @@ static double pct(double v, double of)
 	return of > 0 ? 100.0 * v / of : 0.0;
 }
 
+/* The tsv mark column: what kind of row it is. */
+static const char *row_mark(const struct tree_node *node)
+{
+	switch (node->kind) {
+	case NODE_MORE: return "more";
+	case NODE_CUT: return "cut";
+	case NODE_CYCLE: return "cycle";
+	case NODE_FUNCTION: break;
+	}
+	return node->member ? "member" : node->recursive ? "recursive" : "";
+}
+
+/* The function (or the cycle, or what a fold or cut row stands for) of a row. */
+static void row_name(FILE *out, const struct calltree *t, const struct tree_node *node,
+		     double root, bool tsv)
+{
+	switch (node->kind) {
+	case NODE_MORE:
+		if (tsv)
+			fprintf(out, "(%" PRIu64 " more)", node->count);
+		else
+			fprintf(out, "(%" PRIu64 " more, %.2f%%)", node->count, pct(node->cost, root));
+		break;
+	case NODE_CUT: {
+		char num[FMT_NUM];
+
+		fprintf(out, "(tree cut at %s nodes)",
+			tsv ? (snprintf(num, sizeof(num), "%" PRIu64, node->count), num)
+			    : fmt_commas(num, node->count));
+		break;
+	}
+	case NODE_CYCLE:
+		fprintf(out, "<cycle %" PRIu32 ">", node->fn);
+		break;
+	case NODE_FUNCTION:
+		put_function(out, t->p, node->fn, tsv);
+		break;
+	}
+}
+
 static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double root, bool tsv)
 {
 	const struct tree_node *node = &t->nodes[n];
 	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
 	char num[FMT_NUM];
 	uint64_t cost = (uint64_t)(node->cost + 0.5);
+	bool has_count = node->edge != NCG_NONE &&
+			 (node->kind == NODE_FUNCTION || node->kind == NODE_CYCLE);
 
 	if (tsv) {
 		fprintf(out, "%" PRIu32 "\t", node->depth);
-		if (node->kind == NODE_MORE)
-			fprintf(out, "(%" PRIu64 " more)\t", node->count);
-		else
-			put_function(out, t->p, node->fn, true), putc('\t', out);
+		row_name(out, t, node, root, true);
+		putc('\t', out);
 		if (node->kind == NODE_FUNCTION)
 			report_put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t%s\n",
-			node->kind == NODE_MORE || node->edge == NCG_NONE ? 0 : node->count, cost,
-			pct(node->cost, root), pct(node->cost, parent),
-			node->kind == NODE_MORE ? "more" : node->recursive ? "recursive" : "");
+			has_count ? node->count : 0, cost, pct(node->cost, root),
+			pct(node->cost, parent), row_mark(node));
 		return;
 	}
 	fprintf(out, "%15s %6.2f%% %6.2f%% ", fmt_commas(num, cost), pct(node->cost, root),
 		pct(node->cost, parent));
-	if (node->edge == NCG_NONE || node->kind == NODE_MORE)
+	if (!has_count)
 		fprintf(out, "%10s  ", "");
 	else
 		fprintf(out, "%10s  ", fmt_commas(num, node->count));
@@ -72,12 +111,8 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 		snprintf(mark, sizeof(mark), "[%" PRIu32 "]", node->depth);
 		fprintf(out, "%*s ", 2 * TEXT_DEPTH - 1, mark);
 	}
-	if (node->kind == NODE_MORE) {
-		fprintf(out, "(%" PRIu64 " more, %.2f%%)\n", node->count, pct(node->cost, root));
-		return;
-	}
-	put_function(out, t->p, node->fn, false);
-	fputs(node->recursive ? "  [recursive]\n" : "\n", out);
+	row_name(out, t, node, root, false);
+	fputs(node->member ? "  [self]\n" : node->recursive ? "  [recursive]\n" : "\n", out);
 }
 
 static void tree_head(FILE *out, const struct profile *p, const struct report_opts *o, bool tsv)
@@ -103,8 +138,10 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 
 	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
 	t.filters = o->filters;
-	for (size_t i = 0; i < t.nroots; i++)
-		calltree_expand_all(&t, t.roots[i], o->depth, SIZE_MAX);
+	/* bounded by the threshold; the cap is for --threshold=0 on a large profile */
+	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
+		if (!calltree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
+			break; /* the cut row says where */
 	calltree_flatten(&t);
 	for (size_t i = 0; i < t.nvisible; i++)
 		tree_row(out, &t, t.visible[i], calltree_root_cost(&t), tsv);
@@ -169,8 +206,8 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 	fprintf(out, "  %15s %6.2f%% %6.2f%% %10s  ", fmt_commas(num, cost),
 		pct((double)cost, total), pct((double)cost, of_fn), fmt_commas(cnt, ce->count));
 	put_function(out, p, other, false);
-	if (ce->caller == ce->callee || (p->funcs[ce->caller].cycle &&
-					 p->funcs[ce->caller].cycle == p->funcs[ce->callee].cycle))
+	if (ce->caller == ce->callee || (profile_cycle(p, ce->caller) &&
+					 profile_cycle(p, ce->caller) == profile_cycle(p, ce->callee)))
 		fputs("  [recursive]", out);
 	put_sites(out, p, cs, ce->caller, ce->callee, false);
 	putc('\n', out);

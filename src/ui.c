@@ -384,6 +384,20 @@ void ui_rebuild_tree(struct ui *u, struct screen *s)
 	build_tree(u, s, root, inverted);
 }
 
+void ui_set_cycles(struct ui *u, bool on)
+{
+	u->prof.no_cycles = !on;
+	table_refresh(&u->t); /* inclusive costs changed: sort again */
+	nav_scroll(&u->t.nav, ui_page(u));
+	/* a tree keeps the mode it was built in: build them all again */
+	for (size_t i = 0; i < u->hist.n; i++)
+		if (u->hist.screens[i].kind == SCREEN_TREE)
+			ui_rebuild_tree(u, &u->hist.screens[i]);
+	ui_message(u, false, on ? "cycle detection on: a cycle is one node, <cycle N>"
+				: "cycle detection off: calls are followed one by one, recursion "
+				  "marked @");
+}
+
 static void tree_request(struct ui *u, struct screen *s, enum request req)
 {
 	uint32_t id = s->tree.nvisible ? s->tree.visible[s->nav.cursor] : NCG_NONE;
@@ -409,7 +423,7 @@ static void tree_request(struct ui *u, struct screen *s, enum request req)
 		calltree_expand_hot(&s->tree, id);
 	} else if (req == REQ_EXPAND_ALL) {
 		if (!calltree_expand_all(&s->tree, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
-			ui_message(u, true, "stopped after 200,000 nodes: ) raises the threshold, "
+			ui_message(u, true, "tree cut at 200,000 nodes: ) raises the threshold, "
 					    "or expand a branch at a time");
 	} else if (req == REQ_COLLAPSE_ALL) {
 		calltree_collapse_all(&s->tree);
@@ -503,6 +517,7 @@ static bool screen_request(struct ui *u, enum request req)
 	case REQ_TREE_TOP: open_tree(u, NCG_NONE, false, true); return true;
 	case REQ_THRESHOLD_DOWN: set_threshold(u, s, u->threshold / 2); return true;
 	case REQ_THRESHOLD_UP: set_threshold(u, s, u->threshold * 2); return true;
+	case REQ_TOGGLE_CYCLES: ui_set_cycles(u, u->prof.no_cycles); return true;
 	case REQ_EXPAND:
 	case REQ_COLLAPSE:
 	case REQ_EXPAND_HOT:
@@ -749,6 +764,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 		return 1;
 	}
 	u.threshold = 1.0;
+	u.prof.no_cycles = o->no_cycles;
 	filters_init(&u.filters);
 	ui_views_init(&u);
 	u.prompt = start_prompt(&u, "history", ui_complete);

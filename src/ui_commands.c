@@ -206,11 +206,14 @@ static void set_command(struct ui *u, const char *arg)
 		u->t.show_percent = b;
 	else if ((!strcmp(name, "colour") || !strcmp(name, "color")) && on_off(value, &b))
 		term_set_colour(b);
+	else if (!strcmp(name, "cycles") && on_off(value, &b))
+		ui_set_cycles(u, b);
 	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
 		source_command(u, name, value);
 	else
 		ui_message(u, true, "usage: set units exact|short, set percent on|off, "
-				    "set colour on|off, set include DIR, set substitute-path FROM=TO");
+				    "set colour on|off, set cycles on|off, set include DIR, "
+				    "set substitute-path FROM=TO");
 }
 
 
@@ -243,6 +246,7 @@ static void open_command(struct ui *u, const char *path)
 	diag_release(&u->diag);
 	profile_release(&u->prof);
 	free(u->path);
+	next.prof.no_cycles = u->prof.no_cycles; /* the setting stays */
 	u->prof = next.prof;
 	u->diag = next.diag;
 	u->path = next.path;
@@ -435,8 +439,8 @@ static void complete_names(struct ui *u, struct completion *c, enum name_kind ki
 	}
 }
 
-static const char *const set_names[] = {"colour", "include", "percent", "substitute-path",
-					"units"};
+static const char *const set_names[] = {"colour", "cycles", "include", "percent",
+					"substitute-path", "units"};
 
 /* set NAME VALUE: the names, then the values of the settings that have a few. */
 static void complete_set(struct completion *c, const char *arg)
@@ -451,7 +455,7 @@ static void complete_set(struct completion *c, const char *arg)
 		for (int i = 0; i < 2; i++)
 			candidate(c, units[i], strlen(units[i]));
 	} else if ((name_len == 7 && !strncmp(arg, "percent", 7)) ||
-		   (name_len == 6 && !strncmp(arg, "colour", 6))) {
+		   (name_len == 6 && (!strncmp(arg, "colour", 6) || !strncmp(arg, "cycles", 6)))) {
 		for (int i = 0; i < 2; i++)
 			candidate(c, on_off_words[i], strlen(on_off_words[i]));
 	}

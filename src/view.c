@@ -233,10 +233,10 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 		snprintf(name, sizeof(name), "(unknown)");
 	else
 		fmt_short_name(name, sizeof(name), profile_name(p, fn->name),
-			       L->name - (fn->cycle ? 12 : 0));
+			       L->name - (profile_cycle(p, f) ? 12 : 0));
 	c += grid_puts(g, r, c, name, a);
-	if (fn->cycle) {
-		snprintf(buf, sizeof(buf), " <cycle %" PRIu32 ">", fn->cycle);
+	if (profile_cycle(p, f)) {
+		snprintf(buf, sizeof(buf), " <cycle %" PRIu32 ">", profile_cycle(p, f));
 		grid_put(g, r, c, buf, strlen(buf), g->cols - c - (L->file ? L->file + 2 : 0),
 			 a == ATTR_CURSOR ? a : ATTR_DIM);
 	}
@@ -455,8 +455,9 @@ static void function_label(char *buf, size_t size, const struct profile *p, uint
 		snprintf(buf, size, "(unknown)");
 	else
 		fmt_short_name(buf, size, profile_name(p, fn->name), width);
-	if (fn->cycle && strlen(buf) + 16 < size)
-		snprintf(buf + strlen(buf), size - strlen(buf), " <cycle %" PRIu32 ">", fn->cycle);
+	if (profile_cycle(p, f) && strlen(buf) + 16 < size)
+		snprintf(buf + strlen(buf), size - strlen(buf), " <cycle %" PRIu32 ">",
+			 profile_cycle(p, f));
 }
 
 /* Title, the function's name, its costs, the column heads. */
@@ -520,7 +521,7 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
 	if (e->caller == e->callee ||
-	    (p->funcs[e->caller].cycle && p->funcs[e->caller].cycle == p->funcs[e->callee].cycle))
+	    (profile_cycle(p, e->caller) && profile_cycle(p, e->caller) == profile_cycle(p, e->callee)))
 		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
 	if (L->site && dr->site_file != NCG_NONE) {
 		struct span f = profile_name(p, dr->site_file);
@@ -605,7 +606,7 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 
 static const char *node_mark(const struct tree_node *n)
 {
-	if (n->kind == NODE_MORE)
+	if (n->kind == NODE_MORE || n->kind == NODE_CUT)
 		return " ";
 	if (n->recursive)
 		return "@";
@@ -629,7 +630,10 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
 			 fmt_percent(pr, v, (uint64_t)(root + 0.5)),
 			 fmt_percent(pp, v, (uint64_t)(parent + 0.5)),
-			 n->edge == NCG_NONE || n->kind == NODE_MORE ? "" : fmt_commas(cnt, n->count), a);
+			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
+				 ? ""
+				 : fmt_commas(cnt, n->count),
+			 a);
 	/* deep nodes stop moving right before the name runs out of room */
 	if (indent > L->name - MIN_NAME / 2)
 		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
@@ -638,16 +642,24 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 	c += indent;
 	c += grid_puts(g, r, c, node_mark(n), a);
 	c += grid_puts(g, r, c, " ", a);
-	if (n->kind == NODE_MORE) {
-		snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
-			 fmt_percent(pr, v, (uint64_t)(root + 0.5)));
+	if (n->kind == NODE_MORE || n->kind == NODE_CUT) {
+		if (n->kind == NODE_MORE)
+			snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
+				 fmt_percent(pr, v, (uint64_t)(root + 0.5)));
+		else
+			snprintf(name, sizeof(name), "(tree cut at %s nodes)", fmt_commas(cnt, n->count));
 		grid_puts(g, r, c, name, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}
-	function_label(name, sizeof(name), tree->p, n->fn, g->cols - c - (n->recursive ? 12 : 0));
+	if (n->kind == NODE_CYCLE)
+		snprintf(name, sizeof(name), "<cycle %" PRIu32 ">", n->fn);
+	else
+		function_label(name, sizeof(name), tree->p, n->fn,
+			       g->cols - c - (n->recursive || n->member ? 12 : 0));
 	c += grid_puts(g, r, c, name, a);
-	if (n->recursive)
-		grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
+	if (n->recursive || n->member)
+		grid_puts(g, r, c, n->member ? " [self]" : " [recursive]",
+			  a == ATTR_CURSOR ? a : ATTR_DIM);
 }
 
 static void draw_entry_points_head(struct grid *g, const struct calltree *tree,

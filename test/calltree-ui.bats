@@ -161,20 +161,32 @@ EOF2
 }
 
 @test "call tree: recursion is marked and not expanded; ( and ) change the threshold" {
-	# example.callgrind: fib -> fib'2 (2 calls, 350,232) -> fib'2 calls itself: marked
-	# @ and [recursive], its cost capped at its caller's node (350,232).
-	# costs take the width of the root's (350,252: 7 columns)
+	# example.callgrind: fib (self 20) -> fib'2 (2 calls, 350,232) -> fib'2 calls
+	# itself 21,888 times for 4,107,968 Ir (the nested calls counted again).
+	# Cycle detection on (the default): the call to itself is inside fib'2, which
+	# is a leaf. Off (@): fib'2 -> fib'2 is marked @ and [recursive], not expanded,
+	# and costs its share of what fib'2 spends: self 350,232 + calls 4,107,968 =
+	# 4,458,200, so 350,232 * 4,107,968 / 4,458,200 = 322,718 (92.14% of both).
+	# Costs take the width of the root's (350,252: 7 columns).
 	browse "$FIX/example.callgrind" <<'EOF2'
 / "^fib$" Enter t
+:save-screen on
+@
 :save-screen fib
 (
 :save-screen lower
 EOF2
+	diff -u - <(sed -n '5,7p' "$BATS_TEST_TMPDIR/on") <<'EOF2'
+350,252  100.0%  100.0%            - fib
+350,232  99.99%  99.99%         2      fib'2
+
+EOF2
 	diff -u - <(sed -n '5,7p' "$BATS_TEST_TMPDIR/fib") <<'EOF2'
 350,252  100.0%  100.0%            - fib
 350,232  99.99%  99.99%         2    - fib'2
-350,232  99.99%  100.0%    21,888      @ fib'2 [recursive]
+322,718  92.14%  92.14%    21,888      @ fib'2 [recursive]
 EOF2
+	assert_grep "cycle detection off: calls are followed one by one" "$BATS_TEST_TMPDIR/fib"
 	diff -u - <(sed -n '1p;24p' "$BATS_TEST_TMPDIR/lower") <<'EOF2'
 ncgrind: call tree, threshold 0.5%
 1/3   threshold 0.5%: smaller branches are folded
@@ -321,26 +333,37 @@ EOF2
 	grep -qx '7,269,811  55.31%        => phase_parity (once)' "$BATS_TEST_TMPDIR/source.txt"
 }
 
-@test "tree: E on a tree that grows without end stops at 200,000 nodes and says so" {
-	# ten functions that all call one another, each call 1,000,000 Ir: every path
-	# through them stays above the threshold, 10! of them (before: 8,877,692 rows
-	# and half a gigabyte for one E; on cc1plus, gigabytes until out of memory)
+@test "tree: E through ten functions that all call one another is bounded by the threshold" {
+	# ten functions that all call one another, main -> f0 10,000,000 Ir, each
+	# other call 1,000,000 Ir, self 10 each (before: every path stayed above
+	# the threshold, 8,877,692 rows and half a gigabyte for one E; on cc1plus,
+	# gigabytes until out of memory). The calls add up past the total (101), so
+	# inclusive costs are capped at 101.
 	awk 'BEGIN { print "# callgrind format"; print "events: Ir"; print "fl=k.c"
 		print "fn=main"; print "1 1"; print "cfn=f0"; print "calls=1 1"; print "1 10000000"
 		for (i = 0; i < 10; i++) {
 			printf "fn=f%d\n1 10\n", i
 			for (j = 0; j < 10; j++) if (j != i) printf "cfn=f%d\ncalls=1 1\n1 1000000\n", j
 		} }' >"$BATS_TEST_TMPDIR/k10.callgrind"
+	# Cycles on: main -> <cycle 1> -> the ten members at their self cost: 12 rows.
+	# Off: f0 spends 10 + 9 * 1,000,000; each node's 9 calls share its cost, so a
+	# level is a ninth of the one above: 101, 11.2, 1.25 (>= 1%), 0.14 (folded):
+	# main, f0, 9 at depth 2, under each 9 at depth 3 (one of them f0, recursive),
+	# under each of the 8 others one fold row: 2 + 9 * (1 + 9 + 8) = 164 rows.
 	browse "$BATS_TEST_TMPDIR/k10.callgrind" <<'EOF2'
 :goto ^main$
 t E
-:save-screen tree
+:save-screen on
+@ E
+:save-screen off
 EOF2
-	last=$(tail -1 "$BATS_TEST_TMPDIR/tree")
-	rows=${last#1/}
-	rows=${rows%% *}
-	[ "$rows" -gt 1000 ] && [ "$rows" -le 200100 ] || { echo "rows: $last"; return 1; }
-	assert_grep "stopped after 200,000 nodes: ) raises the threshold" "$BATS_TEST_TMPDIR/tree"
+	grep -q '^1/12 ' "$BATS_TEST_TMPDIR/on" || { tail -1 "$BATS_TEST_TMPDIR/on"; return 1; }
+	grep -q '^1/164 ' "$BATS_TEST_TMPDIR/off" || { tail -1 "$BATS_TEST_TMPDIR/off"; return 1; }
+	# the last resort: no threshold, no cycles: the batch tree stops at a million nodes
+	run "$NCGRIND" --dump=tree --root='^main$' --no-cycles --threshold=0 "$BATS_TEST_TMPDIR/k10.callgrind"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -lt 1000100 ]
+	assert_grep "(tree cut at 1,000,001 nodes)" <(printf '%s\n' "${lines[@]}")
 }
 
 @test "tree: a share that rounds to 100 reads 100.0%, not 100.00% (one column too wide)" {

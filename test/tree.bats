@@ -72,16 +72,27 @@ EOF2
 
 @test "tree: recursion is marked, not expanded, and never costs more than its caller" {
 	# example.callgrind: phase_fib calls fib once (350,252); fib calls fib'2 twice
-	# at line 16 (216,460 + 133,772 = 350,232); fib'2 calls itself 21,888 times for
-	# 4,107,968 Ir counted again at every level: on this path it is capped at its
-	# caller's 350,232.
+	# at line 16 (216,460 + 133,772 = 350,232); fib'2 (self 350,232) calls itself
+	# 21,888 times for 4,107,968 Ir counted again at every level (callgrind_annotate
+	# --inclusive=yes: 4,458,200 = 350,232 + 4,107,968). With cycle detection on the
+	# call to itself is inside fib'2: a leaf.
 	ncg --dump=tree --root='^fib$' --format=tsv "$FIX/example.callgrind"
 	expect_status 0
 	expect_tsv <<'EOF2'
 depth | function | file | calls | incl:Ir | root_pct | parent_pct | mark
 0 | fib | /home/dev/corpus/src/recur.c | 0 | 350252 | 100.00 | 100.00 | 
 1 | fib'2 | /home/dev/corpus/src/recur.c | 2 | 350232 | 99.99 | 99.99 | 
-2 | fib'2 | /home/dev/corpus/src/recur.c | 21888 | 350232 | 99.99 | 100.00 | recursive
+EOF2
+	# Off: the call is followed, marked recursive, and costs its share of what
+	# fib'2 spends (self + calls, 4,458,200, more than its inclusive cost):
+	# 350,232 * 4,107,968 / 4,458,200 = 322,718.1 (92.14% of 350,252 and of 350,232)
+	ncg --dump=tree --root='^fib$' --format=tsv --no-cycles "$FIX/example.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Ir | root_pct | parent_pct | mark
+0 | fib | /home/dev/corpus/src/recur.c | 0 | 350252 | 100.00 | 100.00 | 
+1 | fib'2 | /home/dev/corpus/src/recur.c | 2 | 350232 | 99.99 | 99.99 | 
+2 | fib'2 | /home/dev/corpus/src/recur.c | 21888 | 322718 | 92.14 | 92.14 | recursive
 EOF2
 }
 
@@ -128,24 +139,48 @@ EOF2
 	expect_status 2
 }
 
-@test "tree: mutual recursion (a cycle) is named, capped and cut where it repeats" {
-	# example.callgrind (callgrind_annotate agrees on the two entry costs: is_even
-	# 7,265,400, is_odd 7,260,204): is_even -> is_odd 399x (7,260,204) -> is_even'2
-	# 399x (7,255,017: 99.86% of 7,265,400, 99.93% of 7,260,204). is_even'2 and
-	# is_odd'2 call each other (cycle 2): 3,379,857,696 Ir counted again at each
-	# level, capped at the caller's node; then is_even'2 is on the path: recursive.
+@test "tree: mutual recursion (a cycle) is one node, or followed call by call and cut where it repeats" {
+	# example.callgrind, from callgrind_annotate: is_even 7,265,400 incl, is_odd
+	# 7,260,204 incl (self 5,187), so is_odd -> is_even'2 costs 7,255,017 (399x).
+	# is_even'2 (self 3,628,804) and is_odd'2 (self 3,626,213) call each other
+	# (cycle 2); --inclusive=yes sums the calls into each: is_odd'2 3,379,857,696
+	# (all from is_even'2), is_even'2 3,383,486,500 (7,255,017 from is_odd, so
+	# 3,376,231,483 from is_odd'2).
+	# On: is_odd calls <cycle 2> (7,255,017: 99.86% of the root, 99.93% of is_odd);
+	# the cycle spends its members' self costs (they add up to 7,255,017) and
+	# calls nothing outside: is_even'2 3,628,804 (49.95%, 50.02%), is_odd'2
+	# 3,626,213 (49.91%, 49.98%).
 	ncg --dump=tree --root='^is_even$' --threshold=0 --format=tsv "$FIX/example.callgrind"
 	expect_status 0
 	expect_tsv <<'EOF2'
 depth | function | file | calls | incl:Ir | root_pct | parent_pct | mark
 0 | is_even | /home/dev/corpus/src/recur.c | 0 | 7265400 | 100.00 | 100.00 | 
 1 | is_odd | /home/dev/corpus/src/recur.c | 399 | 7260204 | 99.93 | 99.93 | 
-2 | is_even'2 | /home/dev/corpus/src/recur.c | 399 | 7255017 | 99.86 | 99.93 | 
-3 | is_odd'2 | /home/dev/corpus/src/recur.c | 279001 | 7255017 | 99.86 | 100.00 | 
-4 | is_even'2 | /home/dev/corpus/src/recur.c | 278801 | 7255017 | 99.86 | 100.00 | recursive
+2 | <cycle 2> |  | 399 | 7255017 | 99.86 | 99.93 | cycle
+3 | is_even'2 | /home/dev/corpus/src/recur.c | 0 | 3628804 | 49.95 | 50.02 | member
+3 | is_odd'2 | /home/dev/corpus/src/recur.c | 0 | 3626213 | 49.91 | 49.98 | member
 EOF2
 	ncg --dump=tree --root='^is_even$' --threshold=0 "$FIX/example.callgrind"
-	assert_grep "is_even'2 <cycle 2>  [recursive]" "$OUT"
+	assert_grep "    <cycle 2>" "$OUT"
+	assert_grep "is_even'2 <cycle 2>  [self]" "$OUT"
+	# Off: is_even'2 spends 3,628,804 + 3,379,857,696 = 3,383,486,500, so its call
+	# to is_odd'2 costs 7,255,017 * 3,379,857,696 / 3,383,486,500 = 7,247,236
+	# (99.75%, 99.89%); is_odd'2 spends 3,626,213 + 3,376,231,483 = 3,379,857,696,
+	# its call back 7,247,236 * 3,376,231,483 / 3,379,857,696 = 7,239,460 (99.64%,
+	# 99.89%), and is_even'2 is on the path: recursive.
+	ncg --dump=tree --root='^is_even$' --threshold=0 --format=tsv --no-cycles "$FIX/example.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF2'
+depth | function | file | calls | incl:Ir | root_pct | parent_pct | mark
+0 | is_even | /home/dev/corpus/src/recur.c | 0 | 7265400 | 100.00 | 100.00 | 
+1 | is_odd | /home/dev/corpus/src/recur.c | 399 | 7260204 | 99.93 | 99.93 | 
+2 | is_even'2 | /home/dev/corpus/src/recur.c | 399 | 7255017 | 99.86 | 99.93 | 
+3 | is_odd'2 | /home/dev/corpus/src/recur.c | 279001 | 7247236 | 99.75 | 99.89 | 
+4 | is_even'2 | /home/dev/corpus/src/recur.c | 278801 | 7239460 | 99.64 | 99.89 | recursive
+EOF2
+	ncg --dump=tree --root='^is_even$' --threshold=0 --no-cycles "$FIX/example.callgrind"
+	assert_grep "is_even'2  [recursive]" "$OUT"
+	refute_grep "<cycle" "$OUT"
 }
 
 @test "tree: the fold row that makes the node array grow is kept (was a use-after-free)" {
@@ -165,16 +200,14 @@ EOF2
 
 @test "tree: hide joins frames through a cycle of hidden functions once each, not on every path" {
 	# hide-clique.callgrind, hide ^h: main's children are what hA, hB and hC call
-	# apart from one another: leaf, once through each of the three (each hidden
-	# function walked once) -> main and three leaf rows
+	# apart from one another: leaf, reached through each of the three (each hidden
+	# function walked once) and joined into one row -> main and leaf
 	ncg --command='hide ^h' --dump=tree --format=tsv "$FIX/recursion/hide-clique.callgrind"
 	expect_status 0
 	cut -f1,2 "$OUT" | tail -n +2 >"$OUT.f"
 	mv "$OUT.f" "$OUT"
 	expect_tsv <<'EOF2'
 0 | main
-1 | leaf
-1 | leaf
 1 | leaf
 EOF2
 }
@@ -235,17 +268,17 @@ EOF2
 		for (i = 0; i < 60; i++)
 			printf "fn=d%d\n1 1\ncfn=d%d\ncalls=1 1\n1 %d\n", i, (i + 1) % 60, 1000059 - i
 	}' >"$BATS_TEST_TMPDIR/chain.callgrind"
-	ncg --dump=tree --root='^d0$' "$BATS_TEST_TMPDIR/chain.callgrind"
+	ncg --dump=tree --root='^d0$' --no-cycles "$BATS_TEST_TMPDIR/chain.callgrind"
 	expect_status 0
 	# rows 3.. are depths 0..60; the name starts after 15+1+7+1+7+1+10+2 = 44 columns
 	sed -n '43p;44p;63p' "$OUT" | cut -c 45- >"$OUT.f"
 	mv "$OUT.f" "$OUT"
 	expect_out <<EOF2
-$(printf '%80s' '')d40 <cycle 1>
-$(printf '%75s' '')[41] d41 <cycle 1>
-$(printf '%75s' '')[60] d0 <cycle 1>  [recursive]
+$(printf '%80s' '')d40
+$(printf '%75s' '')[41] d41
+$(printf '%75s' '')[60] d0  [recursive]
 EOF2
-	ncg --dump=tree --root='^d0$' --format=tsv "$BATS_TEST_TMPDIR/chain.callgrind"
+	ncg --dump=tree --root='^d0$' --format=tsv --no-cycles "$BATS_TEST_TMPDIR/chain.callgrind"
 	tail -1 "$OUT" | cut -f1,2,8 >"$OUT.f"
 	mv "$OUT.f" "$OUT"
 	expect_tsv <<'EOF2'

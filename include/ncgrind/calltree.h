@@ -2,17 +2,35 @@
  * calltree: call trees as plain data (no curses), for the tree view and the
  * batch reports. A tree is rooted at one function (or, top-down, at every
  * entry point) and grows by the call edges: callees, or callers when the
- * tree is inverted. Expanding a node costs time in proportion to its own
- * edges, never to the profile.
+ * tree is inverted. Expanding a node costs time in proportion to the rows it
+ * makes: a node's children are worked out once per function (or cycle),
+ * sorted, and only those above the threshold become nodes.
  *
  * Cost of a node. The profile keeps costs per caller/callee pair, not per
- * call path, so a node's cost is its edge's cost scaled by how much of its
- * parent's function the path holds: cost(child) = edge cost * cost(parent) /
- * incl(parent's function). A root costs its inclusive cost. So a node never
- * costs more than its parent, the children of a node never add up past it,
- * and nothing adds up past the total. A node whose function is already on
- * its path is recursive: shown, marked, never expanded. Children under the
- * threshold (a percent of the root) are folded into one "(N more)" node.
+ * call path, so a child is its call's cost scaled by the share of its
+ * parent's function that the path holds:
+ *
+ *     cost(child) = cost(call) * cost(parent) / spent(parent's function)
+ *
+ * where spent(f) is f's inclusive cost, or, when recursion makes them more,
+ * what f spends: its self cost plus its calls (top-down), or its calls from
+ * callers (inverted). So a node's children, fold row included, never add up
+ * to more than the node, no node costs more than its parent, and nothing
+ * adds up past the total, cycles or not. A root costs its inclusive cost;
+ * the entry points cost what calls into them leave uncovered.
+ *
+ * Cycles. With cycle detection on (the profile's no_cycles is false), calls
+ * into a cycle from outside go to one node, <cycle N>, costed as one
+ * function: its children are its members, each with its self cost (what it
+ * spends inside the cycle), and the calls that leave the cycle; a member
+ * given as the root calls the rest of its cycle as <cycle N>. The cycles
+ * are the components of the call graph, so no path comes back to a function
+ * and every tree is finite. With detection off, functions are expanded call
+ * by call; a node whose function is already on its path is recursive:
+ * shown, marked, never expanded.
+ *
+ * Children under the threshold (a percent of the root) are folded into one
+ * "(N more)" node.
  */
 #ifndef NCGRIND_CALLTREE_H
 #define NCGRIND_CALLTREE_H
@@ -23,12 +41,17 @@
 
 #include <stdbool.h>
 
-enum tree_node_kind { NODE_FUNCTION, NODE_MORE, NODE_ROOTS };
+enum tree_node_kind {
+	NODE_FUNCTION,
+	NODE_CYCLE, /* fn is the cycle's number */
+	NODE_MORE,  /* folded children: count of them */
+	NODE_CUT,   /* calltree_expand_all() stopped here: count is the nodes made */
+};
 
 struct tree_node {
 	enum tree_node_kind kind;
-	uint32_t fn;          /* NODE_FUNCTION */
-	uint32_t edge;        /* the call from the parent, NCG_NONE for a root */
+	uint32_t fn;          /* NODE_FUNCTION; the cycle for NODE_CYCLE */
+	uint32_t edge;        /* a call from the parent, NCG_NONE for a root or member */
 	uint32_t parent;      /* node index, NCG_NONE for a root */
 	uint32_t depth;
 	uint64_t count;       /* calls along the edge (NODE_MORE: folded nodes) */
@@ -36,6 +59,23 @@ struct tree_node {
 	uint32_t first_child; /* NCG_NONE until expanded */
 	uint32_t next;        /* next sibling */
 	bool expanded, recursive, leaf;
+	bool member;          /* a member of the parent cycle, at its self cost (a leaf) */
+};
+
+/* A node's possible children, unscaled, largest first (worked out once). */
+struct tree_kid {
+	uint32_t id, edge; /* function or cycle; the first call, NCG_NONE for a member */
+	enum tree_node_kind kind;
+	bool member;
+	uint64_t count;
+	double cost;
+};
+
+struct tree_kids {
+	struct tree_kid *k;
+	double *rest;  /* rest[i]: the cost of k[i..n) together, for the fold row */
+	size_t n;
+	double spent;  /* what the function or cycle spends (see above) */
 };
 
 struct calltree {
@@ -43,15 +83,20 @@ struct calltree {
 	const struct callgraph *g;
 	bool inverted;        /* children are callers */
 	bool top_down;        /* rooted at the entry points */
+	bool cycles;          /* cycle detection on: calls into a cycle go to <cycle N> */
 	uint32_t event;
 	double threshold;     /* percent of the root's cost; smaller children are folded */
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
 	bool *hidden;         /* per function: a hide filter matches it (NULL: none does) */
 	unsigned hidden_version; /* of the filters hidden was worked out for */
-	uint32_t *path_count; /* during calltree_expand_all(): per function, nodes on the path */
+	struct tree_kids **fn_kids, **cycle_kids; /* per function, per cycle; NULL: not yet */
+	unsigned kids_version; /* of the filters the kids were worked out with */
+	uint32_t *cycle_start, *cycle_member; /* the members of cycle c: [start[c-1], start[c]) */
+	uint32_t *path_count; /* during calltree_expand_all(): per function and cycle, on the path */
 	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
 	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
 	uint32_t hide_gen;
+	uint32_t cut;         /* the NODE_CUT row, or NCG_NONE */
 	struct tree_node *nodes;
 	size_t nnodes, alloc;
 	uint32_t *roots;      /* the first level */
@@ -60,7 +105,10 @@ struct calltree {
 	size_t nvisible, visible_alloc;
 };
 
-/* A tree rooted at function fn (or at every entry point when fn is NCG_NONE). */
+/*
+ * A tree rooted at function fn (or at every entry point when fn is NCG_NONE),
+ * with cycle detection as the profile has it (p->no_cycles).
+ */
 void calltree_init(struct calltree *t, const struct profile *p, const struct callgraph *g,
 		   uint32_t fn, bool inverted, uint32_t event, double threshold);
 void calltree_release(struct calltree *t);
@@ -68,10 +116,14 @@ void calltree_release(struct calltree *t);
 /*
  * Entry points: functions nothing outside their cycle calls ((below main),
  * main, ...), and those whose calls cover little of their cost (a thread's
- * clone() or start routine), by the cost left uncovered, largest first.
+ * clone() or start routine), by the cost left uncovered, largest first; one
+ * function (the costliest) stands for a cycle.
  */
 size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out);
-/* What of f's inclusive cost of event ev calls into f from outside its cycle do not cover. */
+/*
+ * What of f's inclusive cost of event ev calls into f from outside its
+ * cycle do not cover; for a member of a cycle, what of the cycle's.
+ */
 uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
 			    uint32_t ev);
 
@@ -83,12 +135,15 @@ void calltree_collapse_all(struct calltree *t);
 void calltree_expand_hot(struct calltree *t, uint32_t n);
 /*
  * Expand everything under n that is above the threshold, to depth levels at
- * most, making at most max_nodes new nodes (a tree through a large recursive
- * cycle can grow without end); false when it stopped there.
+ * most. The threshold bounds the work (each level of the tree adds up to no
+ * more than the root); max_nodes is the last resort (a threshold of 0 on a
+ * large profile): past it the walk stops, leaves a "(tree cut at N nodes)"
+ * row and returns false.
  */
 bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes);
-/* What the browser's E makes at most in one go. */
+/* What the browser's E makes at most in one go, and the batch tree. */
 #define CALLTREE_EXPAND_MAX 200000
+#define CALLTREE_REPORT_MAX 1000000
 /* Rebuild the flattened list after expanding or collapsing. */
 void calltree_flatten(struct calltree *t);
 

@@ -46,6 +46,7 @@
 	R(COLLAPSE_ALL, "collapse the whole tree")                            \
 	R(THRESHOLD_DOWN, "halve the threshold (show smaller branches)")      \
 	R(THRESHOLD_UP, "double the threshold (fold more branches)")          \
+	R(TOGGLE_CYCLES, "cycle detection on or off (<cycle N>, or call by call)") \
 	R(SOURCE, "annotated source of the function")                         \
 	R(INSTR, "instructions of the function (disassembly)")                \
 	R(NEXT_COSTLY, "go to the next line with cost")                       \

@@ -101,6 +101,8 @@ struct profile {
 	size_t nfuncs, funcs_alloc;
 	uint64_t *self;  /* nfuncs x nev */
 	uint64_t *incl;  /* nfuncs x nev, after profile_finish() */
+	uint64_t *incl_flat; /* the same with cycle detection off (graph.h) */
+	bool no_cycles;  /* cycle detection off: profile_incl() and profile_cycle() follow */
 	size_t self_alloc; /* in rows */
 
 	struct call_edge *edges;
@@ -163,9 +165,21 @@ static inline uint64_t *profile_self(const struct profile *p, uint32_t fn)
 	return p->self + (size_t)fn * p->nev;
 }
 
+/* Inclusive cost, with cycle detection on or off (p->no_cycles). */
 static inline uint64_t *profile_incl(const struct profile *p, uint32_t fn)
 {
-	return p->incl + (size_t)fn * p->nev;
+	return (p->no_cycles ? p->incl_flat : p->incl) + (size_t)fn * p->nev;
+}
+
+/* The cycle a function is shown in: 0 when in none, or when cycle detection is off. */
+static inline uint32_t profile_cycle(const struct profile *p, uint32_t fn)
+{
+	return p->no_cycles ? 0 : p->funcs[fn].cycle;
+}
+
+static inline uint64_t *profile_cycle_incl(const struct profile *p, uint32_t c)
+{
+	return p->cycle_incl + (size_t)(c - 1) * p->nev;
 }
 
 static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)

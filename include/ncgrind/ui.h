@@ -7,6 +7,7 @@
 #ifndef NCGRIND_UI_H
 #define NCGRIND_UI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct source_paths;
@@ -17,6 +18,7 @@ struct ui_opts {
 	const char **commands; /* --command: run after loading, in order */
 	size_t ncommands;
 	int rows, cols;     /* script mode screen size (default 24 x 80) */
+	bool no_cycles;     /* --no-cycles: cycle detection off from the start */
 };
 
 /*
