@@ -48,6 +48,9 @@ MAIN_OBJ = $(BUILD)/main.o
 PROBE_OBJ = $(BUILD)/probe.o
 NCGRIND = $(OUT)/ncgrind
 PROBE = $(if $(filter .,$(OUT)),test/tools/probe,$(OUT)/probe)
+# the trees' property test: the core and the tree view-model, no curses
+TREECHECK_OBJ = $(CORE_OBJ) $(BUILD)/calltree.o $(BUILD)/filter.o $(BUILD)/treecheck.o
+TREECHECK = $(if $(filter .,$(OUT)),test/tools/treecheck,$(OUT)/treecheck)
 
 all: $(NCGRIND)
 
@@ -56,6 +59,10 @@ $(NCGRIND): $(CORE_OBJ) $(UI_OBJ) $(MAIN_OBJ)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(EDIT_LIBS) $(LDLIBS)
 
 $(PROBE): $(CORE_OBJ) $(PROBE_OBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(TREECHECK): $(TREECHECK_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -69,9 +76,15 @@ $(BUILD)/probe.o: test/tools/probe.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+$(BUILD)/treecheck.o: test/tools/treecheck.c
+	@mkdir -p $(BUILD)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 $(UI_OBJ): ALL_CFLAGS += $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=%,$(CURSES_CFLAGS))
 
--include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(PROBE_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(PROBE_OBJ:.o=.d) \
+	$(BUILD)/treecheck.d
 
 # Install the Debian packages that are missing (as root, or through sudo).
 deps:
@@ -92,8 +105,9 @@ run: deps $(NCGRIND)
 	$(NCGRIND) test/fixtures/example.callgrind
 
 # The suite; the last line is "N passed, N failed" (CI reads it).
-check: deps $(NCGRIND) $(PROBE) check-layers
-	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) SHARED_DIR=$(abspath $(SHARED)) \
+check: deps $(NCGRIND) $(PROBE) $(TREECHECK) check-layers
+	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) TREECHECK=$(abspath $(TREECHECK)) \
+		SHARED_DIR=$(abspath $(SHARED)) \
 		test/tools/run-suite test
 
 # (monkey.bats runs more seeds under ASan)
@@ -133,8 +147,9 @@ bench: $(NCGRIND)
 bench-shapes: $(NCGRIND)
 	test/bench/shapes.sh $(NCGRIND)
 
-check-corpus: $(NCGRIND) $(PROBE)
+check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK)
 	$(SHARED)/tools/corpus-check --ncgrind $(NCGRIND)
+	$(TREECHECK) $(wildcard $(SHARED)/corpus/real/*.callgrind)
 	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
 		-o -name 'cachegrind.out.*' \) ! -name '*.txt' ! -path '*/malformed/*' ! -name '*.empty.*'); do \
 		$(PROBE) check $$f >/dev/null || { echo "probe check failed: $$f"; exit 1; }; \
@@ -153,6 +168,6 @@ fmt:
 	clang-format -i src/*.c include/ncgrind/*.h test/tools/*.c test/bench/*.c
 
 clean:
-	rm -rf build build-asan ncgrind test/tools/probe
+	rm -rf build build-asan ncgrind test/tools/probe test/tools/treecheck
 
 .PHONY: all deps run check asan valgrind monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt clean

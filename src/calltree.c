@@ -147,13 +147,19 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 		 * roots add up to the total; with cycle detection on, one of a
 		 * cycle stands for the cycle.
 		 */
+		double sum = 0.0, total = p->nev ? (double)p->totals[event] : 0.0;
+
 		for (size_t i = 0; i < t->nroots; i++) {
 			uint32_t f = entry[i], c = profile_cycle(p, f);
 			double cost = (double)calltree_uncovered(p, g, f, event);
 
 			t->roots[i] = c ? node_add(t, NODE_CYCLE, c, NCG_NONE, cost)
 					: node_add(t, NODE_FUNCTION, f, NCG_NONE, cost);
+			sum += cost;
 		}
+		/* calls that cost more than their callee spends can make more: scale down */
+		for (size_t i = 0; sum > total && i < t->nroots; i++)
+			t->nodes[t->roots[i]].cost *= total / sum;
 	}
 	calltree_flatten(t);
 }
@@ -190,6 +196,7 @@ void calltree_release(struct calltree *t)
 	free(t->hidden);
 	free(t->hide_mark);
 	free(t->hide_share);
+	free(t->hide_spent);
 	free(t->nodes);
 	free(t->roots);
 	free(t->visible);
@@ -417,6 +424,7 @@ static void hidden_walk_begin(struct calltree *t, struct hidden_walk *w, uint32_
 	if (!t->hide_mark) {
 		t->hide_mark = xcalloc(t->p->nfuncs + 1, sizeof(uint32_t));
 		t->hide_share = xcalloc(t->p->nfuncs + 1, sizeof(double));
+		t->hide_spent = xcalloc(t->p->nfuncs + 1, sizeof(double));
 	}
 	if (++t->hide_gen == 0) { /* wrapped: start the marks again */
 		memset(t->hide_mark, 0, (t->p->nfuncs + 1) * sizeof(uint32_t));
@@ -445,11 +453,12 @@ static void call_add(struct calltree *t, struct hidden_walk *w, struct kid_buf *
 	if (t->hide_mark[other] != t->hide_gen) {
 		t->hide_mark[other] = t->hide_gen;
 		t->hide_share[other] = 0.0;
+		t->hide_spent[other] = function_spent(t, other); /* once a walk: O(its edges) */
 		ALLOC_GROW(w->queue, w->n + 1, w->alloc);
 		w->queue[w->n++] = other;
 	}
 	/* a share that comes back to a function already walked is dropped */
-	spent = function_spent(t, other);
+	spent = t->hide_spent[other];
 	if (t->hide_share[other] >= 0.0)
 		t->hide_share[other] += spent > 0 ? cost / spent : 0.0;
 }
@@ -709,17 +718,6 @@ void calltree_collapse_all(struct calltree *t)
 		t->nodes[i].expanded = false;
 }
 
-void calltree_expand_hot(struct calltree *t, uint32_t n)
-{
-	while (n != NCG_NONE && calltree_expand(t, n)) {
-		uint32_t c = t->nodes[n].first_child;
-
-		/* the first child is the hottest; a fold node ends the path */
-		n = c != NCG_NONE && (t->nodes[c].kind == NODE_FUNCTION ||
-				      t->nodes[c].kind == NODE_CYCLE) ? c : NCG_NONE;
-	}
-}
-
 /* The path of the walk: pop to relative depth d, counting the functions off it. */
 struct walk_path {
 	uint32_t *node;
@@ -744,6 +742,45 @@ static void path_push(struct calltree *t, struct walk_path *w, uint32_t n)
 	w->node[w->n++] = n;
 	if (x->kind == NODE_FUNCTION || x->kind == NODE_CYCLE)
 		t->path_count[path_key(t, x->kind, x->fn)]++;
+}
+
+/* Count the functions and cycles above n (for a walk from n down). */
+static void path_begin(struct calltree *t, uint32_t n)
+{
+	t->path_count = xcalloc(t->p->nfuncs + t->p->ncycles + 1, sizeof(uint32_t));
+	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
+		if (t->nodes[a].kind == NODE_FUNCTION || t->nodes[a].kind == NODE_CYCLE)
+			t->path_count[path_key(t, t->nodes[a].kind, t->nodes[a].fn)]++;
+}
+
+static void path_end(struct calltree *t, struct walk_path *w)
+{
+	free(w->node);
+	free(t->path_count);
+	t->path_count = NULL;
+}
+
+/* The hot path may be a chain 100,000 calls deep: the marks keep each step O(1). */
+void calltree_expand_hot(struct calltree *t, uint32_t n)
+{
+	struct walk_path w = {NULL, 0, 0};
+
+	if (n == NCG_NONE)
+		return;
+	path_begin(t, n);
+	for (;;) {
+		uint32_t c;
+
+		path_push(t, &w, n);
+		if (!calltree_expand(t, n))
+			break;
+		c = t->nodes[n].first_child;
+		/* the first child is the hottest; a fold node ends the path */
+		if (c == NCG_NONE || (t->nodes[c].kind != NODE_FUNCTION && t->nodes[c].kind != NODE_CYCLE))
+			break;
+		n = c;
+	}
+	path_end(t, &w);
 }
 
 /* Leave a "(tree cut at N nodes)" row as the last child of `parent`. */
@@ -777,10 +814,7 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 	bool whole = true;
 
 	cut_remove(t);
-	t->path_count = xcalloc(t->p->nfuncs + t->p->ncycles + 1, sizeof(uint32_t));
-	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
-		if (t->nodes[a].kind == NODE_FUNCTION || t->nodes[a].kind == NODE_CYCLE)
-			t->path_count[path_key(t, t->nodes[a].kind, t->nodes[a].fn)]++;
+	path_begin(t, n);
 	stack[sp++] = n;
 	while (sp) {
 		uint32_t cur = stack[--sp], rel = t->nodes[cur].depth - base;
@@ -802,9 +836,7 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 		}
 	}
 	free(stack);
-	free(w.node);
-	free(t->path_count);
-	t->path_count = NULL;
+	path_end(t, &w);
 	return whole;
 }
 

@@ -5,7 +5,8 @@
 #   (400) at line 16; func1 self 100, calls func2 2x (300) at line 51; func2 self
 #   700. incl: main 820, func1 400, func2 700.
 #   A tree node's cost is its call's cost scaled by the share of its parent's
-#   function that the path holds: cost(child) = call * cost(parent) / incl(parent).
+#   function that the path holds: cost(child) = call * cost(parent) / spent(parent),
+#   spent = incl, or self + calls where recursion makes those more (calltree.h).
 
 load test_helper
 

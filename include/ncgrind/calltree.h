@@ -95,6 +95,7 @@ struct calltree {
 	uint32_t *path_count; /* during calltree_expand_all(): per function and cycle, on the path */
 	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
 	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
+	double *hide_spent;   /* per function: what it spends, worked out when first met */
 	uint32_t hide_gen;
 	uint32_t cut;         /* the NODE_CUT row, or NCG_NONE */
 	struct tree_node *nodes;

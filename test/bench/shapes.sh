@@ -5,7 +5,9 @@
 #   callees30k    main calls 30,000 functions          --dump=callees of main
 #   callers1m     1,000,000 functions call leaf          --dump=callers of leaf; r on leaf
 #   chain100k     a chain of 100,000 calls               --dump=tree --format=tsv
-#   cycle100k     a recursive cycle of 100,000 functions --dump=tree --format=tsv
+#   cycle100k     a recursive cycle of 100,000 functions --dump=tree --format=tsv, with
+#                 cycle detection on (one <cycle 1> node) and off (call by call);
+#                 t E on main in the browser (script mode), both ways
 #   hidecycle     the cycle, every member hidden         --command='hide ^f' --dump=tree
 # Environment: BENCH_DIR (default /tmp/ncgrind-bench), RUNS (3).
 set -eu
@@ -47,12 +49,19 @@ row() { # row LABEL COMMAND...
 	printf '%-44s %s\n' "$1" "$(shift; measure "$@")"
 }
 
-printf 'r on leaf\n' >keys-r
-sed -i '1i :goto ^leaf$' keys-r
+printf ':goto ^leaf$\nr\nE\n' >keys-r
+printf ':goto ^main$\nt\nE\n' >keys-tE
+printf ':goto ^main$\n@\nt\nE\n' >keys-tE-off
 echo "shapes (median of $RUNS runs, $NCG)"
 row "callees30k  --dump=callees of main" "$NCG" --dump=callees --function='^main$' callees30k.callgrind
 row "callers1m   --dump=callers of leaf" "$NCG" --dump=callers --function='^leaf$' callers1m.callgrind
-row "callers1m   r on leaf (script mode)" "$NCG" --script=keys-r callers1m.callgrind
+row "callers1m   r E on leaf (script mode)" "$NCG" --script=keys-r callers1m.callgrind
 row "chain100k   --dump=tree --format=tsv" "$NCG" --dump=tree --root='^d0$' --format=tsv chain100k.callgrind
 row "cycle100k   --dump=tree --format=tsv" "$NCG" --dump=tree --root='^main$' --format=tsv cycle100k.callgrind
+row "cycle100k   --no-cycles --dump=tree --format=tsv" "$NCG" --dump=tree --root='^main$' --no-cycles \
+	--format=tsv cycle100k.callgrind
+row "cycle100k   t E on main (script mode)" "$NCG" --script=keys-tE cycle100k.callgrind
+row "cycle100k   @ t E on main (no cycles)" "$NCG" --script=keys-tE-off cycle100k.callgrind
 row "cycle100k   hide ^f, --dump=tree" "$NCG" --command='hide ^f' --dump=tree --root='^main$' cycle100k.callgrind
+row "cycle100k   hide ^f, --no-cycles --dump=tree" "$NCG" --command='hide ^f' --no-cycles --dump=tree \
+	--root='^main$' cycle100k.callgrind

@@ -1,0 +1,194 @@
+/*
+ * treecheck: the property test of the call trees (issue 11), linked with the
+ * core and the tree view-model only (no curses).
+ *
+ *   treecheck [--threshold=PCT]... [--hide=REGEX] FILE...
+ *
+ * For each profile, with cycle detection on and off, at each threshold (1
+ * and 0.1 percent unless given): the tree from the entry points, and each
+ * used function's tree of callees (t) and of callers (r), expanded as E
+ * expands them (with --hide, through the frames a `hide REGEX` skips).
+ * Every expanded node is checked:
+ *
+ *   - its children, fold row included, add up to no more than the node;
+ *   - no child costs more than its parent, none is negative;
+ *   - the entry points add up to no more than the total;
+ *   - with cycle detection on, no node is recursive (a cycle is one node);
+ *   - no recursive node, member row or fold row has children;
+ *   - E finishes without the last-resort cut.
+ *
+ * Prints "ok: FILE: ..." with the number of trees and nodes, or each broken
+ * rule with the path to the node; exits 1 when one is broken, 2 on bad use.
+ */
+#include "ncgrind/calltree.h"
+#include "ncgrind/parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Rounding of sums of doubles: a relative slack far below what is printed. */
+#define SLACK(x) ((x) * 1e-9 + 1e-6)
+
+struct tally {
+	size_t trees, nodes, largest, broken;
+};
+
+static void put_path(const struct calltree *t, uint32_t n)
+{
+	if (n == NCG_NONE)
+		return;
+	put_path(t, t->nodes[n].parent);
+	if (t->nodes[n].kind == NODE_CYCLE)
+		fprintf(stderr, " > <cycle %u>", t->nodes[n].fn);
+	else if (t->nodes[n].kind == NODE_FUNCTION)
+		fprintf(stderr, " > %.*s", (int)profile_name(t->p, t->p->funcs[t->nodes[n].fn].name).len,
+			profile_name(t->p, t->p->funcs[t->nodes[n].fn].name).ptr);
+	else
+		fprintf(stderr, " > (%s)", t->nodes[n].kind == NODE_MORE ? "more" : "cut");
+}
+
+static void broken(struct tally *y, const struct calltree *t, uint32_t n, const char *what,
+		   double a, double b)
+{
+	if (y->broken++ < 20) {
+		fprintf(stderr, "treecheck: %s (%s, cycles %s, threshold %g%%): %.3f vs %.3f at",
+			what, t->top_down ? "T" : t->inverted ? "r" : "t", t->cycles ? "on" : "off",
+			t->threshold, a, b);
+		put_path(t, n);
+		putc('\n', stderr);
+	}
+}
+
+static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
+{
+	const struct tree_node *x = &t->nodes[n];
+	double sum = 0.0;
+
+	if (x->cost < 0)
+		broken(y, t, n, "negative cost", x->cost, 0);
+	if (x->kind == NODE_FUNCTION && x->recursive && t->cycles && !t->filters)
+		broken(y, t, n, "recursive node with cycle detection on", x->cost, 0);
+	if (x->first_child == NCG_NONE)
+		return;
+	if (x->recursive || x->member || x->kind == NODE_MORE || x->kind == NODE_CUT)
+		broken(y, t, n, "a row that cannot be expanded has children", x->cost, 0);
+	for (uint32_t c = x->first_child; c != NCG_NONE; c = t->nodes[c].next) {
+		if (t->nodes[c].kind == NODE_CUT) {
+			broken(y, t, c, "E was cut", (double)t->nodes[c].count, 0);
+			continue;
+		}
+		if (t->nodes[c].cost > x->cost + SLACK(x->cost))
+			broken(y, t, c, "child costs more than its parent", t->nodes[c].cost, x->cost);
+		sum += t->nodes[c].cost;
+	}
+	if (sum > x->cost + SLACK(x->cost))
+		broken(y, t, n, "children add up to more than the node", sum, x->cost);
+}
+
+static void check_tree(struct tally *y, struct calltree *t)
+{
+	double roots = 0.0, total = t->p->nev ? (double)t->p->totals[t->event] : 0.0;
+
+	for (size_t i = 0; i < t->nroots; i++) {
+		calltree_expand_all(t, t->roots[i], UINT32_MAX, CALLTREE_EXPAND_MAX);
+		roots += t->nodes[t->roots[i]].cost;
+	}
+	if (t->top_down && roots > total + SLACK(total))
+		broken(y, t, NCG_NONE, "entry points add up to more than the total", roots, total);
+	for (size_t n = 0; n < t->nnodes; n++)
+		check_node(y, t, (uint32_t)n);
+	y->trees++;
+	y->nodes += t->nnodes;
+	if (t->nnodes > y->largest)
+		y->largest = t->nnodes;
+}
+
+static const struct filters *hide; /* --hide, or NULL */
+
+static void one_tree(struct tally *y, struct profile *p, const struct callgraph *g, uint32_t fn,
+		     bool inverted, double threshold)
+{
+	struct calltree t;
+
+	calltree_init(&t, p, g, fn, inverted, 0, threshold);
+	t.filters = hide;
+	check_tree(y, &t);
+	calltree_release(&t);
+}
+
+static int check_file(const char *path, const double *thr, size_t nthr)
+{
+	struct profile p;
+	struct callgraph g;
+	struct diag d;
+	struct tally y = {0, 0, 0, 0};
+
+	profile_init(&p, path);
+	diag_init(&d, path);
+	if (parse_profile(&p, path, &d, NULL) < 0 || !p.nev) {
+		fprintf(stderr, "treecheck: cannot read %s\n", path);
+		diag_release(&d);
+		profile_release(&p);
+		return 2;
+	}
+	callgraph_init(&g, &p);
+	for (int off = 0; off < 2; off++) {
+		p.no_cycles = off;
+		for (size_t k = 0; k < nthr; k++) {
+			one_tree(&y, &p, &g, NCG_NONE, false, thr[k]);
+			for (uint32_t f = 0; f < p.nfuncs; f++) {
+				if (!profile_function_used(&p, f))
+					continue;
+				one_tree(&y, &p, &g, f, false, thr[k]);
+				one_tree(&y, &p, &g, f, true, thr[k]);
+			}
+		}
+	}
+	if (!y.broken)
+		printf("ok: %s: %zu trees, %zu nodes, the largest %zu\n", path, y.trees, y.nodes,
+		       y.largest);
+	else
+		fprintf(stderr, "treecheck: %s: %zu broken\n", path, y.broken);
+	callgraph_release(&g);
+	diag_release(&d);
+	profile_release(&p);
+	return y.broken ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	double thr[8] = {1.0, 0.1};
+	size_t nthr = 0;
+	int ret = 0, i;
+	struct filters f;
+
+	filters_init(&f);
+	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
+		char *end, err[300];
+
+		if (!strncmp(argv[i], "--hide=", 7)) {
+			if (filters_add(&f, FILTER_HIDE, argv[i] + 7, err, sizeof(err)) < 0) {
+				fprintf(stderr, "treecheck: %s\n", err);
+				return 2;
+			}
+			hide = &f;
+		} else if (strncmp(argv[i], "--threshold=", 12) || nthr == 8 ||
+			   (thr[nthr++] = strtod(argv[i] + 12, &end)) < 0 || *end) {
+			fprintf(stderr, "treecheck: bad option '%s'\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!nthr)
+		nthr = 2;
+	if (i == argc) {
+		fprintf(stderr, "usage: treecheck [--threshold=PCT]... FILE...\n");
+		return 2;
+	}
+	for (; i < argc; i++) {
+		int r = check_file(argv[i], thr, nthr);
+
+		ret = r > ret ? r : ret;
+	}
+	filters_release(&f);
+	return ret;
+}
