@@ -252,7 +252,8 @@ static void inclusive_flat(struct profile *p)
 
 	/* p->incl_flat starts as self(f) + out(f), in as in(f) */
 	p->incl_flat = xmalloc(st_mult(rows, nev ? nev : 1) * sizeof(uint64_t));
-	memcpy(p->incl_flat, p->self, st_mult(p->nfuncs, nev) * sizeof(uint64_t));
+	if (p->nfuncs && nev) /* memcpy from a NULL self is undefined, even for 0 bytes */
+		memcpy(p->incl_flat, p->self, st_mult(p->nfuncs, nev) * sizeof(uint64_t));
 	for (size_t e = 0; e < p->nedges; e++) {
 		const struct call_edge *ce = &p->edges[e];
 
