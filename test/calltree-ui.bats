@@ -359,7 +359,21 @@ t E
 EOF2
 	grep -q '^1/12 ' "$BATS_TEST_TMPDIR/on" || { tail -1 "$BATS_TEST_TMPDIR/on"; return 1; }
 	grep -q '^1/164 ' "$BATS_TEST_TMPDIR/off" || { tail -1 "$BATS_TEST_TMPDIR/off"; return 1; }
-	# the last resort: no threshold, no cycles: the batch tree stops at a million nodes
+	# the last resort: no threshold, no cycles (10! paths): E stops at 200,000
+	# nodes and leaves a row that says so; the batch tree stops at a million
+	browse "$BATS_TEST_TMPDIR/k10.callgrind" <<EOF2
+:goto ^main$
+@ t
+:threshold 0
+E
+:save-screen cut
+:write $BATS_TEST_TMPDIR/cut.txt
+EOF2
+	assert_grep "tree cut at 200,000 nodes: ) raises the threshold" "$BATS_TEST_TMPDIR/cut"
+	[ "$(grep -c 'tree cut at' "$BATS_TEST_TMPDIR/cut.txt")" -eq 1 ]
+	grep -Eq '^ +0 +0\.00% .*  \(tree cut at 200,0[0-9]{2} nodes\)$' "$BATS_TEST_TMPDIR/cut.txt" ||
+		{ grep 'tree cut' "$BATS_TEST_TMPDIR/cut.txt"; return 1; }
+	# and the batch tree stops at a million nodes
 	run "$NCGRIND" --dump=tree --root='^main$' --no-cycles --threshold=0 "$BATS_TEST_TMPDIR/k10.callgrind"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -lt 1000100 ]

@@ -302,3 +302,32 @@ a | 4 | 11 | s.c:1,s.c:3
 b | 2 | 8 | s.c:2
 EOF2
 }
+
+@test "functions: with cycle detection off, a member of a cycle counts the cycle again (capped), no <cycle N>" {
+	# example.callgrind (callgrind_annotate: total 13,143,514; is_even'2 self
+	# 3,628,804, called from is_odd for 7,255,017 and from is_odd'2 for
+	# 3,376,231,483). On: is_even'2 is costed with its cycle, 7,255,017, and
+	# marked <cycle 2>. Off: only its calls to itself would be left out, so
+	# the calls from is_odd'2 count: more than the total, cut to 13,143,514.
+	# fib'2 only calls itself: 350,232 either way.
+	ncg --dump=functions "$FIX/example.callgrind"
+	assert_grep " 7,255,017 (55.20%)   3,628,804 (27.61%)  279,200  /home/dev/corpus/src/recur.c:is_even'2 <cycle 2>" "$OUT"
+	ncg --dump=functions --no-cycles "$FIX/example.callgrind"
+	expect_status 0
+	assert_grep "13,143,514 (100.0%)   3,628,804 (27.61%)  279,200  /home/dev/corpus/src/recur.c:is_even'2" "$OUT"
+	assert_grep "   350,232 ( 2.66%)     350,232 ( 2.66%)   21,890  /home/dev/corpus/src/recur.c:fib'2" "$OUT"
+	refute_grep "<cycle" "$OUT"
+	# the same from --command, and in json the cycle is 0
+	ncg --dump=functions --format=json --command='set cycles off' "$FIX/example.callgrind"
+	refute_grep '"cycle":[1-9]' "$OUT"
+	ncg --dump=functions --format=json "$FIX/example.callgrind"
+	assert_grep '"cycle":2' "$OUT"
+	# the browser's table follows @
+	local keys="$BATS_TEST_TMPDIR/keys"
+	printf '%s\n' ":goto ^is_even'2\$" ":save-screen $BATS_TEST_TMPDIR/on" @ ":goto ^is_even'2\$" \
+		":save-screen $BATS_TEST_TMPDIR/off" >"$keys"
+	"$NCGRIND" --script="$keys" --size=100x30 "$FIX/example.callgrind"
+	grep "is_even'2" "$BATS_TEST_TMPDIR/on" | grep -q "<cycle 2>"
+	grep "is_even'2" "$BATS_TEST_TMPDIR/off" | grep -q "^13,143,514"
+	refute_grep "<cycle" "$BATS_TEST_TMPDIR/off"
+}
