@@ -87,9 +87,16 @@ static long find_row(const struct detail *d, size_t from, long dir)
 bool detail_move(struct detail *d, long delta, int page)
 {
 	struct nav old = d->nav;
-	long dir = delta < 0 ? -1 : 1, r;
 
 	nav_move(&d->nav, delta, page);
+	detail_settle(d, delta < 0 ? -1 : 1, page);
+	return d->nav.cursor != old.cursor || d->nav.top != old.top;
+}
+
+void detail_settle(struct detail *d, int dir, int page)
+{
+	long r;
+
 	if (d->nav.count && is_heading(d, d->nav.cursor)) {
 		/* step off a heading the way we were going, or back at the end */
 		r = find_row(d, d->nav.cursor, dir);
@@ -102,7 +109,6 @@ bool detail_move(struct detail *d, long delta, int page)
 	/* keep the first heading in sight while the first row is selected */
 	if (d->nav.cursor <= 1)
 		d->nav.top = 0;
-	return d->nav.cursor != old.cursor || d->nav.top != old.top;
 }
 
 uint32_t detail_target(const struct detail *d)

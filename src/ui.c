@@ -238,333 +238,102 @@ static void help_key(struct ui *u, int key)
 		u->vs.help = false;
 }
 
-static void search_key(struct ui *u, int dir)
-{
-	char err[256];
+/* ---- screens ----------------------------------------------------------- */
 
-	if (table_search_next(&u->t, dir, err, sizeof(err), ui_page(u)) < 0)
-		ui_message(u, true, "%s", err);
+/* The kinds of screen; a new kind is a file and a line here. */
+static const struct screen_ops *const screen_kinds[] = {
+	[SCREEN_TABLE] = &screen_table_ops,
+	[SCREEN_DETAIL] = &screen_detail_ops,
+	[SCREEN_TREE] = &screen_tree_ops,
+	[SCREEN_SOURCE] = &screen_source_ops,
+};
+
+const struct screen_ops *screen_ops_of(const struct screen *s)
+{
+	return screen_kinds[s->kind];
 }
 
-/* Scroll the detail line by half a screen, not past the end of the name. */
-static void name_right(struct ui *u)
+void ui_refresh_all(struct ui *u)
 {
-	uint32_t f = table_selected(&u->t);
-	struct span name;
-	int room;
-
-	if (f == NCG_NONE)
-		return;
-	name = profile_name(&u->prof, u->prof.funcs[f].name);
-	room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
-	if (u->t.name_scroll < room)
-		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll ? u->g.cols / 2
-									      : room - u->t.name_scroll;
-}
-
-
-static void request(struct ui *u, enum request req)
-{
-	struct table *t = &u->t;
-
-	switch (req) {
-	case REQ_MOVE_DOWN: nav_move(&t->nav, 1, ui_page(u)); break;
-	case REQ_MOVE_UP: nav_move(&t->nav, -1, ui_page(u)); break;
-	case REQ_PAGE_DOWN: nav_page(&t->nav, +1, ui_page(u)); break;
-	case REQ_PAGE_UP: nav_page(&t->nav, -1, ui_page(u)); break;
-	case REQ_MOVE_FIRST: nav_to(&t->nav, 0, ui_page(u)); break;
-	case REQ_MOVE_LAST: nav_to(&t->nav, t->nav.count ? t->nav.count - 1 : 0, ui_page(u)); break;
-	case REQ_SORT_INCL: table_sort(t, SORT_INCL); break;
-	case REQ_SORT_SELF: table_sort(t, SORT_SELF); break;
-	case REQ_SORT_CALLS: table_sort(t, SORT_CALLS); break;
-	case REQ_SORT_NAME: table_sort(t, SORT_NAME); break;
-	case REQ_EVENT_NEXT: table_step_event(t, 1); break;
-	case REQ_EVENT_PREV: table_step_event(t, -1); break;
-	case REQ_TOGGLE_UNITS: t->short_units = !t->short_units; break;
-	case REQ_PROMPT: prompt_open(u, ':'); break;
-	case REQ_UNDO_FILTER: ui_undo_filter(u); break;
-	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
-	case REQ_SEARCH: prompt_open(u, '/'); break;
-	case REQ_SEARCH_NEXT: search_key(u, +1); break;
-	case REQ_SEARCH_PREV: search_key(u, -1); break;
-	case REQ_NAME_RIGHT: name_right(u); break;
-	case REQ_NAME_LEFT: t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll; break;
-	case REQ_HELP: u->vs.help = true; u->vs.help_top = 0; break;
-	case REQ_REDRAW: break;
-	case REQ_QUIT: u->quit = true; break;
-	default: break; /* the other screens' requests: screen_request() */
-	}
-	nav_scroll(&t->nav, ui_page(u));
-}
-
-/* ---- screens: callers and callees, call trees, history --------------- */
-
-static enum keys_scope scope_of(const struct screen *s)
-{
-	return s->kind == SCREEN_DETAIL   ? SCOPE_DETAIL
-	       : s->kind == SCREEN_TREE   ? SCOPE_TREE
-	       : s->kind == SCREEN_SOURCE ? SCOPE_SOURCE
-					  : SCOPE_TABLE;
-}
-
-static int list_page(const struct ui *u)
-{
-	return view_list_rows(&u->g);
-}
-
-/* The function the cursor is on, whatever the screen. */
-static uint32_t screen_function(struct ui *u)
-{
-	struct screen *s = hist_current(&u->hist);
-	const struct tree_node *n;
-
-	if (s->kind == SCREEN_DETAIL)
-		return detail_target(&s->detail);
-	if (s->kind == SCREEN_TREE) {
-		if (!s->tree.nvisible)
-			return NCG_NONE;
-		n = &s->tree.nodes[s->tree.visible[s->nav.cursor]];
-		return n->kind == NODE_FUNCTION ? n->fn : NCG_NONE;
-	}
-	if (s->kind == SCREEN_SOURCE) {
-		uint32_t callee = srcview_callee(&s->src);
-
-		return callee != NCG_NONE ? callee : s->src.fn.fn;
-	}
-	return table_selected(&u->t);
-}
-
-static void open_detail(struct ui *u, uint32_t fn)
-{
-	struct screen *s;
-
-	if (fn == NCG_NONE)
-		return;
-	s = hist_push(&u->hist, SCREEN_DETAIL);
-	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
-	detail_move(&s->detail, 0, list_page(u));
-}
-
-static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
-{
-	calltree_flatten(&s->tree);
-	s->nav.count = s->tree.nvisible;
-	nav_to(&s->nav, cursor, list_page(u));
-}
-
-/* A new tree with the first root's hot path open, as perf report opens one. */
-static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
-{
-	calltree_init(&s->tree, &u->prof, &u->graph, fn, inverted, u->t.event, u->threshold);
-	s->tree.filters = &u->filters;
-	if (s->tree.nroots)
-		calltree_expand_hot(&s->tree, s->tree.roots[0]);
-	tree_refresh(u, s, 0);
-}
-
-static void open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
-{
-	struct screen *s;
-
-	if (!top_down && fn == NCG_NONE)
-		return;
-	s = hist_push(&u->hist, SCREEN_TREE);
-	build_tree(u, s, top_down ? NCG_NONE : fn, inverted);
-}
-
-/* Build the tree again (other event or threshold), same root, hot path open. */
-void ui_rebuild_tree(struct ui *u, struct screen *s)
-{
-	/* a tree from the entry points stays one, even when there is one entry point */
-	uint32_t root = s->tree.nroots == 1 && !s->tree.top_down ? s->tree.nodes[s->tree.roots[0]].fn
-								 : NCG_NONE;
-	bool inverted = s->tree.inverted;
-
-	calltree_release(&s->tree);
-	build_tree(u, s, root, inverted);
+	for (size_t i = 0; i < u->hist.n; i++)
+		screen_ops_of(&u->hist.screens[i])->update(u, &u->hist.screens[i]);
 }
 
 void ui_set_cycles(struct ui *u, bool on)
 {
 	u->prof.no_cycles = !on;
-	table_refresh(&u->t); /* inclusive costs changed: sort again */
-	nav_scroll(&u->t.nav, ui_page(u));
-	/* a tree keeps the mode it was built in: build them all again */
-	for (size_t i = 0; i < u->hist.n; i++)
-		if (u->hist.screens[i].kind == SCREEN_TREE)
-			ui_rebuild_tree(u, &u->hist.screens[i]);
+	/* the table sorts again (inclusive costs changed), the trees are built again */
+	ui_refresh_all(u);
 	ui_message(u, false, on ? "cycle detection on: a cycle is one node, <cycle N>"
 				: "cycle detection off: calls are followed one by one, recursion "
 				  "marked @");
 }
 
-static void tree_request(struct ui *u, struct screen *s, enum request req)
+/* Moving and paging, the same on every list screen. */
+static bool move_request(struct ui *u, struct screen *s, enum request req)
 {
-	uint32_t id = s->tree.nvisible ? s->tree.visible[s->nav.cursor] : NCG_NONE;
-	size_t cursor = s->nav.cursor;
-
-	if (id == NCG_NONE)
-		return;
-	if (req == REQ_EXPAND) {
-		if (!calltree_expand(&s->tree, id))
-			ui_message(u, false, "nothing to expand here");
-	} else if (req == REQ_COLLAPSE) {
-		if (s->tree.nodes[id].expanded) {
-			calltree_collapse(&s->tree, id);
-		} else if (s->tree.nodes[id].parent != NCG_NONE) {
-			/* on a closed node: go to its parent, as file managers do */
-			uint32_t parent = s->tree.nodes[id].parent;
-
-			for (size_t i = 0; i < s->tree.nvisible; i++)
-				if (s->tree.visible[i] == parent)
-					cursor = i;
-		}
-	} else if (req == REQ_EXPAND_HOT) {
-		calltree_expand_hot(&s->tree, id);
-	} else if (req == REQ_EXPAND_ALL) {
-		if (!calltree_expand_all(&s->tree, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
-			ui_message(u, true, "tree cut at 200,000 nodes: ) raises the threshold, "
-					    "or expand a branch at a time");
-	} else if (req == REQ_COLLAPSE_ALL) {
-		calltree_collapse_all(&s->tree);
-		cursor = 0;
-	}
-	tree_refresh(u, s, cursor);
-}
-
-static void set_threshold(struct ui *u, struct screen *s, double pct)
-{
-	u->threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
-	s->tree.threshold = u->threshold;
-	ui_rebuild_tree(u, s);
-	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->threshold);
-}
-
-static void open_source(struct ui *u, uint32_t fn, bool instr)
-{
-	struct screen *s;
-
-	if (fn == NCG_NONE)
-		return;
-	s = hist_push(&u->hist, SCREEN_SOURCE);
-	srcview_open(&s->src, &u->prof, fn, u->sources, instr, u->t.event, list_page(u));
-}
-
-/* Requests of the source screen. Returns false if not one. */
-static bool source_request(struct ui *u, struct srcview *v, enum request req)
-{
-	int page = list_page(u);
+	const struct screen_ops *ops = screen_ops_of(s);
+	struct nav *nav = ops->nav(u, s);
+	int page = ops->rows(u), dir = 1;
 
 	switch (req) {
-	case REQ_ENTER:
-		/* a call row: the callee's source; elsewhere: the function's screen */
-		if (srcview_callee(v) != NCG_NONE)
-			open_source(u, srcview_callee(v), v->instr);
-		else
-			open_detail(u, v->fn.fn);
-		return true;
-	case REQ_NEXT_COSTLY:
-	case REQ_PREV_COSTLY:
-		if (!srcview_next_costly(v, req == REQ_NEXT_COSTLY ? 1 : -1, page))
-			ui_message(u, false, "no more lines with cost this way");
-		return true;
-	case REQ_ONLY_COSTLY: srcview_toggle_costly(v, page); return true;
-	case REQ_NEXT_FILE:
-	case REQ_PREV_FILE:
-		if (v->fn.nfiles < 2)
-			ui_message(u, false, "the function's cost lies in one file");
-		else
-			srcview_set_file(v, u->sources,
-					 (v->file + (req == REQ_NEXT_FILE ? 1 : v->fn.nfiles - 1)) %
-						 v->fn.nfiles,
-					 page);
-		return true;
-	case REQ_NAME_RIGHT: v->hscroll += u->g.cols / 2; return true;
-	case REQ_NAME_LEFT: v->hscroll -= v->hscroll > u->g.cols / 2 ? u->g.cols / 2 : v->hscroll; return true;
-	case REQ_MOVE_DOWN: nav_move(&v->nav, 1, page); return true;
-	case REQ_MOVE_UP: nav_move(&v->nav, -1, page); return true;
-	case REQ_PAGE_DOWN: nav_page(&v->nav, 1, page); return true;
-	case REQ_PAGE_UP: nav_page(&v->nav, -1, page); return true;
-	case REQ_MOVE_FIRST: nav_to(&v->nav, 0, page); return true;
-	case REQ_MOVE_LAST: nav_to(&v->nav, v->nav.count, page); return true;
+	case REQ_MOVE_DOWN: nav_move(nav, 1, page); break;
+	case REQ_MOVE_UP: nav_move(nav, -1, page), dir = -1; break;
+	case REQ_PAGE_DOWN: nav_page(nav, 1, page); break;
+	case REQ_PAGE_UP: nav_page(nav, -1, page), dir = -1; break;
+	case REQ_MOVE_FIRST: nav_to(nav, 0, page); break;
+	case REQ_MOVE_LAST: nav_to(nav, nav->count ? nav->count - 1 : 0, page), dir = -1; break;
 	default: return false;
 	}
+	if (ops->moved)
+		ops->moved(u, s, dir);
+	return true;
 }
 
-/* Requests of the screens other than the table. Returns false if not one. */
-static bool screen_request(struct ui *u, enum request req)
+/* What every screen does alike: the history, opening screens, settings. */
+static void common_request(struct ui *u, struct screen *s, enum request req)
 {
-	struct screen *s = hist_current(&u->hist);
-	int page = list_page(u);
+	uint32_t fn = screen_ops_of(s)->selected(u, s);
 
-	if (s->kind == SCREEN_SOURCE && source_request(u, &s->src, req))
-		return true;
 	switch (req) {
-	case REQ_ENTER: open_detail(u, screen_function(u)); return true;
-	case REQ_SOURCE: open_source(u, screen_function(u), false); return true;
-	case REQ_INSTR: open_source(u, screen_function(u), true); return true;
+	case REQ_ENTER: ui_open_detail(u, fn); break;
+	case REQ_SOURCE: ui_open_source(u, fn, false); break;
+	case REQ_INSTR: ui_open_source(u, fn, true); break;
+	case REQ_TREE: ui_open_tree(u, fn, false, false); break;
+	case REQ_TREE_CALLERS: ui_open_tree(u, fn, true, false); break;
+	case REQ_TREE_TOP: ui_open_tree(u, NCG_NONE, false, true); break;
 	case REQ_BACK:
 	case REQ_HISTORY_BACK:
 		if (!hist_back(&u->hist))
 			ui_message(u, false, "this is the first screen");
-		return true;
+		break;
 	case REQ_HISTORY_FORWARD:
 		if (!hist_forward(&u->hist))
 			ui_message(u, false, "this is the last screen");
-		return true;
-	case REQ_TREE: open_tree(u, screen_function(u), false, false); return true;
-	case REQ_TREE_CALLERS: open_tree(u, screen_function(u), true, false); return true;
-	case REQ_TREE_TOP: open_tree(u, NCG_NONE, false, true); return true;
-	case REQ_THRESHOLD_DOWN: set_threshold(u, s, u->threshold / 2); return true;
-	case REQ_THRESHOLD_UP: set_threshold(u, s, u->threshold * 2); return true;
-	case REQ_TOGGLE_CYCLES: ui_set_cycles(u, u->prof.no_cycles); return true;
-	case REQ_EXPAND:
-	case REQ_COLLAPSE:
-	case REQ_EXPAND_HOT:
-	case REQ_EXPAND_ALL:
-	case REQ_COLLAPSE_ALL: tree_request(u, s, req); return true;
-	default: break;
-	}
-	if (s->kind == SCREEN_TABLE)
-		return false;
-	if (req == REQ_EVENT_NEXT || req == REQ_EVENT_PREV) {
+		break;
+	case REQ_EVENT_NEXT:
+	case REQ_EVENT_PREV:
 		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
-		if (s->kind == SCREEN_TREE)
-			ui_rebuild_tree(u, s);
-		else if (s->kind == SCREEN_DETAIL)
-			s->detail.event = u->t.event;
-		else
-			s->src.event = u->t.event;
-		return true;
-	}
-	if (s->kind == SCREEN_DETAIL) {
-		struct detail *d = &s->detail;
-
-		switch (req) {
-		case REQ_MOVE_DOWN: detail_move(d, 1, page); return true;
-		case REQ_MOVE_UP: detail_move(d, -1, page); return true;
-		case REQ_PAGE_DOWN: nav_page(&d->nav, 1, page), detail_move(d, 0, page); return true;
-		case REQ_PAGE_UP: nav_page(&d->nav, -1, page), detail_move(d, 0, page); return true;
-		case REQ_MOVE_FIRST: detail_move(d, -(long)d->nav.count, page); return true;
-		case REQ_MOVE_LAST: detail_move(d, (long)d->nav.count, page); return true;
-		default: return false;
-		}
-	}
-	switch (req) {
-	case REQ_MOVE_DOWN: nav_move(&s->nav, 1, page); return true;
-	case REQ_MOVE_UP: nav_move(&s->nav, -1, page); return true;
-	case REQ_PAGE_DOWN: nav_page(&s->nav, 1, page); return true;
-	case REQ_PAGE_UP: nav_page(&s->nav, -1, page); return true;
-	case REQ_MOVE_FIRST: nav_to(&s->nav, 0, page); return true;
-	case REQ_MOVE_LAST: nav_to(&s->nav, s->nav.count, page); return true;
-	default: return false;
+		ui_refresh_all(u);
+		break;
+	case REQ_TOGGLE_CYCLES: ui_set_cycles(u, u->prof.no_cycles); break;
+	case REQ_TOGGLE_UNITS: u->t.short_units = !u->t.short_units; break;
+	case REQ_PROMPT: prompt_open(u, ':'); break;
+	case REQ_SEARCH: prompt_open(u, '/'); break;
+	case REQ_UNDO_FILTER: ui_undo_filter(u); break;
+	case REQ_HELP:
+		u->vs.help = true;
+		u->vs.help_top = 0;
+		break;
+	case REQ_QUIT: u->quit = true; break;
+	default: break;
 	}
 }
 
 static void handle_key(struct ui *u, int key)
 {
 	enum request req;
-	uint32_t selected;
+	struct screen *s;
 
 	if (key == KEY_RESIZE && !u->script) {
 		int rows, cols;
@@ -583,7 +352,7 @@ static void handle_key(struct ui *u, int key)
 		return;
 	}
 	u->vs.message[0] = '\0';
-	req = keys_request(key, scope_of(hist_current(&u->hist)));
+	req = keys_request(key, screen_ops_of(hist_current(&u->hist))->scope);
 	if (req == REQ_NONE) {
 		char nb[16];
 
@@ -591,12 +360,9 @@ static void handle_key(struct ui *u, int key)
 			   keys_name(key, nb, sizeof(nb)));
 		return;
 	}
-	if (screen_request(u, req))
-		return;
-	selected = table_selected(&u->t);
-	request(u, req);
-	if (table_selected(&u->t) != selected)
-		u->t.name_scroll = 0; /* the detail line starts at the new name's start */
+	s = hist_current(&u->hist);
+	if (!move_request(u, s, req) && !screen_ops_of(s)->request(u, s, req))
+		common_request(u, s, req);
 }
 
 static void draw(struct ui *u)
@@ -605,14 +371,8 @@ static void draw(struct ui *u)
 
 	if (u->vs.help)
 		view_draw_help(&u->g, &u->vs);
-	else if (s->kind == SCREEN_DETAIL)
-		view_draw_detail(&u->g, &s->detail, &u->t, &u->vs);
-	else if (s->kind == SCREEN_TREE)
-		view_draw_tree(&u->g, &s->tree, &s->nav, &u->t, &u->vs);
-	else if (s->kind == SCREEN_SOURCE)
-		view_draw_source(&u->g, &s->src, &u->t, &u->vs);
 	else
-		view_draw_table(&u->g, &u->t, &u->vs);
+		screen_ops_of(s)->draw(u, s);
 	if (!u->script)
 		term_paint(&u->g);
 }

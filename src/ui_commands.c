@@ -23,8 +23,8 @@ static void apply_filters(struct ui *u)
 	table_refresh(&u->t);
 	nav_scroll(&u->t.nav, ui_page(u));
 	filters_describe(&u->filters, u->vs.filters, sizeof(u->vs.filters));
-	if (s->kind == SCREEN_TREE)
-		ui_rebuild_tree(u, s);
+	if (s->kind != SCREEN_TABLE) /* the table was sorted again above */
+		screen_ops_of(s)->update(u, s);
 }
 
 static int filter_command(struct ui *u, const char *cmd, const char *arg)
@@ -85,19 +85,13 @@ static void sort_command(struct ui *u, const char *arg)
 static void event_command(struct ui *u, const char *arg)
 {
 	uint32_t ev = profile_find_event_str(&u->prof, arg);
-	struct screen *s = hist_current(&u->hist);
 
 	if (ev == NCG_NONE) {
 		ui_message(u, true, "unknown event '%s'", arg);
 		return;
 	}
 	table_set_event(&u->t, ev);
-	if (s->kind == SCREEN_TREE)
-		ui_rebuild_tree(u, s);
-	else if (s->kind == SCREEN_SOURCE)
-		s->src.event = ev;
-	else if (s->kind == SCREEN_DETAIL)
-		s->detail.event = ev;
+	ui_refresh_all(u);
 }
 
 static int number_arg(struct ui *u, const char *cmd, const char *arg, double max, double *out)
@@ -137,26 +131,7 @@ static void write_command(struct ui *u, const char *path)
 		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
 		return;
 	}
-	if (s->kind == SCREEN_TABLE) {
-		/* the whole table, not just the screen: the report of what it shows */
-		struct report_opts o = {0};
-		uint32_t ev = u->t.event;
-
-		o.kind = REPORT_FUNCTIONS;
-		o.format = REPORT_TEXT;
-		o.sort = u->t.sort;
-		o.sort_event = ev;
-		o.events = &ev;
-		o.nevents = 1;
-		o.keep = u->t.keep;
-		report_write(f, &u->prof, &o);
-	} else if (s->kind == SCREEN_DETAIL) {
-		view_write_detail(f, &s->detail, &u->t);
-	} else if (s->kind == SCREEN_TREE) {
-		view_write_tree(f, &s->tree, &u->t);
-	} else {
-		view_write_source(f, &s->src, &u->t);
-	}
+	screen_ops_of(s)->write(u, s, f);
 	if (fclose(f) != 0)
 		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
 	else
@@ -293,13 +268,10 @@ void ui_run_command(struct ui *u, char *cmd)
 		event_command(u, arg);
 	} else if (!strcmp(cmd, "threshold")) {
 		if (number_arg(u, cmd, arg, 100, &num) == 0) {
-			struct screen *s = hist_current(&u->hist);
-
 			u->threshold = num;
-			if (s->kind == SCREEN_TREE) {
-				s->tree.threshold = num;
-				ui_rebuild_tree(u, s);
-			}
+			ui_refresh_all(u); /* the trees of the history are built again with it */
+			ui_message(u, false, "threshold %.3g%%: the call trees fold smaller branches",
+				   num);
 		}
 	} else if (!strcmp(cmd, "goto")) {
 		goto_command(u, arg);

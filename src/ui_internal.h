@@ -45,6 +45,41 @@ struct ui {
 	int status;            /* exit status */
 };
 
+/*
+ * The operations of a kind of screen (tig's view_ops): each kind is one file,
+ * screen_KIND.c, that ends in its table; screen_ops_of() lists them. ui.c
+ * does what every screen shares (moving and paging, the history, the
+ * prompt, opening screens from the selected function) the same way for all.
+ */
+struct screen_ops {
+	enum keys_scope scope; /* the keys that hold on it */
+	/* the list's position, and how many of its rows the screen shows */
+	struct nav *(*nav)(struct ui *u, struct screen *s);
+	int (*rows)(const struct ui *u);
+	/* after the cursor moved (dir: the way it went): keep it on a row it may be on */
+	void (*moved)(struct ui *u, struct screen *s, int dir);
+	void (*draw)(struct ui *u, struct screen *s);
+	/* its own requests; false when req is not one of them */
+	bool (*request)(struct ui *u, struct screen *s, enum request req);
+	/* the function under the cursor (t, r, v, Enter open from it), or NCG_NONE */
+	uint32_t (*selected)(struct ui *u, struct screen *s);
+	/* :write: the whole of it, not only the rows in view */
+	int (*write)(struct ui *u, struct screen *s, FILE *f);
+	/* a setting every screen reads (the event, the cycle mode) changed */
+	void (*update)(struct ui *u, struct screen *s);
+};
+
+extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_ops,
+	screen_source_ops;
+const struct screen_ops *screen_ops_of(const struct screen *s);
+
+/* Opening screens (each in its screen file); fn NCG_NONE opens nothing. */
+void ui_open_detail(struct ui *u, uint32_t fn);
+void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
+void ui_open_source(struct ui *u, uint32_t fn, bool instr);
+/* Every screen of the history: refresh (the event or the cycle mode changed). */
+void ui_refresh_all(struct ui *u);
+
 /* ui.c */
 void ui_message(struct ui *u, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -32,6 +32,8 @@ void detail_init(struct detail *d, const struct profile *p, const struct callgra
 void detail_release(struct detail *d);
 /* Move by delta rows, over the headings. */
 bool detail_move(struct detail *d, long delta, int page);
+/* After the cursor moved (dir: the way it went): off a heading, and in sight. */
+void detail_settle(struct detail *d, int dir, int page);
 /* The function on the selected row (the caller or the callee), or NCG_NONE. */
 uint32_t detail_target(const struct detail *d);
 

@@ -1,0 +1,77 @@
+/*
+ * screen_detail: a function's callers and callees (detail.c is its
+ * view-model).
+ */
+#include "ui_internal.h"
+
+static int list_rows(const struct ui *u)
+{
+	return view_list_rows(&u->g);
+}
+
+void ui_open_detail(struct ui *u, uint32_t fn)
+{
+	struct screen *s;
+
+	if (fn == NCG_NONE)
+		return;
+	s = hist_push(&u->hist, SCREEN_DETAIL);
+	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
+	detail_move(&s->detail, 0, list_rows(u));
+}
+
+static struct nav *detail_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &s->detail.nav;
+}
+
+/* The cursor skips the headings ("callers", "callees") the way it went. */
+static void detail_moved(struct ui *u, struct screen *s, int dir)
+{
+	detail_settle(&s->detail, dir, list_rows(u));
+}
+
+static void detail_draw(struct ui *u, struct screen *s)
+{
+	view_draw_detail(&u->g, &s->detail, &u->t, &u->vs);
+}
+
+static bool detail_request(struct ui *u, struct screen *s, enum request req)
+{
+	(void)u, (void)s, (void)req;
+	return false;
+}
+
+static uint32_t detail_fn(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return detail_target(&s->detail);
+}
+
+static int detail_write(struct ui *u, struct screen *s, FILE *f)
+{
+	return view_write_detail(f, &s->detail, &u->t);
+}
+
+/* Another event: the rows sorted again by it, the cursor on the first. */
+static void detail_update(struct ui *u, struct screen *s)
+{
+	uint32_t fn = s->detail.fn;
+
+	detail_release(&s->detail);
+	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
+	detail_move(&s->detail, 0, list_rows(u));
+}
+
+const struct screen_ops screen_detail_ops = {
+	.scope = SCOPE_DETAIL,
+	.nav = detail_nav,
+	.rows = list_rows,
+	.moved = detail_moved,
+	.draw = detail_draw,
+	.request = detail_request,
+	.selected = detail_fn,
+	.write = detail_write,
+	.update = detail_update,
+};

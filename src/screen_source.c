@@ -1,0 +1,100 @@
+/*
+ * screen_source: annotated source and instructions (srcview.c is the
+ * view-model).
+ */
+#include "ui_internal.h"
+
+static int list_rows(const struct ui *u)
+{
+	return view_list_rows(&u->g);
+}
+
+void ui_open_source(struct ui *u, uint32_t fn, bool instr)
+{
+	struct screen *s;
+
+	if (fn == NCG_NONE)
+		return;
+	s = hist_push(&u->hist, SCREEN_SOURCE);
+	srcview_open(&s->src, &u->prof, fn, u->sources, instr, u->t.event, list_rows(u));
+}
+
+static void next_file(struct ui *u, struct srcview *v, int dir)
+{
+	if (v->fn.nfiles < 2)
+		ui_message(u, false, "the function's cost lies in one file");
+	else
+		srcview_set_file(v, u->sources,
+				 (v->file + (dir > 0 ? 1 : v->fn.nfiles - 1)) % v->fn.nfiles,
+				 list_rows(u));
+}
+
+static bool source_request(struct ui *u, struct screen *s, enum request req)
+{
+	struct srcview *v = &s->src;
+
+	switch (req) {
+	case REQ_ENTER:
+		/* a call row: the callee's source; elsewhere: the function's screen */
+		if (srcview_callee(v) != NCG_NONE)
+			ui_open_source(u, srcview_callee(v), v->instr);
+		else
+			ui_open_detail(u, v->fn.fn);
+		return true;
+	case REQ_NEXT_COSTLY:
+	case REQ_PREV_COSTLY:
+		if (!srcview_next_costly(v, req == REQ_NEXT_COSTLY ? 1 : -1, list_rows(u)))
+			ui_message(u, false, "no more lines with cost this way");
+		return true;
+	case REQ_ONLY_COSTLY: srcview_toggle_costly(v, list_rows(u)); return true;
+	case REQ_NEXT_FILE: next_file(u, v, 1); return true;
+	case REQ_PREV_FILE: next_file(u, v, -1); return true;
+	case REQ_NAME_RIGHT: v->hscroll += u->g.cols / 2; return true;
+	case REQ_NAME_LEFT:
+		v->hscroll -= v->hscroll > u->g.cols / 2 ? u->g.cols / 2 : v->hscroll;
+		return true;
+	default: return false;
+	}
+}
+
+static struct nav *source_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &s->src.nav;
+}
+
+static void source_draw(struct ui *u, struct screen *s)
+{
+	view_draw_source(&u->g, &s->src, &u->t, &u->vs);
+}
+
+/* The callee of a call row, or the function whose source it is. */
+static uint32_t source_fn(struct ui *u, struct screen *s)
+{
+	uint32_t callee = srcview_callee(&s->src);
+
+	(void)u;
+	return callee != NCG_NONE ? callee : s->src.fn.fn;
+}
+
+static int source_write(struct ui *u, struct screen *s, FILE *f)
+{
+	return view_write_source(f, &s->src, &u->t);
+}
+
+static void source_update(struct ui *u, struct screen *s)
+{
+	s->src.event = u->t.event;
+}
+
+const struct screen_ops screen_source_ops = {
+	.scope = SCOPE_SOURCE,
+	.nav = source_nav,
+	.rows = list_rows,
+	.moved = NULL,
+	.draw = source_draw,
+	.request = source_request,
+	.selected = source_fn,
+	.write = source_write,
+	.update = source_update,
+};

@@ -1,0 +1,124 @@
+/*
+ * screen_table: the function table, the first screen of the history (its
+ * state, u->t, outlives the other screens: they read its event and units).
+ */
+#include "ui_internal.h"
+
+static struct nav *table_nav(struct ui *u, struct screen *s)
+{
+	(void)s;
+	return &u->t.nav;
+}
+
+static int table_rows(const struct ui *u)
+{
+	return view_table_rows(&u->g);
+}
+
+/* The detail line starts at the start of a new selection's name. */
+static void table_moved(struct ui *u, struct screen *s, int dir)
+{
+	(void)s, (void)dir;
+	u->t.name_scroll = 0;
+}
+
+static void table_draw(struct ui *u, struct screen *s)
+{
+	(void)s;
+	view_draw_table(&u->g, &u->t, &u->vs);
+}
+
+static void search_key(struct ui *u, int dir)
+{
+	char err[256];
+
+	if (table_search_next(&u->t, dir, err, sizeof(err), ui_page(u)) < 0)
+		ui_message(u, true, "%s", err);
+}
+
+/* Scroll the detail line by half a screen, not past the end of the name. */
+static void name_right(struct ui *u)
+{
+	uint32_t f = table_selected(&u->t);
+	struct span name;
+	int room;
+
+	if (f == NCG_NONE)
+		return;
+	name = profile_name(&u->prof, u->prof.funcs[f].name);
+	room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
+	if (u->t.name_scroll < room)
+		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll ? u->g.cols / 2
+									      : room - u->t.name_scroll;
+}
+
+static void table_sort_by(struct ui *u, enum report_sort key)
+{
+	table_sort(&u->t, key);
+	u->t.name_scroll = 0;
+}
+
+static bool table_request(struct ui *u, struct screen *s, enum request req)
+{
+	struct table *t = &u->t;
+
+	(void)s;
+	switch (req) {
+	case REQ_SORT_INCL: table_sort_by(u, SORT_INCL); break;
+	case REQ_SORT_SELF: table_sort_by(u, SORT_SELF); break;
+	case REQ_SORT_CALLS: table_sort_by(u, SORT_CALLS); break;
+	case REQ_SORT_NAME: table_sort_by(u, SORT_NAME); break;
+	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
+	case REQ_SEARCH_NEXT: search_key(u, +1); break;
+	case REQ_SEARCH_PREV: search_key(u, -1); break;
+	case REQ_NAME_RIGHT: name_right(u); break;
+	case REQ_NAME_LEFT:
+		t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll;
+		break;
+	default: return false;
+	}
+	nav_scroll(&t->nav, ui_page(u));
+	return true;
+}
+
+static uint32_t table_fn(struct ui *u, struct screen *s)
+{
+	(void)s;
+	return table_selected(&u->t);
+}
+
+/* The whole table, not just the screen: the report of what it shows. */
+static int table_write(struct ui *u, struct screen *s, FILE *f)
+{
+	struct report_opts o = {0};
+	uint32_t ev = u->t.event;
+
+	(void)s;
+	o.kind = REPORT_FUNCTIONS;
+	o.format = REPORT_TEXT;
+	o.sort = u->t.sort;
+	o.sort_event = ev;
+	o.events = &ev;
+	o.nevents = 1;
+	o.keep = u->t.keep;
+	return report_write(f, &u->prof, &o);
+}
+
+static void table_update(struct ui *u, struct screen *s)
+{
+	(void)s;
+	table_refresh(&u->t);
+	nav_scroll(&u->t.nav, ui_page(u));
+}
+
+const struct screen_ops screen_table_ops = {
+	.scope = SCOPE_TABLE,
+	.nav = table_nav,
+	.rows = table_rows,
+	.moved = table_moved,
+	.draw = table_draw,
+	.request = table_request,
+	.selected = table_fn,
+	.write = table_write,
+	.update = table_update,
+};
