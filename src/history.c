@@ -51,6 +51,16 @@ bool hist_back(struct history *h)
 	return true;
 }
 
+bool hist_close(struct history *h)
+{
+	if (!h->cur)
+		return false;
+	while (h->n > h->cur)
+		screen_release(&h->screens[--h->n]);
+	h->cur--;
+	return true;
+}
+
 bool hist_forward(struct history *h)
 {
 	if (h->cur + 1 >= h->n)

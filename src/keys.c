@@ -57,7 +57,8 @@ static const struct binding {
 	{'f', REQ_NEXT_FILE, SRC},        {'F', REQ_PREV_FILE, SRC},
 	{'?', REQ_HELP, ALL},
 	{KEY_F(1), REQ_HELP, ALL},        {CTRL('l'), REQ_REDRAW, ALL},
-	{'q', REQ_QUIT, ALL},
+	{'q', REQ_CLOSE, ALL},            {'Q', REQ_QUIT, ALL},
+	{27, REQ_BACK, ALL},
 };
 
 static const char *const help_text[] = {

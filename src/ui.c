@@ -302,10 +302,16 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_TREE: ui_open_tree(u, fn, false, false); break;
 	case REQ_TREE_CALLERS: ui_open_tree(u, fn, true, false); break;
 	case REQ_TREE_TOP: ui_open_tree(u, NCG_NONE, false, true); break;
-	case REQ_BACK:
+	case REQ_BACK: /* Backspace, Left, h, Esc: quietly nothing on the first screen */
+		hist_back(&u->hist);
+		break;
 	case REQ_HISTORY_BACK:
 		if (!hist_back(&u->hist))
 			ui_message(u, false, "this is the first screen");
+		break;
+	case REQ_CLOSE:
+		if (!hist_close(&u->hist))
+			u->quit = true;
 		break;
 	case REQ_HISTORY_FORWARD:
 		if (!hist_forward(&u->hist))

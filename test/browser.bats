@@ -1251,8 +1251,8 @@ EOF
 
 @test "keys: a key without an action gives a message, the next key clears it" {
 	# keys_name: a character as itself, C-x for a control character. Left on the
-	# table goes back, and there is no screen before it. j clears the message (and
-	# moves: 2/3).
+	# table would go back: there is no screen before it, and it quietly does
+	# nothing. j clears the message (and moves: 2/3).
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
 x
 :save-screen x
@@ -1270,7 +1270,7 @@ EOF
 == x
 1/3  sort: self Instructions   no action for key x (? shows the keys)
 == Left
-1/3  sort: self Instructions   this is the first screen
+1/3  sort: self Instructions   ? help  q quit
 == C-x
 1/3  sort: self Instructions   no action for key C-x (? shows the keys)
 == j
@@ -1499,4 +1499,35 @@ unknown command 'frobnicate' (help shows the commands)
 EOF
 	# the message of the bad size is not pinned; it names :resize
 	grep -q "resize" <(sed -n 24p "$BATS_TEST_TMPDIR/bad-resize")
+}
+
+@test "keys: q closes the screen and goes back, on the first screen quits; Q quits from anywhere; Esc goes back" {
+	# spec-extended: the table, then func2's callers and callees (Enter), then its
+	# tree (t). q closes the tree: the callers and callees again, and the tree is
+	# gone from the history (] has nothing ahead). Esc goes back to the table.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+Enter t
+:save-screen tree
+q
+:save-screen closed
+]
+:save-screen ahead
+Esc
+:save-screen table
+Enter t Q
+:save-screen never
+EOF2
+	head -1 "$BATS_TEST_TMPDIR/tree" | grep -q '^ncgrind: call tree'
+	head -1 "$BATS_TEST_TMPDIR/closed" | grep -q '^ncgrind: callers and callees'
+	tail -1 "$BATS_TEST_TMPDIR/ahead" | grep -q "this is the last screen"
+	head -1 "$BATS_TEST_TMPDIR/table" | grep -q '^ncgrind'
+	grep -q '^1/3 ' "$BATS_TEST_TMPDIR/table"
+	# Q quit at once: the rest of the script did not run
+	[ ! -e "$BATS_TEST_TMPDIR/never" ]
+	# q on the table quits as before
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+q
+:save-screen after
+EOF2
+	[ ! -e "$BATS_TEST_TMPDIR/after" ]
 }

@@ -43,7 +43,8 @@ man_has_option() {
 	done <"$OUT"
 	# not vacuous: the table has the keys the issue asks for
 	[ "$n" -ge 20 ]
-	grep -q $'^q\tquit$' "$OUT"
+	grep -q $'^q\tclose the screen and go back (on the first screen: quit)$' "$OUT"
+	grep -q $'^Q\tquit, from any screen$' "$OUT"
 	grep -q $'^?, F1\t' "$OUT"
 }
 

@@ -329,7 +329,7 @@ table_marks() {
 H   400  48.78%  100.0%         1  main  file1.c:16
 H 2/4  Enter: open  t/r: tree  Backspace: back
 EOF2
-	tm send-keys q
+	tm send-keys Q
 	expect_ended 0
 }
 

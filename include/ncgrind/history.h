@@ -33,6 +33,8 @@ void hist_release(struct history *h);
 /* A new, zeroed screen after the current one; those ahead are released. */
 struct screen *hist_push(struct history *h, enum screen_kind kind);
 bool hist_back(struct history *h);
+/* Drop the current screen (and those ahead of it) and go back; false on the first. */
+bool hist_close(struct history *h);
 bool hist_forward(struct history *h);
 
 static inline struct screen *hist_current(struct history *h)

@@ -56,7 +56,8 @@
 	R(PREV_FILE, "previous file of the function")                         \
 	R(HELP, "show the keys")                                              \
 	R(REDRAW, "redraw the screen")                                        \
-	R(QUIT, "quit")
+	R(CLOSE, "close the screen and go back (on the first screen: quit)") \
+	R(QUIT, "quit, from any screen")
 
 enum request {
 	REQ_NONE,
