@@ -55,11 +55,18 @@ void table_refresh(struct table *t)
 	resort(t);
 }
 
+/* A new order shows its top, the cursor on the first row (as tig and htop do). */
+static void to_top(struct table *t)
+{
+	t->nav.cursor = t->nav.top = 0;
+}
+
 void table_sort(struct table *t, enum report_sort key)
 {
 	t->reverse = t->sort == key ? !t->reverse : false;
 	t->sort = key;
 	resort(t);
+	to_top(t);
 }
 
 void table_set_event(struct table *t, uint32_t ev)
@@ -67,8 +74,10 @@ void table_set_event(struct table *t, uint32_t ev)
 	if (ev >= t->p->nev)
 		return;
 	t->event = ev;
-	if (t->sort == SORT_SELF || t->sort == SORT_INCL)
+	if (t->sort == SORT_SELF || t->sort == SORT_INCL) {
 		resort(t);
+		to_top(t);
+	}
 }
 
 void table_step_event(struct table *t, int step)

@@ -157,11 +157,11 @@ EOF
 
 # ---------------------------------------------------------------- sorting
 
-@test "sort: i, s, c, a, the same key again reverses; the selection stays" {
+@test "sort: i, s, c, a, the same key again reverses; the new order shows from its top" {
 	# spec-extended: incl main 820 > func2 700 > func1 400; self func2 700 > func1 100
 	# > main 20; calls func2 5 > func1 1 > main 0; names func1 < func2 < main.
-	# func2, selected on the first screen, stays selected whatever the order: its
-	# position follows it (manual: "the selected function stays selected").
+	# Each new order is shown from its top, the cursor on its first row (as tig
+	# and htop do; the selection used to follow func2 and scroll the top away).
 	# A new key sorts largest first (names: a first); the same key again reverses.
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
 i
@@ -189,14 +189,14 @@ EOF
  820 100.0%    20  2.44%      0  main
  700 85.37%   700 85.37%      5  func2
  400 48.78%   100 12.20%      1  func1
-func2
-2/3  sort: incl Instructions   ? help  q quit
+main
+1/3  sort: incl Instructions   ? help  q quit
 == ii
  400 48.78%   100 12.20%      1  func1
  700 85.37%   700 85.37%      5  func2
  820 100.0%    20  2.44%      0  main
-func2
-2/3  sort: incl Instructions (reversed)   ? help  q quit
+func1
+1/3  sort: incl Instructions (reversed)   ? help  q quit
 == c
  700 85.37%   700 85.37%      5  func2
  400 48.78%   100 12.20%      1  func1
@@ -207,20 +207,20 @@ func2
  820 100.0%    20  2.44%      0  main
  400 48.78%   100 12.20%      1  func1
  700 85.37%   700 85.37%      5  func2
-func2
-3/3  sort: calls (reversed)   ? help  q quit
+main
+1/3  sort: calls (reversed)   ? help  q quit
 == a
  400 48.78%   100 12.20%      1  func1
  700 85.37%   700 85.37%      5  func2
  820 100.0%    20  2.44%      0  main
-func2
-2/3  sort: name   ? help  q quit
+func1
+1/3  sort: name   ? help  q quit
 == aa
  820 100.0%    20  2.44%      0  main
  700 85.37%   700 85.37%      5  func2
  400 48.78%   100 12.20%      1  func1
-func2
-2/3  sort: name (reversed)   ? help  q quit
+main
+1/3  sort: name (reversed)   ? help  q quit
 == s
  700 85.37%   700 85.37%      5  func2
  400 48.78%   100 12.20%      1  func1
@@ -231,8 +231,8 @@ func2
  820 100.0%    20  2.44%      0  main
  400 48.78%   100 12.20%      1  func1
  700 85.37%   700 85.37%      5  func2
-func2
-3/3  sort: self Instructions (reversed)   ? help  q quit
+main
+1/3  sort: self Instructions (reversed)   ? help  q quit
 == sss
  700 85.37%   700 85.37%      5  func2
  400 48.78%   100 12.20%      1  func1
@@ -281,7 +281,8 @@ EOF
 	#   Sum  leaf 2800/4700 = 59.57%  main 1900/4700 = 40.43%
 	#   L1m  leaf   35/65   = 53.85%  main   30/65   = 46.15%
 	#   CEst leaf 2350/4150 = 56.63%  main 1800/4150 = 43.37%
-	# Costs are as wide as the total (at least 4). leaf stays selected (2/2 on I1mr).
+	# Costs are as wide as the total (at least 4). Each event's order is shown
+	# from its top, the cursor on its first row (main on I1mr).
 	# After CEst, Tab comes back to Ir; S-Tab from Ir goes to CEst.
 	browse_ok "$FIX/edge/edge-event-longnames-inherited.callgrind" <<'EOF'
 :save-screen Ir
@@ -325,8 +326,8 @@ Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
 Incl      %  Self      %  Calls  Function
   15 100.0%    10 66.67%      0  main
    5 33.33%     5 33.33%     10  leaf
-leaf
-2/2  sort: self I1mr   ? help  q quit
+main
+1/2  sort: self I1mr   ? help  q quit
 == D1mr
 Events: Ir Dr I1mr [D1mr] Sum L1m CEst   Total D1mr: 50   Parts: 1
 Incl      %  Self      %  Calls  Function
@@ -374,8 +375,8 @@ Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
 Incl      %  Self      %  Calls  Function
   15 100.0%    10 66.67%      0  main
    5 33.33%     5 33.33%     10  leaf
-leaf
-2/2  sort: self I1mr   ? help  q quit
+main
+1/2  sort: self I1mr   ? help  q quit
 EOF
 }
 
@@ -698,11 +699,11 @@ called 0 times  file: s.c  object:
 EOF
 }
 
-@test "search: a match on the selected row stays; the search follows the sort order" {
+@test "search: a match on the selected row stays; after a sort, n goes on from the new top" {
 	# "render" (any case) on render_page (1): stays. n: Render (3).
 	# Sorted by name (bytewise: upper case first): ParseMain, Render, emit, main,
-	# parse_body, parse_header, render_page; Render stays selected (2/7); n from
-	# there: render_page (7/7); n wraps to Render (2/7).
+	# parse_body, parse_header, render_page, shown from the top (ParseMain, 1/7);
+	# n from there: Render (2/7); n: render_page (7/7).
 	browse_ok "$B/search.callgrind" <<'EOF'
 / "render" Enter
 :save-screen r0
@@ -724,14 +725,14 @@ render_page
 Render
 3/7  sort: self Ir   ? help  q quit
 == r2
+ParseMain
+1/7  sort: name   ? help  q quit
+== r3
 Render
 2/7  sort: name   ? help  q quit
-== r3
+== r4
 render_page
 7/7  sort: name   ? help  q quit
-== r4
-Render
-2/7  sort: name   ? help  q quit
 EOF
 }
 
