@@ -37,7 +37,7 @@ CORE_SRC = src/util.c src/diag.c src/map.c src/names.c src/lex.c src/parse.c src
 # view-models and views (plain data, no curses), then the terminal and the loop
 UI_SRC = src/grid.c src/fmt.c src/nav.c src/table.c src/calltree.c src/filter.c src/detail.c src/history.c src/source.c src/srcview.c src/disasm.c src/report_tree.c src/report_source.c src/keys.c \
          src/view.c src/term.c src/prompt.c src/ui.c src/ui_commands.c \
-         src/screen_table.c src/screen_detail.c src/screen_tree.c src/screen_source.c
+         src/screen_table.c src/screen_detail.c src/screen_tree.c src/screen_source.c src/ui_search.c
 CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
 CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 EDIT_LIBS := $(shell pkg-config --libs libedit 2>/dev/null || echo -ledit) -lutil

@@ -49,6 +49,21 @@ static uint32_t detail_fn(struct ui *u, struct screen *s)
 	return detail_target(&s->detail);
 }
 
+/* A caller's or callee's name; the headings have none. */
+static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	const struct detail_row *r = &s->detail.rows[row];
+	const struct call_edge *e;
+	struct span name;
+
+	if (r->kind != DROW_CALLER && r->kind != DROW_CALLEE)
+		return false;
+	e = &u->prof.edges[r->edge];
+	name = profile_name(&u->prof, u->prof.funcs[r->kind == DROW_CALLER ? e->caller : e->callee].name);
+	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
+	return true;
+}
+
 static int detail_write(struct ui *u, struct screen *s, FILE *f)
 {
 	return view_write_detail(f, &s->detail, &u->t);
@@ -72,6 +87,7 @@ const struct screen_ops screen_detail_ops = {
 	.draw = detail_draw,
 	.request = detail_request,
 	.selected = detail_fn,
+	.row_text = detail_text,
 	.write = detail_write,
 	.update = detail_update,
 };

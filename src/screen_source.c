@@ -77,6 +77,32 @@ static uint32_t source_fn(struct ui *u, struct screen *s)
 	return callee != NCG_NONE ? callee : s->src.fn.fn;
 }
 
+/* A source line's text, an instruction, or the callee of a call row. */
+static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	const struct srcview *v = &s->src;
+	const struct src_row *r = &v->rows[row];
+	struct span text;
+
+	switch (r->kind) {
+	case SROW_LINE:
+		text = v->found ? source_line(&v->text, r->where) : span_make("", 0);
+		break;
+	case SROW_INSN: {
+		const char *insn = disasm_at(&v->dis, r->where);
+
+		text = insn ? span_make(insn, strlen(insn)) : span_make("", 0);
+		break;
+	}
+	case SROW_CALL:
+		text = profile_name(&u->prof, u->prof.funcs[r->cost->callee].name);
+		break;
+	default: return false;
+	}
+	snprintf(buf, size, "%.*s", (int)text.len, text.ptr);
+	return true;
+}
+
 static int source_write(struct ui *u, struct screen *s, FILE *f)
 {
 	return view_write_source(f, &s->src, &u->t);
@@ -95,6 +121,7 @@ const struct screen_ops screen_source_ops = {
 	.draw = source_draw,
 	.request = source_request,
 	.selected = source_fn,
+	.row_text = source_text,
 	.write = source_write,
 	.update = source_update,
 };

@@ -28,14 +28,6 @@ static void table_draw(struct ui *u, struct screen *s)
 	view_draw_table(&u->g, &u->t, &u->vs);
 }
 
-static void search_key(struct ui *u, int dir)
-{
-	char err[256];
-
-	if (table_search_next(&u->t, dir, err, sizeof(err), ui_page(u)) < 0)
-		ui_message(u, true, "%s", err);
-}
-
 /* Scroll the detail line by half a screen, not past the end of the name. */
 static void name_right(struct ui *u)
 {
@@ -69,8 +61,6 @@ static bool table_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_SORT_CALLS: table_sort_by(u, SORT_CALLS); break;
 	case REQ_SORT_NAME: table_sort_by(u, SORT_NAME); break;
 	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
-	case REQ_SEARCH_NEXT: search_key(u, +1); break;
-	case REQ_SEARCH_PREV: search_key(u, -1); break;
 	case REQ_NAME_RIGHT: name_right(u); break;
 	case REQ_NAME_LEFT:
 		t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll;
@@ -85,6 +75,15 @@ static uint32_t table_fn(struct ui *u, struct screen *s)
 {
 	(void)s;
 	return table_selected(&u->t);
+}
+
+static bool table_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	struct span name = profile_name(&u->prof, u->prof.funcs[u->t.rows[row]].name);
+
+	(void)s;
+	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
+	return true;
 }
 
 /* The whole table, not just the screen: the report of what it shows. */
@@ -119,6 +118,7 @@ const struct screen_ops screen_table_ops = {
 	.draw = table_draw,
 	.request = table_request,
 	.selected = table_fn,
+	.row_text = table_text,
 	.write = table_write,
 	.update = table_update,
 };

@@ -128,6 +128,23 @@ static uint32_t tree_fn(struct ui *u, struct screen *s)
 	return n->kind == NODE_FUNCTION ? n->fn : NCG_NONE;
 }
 
+/* A node's function, or its cycle; fold and cut rows have nothing to find. */
+static bool tree_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	const struct tree_node *n = &s->tree.nodes[s->tree.visible[row]];
+	struct span name;
+
+	if (n->kind == NODE_CYCLE) {
+		snprintf(buf, size, "<cycle %u>", n->fn);
+		return true;
+	}
+	if (n->kind != NODE_FUNCTION)
+		return false;
+	name = profile_name(&u->prof, u->prof.funcs[n->fn].name);
+	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
+	return true;
+}
+
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
 	return view_write_tree(f, &s->tree, &u->t);
@@ -141,6 +158,7 @@ const struct screen_ops screen_tree_ops = {
 	.draw = tree_draw,
 	.request = tree_request,
 	.selected = tree_fn,
+	.row_text = tree_text,
 	.write = tree_write,
 	.update = ui_rebuild_tree,
 };

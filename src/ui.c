@@ -129,13 +129,11 @@ int ui_page(const struct ui *u)
 /* Enter on the command line or the search line. */
 static void prompt_done(struct ui *u, const char *line)
 {
-	char err[256];
-
 	u->vs.prompting = false;
 	if (u->vs.prompt_char == ':')
 		ui_command(u, line);
-	else if (*line && table_search(&u->t, line, err, sizeof(err), ui_page(u)) < 0)
-		ui_message(u, true, "%s", err);
+	else
+		ui_search(u, line);
 }
 
 /* The libedit line of ':' or '/'; NULL when it could not start. */
@@ -326,6 +324,8 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_TOGGLE_UNITS: u->t.short_units = !u->t.short_units; break;
 	case REQ_PROMPT: prompt_open(u, ':'); break;
 	case REQ_SEARCH: prompt_open(u, '/'); break;
+	case REQ_SEARCH_NEXT: ui_search_next(u, +1); break;
+	case REQ_SEARCH_PREV: ui_search_next(u, -1); break;
 	case REQ_UNDO_FILTER: ui_undo_filter(u); break;
 	case REQ_HELP:
 		u->vs.help = true;
@@ -505,6 +505,8 @@ static void teardown(struct ui *u)
 	ui_views_release(u);
 	prompt_free(u->prompt);
 	prompt_free(u->search);
+	if (u->have_search_re)
+		regfree(&u->search_re);
 	filters_release(&u->filters);
 	free(u->path);
 	grid_release(&u->g);

@@ -13,6 +13,7 @@
 #include "ncgrind/ui.h"
 #include "ncgrind/view.h"
 
+#include <regex.h>
 #include <stdio.h>
 
 struct script {
@@ -41,6 +42,8 @@ struct ui {
 	double threshold;      /* of new call trees, in percent */
 	struct source_paths *sources;
 	struct script *script; /* NULL: the terminal */
+	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */
+	bool have_search_re;
 	bool quit;
 	int status;            /* exit status */
 };
@@ -63,6 +66,8 @@ struct screen_ops {
 	bool (*request)(struct ui *u, struct screen *s, enum request req);
 	/* the function under the cursor (t, r, v, Enter open from it), or NCG_NONE */
 	uint32_t (*selected)(struct ui *u, struct screen *s);
+	/* the text `/` looks for on a row: what the row shows (false: nothing to find) */
+	bool (*row_text)(struct ui *u, struct screen *s, size_t row, char *buf, size_t size);
 	/* :write: the whole of it, not only the rows in view */
 	int (*write)(struct ui *u, struct screen *s, FILE *f);
 	/* a setting every screen reads (the event, the cycle mode) changed */
@@ -79,6 +84,10 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 void ui_open_source(struct ui *u, uint32_t fn, bool instr);
 /* Every screen of the history: refresh (the event or the cycle mode changed). */
 void ui_refresh_all(struct ui *u);
+
+/* ui_search.c: `/`, n and N on every screen, over what its rows show */
+void ui_search(struct ui *u, const char *pattern);
+void ui_search_next(struct ui *u, int dir);
 
 /* ui.c */
 void ui_message(struct ui *u, bool error, const char *fmt, ...)

@@ -626,49 +626,49 @@ render_page
 /pars_
 == parse
 parse_header
-2/7  sort: self Ir   ? help  q quit
+2/7  sort: self Ir   1 of 3 matches
 == n1
 ParseMain
-4/7  sort: self Ir   ? help  q quit
+4/7  sort: self Ir   2 of 3 matches
 == n2
 parse_body
-6/7  sort: self Ir   ? help  q quit
+6/7  sort: self Ir   3 of 3 matches
 == n3-wrap
 parse_header
-2/7  sort: self Ir   ? help  q quit
+2/7  sort: self Ir   1 of 3 matches (search wrapped)
 == N-wrap
 parse_body
-6/7  sort: self Ir   ? help  q quit
+6/7  sort: self Ir   3 of 3 matches (search wrapped)
 == Parse
 ParseMain
-4/7  sort: self Ir   ? help  q quit
+4/7  sort: self Ir   1 of 1 match (search wrapped)
 == Parse-n
 ParseMain
-4/7  sort: self Ir   ? help  q quit
+4/7  sort: self Ir   1 of 1 match (search wrapped)
 == zzz
 ParseMain
-4/7  sort: self Ir   no function matches
+4/7  sort: self Ir   nothing here matches
 == paren
 ParseMain
 4/7  sort: self Ir   bad regular expression '(': Unmatched ( or \(
 == emit
 emit
-5/7  sort: self Ir   ? help  q quit
+5/7  sort: self Ir   1 of 2 matches
 == emit-n
 main
-7/7  sort: self Ir   ? help  q quit
+7/7  sort: self Ir   2 of 2 matches
 == emit-n-wrap
 emit
-5/7  sort: self Ir   ? help  q quit
+5/7  sort: self Ir   1 of 2 matches (search wrapped)
 == esc
 emit
 5/7  sort: self Ir   ? help  q quit
 == esc-n
 main
-7/7  sort: self Ir   ? help  q quit
+7/7  sort: self Ir   2 of 2 matches
 == backspace
 render_page
-1/7  sort: self Ir   ? help  q quit
+1/7  sort: self Ir   1 of 1 match (search wrapped)
 EOF
 	# the table itself does not change
 	expect_screen parse <<'EOF'
@@ -695,7 +695,7 @@ Events: [Ir]   Total Ir: 1,000   Parts: 1
 
 parse_header
 called 0 times  file: s.c  object:
-2/7  sort: self Ir   ? help  q quit
+2/7  sort: self Ir   1 of 3 matches
 EOF
 }
 
@@ -720,19 +720,19 @@ EOF
 	expect_out <<'EOF'
 == r0
 render_page
-1/7  sort: self Ir   ? help  q quit
+1/7  sort: self Ir   1 of 2 matches
 == r1
 Render
-3/7  sort: self Ir   ? help  q quit
+3/7  sort: self Ir   2 of 2 matches
 == r2
 ParseMain
 1/7  sort: name   ? help  q quit
 == r3
 Render
-2/7  sort: name   ? help  q quit
+2/7  sort: name   1 of 2 matches
 == r4
 render_page
-7/7  sort: name   ? help  q quit
+7/7  sort: name   2 of 2 matches
 EOF
 }
 
@@ -755,10 +755,10 @@ red^[[31mx^A^?
 /grü_
 == found
 grüße_数据
-5/5  sort: self Ir   ? help  q quit
+5/5  sort: self Ir   1 of 1 match
 == found-cjk
 grüße_数据
-5/5  sort: self Ir   ? help  q quit
+5/5  sort: self Ir   1 of 1 match
 EOF
 }
 
@@ -812,9 +812,9 @@ ncgrind: keys
   %                      show or hide the percentages (table)
   :                      command prompt (filter, focus, sort, ...; help lists th
   u                      undo the last filter
-  /                      search function names with a regular expression (table)
-  n                      go to the next match (table)
-  N                      go to the previous match (table)
+  /                      search what the rows show (names, lines) with a regex
+  n                      go to the next match
+  N                      go to the previous match
   >                      scroll the full name of the function right (table, sour
   <                      scroll the full name of the function left (table, sourc
 j/k scroll, q, Esc or ? closes the help
@@ -1391,7 +1391,7 @@ EOF
 	screen_rows '10p' none-keys
 	expect_out <<'EOF'
 == none-keys
-0/0  sort: self Ir   no function matches
+0/0  sort: self Ir   nothing here matches
 EOF
 }
 
@@ -1531,4 +1531,59 @@ q
 :save-screen after
 EOF2
 	[ ! -e "$BATS_TEST_TMPDIR/after" ]
+}
+
+@test "search: / n N on every screen, over what the rows show, with the match count" {
+	# spec-extended: main calls func1 and func2; func1 calls func2.
+	# main's callers and callees: the headings, then func1 (3/4) and func2 (4/4):
+	# "func" matches both; the cursor's row counts: 1 of 2; n: 2 of 2; n: round.
+	# T: main, func1, func2 (under func1), func2 (under main): "func2" from main:
+	# row 3, 1 of 2; n: row 4; n: round to 3; N: round back to 4.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+:goto ^main$
+Enter / "func" Enter
+:save-screen d1
+n
+:save-screen d2
+n
+:save-screen d3
+T / "func2" Enter
+:save-screen t1
+n
+:save-screen t2
+n
+:save-screen t3
+N
+:save-screen t4
+EOF2
+	for s in d1 d2 d3 t1 t2 t3 t4; do echo "$s $(tail -n 1 "$BATS_TEST_TMPDIR/$s")"; done >"$OUT"
+	expect_out <<'EOF2'
+d1 3/4   1 of 2 matches
+d2 4/4   2 of 2 matches
+d3 3/4   1 of 2 matches (search wrapped)
+t1 3/4   1 of 2 matches
+t2 4/4   2 of 2 matches
+t3 3/4   1 of 2 matches (search wrapped)
+t4 4/4   2 of 2 matches (search wrapped)
+EOF2
+	# the source of main (wordfreq.c, found beside the profile): 13 lines and the
+	# call row "=> count_words" under line 11; "count" is on line 3, line 11 and
+	# the call row. The cursor starts on line 10 (the hottest): line 11 is the
+	# second match; n: the call row (row 12 of 14), the third.
+	cp "$FIX/beside/wordfreq.c" "$BATS_TEST_TMPDIR/"
+	browse_ok "$FIX/beside/wordfreq.callgrind" <<'EOF2'
+:goto ^main$
+v / "count" Enter
+:save-screen v1
+n
+:save-screen v2
+n
+:save-screen v3
+EOF2
+	for s in v1 v2 v3; do echo "$s $(tail -n 1 "$BATS_TEST_TMPDIR/$s")"; done >"$OUT"
+	expect_out <<'EOF2'
+v1 11/14   2 of 3 matches
+v2 12/14   3 of 3 matches
+v3 3/14   1 of 3 matches (search wrapped)
+EOF2
 }

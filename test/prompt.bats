@@ -309,7 +309,7 @@ EOF2
 	diff -u - <(last down) <<<'/bc'
 	diff -u - <(last cleared) <<<'/_'
 	diff -u - <(last completed) <<<'/operator new\[\]\(unsigned long\)_'
-	diff -u - <(last found) <<<'3/5  sort: self Ir   ? help  q quit'
+	diff -u - <(last found) <<<'3/5  sort: self Ir   1 of 1 match'
 }
 
 @test "search: Backspace past the start closes the line and does nothing else; its own history" {

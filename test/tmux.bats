@@ -251,7 +251,7 @@ EOF
 	sed -n '28p;30p' "$BATS_TEST_TMPDIR/pane" >"$OUT"
 	expect_out <<'EOF'
 grüße_数据
-5/5  sort: self Ir   ? help  q quit
+5/5  sort: self Ir   1 of 1 match
 EOF
 	tm send-keys q
 	expect_ended 0
@@ -483,7 +483,7 @@ EOF2
 	wait_screen "$BATS_TEST_TMPDIR/s2"
 	tm send-keys Enter
 	wait_screen "$BATS_TEST_TMPDIR/s3"
-	tail -1 "$BATS_TEST_TMPDIR/s3" | grep -qx '2/3  sort: self Instructions   ? help  q quit'
+	tail -1 "$BATS_TEST_TMPDIR/s3" | grep -qx '2/3  sort: self Instructions   1 of 1 match'
 	tm send-keys q
 	expect_ended 0
 }

@@ -27,7 +27,7 @@
 	R(TOGGLE_PERCENT, "show or hide the percentages")                     \
 	R(PROMPT, "command prompt (filter, focus, sort, ...; help lists them)") \
 	R(UNDO_FILTER, "undo the last filter")                                \
-	R(SEARCH, "search function names with a regular expression")          \
+	R(SEARCH, "search what the rows show (names, lines) with a regex")          \
 	R(SEARCH_NEXT, "go to the next match")                                \
 	R(SEARCH_PREV, "go to the previous match")                            \
 	R(NAME_RIGHT, "scroll the full name of the function right")           \
