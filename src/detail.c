@@ -5,16 +5,68 @@
 
 #include <stdlib.h>
 
-static const struct profile *sort_p; /* qsort has no context argument in C11 */
-static uint32_t sort_ev;
+static const struct detail *sort_d; /* qsort has no context argument in C11 */
 
+/* The caller of a caller row, the callee of a callee row. */
+static uint32_t other_of(const struct detail *d, const struct detail_row *r)
+{
+	const struct call_edge *e = &d->p->edges[r->edge];
+
+	return r->kind == DROW_CALLER ? e->caller : e->callee;
+}
+
+static int cmp_key(const struct detail *d, const struct detail_row *x, const struct detail_row *y)
+{
+	const struct profile *p = d->p;
+
+	if (d->sort == SORT_NAME) {
+		struct span a = profile_name(p, p->funcs[other_of(d, x)].name);
+		struct span b = profile_name(p, p->funcs[other_of(d, y)].name);
+		size_t n = a.len < b.len ? a.len : b.len;
+		int c = memcmp(a.ptr, b.ptr, n);
+
+		return c ? c : (a.len > b.len) - (a.len < b.len);
+	}
+	if (d->sort == SORT_CALLS) {
+		uint64_t cx = p->edges[x->edge].count, cy = p->edges[y->edge].count;
+
+		return (cx < cy) - (cx > cy);
+	}
+	{
+		uint64_t cx = profile_edge_cost(p, x->edge)[d->event];
+		uint64_t cy = profile_edge_cost(p, y->edge)[d->event];
+
+		return (cx < cy) - (cx > cy);
+	}
+}
+
+/* By the key (reversed if asked), then by the edge: the same order every time. */
 static int cmp_rows(const void *a, const void *b)
 {
 	const struct detail_row *x = a, *y = b;
-	uint64_t cx = profile_edge_cost(sort_p, x->edge)[sort_ev];
-	uint64_t cy = profile_edge_cost(sort_p, y->edge)[sort_ev];
+	int c = cmp_key(sort_d, x, y);
 
-	return cx != cy ? (cx < cy) - (cx > cy) : (x->edge > y->edge) - (x->edge < y->edge);
+	if (sort_d->reverse)
+		c = -c;
+	return c ? c : (x->edge > y->edge) - (x->edge < y->edge);
+}
+
+/* Sort the rows of each section (a heading, then its rows). */
+static void sort_sections(struct detail *d)
+{
+	size_t i = 0;
+
+	sort_d = d;
+	while (i < d->nav.count) {
+		size_t j = i + 1;
+
+		while (j < d->nav.count && d->rows[j].kind != DROW_CALLERS &&
+		       d->rows[j].kind != DROW_CALLEES)
+			j++;
+		if (j - i > 2)
+			qsort(d->rows + i + 1, j - i - 1, sizeof(*d->rows), cmp_rows);
+		i = j;
+	}
 }
 
 /*
@@ -41,9 +93,6 @@ static void add_section(struct detail *d, size_t *n, enum detail_row_kind head,
 						  ns ? s[0].line : 0, ns ? (uint32_t)(ns - 1) : 0};
 	}
 	call_sites_release(&cs);
-	sort_p = d->p;
-	sort_ev = d->event;
-	qsort(rows + 1, count, sizeof(*rows), cmp_rows);
 	*n += 1 + count;
 }
 
@@ -61,7 +110,18 @@ void detail_init(struct detail *d, const struct profile *p, const struct callgra
 	add_section(d, &n, DROW_CALLERS, g->in_edge + g->in_start[fn], in);
 	add_section(d, &n, DROW_CALLEES, g->out_edge + g->out_start[fn], out);
 	d->nav.count = n;
+	d->sort = SORT_INCL;
+	sort_sections(d);
 	detail_move(d, 0, 1);
+}
+
+void detail_sort(struct detail *d, enum report_sort key, int page)
+{
+	d->reverse = d->sort == key ? !d->reverse : false;
+	d->sort = key;
+	sort_sections(d);
+	d->nav.cursor = d->nav.top = 0;
+	detail_move(d, 0, page);
 }
 
 void detail_release(struct detail *d)

@@ -37,10 +37,25 @@ static void detail_draw(struct ui *u, struct screen *s)
 	view_draw_detail(&u->g, &s->detail, &u->t, &u->vs);
 }
 
+static void sort_by(struct ui *u, struct screen *s, enum report_sort key, const char *what)
+{
+	detail_sort(&s->detail, key, list_rows(u));
+	ui_message(u, false, "callers and callees by %s%s", what,
+		   s->detail.reverse ? " (reversed)" : "");
+}
+
+/* i, c, a: by the cost of the calls, their count ("who calls malloc most often"), name. */
 static bool detail_request(struct ui *u, struct screen *s, enum request req)
 {
-	(void)u, (void)s, (void)req;
-	return false;
+	switch (req) {
+	case REQ_SORT_INCL: sort_by(u, s, SORT_INCL, "the cost of the calls"); return true;
+	case REQ_SORT_CALLS: sort_by(u, s, SORT_CALLS, "the number of calls"); return true;
+	case REQ_SORT_NAME: sort_by(u, s, SORT_NAME, "name"); return true;
+	case REQ_SORT_SELF:
+		ui_message(u, false, "callers and callees have no self cost: i, c or a sort them");
+		return true;
+	default: return false;
+	}
 }
 
 static uint32_t detail_fn(struct ui *u, struct screen *s)
@@ -73,9 +88,16 @@ static int detail_write(struct ui *u, struct screen *s, FILE *f)
 static void detail_update(struct ui *u, struct screen *s)
 {
 	uint32_t fn = s->detail.fn;
+	enum report_sort sort = s->detail.sort;
+	bool reverse = s->detail.reverse;
 
 	detail_release(&s->detail);
 	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
+	if (sort != SORT_INCL || reverse) {
+		s->detail.sort = sort;
+		s->detail.reverse = !reverse; /* detail_sort() turns it back */
+		detail_sort(&s->detail, sort, list_rows(u));
+	}
 	detail_move(&s->detail, 0, list_rows(u));
 }
 

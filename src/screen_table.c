@@ -60,7 +60,6 @@ static bool table_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_SORT_SELF: table_sort_by(u, SORT_SELF); break;
 	case REQ_SORT_CALLS: table_sort_by(u, SORT_CALLS); break;
 	case REQ_SORT_NAME: table_sort_by(u, SORT_NAME); break;
-	case REQ_TOGGLE_PERCENT: t->show_percent = !t->show_percent; break;
 	case REQ_NAME_RIGHT: name_right(u); break;
 	case REQ_NAME_LEFT:
 		t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll;

@@ -322,6 +322,7 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		break;
 	case REQ_TOGGLE_CYCLES: ui_set_cycles(u, u->prof.no_cycles); break;
 	case REQ_TOGGLE_UNITS: u->t.short_units = !u->t.short_units; break;
+	case REQ_TOGGLE_PERCENT: u->t.show_percent = !u->t.show_percent; break;
 	case REQ_PROMPT: prompt_open(u, ':'); break;
 	case REQ_SEARCH: prompt_open(u, '/'); break;
 	case REQ_SEARCH_NEXT: ui_search_next(u, +1); break;

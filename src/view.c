@@ -394,7 +394,8 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 	L->short_units = t->short_units;
 	L->num = text_width(fmt_cost(buf, widest, L->short_units));
 	L->num = L->num < 5 ? 5 : L->num;
-	L->pct_all = L->pct_part = L->calls = true;
+	L->pct_all = L->pct_part = t->show_percent; /* % hides them on every screen */
+	L->calls = true;
 	L->site = has_site;
 	if (g->cols - list_fixed(L) < MIN_NAME)
 		L->site = false;

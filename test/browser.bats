@@ -802,14 +802,14 @@ ncgrind: keys
   PgUp, C-b              move up one page
   Home, g                go to the first function
   End, G                 go to the last function
-  i                      sort by inclusive cost (again: reverse) (table)
-  s                      sort by self cost (again: reverse) (table)
-  c                      sort by call count (again: reverse) (table)
-  a                      sort by name (again: reverse) (table)
+  i                      sort by inclusive cost (again: reverse) (table, callers
+  s                      sort by self cost (again: reverse) (table, callers and
+  c                      sort by call count (again: reverse) (table, callers and
+  a                      sort by name (again: reverse) (table, callers and calle
   Tab                    show the next event
   S-Tab                  show the previous event
   U                      exact numbers or short units (1.2G)
-  %                      show or hide the percentages (table)
+  %                      show or hide the percentages
   :                      command prompt (filter, focus, sort, ...; help lists th
   u                      undo the last filter
   /                      search what the rows show (names, lines) with a regex
@@ -825,7 +825,7 @@ EOF
   k, Up                  move up one line
   Enter, Right           open the function: its callers and callees
 == help-jjjjjj
-  i                      sort by inclusive cost (again: reverse) (table)
+  i                      sort by inclusive cost (again: reverse) (table, callers
   r                      inverted tree: its callers, upward
 == help-k
   End, G                 go to the last function
@@ -1586,4 +1586,63 @@ v1 11/14   2 of 3 matches
 v2 12/14   3 of 3 matches
 v3 3/14   1 of 3 matches (search wrapped)
 EOF2
+}
+
+@test "callers and callees: i, c, a sort them (who calls most often), %, U; Tab sorts them by the new event" {
+	# callers of func2 in spec-extended: main 3 calls for 400, func1 2 calls for
+	# 300. By cost (the default) main first; c: by the number of calls, main (3)
+	# first; c again: reversed, func1 first; a: by name, func1 < main. Rows: the
+	# two headings and the two callers (func2 calls nothing): 4.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+:goto ^func2$
+Enter
+:save-screen cost
+c
+:save-screen calls
+c
+:save-screen calls-rev
+a
+:save-screen name
+% U
+:save-screen pct
+s
+:save-screen self
+EOF2
+	screen_rows '6,7p;24p' cost calls calls-rev name
+	expect_out <<'EOF2'
+== cost
+  400  48.78%  57.14%         3  main  file1.c:16
+  300  36.59%  42.86%         2  func1  file1.c:51
+2/4  Enter: open  t/r: tree  Backspace: back
+== calls
+  400  48.78%  57.14%         3  main  file1.c:16
+  300  36.59%  42.86%         2  func1  file1.c:51
+2/4   callers and callees by the number of calls
+== calls-rev
+  300  36.59%  42.86%         2  func1  file1.c:51
+  400  48.78%  57.14%         3  main  file1.c:16
+2/4   callers and callees by the number of calls (reversed)
+== name
+  300  36.59%  42.86%         2  func1  file1.c:51
+  400  48.78%  57.14%         3  main  file1.c:16
+2/4   callers and callees by name
+EOF2
+	# % hides the percentages, U shortens the numbers (they are short already)
+	sed -n '6p' "$BATS_TEST_TMPDIR/pct" | grep -Eq '^ +300 +2  func1  file1\.c:51$'
+	tail -n 1 "$BATS_TEST_TMPDIR/self" | grep -q 'callers and callees have no self cost'
+	# Tab on the callers and callees (two events: the rows sort by the new one).
+	# two-events: leaf is called by a (Ir 10, Dr 90) and b (Ir 20, Dr 5).
+	mkdir "$BATS_TEST_TMPDIR/src"
+	printf '%s\n' '# callgrind format' 'events: Ir Dr' 'fn=a' '1 1 1' 'cfn=leaf' 'calls=1 1' '1 10 90' \
+		'fn=b' '1 1 1' 'cfn=leaf' 'calls=1 1' '1 20 5' 'fn=leaf' '1 30 95' >"$BATS_TEST_TMPDIR/src/two.callgrind"
+	browse_ok "$BATS_TEST_TMPDIR/src/two.callgrind" <<'EOF2'
+:goto ^leaf$
+Enter
+:save-screen ir
+Tab
+:save-screen dr
+EOF2
+	echo $(sed -n '6,7p' "$BATS_TEST_TMPDIR/ir" | awk '{ print $NF }') \
+		$(sed -n '6,7p' "$BATS_TEST_TMPDIR/dr" | awk '{ print $NF }') >"$OUT"
+	expect_out <<<'b a a b'
 }

@@ -9,6 +9,7 @@
 
 #include "ncgrind/calltree.h"
 #include "ncgrind/nav.h"
+#include "ncgrind/report.h"
 
 enum detail_row_kind { DROW_CALLERS, DROW_CALLER, DROW_CALLEES, DROW_CALLEE };
 
@@ -23,6 +24,8 @@ struct detail_row {
 struct detail {
 	const struct profile *p;
 	uint32_t fn, event;
+	enum report_sort sort;     /* SORT_INCL (the cost of the calls), SORT_CALLS or SORT_NAME */
+	bool reverse;
 	struct detail_row *rows;
 	struct nav nav;            /* over rows; the cursor skips the headings */
 };
@@ -30,6 +33,12 @@ struct detail {
 void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g,
 		 uint32_t fn, uint32_t event);
 void detail_release(struct detail *d);
+/*
+ * Sort each section by key (SORT_INCL: the cost of the calls, SORT_CALLS:
+ * their count, SORT_NAME: the caller's or callee's name), largest first (names
+ * A to Z); the same key again reverses. The cursor goes to the first row.
+ */
+void detail_sort(struct detail *d, enum report_sort key, int page);
 /* Move by delta rows, over the headings. */
 bool detail_move(struct detail *d, long delta, int page);
 /* After the cursor moved (dir: the way it went): off a heading, and in sight. */
