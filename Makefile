@@ -33,7 +33,7 @@ Q = @
 endif
 
 CORE_SRC = src/util.c src/diag.c src/map.c src/names.c src/lex.c src/parse.c src/parse_header.c src/match.c \
-           src/profile.c src/graph.c src/events.c src/report.c
+           src/profile.c src/graph.c src/events.c src/report.c src/commands.c
 # view-models and views (plain data, no curses), then the terminal and the loop
 UI_SRC = src/grid.c src/fmt.c src/nav.c src/table.c src/calltree.c src/filter.c src/detail.c src/history.c src/source.c src/srcview.c src/disasm.c src/report_tree.c src/report_source.c src/keys.c \
          src/view.c src/term.c src/prompt.c src/ui.c src/ui_commands.c \

@@ -174,6 +174,21 @@ bool filters_apply(const struct filters *f, const struct profile *p, const struc
 	return narrowed;
 }
 
+enum filter_kind filters_kind(const char *cmd, const char **arg)
+{
+	if (!strcmp(cmd, "focus"))
+		return FILTER_FOCUS;
+	if (!strcmp(cmd, "ignore"))
+		return FILTER_IGNORE;
+	if (!strcmp(cmd, "hide"))
+		return FILTER_HIDE;
+	if (!strncmp(*arg, "file:", 5))
+		return *arg += 5, FILTER_FILE;
+	if (!strncmp(*arg, "object:", 7))
+		return *arg += 7, FILTER_OBJECT;
+	return FILTER_NAME;
+}
+
 bool filters_hidden(const struct filters *f, const struct profile *p, bool *hidden)
 {
 	bool any = false;

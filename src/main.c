@@ -3,6 +3,7 @@
  * (--dump, a pipe, or a terminal that cannot show the browser).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "ncgrind/commands.h"
 #include "ncgrind/diag.h"
 #include "ncgrind/parse.h"
 #include "ncgrind/profile.h"
@@ -56,7 +57,8 @@ static void usage(FILE *out)
 	      "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
 	      "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
 	      "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
-	      "       --list-keys: the browser's keys; --version; -h, --help\n"
+	      "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
+	      "       -h, --help\n"
 	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
 	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
 	      out);
@@ -120,6 +122,16 @@ static int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
+/* The prompt's commands, from their table: name, usage, what it does, batch or not. */
+static void list_commands(void)
+{
+	for (int c = CMD_NONE + 1; c < CMD_COUNT; c++) {
+		const struct command_info *i = command_info((enum command)c);
+
+		printf("%s\t%s\t%s\t%s\n", i->name, i->usage, i->help, i->batch ? "batch" : "browser");
+	}
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	double num;
@@ -130,6 +142,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{"stats", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},    {"script", required_argument, NULL, 'X'},
 		{"size", required_argument, NULL, 'Z'}, {"list-keys", no_argument, NULL, 'K'},
+		{"list-commands", no_argument, NULL, 'L'},
 		{"root", required_argument, NULL, 'R'}, {"function", required_argument, NULL, 'R'},
 		{"depth", required_argument, NULL, 'D'}, {"threshold", required_argument, NULL, 'T'},
 		{"inverted", no_argument, NULL, 'v'},   {"context", required_argument, NULL, 'C'},
@@ -147,6 +160,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'K':
 			list_keys();
+			exit(0);
+		case 'L':
+			list_commands();
 			exit(0);
 		case 'Z':
 			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 || o->ui.cols < 1 ||
@@ -345,26 +361,17 @@ static int batch_filters(const struct profile *p, const struct options *o, struc
 		const char *c = o->commands[i] + strspn(o->commands[i], " :");
 		size_t n = strcspn(c, " \t");
 		const char *arg = c + n + strspn(c + n, " \t");
+		enum command cmd = command_find(c, n);
 		enum filter_kind kind;
 
-		if (n == 6 && !strncmp(c, "filter", 6)) {
-			kind = !strncmp(arg, "file:", 5)     ? FILTER_FILE
-			       : !strncmp(arg, "object:", 7) ? FILTER_OBJECT
-							     : FILTER_NAME;
-			arg += kind == FILTER_FILE ? 5 : kind == FILTER_OBJECT ? 7 : 0;
-		} else if (n == 5 && !strncmp(c, "focus", 5)) {
-			kind = FILTER_FOCUS;
-		} else if (n == 6 && !strncmp(c, "ignore", 6)) {
-			kind = FILTER_IGNORE;
-		} else if (n == 4 && !strncmp(c, "hide", 4)) {
-			kind = FILTER_HIDE;
-		} else if (n == 3 && !strncmp(c, "set", 3) && !strncmp(arg, "cycles", 6)) {
-			continue; /* read by batch_cycles() */
-		} else {
+		if (!command_info(cmd)->batch || (cmd == CMD_SET && strncmp(arg, "cycles", 6))) {
 			fprintf(stderr, "ncgrind: '%.*s' works in the browser only; the reports take "
 					"filter, focus, ignore, hide and set cycles\n", (int)n, c);
 			return 2;
 		}
+		if (cmd == CMD_SET)
+			continue; /* set cycles: read by batch_cycles() */
+		kind = filters_kind(command_info(cmd)->name, &arg);
 		if (filters_add(f, kind, arg, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err);
 			return 2;

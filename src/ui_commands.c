@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
+#include "ncgrind/commands.h"
 #include "ncgrind/source.h"
 #include "ncgrind/term.h"
 
@@ -29,26 +30,17 @@ static void apply_filters(struct ui *u)
 
 static int filter_command(struct ui *u, const char *cmd, const char *arg)
 {
-	enum filter_kind kind = FILTER_NAME;
+	enum filter_kind kind = filters_kind(cmd, &arg);
 	char err[300];
 
-	if (!strcmp(cmd, "filter")) {
-		if (!*arg) {
-			filters_clear_names(&u->filters);
-			apply_filters(u);
-			return 0;
-		}
-		if (!strncmp(arg, "file:", 5))
-			kind = FILTER_FILE, arg += 5;
-		else if (!strncmp(arg, "object:", 7))
-			kind = FILTER_OBJECT, arg += 7;
-	} else {
-		kind = !strcmp(cmd, "focus") ? FILTER_FOCUS : !strcmp(cmd, "ignore") ? FILTER_IGNORE
-										     : FILTER_HIDE;
-		if (!*arg) {
-			ui_message(u, true, "usage: %s REGEX", cmd);
-			return -1;
-		}
+	if (!*arg && !strcmp(cmd, "filter")) {
+		filters_clear_names(&u->filters);
+		apply_filters(u);
+		return 0;
+	}
+	if (!*arg) {
+		ui_message(u, true, "usage: %s", command_info(command_find(cmd, strlen(cmd)))->usage);
+		return -1;
 	}
 	if (filters_add(&u->filters, kind, arg, err, sizeof(err)) < 0) {
 		ui_message(u, true, "%s", err);
@@ -259,62 +251,55 @@ void ui_run_command(struct ui *u, char *cmd)
 	arg[strcspn(arg, "\n")] = '\0';
 	if (!*cmd)
 		return;
-	if (!strcmp(cmd, "filter") || !strcmp(cmd, "focus") || !strcmp(cmd, "ignore") ||
-	    !strcmp(cmd, "hide")) {
-		filter_command(u, cmd, arg);
-	} else if (!strcmp(cmd, "sort")) {
-		sort_command(u, arg);
-	} else if (!strcmp(cmd, "event")) {
-		event_command(u, arg);
-	} else if (!strcmp(cmd, "threshold")) {
+	switch (command_find(cmd, strlen(cmd))) {
+	case CMD_FILTER:
+	case CMD_FOCUS:
+	case CMD_IGNORE:
+	case CMD_HIDE: filter_command(u, cmd, arg); break;
+	case CMD_SORT: sort_command(u, arg); break;
+	case CMD_EVENT: event_command(u, arg); break;
+	case CMD_THRESHOLD:
 		if (number_arg(u, cmd, arg, 100, &num) == 0) {
 			u->threshold = num;
 			ui_refresh_all(u); /* the trees of the history are built again with it */
 			ui_message(u, false, "threshold %.3g%%: the call trees fold smaller branches",
 				   num);
 		}
-	} else if (!strcmp(cmd, "goto")) {
-		goto_command(u, arg);
-	} else if (!strcmp(cmd, "top")) {
+		break;
+	case CMD_GOTO: goto_command(u, arg); break;
+	case CMD_TOP:
 		if (number_arg(u, cmd, arg, 1e9, &num) == 0) {
 			u->t.limit = (size_t)num;
 			table_refresh(&u->t);
 		}
-	} else if (!strcmp(cmd, "set")) {
-		set_command(u, arg);
-	} else if (!strcmp(cmd, "write")) {
-		write_command(u, arg);
-	} else if (!strcmp(cmd, "open")) {
-		open_command(u, arg);
-	} else if (!strcmp(cmd, "help")) {
+		break;
+	case CMD_SET: set_command(u, arg); break;
+	case CMD_WRITE: write_command(u, arg); break;
+	case CMD_OPEN: open_command(u, arg); break;
+	case CMD_HELP:
 		u->vs.help = true;
 		u->vs.help_top = 0;
-	} else if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) {
-		u->quit = true;
-	} else if (!strcmp(cmd, "save-screen")) {
+		break;
+	case CMD_QUIT: u->quit = true; break;
+	case CMD_SAVE_SCREEN:
 		if (*arg)
 			ui_save_screen(u, arg);
 		else
 			ui_message(u, true, "usage: :save-screen PATH");
-	} else if (!strcmp(cmd, "resize")) {
+		break;
+	case CMD_RESIZE:
 		if (ui_parse_size(arg, &cols, &rows) == 0) {
 			grid_resize(&u->g, rows, cols);
 			nav_scroll(&u->t.nav, view_table_rows(&u->g));
 		} else {
 			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
 		}
-	} else if (!strcmp(cmd, "substitute-path") || !strcmp(cmd, "include")) {
-		source_command(u, cmd, arg);
-	} else {
-		ui_message(u, true, "unknown command '%s' (help shows the commands)", cmd);
+		break;
+	case CMD_INCLUDE:
+	case CMD_SUBSTITUTE_PATH: source_command(u, cmd, arg); break;
+	default: ui_message(u, true, "unknown command '%s' (help shows the commands)", cmd);
 	}
 }
-
-
-static const char *const command_names[] = {
-	"event", "filter", "focus", "goto", "help", "hide", "ignore", "open", "quit",
-	"set", "sort", "threshold", "top", "write",
-};
 
 /*
  * Completion keeps the longest common prefix of the candidates that start
@@ -474,16 +459,6 @@ static void complete_regex_arg(struct ui *u, struct completion *c, const char *c
 	complete_names(u, c, kind);
 }
 
-static bool is_regex_command(const char *cmd, size_t n)
-{
-	static const char *const names[] = {"filter", "focus", "ignore", "hide", "goto"};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strlen(names[i]) == n && !strncmp(cmd, names[i], n))
-			return true;
-	return false;
-}
-
 size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
 		   size_t hint_size)
 {
@@ -497,19 +472,28 @@ size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size
 	hint[0] = insert[0] = '\0';
 	completion_start(&c, last);
 	if (!line[cmd_len]) {
-		for (size_t i = 0; i < sizeof(command_names) / sizeof(command_names[0]); i++)
-			candidate(&c, command_names[i], strlen(command_names[i]));
-	} else if (cmd_len == 5 && !strncmp(line, "event", 5)) {
+		/* the commands a person types (not the scripts' save-screen and resize) */
+		for (int i = CMD_NONE + 1; i < CMD_COUNT; i++)
+			if (i != CMD_SAVE_SCREEN && i != CMD_RESIZE)
+				candidate(&c, command_info((enum command)i)->name,
+					  strlen(command_info((enum command)i)->name));
+		return completion_finish(&c, insert, insert_size, keyword);
+	}
+	switch (command_info(command_find(line, cmd_len))->arg) {
+	case CARG_EVENT:
 		for (uint32_t e = 0; e < u->prof.nev; e++)
 			candidate(&c, u->prof.events[e].name.ptr, u->prof.events[e].name.len);
-	} else if (cmd_len == 4 && !strncmp(line, "sort", 4)) {
+		break;
+	case CARG_SORT:
 		for (int i = 0; i < 4; i++)
 			candidate(&c, sort_names[i], strlen(sort_names[i]));
-	} else if (cmd_len == 3 && !strncmp(line, "set", 3)) {
-		complete_set(&c, arg);
-	} else if (is_regex_command(line, cmd_len)) {
+		break;
+	case CARG_SET: complete_set(&c, arg); break;
+	case CARG_REGEX:
 		complete_regex_arg(u, &c, line, cmd_len, arg);
 		keyword = false; /* a blank would become part of the expression */
+		break;
+	default: break;
 	}
 	return completion_finish(&c, insert, insert_size, keyword);
 }

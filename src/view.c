@@ -6,6 +6,7 @@
  * and shown whole on the detail line below the table.
  */
 #include "ncgrind/view.h"
+#include "ncgrind/commands.h"
 #include "ncgrind/fmt.h"
 
 #include <inttypes.h>
@@ -906,9 +907,10 @@ int view_write_source(FILE *f, const struct srcview *v, const struct table *t)
 	return ferror(f) ? -1 : 0;
 }
 
+/* The keys, a blank line, the commands' heading, the commands. */
 int view_help_lines(void)
 {
-	return REQ_COUNT - 1;
+	return REQ_COUNT - 1 + 2 + CMD_COUNT - 1;
 }
 
 /* " (table, source)": where a request has keys, unless it has them everywhere. */
@@ -936,14 +938,22 @@ void view_draw_help(struct grid *g, const struct view_state *vs)
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: keys", ATTR_TITLE);
-	for (int req = REQ_NONE + 1 + vs->help_top; req < REQ_COUNT && r < g->rows - 1; req++) {
-		unsigned scopes = keys_scopes((enum request)req);
+	grid_puts(g, 0, 0, "ncgrind: keys, then the commands of the : prompt", ATTR_TITLE);
+	for (int i = vs->help_top; i < view_help_lines() && r < g->rows - 1; i++, r++) {
+		int req = REQ_NONE + 1 + i, cmd = i - (REQ_COUNT - 1) - 2 + 1;
 
-		keys_of_request((enum request)req, keys, sizeof(keys));
-		snprintf(line, sizeof(line), "  %-22s %s%s", keys, keys_help((enum request)req),
-			 scope_tag(scopes));
-		grid_puts(g, r++, 0, line, ATTR_NORMAL);
+		if (req < REQ_COUNT) {
+			keys_of_request((enum request)req, keys, sizeof(keys));
+			snprintf(line, sizeof(line), "  %-22s %s%s", keys, keys_help((enum request)req),
+				 scope_tag(keys_scopes((enum request)req)));
+		} else if (cmd < CMD_NONE + 1) {
+			snprintf(line, sizeof(line), "%s", cmd == CMD_NONE ? "Commands (type : first)" : "");
+		} else {
+			const struct command_info *c = command_info((enum command)cmd);
+
+			snprintf(line, sizeof(line), "  %-30s %s", c->usage, c->help);
+		}
+		grid_puts(g, r, 0, line, cmd == CMD_NONE ? ATTR_HOT : ATTR_NORMAL);
 	}
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 	grid_puts(g, g->rows - 1, 0, "j/k scroll, q, Esc or ? closes the help", ATTR_STATUS);

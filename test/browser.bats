@@ -794,7 +794,7 @@ EOF
 	# 45 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 24.
 	# Lines longer than the 80 columns are cut.
 	expect_screen help <<'EOF'
-ncgrind: keys
+ncgrind: keys, then the commands of the : prompt
 
   j, Down                move down one line
   k, Up                  move up one line

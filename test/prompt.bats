@@ -170,7 +170,7 @@ EOF2
 	grep -q 'PROGRAM TOTALS' "$BATS_TEST_TMPDIR/written.txt"
 	[ "$(grep -c '/home/dev/corpus/src/recur.c:' "$BATS_TEST_TMPDIR/written.txt")" -gt 20 ]
 	last wrote | grep -q "wrote $BATS_TEST_TMPDIR/written.txt"
-	head -1 "$BATS_TEST_TMPDIR/help" | grep -qx 'ncgrind: keys'
+	head -1 "$BATS_TEST_TMPDIR/help" | grep -qx 'ncgrind: keys, then the commands of the : prompt'
 }
 
 @test "commands: errors are messages, the view stays as it was" {
@@ -331,4 +331,24 @@ EOF2
 	diff -u - <(last history) <<<'/main_'
 	[ -s "$HOME/.local/state/ncgrind/search-history" ]
 	grep -qx 'main' "$HOME/.local/state/ncgrind/search-history"
+}
+
+@test ":help lists the prompt's commands with their usage, from the same table as the prompt" {
+	# a screen tall enough for the keys and the commands
+	browse "$X" --size=110x90 <<'EOF2'
+: "help" Enter
+:save-screen help
+EOF2
+	expect_status 0
+	assert_grep "Commands (type : first)" "$BATS_TEST_TMPDIR/help"
+	assert_grep "  threshold PCT                  trees fold the branches under PCT% of the root" "$BATS_TEST_TMPDIR/help"
+	assert_grep "  filter [file:|object:]REGEX    keep the functions (files, objects) that match; alone: all" "$BATS_TEST_TMPDIR/help"
+	# every command of the table is there, each once
+	"$NCGRIND" --list-commands | cut -f2 | while read -r usage; do
+		[ "$(grep -cF "  $usage " "$BATS_TEST_TMPDIR/help")" -eq 1 ] || { echo "usage '$usage'"; return 1; }
+	done
+	# and the batch reports refuse what is not theirs, naming what they take
+	ncg --dump=functions --command='sort calls' "$X"
+	expect_status 2
+	assert_grep "'sort' works in the browser only; the reports take filter, focus, ignore, hide and set cycles" "$ERR"
 }

@@ -198,7 +198,7 @@ main
 EOF
 	sed -n '1p;3p;30p' "$BATS_TEST_TMPDIR/s4" >"$OUT"
 	expect_out <<'EOF'
-ncgrind: keys
+ncgrind: keys, then the commands of the : prompt
   j, Down                move down one line
 j/k scroll, q, Esc or ? closes the help
 EOF

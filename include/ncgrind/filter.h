@@ -32,6 +32,12 @@ struct filters {
 void filters_init(struct filters *f);
 void filters_release(struct filters *f);
 /* Add one; -1 with regerror's reason in err for a bad regex. */
+/*
+ * The kind of filter a command gives: "filter" (a name; "file:" and "object:"
+ * before the expression pick the file or object, and *arg moves past them),
+ * "focus", "ignore" or "hide". One reading for the prompt and --command.
+ */
+enum filter_kind filters_kind(const char *cmd, const char **arg);
 int filters_add(struct filters *f, enum filter_kind kind, const char *pattern, char *err,
 		size_t errsize);
 /* Drop the last filter; false when there is none. */
