@@ -317,6 +317,10 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		break;
 	case REQ_EVENT_NEXT:
 	case REQ_EVENT_PREV:
+		if (u->prof.nev < 2) { /* say so, rather than do nothing */
+			ui_message(u, false, "the profile has one event");
+			break;
+		}
 		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
 		ui_refresh_all(u);
 		break;

@@ -1646,3 +1646,17 @@ EOF2
 		$(sed -n '6,7p' "$BATS_TEST_TMPDIR/dr" | awk '{ print $NF }') >"$OUT"
 	expect_out <<<'b a a b'
 }
+
+@test "feedback: Tab on a one-event profile and :threshold on the table say what they did" {
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+Tab
+:save-screen tab
+:threshold 5
+:save-screen thr
+T
+:save-screen tree
+EOF2
+	tail -n 1 "$BATS_TEST_TMPDIR/tab" | grep -q '   the profile has one event$'
+	tail -n 1 "$BATS_TEST_TMPDIR/thr" | grep -q '   threshold 5%: the call trees fold smaller branches$'
+	head -1 "$BATS_TEST_TMPDIR/tree" | grep -q 'threshold 5%$'
+}
