@@ -1657,6 +1657,6 @@ T
 :save-screen tree
 EOF2
 	tail -n 1 "$BATS_TEST_TMPDIR/tab" | grep -q '   the profile has one event$'
-	tail -n 1 "$BATS_TEST_TMPDIR/thr" | grep -q '   threshold 5%: the call trees fold smaller branches$'
+	tail -n 1 "$BATS_TEST_TMPDIR/thr" | grep -q 'threshold 5%: the call trees fold smaller branches$'
 	head -1 "$BATS_TEST_TMPDIR/tree" | grep -q 'threshold 5%$'
 }
