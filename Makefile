@@ -24,7 +24,7 @@ LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
 # browser and its prompt, bats for the suite, tmux for the terminal tests).
-DEB_PKGS = gcc make libncursesw5-dev libedit-dev pkg-config bats tmux
+DEB_PKGS = gcc make libncursesw5-dev libedit-dev pkg-config bats tmux clang-format
 
 ifeq ($(V),1)
 Q =
@@ -106,7 +106,7 @@ run: deps $(NCGRIND)
 	$(NCGRIND) test/fixtures/example.callgrind
 
 # The suite; the last line is "N passed, N failed" (CI reads it).
-check: deps $(NCGRIND) $(PROBE) $(TREECHECK) check-layers
+check: deps $(NCGRIND) $(PROBE) $(TREECHECK) check-layers fmt-check
 	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) TREECHECK=$(abspath $(TREECHECK)) \
 		SHARED_DIR=$(abspath $(SHARED)) \
 		test/tools/run-suite test
@@ -165,10 +165,16 @@ install: $(NCGRIND)
 	install -D -m 755 $(NCGRIND) $(DESTDIR)$(BINDIR)/ncgrind
 	install -D -m 644 doc/ncgrind.1 $(DESTDIR)$(MANDIR)/ncgrind.1
 
+# The house style is .clang-format's: make fmt applies it, make fmt-check (in make
+# check, so in CI) fails on a file that does not follow it.
+FMT_FILES = src/*.c src/*.h include/ncgrind/*.h test/tools/*.c test/bench/*.c
 fmt:
-	clang-format -i src/*.c include/ncgrind/*.h test/tools/*.c test/bench/*.c
+	clang-format -i $(FMT_FILES)
+
+fmt-check:
+	@clang-format --dry-run --Werror $(FMT_FILES) && echo "fmt-check: the sources follow .clang-format"
 
 clean:
 	rm -rf build build-asan ncgrind test/tools/probe test/tools/treecheck
 
-.PHONY: all deps run check asan valgrind monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt clean
+.PHONY: all deps run check asan valgrind monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean

@@ -9,8 +9,7 @@
 
 #include <stdlib.h>
 
-static uint32_t node_new(struct calltree *t, enum tree_node_kind kind, uint32_t fn,
-			 uint32_t parent)
+static uint32_t node_new(struct calltree *t, enum tree_node_kind kind, uint32_t fn, uint32_t parent)
 {
 	struct tree_node *n;
 
@@ -111,8 +110,8 @@ static bool has_children(const struct calltree *t, enum tree_node_kind kind, uin
 	return n > 1 || (n == 1 && !skipped_self(t, id, other_end(t, edges[0])));
 }
 
-static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t id,
-			 uint32_t parent, double cost)
+static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t id, uint32_t parent,
+			 double cost)
 {
 	uint32_t n = node_new(t, kind, id, parent);
 
@@ -298,8 +297,8 @@ size_t calltree_entry_points(const struct profile *p, const struct callgraph *g,
 		if (!profile_function_used(p, f))
 			continue;
 		if (c) {
-			if (!best[c] || p->incl[(size_t)f * p->nev] >
-						p->incl[(size_t)(best[c] - 1) * p->nev])
+			if (!best[c] ||
+			    p->incl[(size_t)f * p->nev] > p->incl[(size_t)(best[c] - 1) * p->nev])
 				best[c] = f + 1;
 			continue;
 		}
@@ -379,8 +378,8 @@ static void kid_push(struct calltree *t, struct kid_buf *b, uint32_t e, uint32_t
 	uint32_t c = t->cycles ? t->p->funcs[other].cycle : 0;
 
 	ALLOC_GROW(b->k, b->n + 1, b->alloc);
-	b->k[b->n++] = (struct tree_kid){c ? c : other, e, c ? NODE_CYCLE : NODE_FUNCTION, false,
-					 t->p->edges[e].count, cost};
+	b->k[b->n++] = (struct tree_kid){
+	    c ? c : other, e, c ? NODE_CYCLE : NODE_FUNCTION, false, t->p->edges[e].count, cost};
 }
 
 static void member_push(struct kid_buf *b, uint32_t f, double self)
@@ -776,7 +775,8 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 			break;
 		c = t->nodes[n].first_child;
 		/* the first child is the hottest; a fold node ends the path */
-		if (c == NCG_NONE || (t->nodes[c].kind != NODE_FUNCTION && t->nodes[c].kind != NODE_CYCLE))
+		if (c == NCG_NONE ||
+		    (t->nodes[c].kind != NODE_FUNCTION && t->nodes[c].kind != NODE_CYCLE))
 			break;
 		n = c;
 	}
@@ -886,8 +886,8 @@ static void on_call_line(void *ctx, const struct parse_line *l)
 	if (l->kind != PARSE_CALL)
 		return;
 	ALLOC_GROW(c->sites, c->n + 1, c->alloc);
-	c->sites[c->n] = (struct call_site){l->callee, l->file, l->pos[POS_LINE], l->pos[POS_INSTR],
-					    l->count, (uint32_t)c->n};
+	c->sites[c->n] = (struct call_site){l->callee,         l->file,  l->pos[POS_LINE],
+					    l->pos[POS_INSTR], l->count, (uint32_t)c->n};
 	c->n++;
 }
 

@@ -5,10 +5,9 @@
 
 #include <string.h>
 
-static const struct command_info table[] = {
-	[CMD_NONE] = {"", "", "", false, CARG_NONE},
+static const struct command_info table[] = {[CMD_NONE] = {"", "", "", false, CARG_NONE},
 #define C(id, name, usage, help, batch, arg) [CMD_##id] = {name, usage, help, batch, arg},
-	COMMAND_LIST(C)
+					    COMMAND_LIST(C)
 #undef C
 };
 

@@ -96,8 +96,8 @@ static void add_section(struct detail *d, size_t *n, enum detail_row_kind head,
 	*n += 1 + count;
 }
 
-void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g,
-		 uint32_t fn, uint32_t event)
+void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g, uint32_t fn,
+		 uint32_t event)
 {
 	size_t in = g->in_start[fn + 1] - g->in_start[fn];
 	size_t out = g->out_start[fn + 1] - g->out_start[fn], n = 0;

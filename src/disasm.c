@@ -42,8 +42,8 @@ static void parse_line(struct disasm *d, char *line)
 	d->n++;
 }
 
-static int run_objdump(struct disasm *d, const char *object, uint64_t lo, uint64_t hi,
-		       char *err, size_t errsize)
+static int run_objdump(struct disasm *d, const char *object, uint64_t lo, uint64_t hi, char *err,
+		       size_t errsize)
 {
 	char start[40], stop[40], prog[] = "objdump", dis[] = "-d", raw[] = "--no-show-raw-insn";
 	char *path = xstrdup(object); /* posix_spawn's argv is not const */

@@ -67,8 +67,7 @@ static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
 }
 
 /* The inherited value; *saturated is set when it does not fit in 64 bits. */
-static uint64_t derive(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
-		       bool *saturated)
+static uint64_t derive(const uint64_t *raw, const uint64_t *coef, uint32_t nraw, bool *saturated)
 {
 	uint64_t v = 0, t;
 

@@ -70,7 +70,9 @@ void filters_clear_names(struct filters *f)
 static bool matches(const struct filter *x, const struct profile *p, uint32_t fn)
 {
 	const struct function *f = &p->funcs[fn];
-	uint32_t id = x->kind == FILTER_FILE ? f->file : x->kind == FILTER_OBJECT ? f->object : f->name;
+	uint32_t id = x->kind == FILTER_FILE     ? f->file
+		      : x->kind == FILTER_OBJECT ? f->object
+						 : f->name;
 
 	return match_name(&x->re, profile_name(p, id));
 }
@@ -211,14 +213,14 @@ bool filters_hides(const struct filters *f, const struct profile *p, uint32_t fn
 
 void filters_describe(const struct filters *f, char *buf, size_t size)
 {
-	static const char *const word[] = {"filter", "filter file:", "filter object:",
-					   "focus",  "ignore",       "hide"};
+	static const char *const word[] = {
+	    "filter", "filter file:", "filter object:", "focus", "ignore", "hide"};
 	size_t o = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < f->n && o < size; i++)
-		o += (size_t)snprintf(buf + o, size - o, "%s%s%s%s", i ? " + " : "",
-				      word[f->list[i].kind], f->list[i].kind == FILTER_FILE ||
-						      f->list[i].kind == FILTER_OBJECT ? "" : " ",
-				      f->list[i].pattern);
+		o += (size_t)snprintf(
+		    buf + o, size - o, "%s%s%s%s", i ? " + " : "", word[f->list[i].kind],
+		    f->list[i].kind == FILTER_FILE || f->list[i].kind == FILTER_OBJECT ? "" : " ",
+		    f->list[i].pattern);
 }

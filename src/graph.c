@@ -168,8 +168,8 @@ static void incoming(struct profile *p, const uint32_t *scc)
 		const struct call_edge *ce = &p->edges[e];
 
 		if (scc[ce->caller] != scc[ce->callee])
-			add_row_sat(p->incl + (size_t)ce->callee * p->nev, profile_edge_cost(p, (uint32_t)e),
-				    p->nev);
+			add_row_sat(p->incl + (size_t)ce->callee * p->nev,
+				    profile_edge_cost(p, (uint32_t)e), p->nev);
 	}
 }
 
@@ -219,7 +219,8 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
 
 		self_and_out(p, g, scc, f, row);
 		if (c) {
-			add_row_sat(p->cycle_incl + (size_t)(c - 1) * nev, p->incl + (size_t)f * nev, nev);
+			add_row_sat(p->cycle_incl + (size_t)(c - 1) * nev,
+				    p->incl + (size_t)f * nev, nev);
 			add_row_sat(cyc_out + (size_t)(c - 1) * nev, row, nev);
 		}
 		max_row(p->incl + (size_t)f * nev, row, nev);
@@ -230,8 +231,8 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
 	}
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		if (p->funcs[f].cycle)
-			cap_row(p->incl + (size_t)f * nev, p->cycle_incl + (size_t)(p->funcs[f].cycle - 1) * nev,
-				nev, NULL);
+			cap_row(p->incl + (size_t)f * nev,
+				p->cycle_incl + (size_t)(p->funcs[f].cycle - 1) * nev, nev, NULL);
 		cap_row(p->incl + (size_t)f * nev, p->totals, nev, excess);
 	}
 	free(row);
@@ -280,7 +281,8 @@ void graph_inclusive(struct profile *p, uint64_t *excess)
 	scc = graph_components(p, &g);
 	name_cycles(p, scc, &cycle_of_scc);
 	free(cycle_of_scc);
-	p->incl = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
+	p->incl =
+	    xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
 	inclusive(p, &g, scc, excess);
 	inclusive_flat(p);
 	free(scc);

@@ -58,8 +58,8 @@ void grid_clear(struct grid *g)
 struct unit {
 	wchar_t wc;
 	int width;
-	size_t len;    /* bytes consumed */
-	char esc[8];   /* when not empty: print this instead */
+	size_t len;  /* bytes consumed */
+	char esc[8]; /* when not empty: print this instead */
 };
 
 static void next_unit(const char *s, size_t n, struct unit *u)
@@ -110,8 +110,7 @@ static void set_cell(struct grid *g, int r, int c, wchar_t ch, enum grid_attr at
 	g->cells[r * g->cols + c].attr = (unsigned char)attr;
 }
 
-int grid_put(struct grid *g, int r, int c, const char *s, size_t n, int width,
-	     enum grid_attr attr)
+int grid_put(struct grid *g, int r, int c, const char *s, size_t n, int width, enum grid_attr attr)
 {
 	int start = c, end;
 

@@ -6,10 +6,9 @@
 #define B LEX_BLANK
 #define D (LEX_DIGIT | LEX_COST)
 const unsigned char lex_class[256] = {
-	['\t'] = B, ['\r'] = B, [' '] = B, ['\n'] = LEX_EOL,
-	['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D,
-	['5'] = D, ['6'] = D, ['7'] = D, ['8'] = D, ['9'] = D,
-	['+'] = LEX_COST, ['-'] = LEX_COST, ['*'] = LEX_COST,
+    ['\t'] = B, ['\r'] = B, [' '] = B,        ['\n'] = LEX_EOL, ['0'] = D,        ['1'] = D,
+    ['2'] = D,  ['3'] = D,  ['4'] = D,        ['5'] = D,        ['6'] = D,        ['7'] = D,
+    ['8'] = D,  ['9'] = D,  ['+'] = LEX_COST, ['-'] = LEX_COST, ['*'] = LEX_COST,
 };
 #undef B
 #undef D

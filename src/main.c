@@ -32,36 +32,37 @@ struct options {
 	struct source_paths sources; /* -I, --substitute-path */
 	const char **commands;       /* --command, in order */
 	size_t ncommands, commands_alloc;
-	bool dump;            /* --dump given: a batch report, no browser */
+	bool dump; /* --dump given: a batch report, no browser */
 	struct ui_opts ui;
 	const char *events;
 	const char *sort_event;
 	bool stats;
-	bool no_cycles;       /* --no-cycles, or --command='set cycles off' */
+	bool no_cycles; /* --no-cycles, or --command='set cycles off' */
 	const char *path;
 };
 
 static void usage(FILE *out)
 {
-	fputs("usage: ncgrind [FILE|-]                     browse a profile in the terminal\n"
-	      "       ncgrind --dump=functions|calls [--format=text|tsv|json]\n"
-	      "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
-	      "               FILE|-                      print a report\n"
-	      "       ncgrind --dump=tree [--root=REGEX] [--depth=N] [--threshold=PCT] [--inverted]\n"
-	      "               [--format=text|tsv] FILE    print call trees\n"
-	      "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
-	      "       ncgrind --dump=source --function=REGEX [--context=N] [-I DIR]...\n"
-	      "               [--substitute-path=FROM=TO]... FILE     annotated source\n"
-	      "       ncgrind --dump=lines FILE                  self cost of every source line\n"
-	      "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
-	      "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
-	      "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
-	      "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
-	      "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
-	      "       -h, --help\n"
-	      "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
-	      "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
-	      out);
+	fputs(
+	    "usage: ncgrind [FILE|-]                     browse a profile in the terminal\n"
+	    "       ncgrind --dump=functions|calls [--format=text|tsv|json]\n"
+	    "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
+	    "               FILE|-                      print a report\n"
+	    "       ncgrind --dump=tree [--root=REGEX] [--depth=N] [--threshold=PCT] [--inverted]\n"
+	    "               [--format=text|tsv] FILE    print call trees\n"
+	    "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
+	    "       ncgrind --dump=source --function=REGEX [--context=N] [-I DIR]...\n"
+	    "               [--substitute-path=FROM=TO]... FILE     annotated source\n"
+	    "       ncgrind --dump=lines FILE                  self cost of every source line\n"
+	    "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
+	    "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
+	    "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
+	    "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
+	    "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
+	    "       -h, --help\n"
+	    "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
+	    "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
+	    out);
 }
 
 /* The browser's keys, from the table that binds them (for the manual's checks). */
@@ -100,7 +101,7 @@ static int parse_sort(struct options *o, const char *arg)
 
 static int parse_dump(struct options *o, const char *arg)
 {
-	static const char *const kinds[] = {"functions", "calls",   "tree",  "callers",
+	static const char *const kinds[] = {"functions", "calls",  "tree", "callers",
 					    "callees",   "source", "lines"};
 
 	for (int i = 0; i < 7; i++)
@@ -128,7 +129,8 @@ static void list_commands(void)
 	for (int c = CMD_NONE + 1; c < CMD_COUNT; c++) {
 		const struct command_info *i = command_info((enum command)c);
 
-		printf("%s\t%s\t%s\t%s\n", i->name, i->usage, i->help, i->batch ? "batch" : "browser");
+		printf("%s\t%s\t%s\t%s\n", i->name, i->usage, i->help,
+		       i->batch ? "batch" : "browser");
 	}
 }
 
@@ -137,19 +139,29 @@ static int parse_args(int argc, char **argv, struct options *o)
 	double num;
 
 	static const struct option longopts[] = {
-		{"dump", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
-		{"sort", required_argument, NULL, 's'}, {"events", required_argument, NULL, 'e'},
-		{"stats", no_argument, NULL, 'S'},      {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},    {"script", required_argument, NULL, 'X'},
-		{"size", required_argument, NULL, 'Z'}, {"list-keys", no_argument, NULL, 'K'},
-		{"list-commands", no_argument, NULL, 'L'},
-		{"root", required_argument, NULL, 'R'}, {"function", required_argument, NULL, 'R'},
-		{"depth", required_argument, NULL, 'D'}, {"threshold", required_argument, NULL, 'T'},
-		{"inverted", no_argument, NULL, 'v'},   {"context", required_argument, NULL, 'C'},
-		{"substitute-path", required_argument, NULL, 'P'},
-		{"include", required_argument, NULL, 'i'}, {"command", required_argument, NULL, 'c'},
-		{"no-cycles", no_argument, NULL, 'Y'},  {"cycles", no_argument, NULL, 'y'},
-		{NULL, 0, NULL, 0},
+	    {"dump", required_argument, NULL, 'd'},
+	    {"format", required_argument, NULL, 'f'},
+	    {"sort", required_argument, NULL, 's'},
+	    {"events", required_argument, NULL, 'e'},
+	    {"stats", no_argument, NULL, 'S'},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, 'V'},
+	    {"script", required_argument, NULL, 'X'},
+	    {"size", required_argument, NULL, 'Z'},
+	    {"list-keys", no_argument, NULL, 'K'},
+	    {"list-commands", no_argument, NULL, 'L'},
+	    {"root", required_argument, NULL, 'R'},
+	    {"function", required_argument, NULL, 'R'},
+	    {"depth", required_argument, NULL, 'D'},
+	    {"threshold", required_argument, NULL, 'T'},
+	    {"inverted", no_argument, NULL, 'v'},
+	    {"context", required_argument, NULL, 'C'},
+	    {"substitute-path", required_argument, NULL, 'P'},
+	    {"include", required_argument, NULL, 'i'},
+	    {"command", required_argument, NULL, 'c'},
+	    {"no-cycles", no_argument, NULL, 'Y'},
+	    {"cycles", no_argument, NULL, 'y'},
+	    {NULL, 0, NULL, 0},
 	};
 	int c;
 
@@ -165,16 +177,18 @@ static int parse_args(int argc, char **argv, struct options *o)
 			list_commands();
 			exit(0);
 		case 'Z':
-			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 || o->ui.cols < 1 ||
-			    o->ui.rows < 1 || o->ui.cols > 9999 || o->ui.rows > 9999)
+			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 ||
+			    o->ui.cols < 1 || o->ui.rows < 1 || o->ui.cols > 9999 ||
+			    o->ui.rows > 9999)
 				return usage_error("bad size '%s' (COLSxROWS, e.g. 80x24)", optarg);
 			break;
 		case 'd':
 			o->dump = true;
 			if (parse_dump(o, optarg) < 0)
-				return usage_error("unknown report '%s' (functions, calls, tree, callers, "
-						   "callees, source, lines)",
-						   optarg);
+				return usage_error(
+				    "unknown report '%s' (functions, calls, tree, callers, "
+				    "callees, source, lines)",
+				    optarg);
 			break;
 		case 'R':
 			o->report.function = optarg;
@@ -186,7 +200,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'T':
 			if (parse_number(optarg, 0, 100, &num) < 0)
-				return usage_error("bad threshold '%s' (a percent, 0 to 100)", optarg);
+				return usage_error("bad threshold '%s' (a percent, 0 to 100)",
+						   optarg);
 			o->report.threshold = num;
 			break;
 		case 'I': /* -I DIR, --include=DIR: as callgrind_annotate */
@@ -226,8 +241,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 's':
 			if (parse_sort(o, optarg) < 0)
-				return usage_error("unknown sort key '%s' (self, incl, calls, name)",
-						   optarg);
+				return usage_error(
+				    "unknown sort key '%s' (self, incl, calls, name)", optarg);
 			break;
 		case 'e':
 			o->events = optarg;
@@ -311,16 +326,16 @@ static void print_stats(const struct profile *p, double secs)
 {
 	double mb = (double)p->map.file_size / 1e6;
 
-	fprintf(stderr,
-		"ncgrind: %.1f MB, %" PRIu64 " lines in %.3f s (%.0f MB/s)\n"
-		"ncgrind: %zu parts, %u events, %zu functions, %zu call edges, %zu blocks, "
-		"%u cycles\n"
-		"ncgrind: index memory %.1f MB (%.1f%% of the file); RssAnon %ld kB, RssFile %ld kB\n",
-		mb, p->lines, secs, secs > 0 ? mb / secs : 0.0, p->nparts, p->nev, p->nfuncs,
-		p->nedges, p->nblocks, p->ncycles, (double)profile_memory(p) / 1e6,
-		p->map.file_size ? 100.0 * (double)profile_memory(p) / (double)p->map.file_size
-				 : 0.0,
-		proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
+	fprintf(
+	    stderr,
+	    "ncgrind: %.1f MB, %" PRIu64 " lines in %.3f s (%.0f MB/s)\n"
+	    "ncgrind: %zu parts, %u events, %zu functions, %zu call edges, %zu blocks, "
+	    "%u cycles\n"
+	    "ncgrind: index memory %.1f MB (%.1f%% of the file); RssAnon %ld kB, RssFile %ld kB\n",
+	    mb, p->lines, secs, secs > 0 ? mb / secs : 0.0, p->nparts, p->nev, p->nfuncs, p->nedges,
+	    p->nblocks, p->ncycles, (double)profile_memory(p) / 1e6,
+	    p->map.file_size ? 100.0 * (double)profile_memory(p) / (double)p->map.file_size : 0.0,
+	    proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
 }
 
 static int write_report(const struct profile *p, const struct options *o)
@@ -365,8 +380,10 @@ static int batch_filters(const struct profile *p, const struct options *o, struc
 		enum filter_kind kind;
 
 		if (!command_info(cmd)->batch || (cmd == CMD_SET && strncmp(arg, "cycles", 6))) {
-			fprintf(stderr, "ncgrind: '%.*s' works in the browser only; the reports take "
-					"filter, focus, ignore, hide and set cycles\n", (int)n, c);
+			fprintf(stderr,
+				"ncgrind: '%.*s' works in the browser only; the reports take "
+				"filter, focus, ignore, hide and set cycles\n",
+				(int)n, c);
 			return 2;
 		}
 		if (cmd == CMD_SET)

@@ -100,7 +100,8 @@ void parser_pending_check(struct parser *ps, const char *p)
 				 q, ps->call_line);
 		} else {
 			diag_add(ps->diag, DIAG_ERROR, ps->call_line,
-				 "calls= line without its cost line at the end of the file; call ignored");
+				 "calls= line without its cost line at the end of the file; call "
+				 "ignored");
 		}
 	}
 	ps->next = NEXT_COST;
@@ -112,7 +113,9 @@ static uint32_t *id_slot(struct parser *ps, enum id_kind kind, uint64_t id, bool
 {
 	struct part *pt = parser_part(ps);
 	uint32_t **tab = kind == ID_OB ? &pt->ob_ids : kind == ID_FL ? &pt->fl_ids : &pt->fn_ids;
-	size_t *alloc = kind == ID_OB ? &pt->ob_alloc : kind == ID_FL ? &pt->fl_alloc : &pt->fn_alloc;
+	size_t *alloc = kind == ID_OB   ? &pt->ob_alloc
+			: kind == ID_FL ? &pt->fl_alloc
+					: &pt->fn_alloc;
 
 	if (id < *alloc)
 		return &(*tab)[id];
@@ -153,7 +156,8 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 		slot = id_slot(ps, kind, ln.id, false);
 		if (!slot || *slot == NCG_NONE)
 			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
-				 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind], ln.id);
+				 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind],
+				 ln.id);
 		return slot ? *slot : NCG_NONE;
 	}
 	if (ps->detail) /* the index pass defined every name; look up, never add */
@@ -279,16 +283,21 @@ static size_t spec_key(const char *p)
 {
 	switch (p[0]) {
 	case 'f':
-		return (p[1] == 'n' || p[1] == 'l' || p[1] == 'i' || p[1] == 'e') && p[2] == '=' ? 3 : 0;
+		return (p[1] == 'n' || p[1] == 'l' || p[1] == 'i' || p[1] == 'e') && p[2] == '='
+			   ? 3
+			   : 0;
 	case 'o':
 		return p[1] == 'b' && p[2] == '=' ? 3 : 0;
 	case 'j':
 		return lex_prefix(p, "jcnd=") || lex_prefix(p, "jump=") ? 5
-		       : lex_prefix(p, "jfi=") || lex_prefix(p, "jfn=") ? 4 : 0;
+		       : lex_prefix(p, "jfi=") || lex_prefix(p, "jfn=") ? 4
+									: 0;
 	case 'c':
 		return lex_prefix(p, "calls=") ? 6
 		       : lex_prefix(p, "cob=") || lex_prefix(p, "cfi=") || lex_prefix(p, "cfl=") ||
-				 lex_prefix(p, "cfn=") ? 4 : 0;
+			       lex_prefix(p, "cfn=")
+			   ? 4
+			   : 0;
 	default:
 		return 0;
 	}
@@ -347,11 +356,11 @@ static void spec_line(struct parser *ps, const char *p, const char *next)
 static int bad_token(struct parser *ps, const char *what, const char *p, int r)
 {
 	static const char *const fmt[] = {
-		[LEX_NONE] = "bad %s '%s'; line ignored",
-		[LEX_BAD] = "bad %s '%s'; line ignored",
-		[LEX_OVERFLOW] = "%s '%s' does not fit in 64 bits; line ignored",
-		[LEX_NOBASE] = "relative %s '%s' without a previous absolute one; line ignored",
-		[LEX_NEGATIVE] = "%s '%s' goes below zero; line ignored",
+	    [LEX_NONE] = "bad %s '%s'; line ignored",
+	    [LEX_BAD] = "bad %s '%s'; line ignored",
+	    [LEX_OVERFLOW] = "%s '%s' does not fit in 64 bits; line ignored",
+	    [LEX_NOBASE] = "relative %s '%s' without a previous absolute one; line ignored",
+	    [LEX_NEGATIVE] = "%s '%s' goes below zero; line ignored",
 	};
 	char q[200];
 	size_t n = 0;
@@ -407,7 +416,8 @@ static void spec_calls(struct parser *ps, const char *p)
 	}
 	if (ps->callee == NCG_NONE) {
 		if (ps->diag)
-			diag_add(ps->diag, DIAG_ERROR, ps->lineno, "calls= without a cfn= line; call ignored");
+			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
+				 "calls= without a cfn= line; call ignored");
 		ps->next = NEXT_SKIP;
 		return;
 	}
@@ -441,8 +451,10 @@ static void spec_jump(struct parser *ps, const char *p, bool cond)
 		ps->jump_count = ps->jump_taken = a;
 	}
 	if (r != LEX_OK) {
-		parser_error(ps, cond ? "bad jcnd= line 'jcnd=%s'; ignored" : "bad jump= line 'jump=%s'; ignored",
-			   line, parser_line_len(line));
+		parser_error(ps,
+			     cond ? "bad jcnd= line 'jcnd=%s'; ignored"
+				  : "bad jump= line 'jump=%s'; ignored",
+			     line, parser_line_len(line));
 		return;
 	}
 	if (read_targets(ps, &p, ps->target) < 0)
@@ -585,7 +597,8 @@ static const char *reject_line(struct parser *ps, const char *p, int r, bool pos
 	if (position)
 		bad_token(ps, "position", p, r);
 	else if (*p == '-')
-		parser_error(ps, "negative cost '%s' (costs are unsigned); line ignored", p, parser_token_len(p));
+		parser_error(ps, "negative cost '%s' (costs are unsigned); line ignored", p,
+			     parser_token_len(p));
 	else if (*p == '+' || *p == '*')
 		bad_token(ps, "cost", p, LEX_BAD);
 	else
@@ -686,8 +699,7 @@ static const char *unknown_line(struct parser *ps, const char *p, const char *ne
 	if (k > p && *k == ':')
 		return next; /* an unknown header key: the spec says ignore it */
 	if (!ps->seen_any) {
-		diag_add(ps->diag, DIAG_FATAL, ps->lineno,
-			 "not a callgrind or cachegrind profile");
+		diag_add(ps->diag, DIAG_FATAL, ps->lineno, "not a callgrind or cachegrind profile");
 		ps->stop = true;
 	} else if (k > p && *k == '=') {
 		parser_error(ps, "unknown position line '%s'; ignored", p, parser_line_len(p));
@@ -705,7 +717,8 @@ static const char *other_line(struct parser *ps, const char *p)
 	if (*p == '#' || *p == '\n')
 		return next;
 	if (ps->next != NEXT_COST)
-		parser_pending_check(ps, p); /* a calls= without its cost line, or a jump= without its line */
+		parser_pending_check(
+		    ps, p); /* a calls= without its cost line, or a jump= without its line */
 	if (spec_key(p)) {
 		if (needs_events(ps, p)) {
 			ps->part_body = ps->seen_any = true;
@@ -876,7 +889,8 @@ static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 		}
 		if (p >= ps->mark) {
 			if (progress && progress->fn)
-				progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start), total);
+				progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start),
+					     total);
 			ps->mark = next_mark(p, end);
 		}
 	}
@@ -964,18 +978,22 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 	if (map_open(&prof->map, path, err, sizeof(err)) < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
 	if (prof->map.file_size == 0)
-		return diag_add(d, DIAG_FATAL, 0,
-				"empty file, no profile data (valgrind --separate-threads=yes "
-				"leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
-	prof->declared_callgrind = prof->map.size >= 18 && !memcmp(prof->map.data, "# callgrind format", 18);
+		return diag_add(
+		    d, DIAG_FATAL, 0,
+		    "empty file, no profile data (valgrind --separate-threads=yes "
+		    "leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
+	prof->declared_callgrind =
+	    prof->map.size >= 18 && !memcmp(prof->map.data, "# callgrind format", 18);
 	ps = xmalloc(sizeof(*ps));
 	parser_init(ps, prof, d);
 	if (!parse_map_guarded(ps, progress))
-		diag_add(d, DIAG_FATAL, ps->lineno,
-			 "the file shrank while it was being read (is another program writing it?)");
+		diag_add(
+		    d, DIAG_FATAL, ps->lineno,
+		    "the file shrank while it was being read (is another program writing it?)");
 	prof->lines = ps->lineno;
 	if (!ps->stop && !d->fatals && prof->nev == 0)
-		diag_add(d, DIAG_FATAL, 0, "no events: line; not a callgrind or cachegrind profile");
+		diag_add(d, DIAG_FATAL, 0,
+			 "no events: line; not a callgrind or cachegrind profile");
 	parser_release(ps);
 	free(ps);
 	if (d->fatals)

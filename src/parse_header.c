@@ -145,10 +145,11 @@ static int parse_positions(struct parser *ps, const char *p)
 		else if (len == 4 && lex_prefix(p, "line"))
 			k = POS_LINE;
 		else
-			return parser_error(ps, "unknown position kind '%s' (instr, bb, line)", p, len);
+			return parser_error(ps, "unknown position kind '%s' (instr, bb, line)", p,
+					    len);
 		if (n == PROFILE_MAX_POS || (n && kinds[n - 1] >= k))
-			return parser_error(ps, "positions must be instr, bb, line in this order: '%s'",
-					  p, len);
+			return parser_error(
+			    ps, "positions must be instr, bb, line in this order: '%s'", p, len);
 		kinds[n++] = k;
 		p += len;
 	}
@@ -167,7 +168,8 @@ static void parse_cost_list(struct parser *ps, const char *p, uint64_t **out, ui
 	uint64_t *v;
 
 	if (!ps->have_events) {
-		diag_add(ps->diag, DIAG_WARNING, ps->lineno, "summary/totals before events:; ignored");
+		diag_add(ps->diag, DIAG_WARNING, ps->lineno,
+			 "summary/totals before events:; ignored");
 		return;
 	}
 	v = xcalloc(ps->nev, sizeof(uint64_t));
@@ -182,7 +184,8 @@ static void parse_cost_list(struct parser *ps, const char *p, uint64_t **out, ui
 		n++;
 	}
 	if (*p != '\n')
-		diag_add(ps->diag, DIAG_WARNING, ps->lineno, "more values than events; extra ignored");
+		diag_add(ps->diag, DIAG_WARNING, ps->lineno,
+			 "more values than events; extra ignored");
 	free(*out);
 	*out = v;
 	*nout = n;

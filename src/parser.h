@@ -18,8 +18,13 @@ enum id_kind { ID_OB, ID_FL, ID_FN };
 
 /* Header keys that, seen twice or after body lines, start a new part. */
 enum {
-	KEY_EVENTS = 1, KEY_POSITIONS = 2, KEY_PART = 4, KEY_THREAD = 8,
-	KEY_PID = 16, KEY_VERSION = 32, KEY_CREATOR = 64,
+	KEY_EVENTS = 1,
+	KEY_POSITIONS = 2,
+	KEY_PART = 4,
+	KEY_THREAD = 8,
+	KEY_PID = 16,
+	KEY_VERSION = 32,
+	KEY_CREATOR = 64,
 };
 
 struct parser {
@@ -39,17 +44,17 @@ struct parser {
 	/* current part */
 	uint32_t part;
 	unsigned part_keys;
-	bool part_body;      /* the part has body lines */
-	bool seen_any;       /* a line was recognized: this is a profile */
+	bool part_body; /* the part has body lines */
+	bool seen_any;  /* a line was recognized: this is a profile */
 	bool have_events;
-	bool stop;           /* fatal: read no further */
+	bool stop; /* fatal: read no further */
 	int npos;
 	enum pos_kind pos_kind[PROFILE_MAX_POS];
-	uint32_t nev;        /* events of the current part */
-	uint32_t *evmap;     /* part event -> global event */
+	uint32_t nev;    /* events of the current part */
+	uint32_t *evmap; /* part event -> global event */
 	size_t evmap_alloc;
 	bool ev_identity;
-	uint64_t *part_sum;  /* global order, prof->nev values */
+	uint64_t *part_sum; /* global order, prof->nev values */
 	size_t part_sum_alloc;
 
 	/* position and context */
@@ -68,9 +73,9 @@ struct parser {
 	uint64_t target[PROFILE_MAX_POS];
 	uint32_t last_caller, last_callee, last_edge;
 
-	uint64_t *vals;      /* costs of one line, part order */
+	uint64_t *vals; /* costs of one line, part order */
 	size_t vals_alloc;
-	uint64_t *row;       /* detail mode: one line in global order */
+	uint64_t *row; /* detail mode: one line in global order */
 	size_t row_alloc;
 };
 

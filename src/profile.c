@@ -143,8 +143,7 @@ uint32_t profile_find_event_str(const struct profile *p, const char *name)
 }
 
 /* Copy nrows rows of stride `from` into a new array of stride `to` (zero-filled). */
-static uint64_t *restride(uint64_t *rows, size_t nrows, uint32_t from, uint32_t to,
-			  size_t *alloc)
+static uint64_t *restride(uint64_t *rows, size_t nrows, uint32_t from, uint32_t to, size_t *alloc)
 {
 	uint64_t *n = xcalloc(st_mult(nrows ? nrows : 1, to), sizeof(uint64_t));
 
@@ -202,15 +201,16 @@ static void sum_totals(struct profile *p, struct diag *d)
 		for (uint32_t e = 0; e < p->nev; e++)
 			ok &= u64_add_sat(&p->totals[e], profile_self(p, (uint32_t)f)[e]);
 	if (!ok)
-		diag_add(d, DIAG_ERROR, 0, "the total cost exceeds 64 bits; it is shown as %" PRIu64,
-			 UINT64_MAX);
+		diag_add(d, DIAG_ERROR, 0,
+			 "the total cost exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
 	ok = true;
 	for (size_t e = 0; e < p->nedges; e++)
 		ok &= u64_add_sat(&p->funcs[p->edges[e].callee].calls, p->edges[e].count);
 	if (!ok)
-		diag_add(d, DIAG_ERROR, 0,
-			 "the number of calls of a function exceeds 64 bits; it is shown as %" PRIu64,
-			 UINT64_MAX);
+		diag_add(
+		    d, DIAG_ERROR, 0,
+		    "the number of calls of a function exceeds 64 bits; it is shown as %" PRIu64,
+		    UINT64_MAX);
 }
 
 static void check_given(struct profile *p, struct diag *d, const struct part *pt,
@@ -225,8 +225,8 @@ static void check_given(struct profile *p, struct diag *d, const struct part *pt
 			diag_add(d, DIAG_WARNING, line,
 				 "%s says %.*s = %" PRIu64 " but the cost lines add up to %" PRIu64
 				 "; using the sum",
-				 exact ? "totals:" : "summary:", (int)(name.len > 64 ? 64 : name.len),
-				 name.ptr, given[i], sum);
+				 exact ? "totals:" : "summary:",
+				 (int)(name.len > 64 ? 64 : name.len), name.ptr, given[i], sum);
 	}
 }
 
@@ -250,8 +250,10 @@ size_t profile_memory(const struct profile *p)
 {
 	size_t n = 0, u64 = sizeof(uint64_t), ev = p->nev;
 
-	n += p->names.alloc * sizeof(struct span) + (p->names.index.mask + 1) * sizeof(struct htab_slot);
-	n += p->funcs_alloc * sizeof(struct function) + p->nfuncs * ev * u64 * 3; /* self, incl, incl_flat */
+	n += p->names.alloc * sizeof(struct span) +
+	     (p->names.index.mask + 1) * sizeof(struct htab_slot);
+	n += p->funcs_alloc * sizeof(struct function) +
+	     p->nfuncs * ev * u64 * 3; /* self, incl, incl_flat */
 	n += p->edges_alloc * sizeof(struct call_edge) + p->nedges * ev * u64;
 	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
 	n += p->blocks_alloc * sizeof(struct block);

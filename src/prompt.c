@@ -32,10 +32,10 @@ struct prompt {
 	char *history;
 	prompt_complete_fn complete;
 	void *ctx;
-	char *text;           /* the line, UTF-8 */
+	char *text; /* the line, UTF-8 */
 	size_t text_alloc;
 	char hint[512];
-	int history_steps;    /* Up minus Down since the line began (0: not in the history) */
+	int history_steps; /* Up minus Down since the line began (0: not in the history) */
 };
 
 static int read_key(EditLine *el, wchar_t *c)
@@ -229,9 +229,9 @@ static void queue_key(struct prompt *p, int key)
 		int key;
 		const char *seq;
 	} seqs[] = {
-		{KEY_LEFT, "\033[D"}, {KEY_RIGHT, "\033[C"}, {KEY_UP, "\033[A"},
-		{KEY_DOWN, "\033[B"}, {KEY_HOME, "\033[H"},  {KEY_END, "\033[F"},
-		{KEY_DC, "\033[3~"},  {KEY_BACKSPACE, "\177"}, {KEY_ENTER, "\n"},
+	    {KEY_LEFT, "\033[D"}, {KEY_RIGHT, "\033[C"},   {KEY_UP, "\033[A"},
+	    {KEY_DOWN, "\033[B"}, {KEY_HOME, "\033[H"},    {KEY_END, "\033[F"},
+	    {KEY_DC, "\033[3~"},  {KEY_BACKSPACE, "\177"}, {KEY_ENTER, "\n"},
 	};
 
 	p->qhead = p->qlen = 0;
@@ -282,9 +282,9 @@ enum prompt_result prompt_key(struct prompt *p, int key, const char **line)
 		return PROMPT_CANCEL; /* as in vi and less: not a key for the screen below */
 	if (!history_step(p, key))
 		return PROMPT_EDITING;
-	if (key > 0xff && key < 0x1000000 && key != KEY_LEFT && key != KEY_RIGHT &&
-	    key != KEY_UP && key != KEY_DOWN && key != KEY_HOME && key != KEY_END &&
-	    key != KEY_DC && key != KEY_BACKSPACE && key != KEY_ENTER)
+	if (key > 0xff && key < 0x1000000 && key != KEY_LEFT && key != KEY_RIGHT && key != KEY_UP &&
+	    key != KEY_DOWN && key != KEY_HOME && key != KEY_END && key != KEY_DC &&
+	    key != KEY_BACKSPACE && key != KEY_ENTER)
 		return PROMPT_EDITING; /* a key libedit has no use for */
 	queue_key(p, key == '\r' ? '\n' : key);
 	got = el_wgets(p->el, &count);

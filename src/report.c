@@ -78,7 +78,8 @@ static int cmp_calls(const void *va, const void *vb)
 	if (s->key == SORT_CALLS)
 		c = cmp_u64_desc(ea->count, eb->count);
 	else if (s->key != SORT_NAME)
-		c = cmp_u64_desc(profile_edge_cost(s->p, a)[s->ev], profile_edge_cost(s->p, b)[s->ev]);
+		c = cmp_u64_desc(profile_edge_cost(s->p, a)[s->ev],
+				 profile_edge_cost(s->p, b)[s->ev]);
 	if (!c)
 		c = cmp_fn_name(s->p, ea->caller, eb->caller);
 	if (!c)
@@ -394,7 +395,8 @@ static void json_function(FILE *out, const struct profile *p, uint32_t f,
 	json_string(out, profile_name(p, fn->file));
 	fputs(",\"object\":", out);
 	json_string(out, profile_name(p, fn->object));
-	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls, profile_cycle(p, f));
+	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls,
+		profile_cycle(p, f));
 	json_costs(out, p, profile_self(p, f), o);
 	fputs(",\"incl\":", out);
 	json_costs(out, p, profile_incl(p, f), o);
@@ -441,7 +443,7 @@ static void json_report(FILE *out, const struct profile *p, const struct report_
 /* ---- text ------------------------------------------------------------- */
 
 static const char rule[] =
-	"--------------------------------------------------------------------------------\n";
+    "--------------------------------------------------------------------------------\n";
 
 /* A name for people: valid UTF-8 as is, anything a terminal interprets as \xNN. */
 static void text_name(FILE *out, struct span s, const char *unknown);

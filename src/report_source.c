@@ -41,7 +41,8 @@ static void put_costs(FILE *out, const struct profile *p, const struct report_op
 			fprintf(out, "%*s%9s", w[i], ".", "");
 		else
 			fprintf(out, "%*s (%5.2f%%)", w[i], fmt_commas(num, costs[ev]),
-				p->totals[ev] ? 100.0 * (double)costs[ev] / (double)p->totals[ev] : 0.0);
+				p->totals[ev] ? 100.0 * (double)costs[ev] / (double)p->totals[ev]
+					      : 0.0);
 		putc(' ', out);
 	}
 	putc(' ', out);
@@ -71,8 +72,9 @@ static bool near_cost(const struct srcfn *s, size_t lo, size_t hi, uint64_t n, u
 static void put_missing(FILE *out, const struct source_text *t)
 {
 	if (t->no_debug_info) {
-		fputs("-- no source file: the code has no debug information (compiled without -g?)\n",
-		      out);
+		fputs(
+		    "-- no source file: the code has no debug information (compiled without -g?)\n",
+		    out);
 		return;
 	}
 	fputs("-- not found; tried:\n", out);
@@ -101,12 +103,17 @@ static void put_file(FILE *out, const struct profile *p, const struct report_opt
 		if (n && !near_cost(s, lo, hi, n, ctx))
 			continue;
 		if (n && n != last + 1)
-			fprintf(out, "-- line %" PRIu64 " ----------------------------------------\n", n);
+			fprintf(out,
+				"-- line %" PRIu64 " ----------------------------------------\n",
+				n);
 		last = n;
 		while (r < hi && s->rows[r].line < n)
 			r++;
-		put_costs(out, p, o, r < hi && s->rows[r].line == n && s->rows[r].callee == NCG_NONE
-					     ? s->rows[r].costs : NULL, w);
+		put_costs(out, p, o,
+			  r < hi && s->rows[r].line == n && s->rows[r].callee == NCG_NONE
+			      ? s->rows[r].costs
+			      : NULL,
+			  w);
 		if (t->data && n)
 			put_text(out, source_line(t, n));
 		else
@@ -164,8 +171,8 @@ static void widths(const struct profile *p, const struct report_opts *o, int *w)
 	}
 }
 
-static int dump_source(FILE *out, const struct profile *p, const struct report_opts *o,
-		       char *err, size_t errsize)
+static int dump_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
+		       size_t errsize)
 {
 	regex_t re;
 	size_t n;
@@ -286,8 +293,8 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
 		  size_t errsize)
 {
-	int r = o->kind == REPORT_LINES ? dump_lines(out, p, o)
-					: dump_source(out, p, o, err, errsize);
+	int r =
+	    o->kind == REPORT_LINES ? dump_lines(out, p, o) : dump_source(out, p, o, err, errsize);
 
 	return r < 0 || fflush(out) != 0 || ferror(out) ? -1 : 0;
 }

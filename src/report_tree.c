@@ -35,24 +35,29 @@ static double pct(double v, double of)
 static const char *row_mark(const struct tree_node *node)
 {
 	switch (node->kind) {
-	case NODE_MORE: return "more";
-	case NODE_CUT: return "cut";
-	case NODE_CYCLE: return "cycle";
-	case NODE_FUNCTION: break;
+	case NODE_MORE:
+		return "more";
+	case NODE_CUT:
+		return "cut";
+	case NODE_CYCLE:
+		return "cycle";
+	case NODE_FUNCTION:
+		break;
 	}
 	return node->member ? "member" : node->recursive ? "recursive" : "";
 }
 
 /* The function (or the cycle, or what a fold or cut row stands for) of a row. */
-static void row_name(FILE *out, const struct calltree *t, const struct tree_node *node,
-		     double root, bool tsv)
+static void row_name(FILE *out, const struct calltree *t, const struct tree_node *node, double root,
+		     bool tsv)
 {
 	switch (node->kind) {
 	case NODE_MORE:
 		if (tsv)
 			fprintf(out, "(%" PRIu64 " more)", node->count);
 		else
-			fprintf(out, "(%" PRIu64 " more, %.2f%%)", node->count, pct(node->cost, root));
+			fprintf(out, "(%" PRIu64 " more, %.2f%%)", node->count,
+				pct(node->cost, root));
 		break;
 	case NODE_CUT: {
 		char num[FMT_NUM];
@@ -77,8 +82,8 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
 	char num[FMT_NUM];
 	uint64_t cost = (uint64_t)(node->cost + 0.5);
-	bool has_count = node->edge != NCG_NONE &&
-			 (node->kind == NODE_FUNCTION || node->kind == NODE_CYCLE);
+	bool has_count =
+	    node->edge != NCG_NONE && (node->kind == NODE_FUNCTION || node->kind == NODE_CYCLE);
 
 	if (tsv) {
 		fprintf(out, "%" PRIu32 "\t", node->depth);
@@ -120,7 +125,8 @@ static void tree_head(FILE *out, const struct profile *p, const struct report_op
 	struct span ev = p->events[o->sort_event].name;
 
 	if (tsv) {
-		fprintf(out, "depth\tfunction\tfile\tcalls\tincl:%.*s\troot_pct\tparent_pct\tmark\n",
+		fprintf(out,
+			"depth\tfunction\tfile\tcalls\tincl:%.*s\troot_pct\tparent_pct\tmark\n",
 			(int)ev.len, ev.ptr);
 		return;
 	}
@@ -206,8 +212,9 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 	fprintf(out, "  %15s %6.2f%% %6.2f%% %10s  ", fmt_commas(num, cost),
 		pct((double)cost, total), pct((double)cost, of_fn), fmt_commas(cnt, ce->count));
 	put_function(out, p, other, false);
-	if (ce->caller == ce->callee || (profile_cycle(p, ce->caller) &&
-					 profile_cycle(p, ce->caller) == profile_cycle(p, ce->callee)))
+	if (ce->caller == ce->callee ||
+	    (profile_cycle(p, ce->caller) &&
+	     profile_cycle(p, ce->caller) == profile_cycle(p, ce->callee)))
 		fputs("  [recursive]", out);
 	put_sites(out, p, cs, ce->caller, ce->callee, false);
 	putc('\n', out);
@@ -221,8 +228,9 @@ static int cmp_edge_cost(const void *a, const void *b)
 	uint64_t x = profile_edge_cost(edge_sort_p, *(const uint32_t *)a)[edge_sort_ev];
 	uint64_t y = profile_edge_cost(edge_sort_p, *(const uint32_t *)b)[edge_sort_ev];
 
-	return x != y ? (x < y) - (x > y) : (*(const uint32_t *)a > *(const uint32_t *)b) -
-						    (*(const uint32_t *)a < *(const uint32_t *)b);
+	return x != y ? (x < y) - (x > y)
+		      : (*(const uint32_t *)a > *(const uint32_t *)b) -
+			    (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
 /* The calls of fn one way, by cost (a function may have 100,000 callers: qsort). */
@@ -252,8 +260,8 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 		fprintf(out, "  (incl %s = %.2f%%, called %s)\n", fmt_commas(num, incl),
 			pct((double)incl, (double)p->totals[o->sort_event]),
 			fmt_times(cnt, p->funcs[fn].calls));
-		fprintf(out, "  %15s %7s %8s %10s  %s\n", "cost of calls", "%total", "%func", "calls",
-			callers ? "caller" : "callee");
+		fprintf(out, "  %15s %7s %8s %10s  %s\n", "cost of calls", "%total", "%func",
+			"calls", callers ? "caller" : "callee");
 	}
 	for (size_t i = 0; i < n; i++)
 		call_row(out, p, o, &cs, fn, e[i], callers);
@@ -293,10 +301,13 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 			one_tree(out, p, &g, o, fns[i]);
 	} else {
 		if (o->format == REPORT_TSV)
-			fprintf(out, "function\t%s\t%s_file\tcount\tincl:%.*s\ttotal_pct\tfunction_pct\tsites\n",
+			fprintf(out,
+				"function\t%s\t%s_file\tcount\tincl:%.*s\ttotal_pct\tfunction_"
+				"pct\tsites\n",
 				o->kind == REPORT_CALLERS ? "caller" : "callee",
 				o->kind == REPORT_CALLERS ? "caller" : "callee",
-				(int)p->events[o->sort_event].name.len, p->events[o->sort_event].name.ptr);
+				(int)p->events[o->sort_event].name.len,
+				p->events[o->sort_event].name.ptr);
 		for (size_t i = 0; i < n; i++)
 			calls_of(out, p, &g, o, fns[i], o->kind == REPORT_CALLERS);
 	}

@@ -48,13 +48,20 @@ static void sort_by(struct ui *u, struct screen *s, enum report_sort key, const 
 static bool detail_request(struct ui *u, struct screen *s, enum request req)
 {
 	switch (req) {
-	case REQ_SORT_INCL: sort_by(u, s, SORT_INCL, "the cost of the calls"); return true;
-	case REQ_SORT_CALLS: sort_by(u, s, SORT_CALLS, "the number of calls"); return true;
-	case REQ_SORT_NAME: sort_by(u, s, SORT_NAME, "name"); return true;
+	case REQ_SORT_INCL:
+		sort_by(u, s, SORT_INCL, "the cost of the calls");
+		return true;
+	case REQ_SORT_CALLS:
+		sort_by(u, s, SORT_CALLS, "the number of calls");
+		return true;
+	case REQ_SORT_NAME:
+		sort_by(u, s, SORT_NAME, "name");
+		return true;
 	case REQ_SORT_SELF:
 		ui_message(u, false, "callers and callees have no self cost: i, c or a sort them");
 		return true;
-	default: return false;
+	default:
+		return false;
 	}
 }
 
@@ -74,7 +81,8 @@ static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 	if (r->kind != DROW_CALLER && r->kind != DROW_CALLEE)
 		return false;
 	e = &u->prof.edges[r->edge];
-	name = profile_name(&u->prof, u->prof.funcs[r->kind == DROW_CALLER ? e->caller : e->callee].name);
+	name = profile_name(&u->prof,
+			    u->prof.funcs[r->kind == DROW_CALLER ? e->caller : e->callee].name);
 	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
 	return true;
 }
@@ -102,14 +110,14 @@ static void detail_update(struct ui *u, struct screen *s)
 }
 
 const struct screen_ops screen_detail_ops = {
-	.scope = SCOPE_DETAIL,
-	.nav = detail_nav,
-	.rows = list_rows,
-	.moved = detail_moved,
-	.draw = detail_draw,
-	.request = detail_request,
-	.selected = detail_fn,
-	.row_text = detail_text,
-	.write = detail_write,
-	.update = detail_update,
+    .scope = SCOPE_DETAIL,
+    .nav = detail_nav,
+    .rows = list_rows,
+    .moved = detail_moved,
+    .draw = detail_draw,
+    .request = detail_request,
+    .selected = detail_fn,
+    .row_text = detail_text,
+    .write = detail_write,
+    .update = detail_update,
 };

@@ -46,14 +46,23 @@ static bool source_request(struct ui *u, struct screen *s, enum request req)
 		if (!srcview_next_costly(v, req == REQ_NEXT_COSTLY ? 1 : -1, list_rows(u)))
 			ui_message(u, false, "no more lines with cost this way");
 		return true;
-	case REQ_ONLY_COSTLY: srcview_toggle_costly(v, list_rows(u)); return true;
-	case REQ_NEXT_FILE: next_file(u, v, 1); return true;
-	case REQ_PREV_FILE: next_file(u, v, -1); return true;
-	case REQ_NAME_RIGHT: v->hscroll += u->g.cols / 2; return true;
+	case REQ_ONLY_COSTLY:
+		srcview_toggle_costly(v, list_rows(u));
+		return true;
+	case REQ_NEXT_FILE:
+		next_file(u, v, 1);
+		return true;
+	case REQ_PREV_FILE:
+		next_file(u, v, -1);
+		return true;
+	case REQ_NAME_RIGHT:
+		v->hscroll += u->g.cols / 2;
+		return true;
 	case REQ_NAME_LEFT:
 		v->hscroll -= v->hscroll > u->g.cols / 2 ? u->g.cols / 2 : v->hscroll;
 		return true;
-	default: return false;
+	default:
+		return false;
 	}
 }
 
@@ -97,7 +106,8 @@ static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 	case SROW_CALL:
 		text = profile_name(&u->prof, u->prof.funcs[r->cost->callee].name);
 		break;
-	default: return false;
+	default:
+		return false;
 	}
 	snprintf(buf, size, "%.*s", (int)text.len, text.ptr);
 	return true;
@@ -114,14 +124,14 @@ static void source_update(struct ui *u, struct screen *s)
 }
 
 const struct screen_ops screen_source_ops = {
-	.scope = SCOPE_SOURCE,
-	.nav = source_nav,
-	.rows = list_rows,
-	.moved = NULL,
-	.draw = source_draw,
-	.request = source_request,
-	.selected = source_fn,
-	.row_text = source_text,
-	.write = source_write,
-	.update = source_update,
+    .scope = SCOPE_SOURCE,
+    .nav = source_nav,
+    .rows = list_rows,
+    .moved = NULL,
+    .draw = source_draw,
+    .request = source_request,
+    .selected = source_fn,
+    .row_text = source_text,
+    .write = source_write,
+    .update = source_update,
 };

@@ -40,8 +40,9 @@ static void name_right(struct ui *u)
 	name = profile_name(&u->prof, u->prof.funcs[f].name);
 	room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
 	if (u->t.name_scroll < room)
-		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll ? u->g.cols / 2
-									      : room - u->t.name_scroll;
+		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll
+					? u->g.cols / 2
+					: room - u->t.name_scroll;
 }
 
 static void table_sort_by(struct ui *u, enum report_sort key)
@@ -56,15 +57,26 @@ static bool table_request(struct ui *u, struct screen *s, enum request req)
 
 	(void)s;
 	switch (req) {
-	case REQ_SORT_INCL: table_sort_by(u, SORT_INCL); break;
-	case REQ_SORT_SELF: table_sort_by(u, SORT_SELF); break;
-	case REQ_SORT_CALLS: table_sort_by(u, SORT_CALLS); break;
-	case REQ_SORT_NAME: table_sort_by(u, SORT_NAME); break;
-	case REQ_NAME_RIGHT: name_right(u); break;
+	case REQ_SORT_INCL:
+		table_sort_by(u, SORT_INCL);
+		break;
+	case REQ_SORT_SELF:
+		table_sort_by(u, SORT_SELF);
+		break;
+	case REQ_SORT_CALLS:
+		table_sort_by(u, SORT_CALLS);
+		break;
+	case REQ_SORT_NAME:
+		table_sort_by(u, SORT_NAME);
+		break;
+	case REQ_NAME_RIGHT:
+		name_right(u);
+		break;
 	case REQ_NAME_LEFT:
 		t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll;
 		break;
-	default: return false;
+	default:
+		return false;
 	}
 	nav_scroll(&t->nav, ui_page(u));
 	return true;
@@ -110,14 +122,14 @@ static void table_update(struct ui *u, struct screen *s)
 }
 
 const struct screen_ops screen_table_ops = {
-	.scope = SCOPE_TABLE,
-	.nav = table_nav,
-	.rows = table_rows,
-	.moved = table_moved,
-	.draw = table_draw,
-	.request = table_request,
-	.selected = table_fn,
-	.row_text = table_text,
-	.write = table_write,
-	.update = table_update,
+    .scope = SCOPE_TABLE,
+    .nav = table_nav,
+    .rows = table_rows,
+    .moved = table_moved,
+    .draw = table_draw,
+    .request = table_request,
+    .selected = table_fn,
+    .row_text = table_text,
+    .write = table_write,
+    .update = table_update,
 };

@@ -39,8 +39,9 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 void ui_rebuild_tree(struct ui *u, struct screen *s)
 {
 	/* a tree from the entry points stays one, even when there is one entry point */
-	uint32_t root = s->tree.nroots == 1 && !s->tree.top_down ? s->tree.nodes[s->tree.roots[0]].fn
-								 : NCG_NONE;
+	uint32_t root = s->tree.nroots == 1 && !s->tree.top_down
+			    ? s->tree.nodes[s->tree.roots[0]].fn
+			    : NCG_NONE;
 	bool inverted = s->tree.inverted;
 
 	calltree_release(&s->tree);
@@ -68,8 +69,9 @@ static void expand_or_collapse(struct ui *u, struct screen *s, enum request req,
 		calltree_expand_hot(&s->tree, id);
 	} else if (req == REQ_EXPAND_ALL) {
 		if (!calltree_expand_all(&s->tree, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
-			ui_message(u, true, "tree cut at 200,000 nodes: ) raises the threshold, "
-					    "or expand a branch at a time");
+			ui_message(u, true,
+				   "tree cut at 200,000 nodes: ) raises the threshold, "
+				   "or expand a branch at a time");
 	} else {
 		calltree_collapse_all(&s->tree);
 		*cursor = 0;
@@ -90,8 +92,12 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 	size_t cursor = s->nav.cursor;
 
 	switch (req) {
-	case REQ_THRESHOLD_DOWN: set_threshold(u, s, u->threshold / 2); return true;
-	case REQ_THRESHOLD_UP: set_threshold(u, s, u->threshold * 2); return true;
+	case REQ_THRESHOLD_DOWN:
+		set_threshold(u, s, u->threshold / 2);
+		return true;
+	case REQ_THRESHOLD_UP:
+		set_threshold(u, s, u->threshold * 2);
+		return true;
 	case REQ_EXPAND:
 	case REQ_COLLAPSE:
 	case REQ_EXPAND_HOT:
@@ -102,7 +108,8 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 			tree_refresh(u, s, cursor);
 		}
 		return true;
-	default: return false;
+	default:
+		return false;
 	}
 }
 
@@ -151,14 +158,14 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 }
 
 const struct screen_ops screen_tree_ops = {
-	.scope = SCOPE_TREE,
-	.nav = tree_nav,
-	.rows = list_rows,
-	.moved = NULL,
-	.draw = tree_draw,
-	.request = tree_request,
-	.selected = tree_fn,
-	.row_text = tree_text,
-	.write = tree_write,
-	.update = ui_rebuild_tree,
+    .scope = SCOPE_TREE,
+    .nav = tree_nav,
+    .rows = list_rows,
+    .moved = NULL,
+    .draw = tree_draw,
+    .request = tree_request,
+    .selected = tree_fn,
+    .row_text = tree_text,
+    .write = tree_write,
+    .update = ui_rebuild_tree,
 };

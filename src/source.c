@@ -20,8 +20,8 @@ void source_paths_set_profile(struct source_paths *sp, const char *profile_path)
 	struct stat st;
 
 	free(sp->profile_dir);
-	sp->profile_dir = slash ? xmemdup0(profile_path, (size_t)(slash - profile_path))
-				: xstrdup(".");
+	sp->profile_dir =
+	    slash ? xmemdup0(profile_path, (size_t)(slash - profile_path)) : xstrdup(".");
 	/* 0 (nothing is "newer") when unknown, not the time of a profile opened before */
 	sp->profile_mtime = stat(profile_path, &st) == 0 ? st.st_mtime : 0;
 }

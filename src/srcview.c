@@ -63,8 +63,9 @@ static int cmp_place(const void *a, const void *b)
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
 	if (x->callee != y->callee) /* the line's self cost first, then its calls */
-		return x->callee == NCG_NONE ? -1 : y->callee == NCG_NONE ? 1
-									  : (x->callee < y->callee ? -1 : 1);
+		return x->callee == NCG_NONE   ? -1
+		       : y->callee == NCG_NONE ? 1
+					       : (x->callee < y->callee ? -1 : 1);
 	return 0;
 }
 
@@ -275,8 +276,9 @@ static void load_text(struct srcview *v, const struct source_paths *paths)
 	name = profile_name(v->fn.p, v->fn.files[v->file].file);
 	v->found = source_load(&v->text, paths, name) == 0;
 	if (v->text.no_debug_info)
-		snprintf(v->note, sizeof(v->note),
-			 "no source file: the code has no debug information (compiled without -g?)");
+		snprintf(
+		    v->note, sizeof(v->note),
+		    "no source file: the code has no debug information (compiled without -g?)");
 	else if (!v->found)
 		snprintf(v->note, sizeof(v->note),
 			 "source not found; add a directory with -I DIR or a rule with "
@@ -300,7 +302,8 @@ static void load_disasm(struct srcview *v)
 			 "no instruction addresses in this profile (valgrind --dump-instr=yes)");
 		return;
 	}
-	object = xmemdup0(profile_name(v->fn.p, f->object).ptr, profile_name(v->fn.p, f->object).len);
+	object =
+	    xmemdup0(profile_name(v->fn.p, f->object).ptr, profile_name(v->fn.p, f->object).len);
 	if (disasm_load(&v->dis, object, lo, hi + 16, err, sizeof(err)) < 0)
 		snprintf(v->note, sizeof(v->note), "addresses only: %s", err);
 	free(object);

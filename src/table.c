@@ -100,8 +100,9 @@ int table_search_next(struct table *t, int dir, char *err, size_t errsize, int p
 		return -1;
 	}
 	for (size_t i = 1; i <= t->nav.count; i++) {
-		size_t row = dir > 0 ? (t->nav.cursor + i) % t->nav.count
-				     : (t->nav.cursor + t->nav.count - i % t->nav.count) % t->nav.count;
+		size_t row = dir > 0
+				 ? (t->nav.cursor + i) % t->nav.count
+				 : (t->nav.cursor + t->nav.count - i % t->nav.count) % t->nav.count;
 
 		if (row_matches(t, row)) {
 			nav_to(&t->nav, row, page);

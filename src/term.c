@@ -31,7 +31,7 @@ static struct termios saved_tio;
 static char reset_seq[256];
 static size_t reset_len;
 
-static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP,  SIGQUIT, SIGSEGV,
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV,
 				    SIGBUS, SIGABRT, SIGFPE, SIGILL};
 #define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 static struct sigaction old_actions[NFATAL];
@@ -175,13 +175,13 @@ static void define_keys(void)
 		const char *seq;
 		int key;
 	} keys[] = {
-		{"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME}, {"\033[H", KEY_HOME},
-		{"\033OH", KEY_HOME},  {"\033[4~", KEY_END},  {"\033[8~", KEY_END},
-		{"\033[F", KEY_END},   {"\033OF", KEY_END},   {"\033[3~", KEY_DC},
-		{"\033[2~", KEY_IC},   {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE},
-		{"\033[A", KEY_UP},    {"\033[B", KEY_DOWN},  {"\033[C", KEY_RIGHT},
-		{"\033[D", KEY_LEFT},  {"\033OA", KEY_UP},    {"\033OB", KEY_DOWN},
-		{"\033OC", KEY_RIGHT}, {"\033OD", KEY_LEFT},  {"\033[Z", KEY_BTAB},
+	    {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},  {"\033[H", KEY_HOME},
+	    {"\033OH", KEY_HOME},  {"\033[4~", KEY_END},   {"\033[8~", KEY_END},
+	    {"\033[F", KEY_END},   {"\033OF", KEY_END},    {"\033[3~", KEY_DC},
+	    {"\033[2~", KEY_IC},   {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE},
+	    {"\033[A", KEY_UP},    {"\033[B", KEY_DOWN},   {"\033[C", KEY_RIGHT},
+	    {"\033[D", KEY_LEFT},  {"\033OA", KEY_UP},     {"\033OB", KEY_DOWN},
+	    {"\033OC", KEY_RIGHT}, {"\033OD", KEY_LEFT},   {"\033[Z", KEY_BTAB},
 	};
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -200,12 +200,14 @@ static int check_terminal(char *err, size_t errsize)
 	char *cup;
 
 	if (setupterm(NULL, STDOUT_FILENO, &rc) != OK) {
-		snprintf(err, errsize, "the terminal '%s' is unknown to terminfo", name ? name : "");
+		snprintf(err, errsize, "the terminal '%s' is unknown to terminfo",
+			 name ? name : "");
 		return -1;
 	}
 	cup = tigetstr("cup");
 	if (!cup || cup == (char *)-1) {
-		snprintf(err, errsize, "the terminal '%s' cannot move its cursor", name ? name : "");
+		snprintf(err, errsize, "the terminal '%s' cannot move its cursor",
+			 name ? name : "");
 		del_curterm(cur_term);
 		return -1;
 	}
@@ -225,7 +227,8 @@ int term_open(char *err, size_t errsize)
 		tty_saved = 1;
 	save_signal_actions();
 	if (!newterm(NULL, stdout, stdin)) {
-		snprintf(err, errsize, "cannot use the terminal '%s'", getenv("TERM") ? getenv("TERM") : "");
+		snprintf(err, errsize, "cannot use the terminal '%s'",
+			 getenv("TERM") ? getenv("TERM") : "");
 		return TERM_UNFIT;
 	}
 	/* what endwin() would send, for a signal handler that may not call it */

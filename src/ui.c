@@ -75,7 +75,8 @@ static int script_next(struct script *s, char **cmd)
 			continue;
 		}
 		/* ":word" at the start of a line is a command; ": " is the ':' key */
-		if (*p == ':' && isalpha((unsigned char)p[1]) && p == s->line + strspn(s->line, " \t")) {
+		if (*p == ':' && isalpha((unsigned char)p[1]) &&
+		    p == s->line + strspn(s->line, " \t")) {
 			p[strcspn(p, "\n")] = '\0';
 			s->cur = NULL;
 			*cmd = p + 1;
@@ -95,17 +96,17 @@ static int script_next(struct script *s, char **cmd)
 		key = keys_parse(p);
 		if (key >= 0)
 			return key;
-		fprintf(stderr, "%s:%llu: unknown key '%s'\n", s->path, (unsigned long long)s->lineno,
-			p);
+		fprintf(stderr, "%s:%llu: unknown key '%s'\n", s->path,
+			(unsigned long long)s->lineno, p);
 	}
 }
 
 int ui_parse_size(const char *s, int *cols, int *rows)
 {
 	return sscanf(s, "%dx%d", cols, rows) == 2 && *cols > 0 && *rows > 0 && *cols < 10000 &&
-			       *rows < 10000
-		       ? 0
-		       : -1;
+		       *rows < 10000
+		   ? 0
+		   : -1;
 }
 
 void ui_save_screen(struct ui *u, const char *path)
@@ -124,7 +125,6 @@ int ui_page(const struct ui *u)
 {
 	return view_table_rows(&u->g);
 }
-
 
 /* Enter on the command line or the search line. */
 static void prompt_done(struct ui *u, const char *line)
@@ -191,7 +191,8 @@ static void prompt_key_simple(struct ui *u, int key)
 	} else if (key == ESC || key == 7) {
 		vs->prompting = false;
 	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		while (vs->prompt_len && ((unsigned char)vs->prompt[vs->prompt_len - 1] & 0xc0) == 0x80)
+		while (vs->prompt_len &&
+		       ((unsigned char)vs->prompt[vs->prompt_len - 1] & 0xc0) == 0x80)
 			vs->prompt_len--;
 		if (vs->prompt_len)
 			vs->prompt_len--;
@@ -205,7 +206,8 @@ static void prompt_key_simple(struct ui *u, int key)
 		size_t n;
 
 		memset(&st, 0, sizeof(st));
-		n = wcrtomb(buf, (wchar_t)(key >= KEYS_WIDE_BASE ? key - KEYS_WIDE_BASE : key), &st);
+		n = wcrtomb(buf, (wchar_t)(key >= KEYS_WIDE_BASE ? key - KEYS_WIDE_BASE : key),
+			    &st);
 		if (n != (size_t)-1 && vs->prompt_len + n < sizeof(vs->prompt) - 1) {
 			memcpy(vs->prompt + vs->prompt_len, buf, n);
 			vs->prompt_len += n;
@@ -240,10 +242,10 @@ static void help_key(struct ui *u, int key)
 
 /* The kinds of screen; a new kind is a file and a line here. */
 static const struct screen_ops *const screen_kinds[] = {
-	[SCREEN_TABLE] = &screen_table_ops,
-	[SCREEN_DETAIL] = &screen_detail_ops,
-	[SCREEN_TREE] = &screen_tree_ops,
-	[SCREEN_SOURCE] = &screen_source_ops,
+    [SCREEN_TABLE] = &screen_table_ops,
+    [SCREEN_DETAIL] = &screen_detail_ops,
+    [SCREEN_TREE] = &screen_tree_ops,
+    [SCREEN_SOURCE] = &screen_source_ops,
 };
 
 const struct screen_ops *screen_ops_of(const struct screen *s)
@@ -262,9 +264,10 @@ void ui_set_cycles(struct ui *u, bool on)
 	u->prof.no_cycles = !on;
 	/* the table sorts again (inclusive costs changed), the trees are built again */
 	ui_refresh_all(u);
-	ui_message(u, false, on ? "cycle detection on: a cycle is one node, <cycle N>"
-				: "cycle detection off: calls are followed one by one, recursion "
-				  "marked @");
+	ui_message(u, false,
+		   on ? "cycle detection on: a cycle is one node, <cycle N>"
+		      : "cycle detection off: calls are followed one by one, recursion "
+			"marked @");
 }
 
 /* Moving and paging, the same on every list screen. */
@@ -275,13 +278,26 @@ static bool move_request(struct ui *u, struct screen *s, enum request req)
 	int page = ops->rows(u), dir = 1;
 
 	switch (req) {
-	case REQ_MOVE_DOWN: nav_move(nav, 1, page); break;
-	case REQ_MOVE_UP: nav_move(nav, -1, page), dir = -1; break;
-	case REQ_PAGE_DOWN: nav_page(nav, 1, page); break;
-	case REQ_PAGE_UP: nav_page(nav, -1, page), dir = -1; break;
-	case REQ_MOVE_FIRST: nav_to(nav, 0, page); break;
-	case REQ_MOVE_LAST: nav_to(nav, nav->count ? nav->count - 1 : 0, page), dir = -1; break;
-	default: return false;
+	case REQ_MOVE_DOWN:
+		nav_move(nav, 1, page);
+		break;
+	case REQ_MOVE_UP:
+		nav_move(nav, -1, page), dir = -1;
+		break;
+	case REQ_PAGE_DOWN:
+		nav_page(nav, 1, page);
+		break;
+	case REQ_PAGE_UP:
+		nav_page(nav, -1, page), dir = -1;
+		break;
+	case REQ_MOVE_FIRST:
+		nav_to(nav, 0, page);
+		break;
+	case REQ_MOVE_LAST:
+		nav_to(nav, nav->count ? nav->count - 1 : 0, page), dir = -1;
+		break;
+	default:
+		return false;
 	}
 	if (ops->moved)
 		ops->moved(u, s, dir);
@@ -294,12 +310,24 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	uint32_t fn = screen_ops_of(s)->selected(u, s);
 
 	switch (req) {
-	case REQ_ENTER: ui_open_detail(u, fn); break;
-	case REQ_SOURCE: ui_open_source(u, fn, false); break;
-	case REQ_INSTR: ui_open_source(u, fn, true); break;
-	case REQ_TREE: ui_open_tree(u, fn, false, false); break;
-	case REQ_TREE_CALLERS: ui_open_tree(u, fn, true, false); break;
-	case REQ_TREE_TOP: ui_open_tree(u, NCG_NONE, false, true); break;
+	case REQ_ENTER:
+		ui_open_detail(u, fn);
+		break;
+	case REQ_SOURCE:
+		ui_open_source(u, fn, false);
+		break;
+	case REQ_INSTR:
+		ui_open_source(u, fn, true);
+		break;
+	case REQ_TREE:
+		ui_open_tree(u, fn, false, false);
+		break;
+	case REQ_TREE_CALLERS:
+		ui_open_tree(u, fn, true, false);
+		break;
+	case REQ_TREE_TOP:
+		ui_open_tree(u, NCG_NONE, false, true);
+		break;
 	case REQ_BACK: /* Backspace, Left, h, Esc: quietly nothing on the first screen */
 		hist_back(&u->hist);
 		break;
@@ -324,20 +352,39 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
 		ui_refresh_all(u);
 		break;
-	case REQ_TOGGLE_CYCLES: ui_set_cycles(u, u->prof.no_cycles); break;
-	case REQ_TOGGLE_UNITS: u->t.short_units = !u->t.short_units; break;
-	case REQ_TOGGLE_PERCENT: u->t.show_percent = !u->t.show_percent; break;
-	case REQ_PROMPT: prompt_open(u, ':'); break;
-	case REQ_SEARCH: prompt_open(u, '/'); break;
-	case REQ_SEARCH_NEXT: ui_search_next(u, +1); break;
-	case REQ_SEARCH_PREV: ui_search_next(u, -1); break;
-	case REQ_UNDO_FILTER: ui_undo_filter(u); break;
+	case REQ_TOGGLE_CYCLES:
+		ui_set_cycles(u, u->prof.no_cycles);
+		break;
+	case REQ_TOGGLE_UNITS:
+		u->t.short_units = !u->t.short_units;
+		break;
+	case REQ_TOGGLE_PERCENT:
+		u->t.show_percent = !u->t.show_percent;
+		break;
+	case REQ_PROMPT:
+		prompt_open(u, ':');
+		break;
+	case REQ_SEARCH:
+		prompt_open(u, '/');
+		break;
+	case REQ_SEARCH_NEXT:
+		ui_search_next(u, +1);
+		break;
+	case REQ_SEARCH_PREV:
+		ui_search_next(u, -1);
+		break;
+	case REQ_UNDO_FILTER:
+		ui_undo_filter(u);
+		break;
 	case REQ_HELP:
 		u->vs.help = true;
 		u->vs.help_top = 0;
 		break;
-	case REQ_QUIT: u->quit = true; break;
-	default: break;
+	case REQ_QUIT:
+		u->quit = true;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -451,7 +498,8 @@ static int setup(struct ui *u, const struct ui_opts *o)
 
 		if (rc == TERM_UNFIT) {
 			/* the report is what such a terminal can show */
-			fprintf(stderr, "ncgrind: %s: printing the report instead (see --dump)\n", err);
+			fprintf(stderr, "ncgrind: %s: printing the report instead (see --dump)\n",
+				err);
 			return UI_NO_BROWSER;
 		}
 		if (rc < 0) {

@@ -39,7 +39,8 @@ static int filter_command(struct ui *u, const char *cmd, const char *arg)
 		return 0;
 	}
 	if (!*arg) {
-		ui_message(u, true, "usage: %s", command_info(command_find(cmd, strlen(cmd)))->usage);
+		ui_message(u, true, "usage: %s",
+			   command_info(command_find(cmd, strlen(cmd)))->usage);
 		return -1;
 	}
 	if (filters_add(&u->filters, kind, arg, err, sizeof(err)) < 0) {
@@ -139,7 +140,7 @@ static void source_command(struct ui *u, const char *cmd, const char *arg)
 	struct screen *s = hist_current(&u->hist);
 
 	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
-					       : source_paths_add_rule(u->sources, arg)) < 0) {
+					      : source_paths_add_rule(u->sources, arg)) < 0) {
 		ui_message(u, true, "usage: :substitute-path FROM=TO, :include DIR");
 		return;
 	}
@@ -178,11 +179,11 @@ static void set_command(struct ui *u, const char *arg)
 	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
 		source_command(u, name, value);
 	else
-		ui_message(u, true, "usage: set units exact|short, set percent on|off, "
-				    "set colour on|off, set cycles on|off, set include DIR, "
-				    "set substitute-path FROM=TO");
+		ui_message(u, true,
+			   "usage: set units exact|short, set percent on|off, "
+			   "set colour on|off, set cycles on|off, set include DIR, "
+			   "set substitute-path FROM=TO");
 }
-
 
 /* open FILE: read another profile; the current one stays if that fails. */
 static void open_command(struct ui *u, const char *path)
@@ -255,32 +256,48 @@ void ui_run_command(struct ui *u, char *cmd)
 	case CMD_FILTER:
 	case CMD_FOCUS:
 	case CMD_IGNORE:
-	case CMD_HIDE: filter_command(u, cmd, arg); break;
-	case CMD_SORT: sort_command(u, arg); break;
-	case CMD_EVENT: event_command(u, arg); break;
+	case CMD_HIDE:
+		filter_command(u, cmd, arg);
+		break;
+	case CMD_SORT:
+		sort_command(u, arg);
+		break;
+	case CMD_EVENT:
+		event_command(u, arg);
+		break;
 	case CMD_THRESHOLD:
 		if (number_arg(u, cmd, arg, 100, &num) == 0) {
 			u->threshold = num;
 			ui_refresh_all(u); /* the trees of the history are built again with it */
-			ui_message(u, false, "threshold %.3g%%: the call trees fold smaller branches",
-				   num);
+			ui_message(u, false,
+				   "threshold %.3g%%: the call trees fold smaller branches", num);
 		}
 		break;
-	case CMD_GOTO: goto_command(u, arg); break;
+	case CMD_GOTO:
+		goto_command(u, arg);
+		break;
 	case CMD_TOP:
 		if (number_arg(u, cmd, arg, 1e9, &num) == 0) {
 			u->t.limit = (size_t)num;
 			table_refresh(&u->t);
 		}
 		break;
-	case CMD_SET: set_command(u, arg); break;
-	case CMD_WRITE: write_command(u, arg); break;
-	case CMD_OPEN: open_command(u, arg); break;
+	case CMD_SET:
+		set_command(u, arg);
+		break;
+	case CMD_WRITE:
+		write_command(u, arg);
+		break;
+	case CMD_OPEN:
+		open_command(u, arg);
+		break;
 	case CMD_HELP:
 		u->vs.help = true;
 		u->vs.help_top = 0;
 		break;
-	case CMD_QUIT: u->quit = true; break;
+	case CMD_QUIT:
+		u->quit = true;
+		break;
 	case CMD_SAVE_SCREEN:
 		if (*arg)
 			ui_save_screen(u, arg);
@@ -292,12 +309,16 @@ void ui_run_command(struct ui *u, char *cmd)
 			grid_resize(&u->g, rows, cols);
 			nav_scroll(&u->t.nav, view_table_rows(&u->g));
 		} else {
-			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
+			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)",
+				   arg);
 		}
 		break;
 	case CMD_INCLUDE:
-	case CMD_SUBSTITUTE_PATH: source_command(u, cmd, arg); break;
-	default: ui_message(u, true, "unknown command '%s' (help shows the commands)", cmd);
+	case CMD_SUBSTITUTE_PATH:
+		source_command(u, cmd, arg);
+		break;
+	default:
+		ui_message(u, true, "unknown command '%s' (help shows the commands)", cmd);
 	}
 }
 
@@ -382,7 +403,7 @@ static void complete_names(struct ui *u, struct completion *c, enum name_kind ki
 
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		const struct function *fn = &p->funcs[f];
-		uint32_t id = kind == NAMES_FILES   ? fn->file
+		uint32_t id = kind == NAMES_FILES     ? fn->file
 			      : kind == NAMES_OBJECTS ? fn->object
 						      : fn->name;
 
@@ -396,13 +417,14 @@ static void complete_names(struct ui *u, struct completion *c, enum name_kind ki
 	}
 }
 
-static const char *const set_names[] = {"colour", "cycles", "include", "percent",
-					"substitute-path", "units"};
+static const char *const set_names[] = {"colour",  "cycles",          "include",
+					"percent", "substitute-path", "units"};
 
 /* set NAME VALUE: the names, then the values of the settings that have a few. */
 static void complete_set(struct completion *c, const char *arg)
 {
-	static const char *const on_off_words[] = {"off", "on"}, *const units[] = {"exact", "short"};
+	static const char *const on_off_words[] = {"off", "on"}, *const units[] = {"exact",
+										   "short"};
 	size_t name_len = strcspn(arg, " ");
 
 	if (!arg[name_len]) {
@@ -443,8 +465,8 @@ static size_t completion_finish(struct completion *c, char *insert, size_t inser
 }
 
 /* The argument of filter, focus, ignore, hide, goto: a name as a regular expression. */
-static void complete_regex_arg(struct ui *u, struct completion *c, const char *cmd,
-			       size_t cmd_len, const char *arg)
+static void complete_regex_arg(struct ui *u, struct completion *c, const char *cmd, size_t cmd_len,
+			       const char *arg)
 {
 	enum name_kind kind = NAMES_FUNCTIONS;
 
@@ -488,19 +510,22 @@ size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size
 		for (int i = 0; i < 4; i++)
 			candidate(&c, sort_names[i], strlen(sort_names[i]));
 		break;
-	case CARG_SET: complete_set(&c, arg); break;
+	case CARG_SET:
+		complete_set(&c, arg);
+		break;
 	case CARG_REGEX:
 		complete_regex_arg(u, &c, line, cmd_len, arg);
 		keyword = false; /* a blank would become part of the expression */
 		break;
-	default: break;
+	default:
+		break;
 	}
 	return completion_finish(&c, insert, insert_size, keyword);
 }
 
 /* The search line is one regular expression: complete function names. */
-size_t ui_complete_search(void *ctx, const char *line, char *insert, size_t insert_size,
-			  char *hint, size_t hint_size)
+size_t ui_complete_search(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
+			  size_t hint_size)
 {
 	struct ui *u = ctx;
 	struct completion c = {.hint = hint, .hint_size = hint_size};

@@ -32,20 +32,20 @@ struct ui {
 	struct table t;
 	struct view_state vs;
 	struct grid g;
-	struct history hist;   /* the table, then the screens opened from it */
-	char *path;            /* after `open`: the profile's name, owned */
-	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
-	struct prompt *search; /* the search line, with its own history; NULL likewise */
+	struct history hist;    /* the table, then the screens opened from it */
+	char *path;             /* after `open`: the profile's name, owned */
+	struct prompt *prompt;  /* the command line (libedit); NULL if it could not start */
+	struct prompt *search;  /* the search line, with its own history; NULL likewise */
 	struct filters filters; /* filter, focus, ignore, hide */
-	bool *keep;            /* the filters' verdict per function */
+	bool *keep;             /* the filters' verdict per function */
 	struct callgraph graph;
-	double threshold;      /* of new call trees, in percent */
+	double threshold; /* of new call trees, in percent */
 	struct source_paths *sources;
 	struct script *script; /* NULL: the terminal */
 	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */
 	bool have_search_re;
 	bool quit;
-	int status;            /* exit status */
+	int status; /* exit status */
 };
 
 /*
@@ -75,7 +75,7 @@ struct screen_ops {
 };
 
 extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_ops,
-	screen_source_ops;
+    screen_source_ops;
 const struct screen_ops *screen_ops_of(const struct screen *s);
 
 /* Opening screens (each in its screen file); fn NCG_NONE opens nothing. */
@@ -91,7 +91,7 @@ void ui_search_next(struct ui *u, int dir);
 
 /* ui.c */
 void ui_message(struct ui *u, bool error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 int ui_page(const struct ui *u);
 void ui_rebuild_tree(struct ui *u, struct screen *s);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
@@ -110,7 +110,7 @@ void ui_undo_filter(struct ui *u);
 /* Tab on the command line and on the search line (see prompt_complete_fn). */
 size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
 		   size_t hint_size);
-size_t ui_complete_search(void *ctx, const char *line, char *insert, size_t insert_size,
-			  char *hint, size_t hint_size);
+size_t ui_complete_search(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
+			  size_t hint_size);
 
 #endif

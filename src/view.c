@@ -118,8 +118,8 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 				u64_add_sat(&self, profile_self(t->p, f)[t->event]);
 				n++;
 			}
-		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]", vs->filters,
-			 n, fmt_percent(pct, self, total));
+		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]",
+			 vs->filters, n, fmt_percent(pct, self, total));
 		grid_puts(g, 0, c, line, ATTR_HOT);
 	} else if (pt && pt->cmd.len) {
 		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
@@ -314,8 +314,8 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		draw_prompt(g, vs);
 		return;
 	}
-	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s", t->nav.count ? t->nav.cursor + 1 : 0,
-		 t->nav.count, sort_word[t->sort],
+	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s",
+		 t->nav.count ? t->nav.cursor + 1 : 0, t->nav.count, sort_word[t->sort],
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? " " : "",
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? (int)t->p->events[t->event].name.len
 							      : 0,
@@ -327,7 +327,8 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 	}
 	c = grid_puts(g, r, 0, line, ATTR_STATUS);
 	if (vs->message[0])
-		grid_puts(g, r, c + 3, vs->message, vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+		grid_puts(g, r, c + 3, vs->message,
+			  vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
 	else
 		grid_put(g, r, c + 3, "? help  q quit", 14, g->cols, ATTR_STATUS);
 }
@@ -369,17 +370,17 @@ int view_list_rows(const struct grid *g)
  * table: the call site first, then the percentages, exact numbers, calls.
  */
 struct list_layout {
-	int num;           /* width of the cost */
-	bool pct_all;      /* %total / %root */
-	bool pct_part;     /* %func / %parent */
+	int num;       /* width of the cost */
+	bool pct_all;  /* %total / %root */
+	bool pct_part; /* %func / %parent */
 	bool calls, site;
 	bool short_units;
-	int name;          /* columns left for the name (and indentation) */
+	int name; /* columns left for the name (and indentation) */
 };
 
-#define PCT_W 7   /* " 48.78%" */
+#define PCT_W 7    /* " 48.78%" */
 #define CALLS_W 10 /* "        1" and a blank */
-#define SITE_W 18 /* "  file.c:123", about */
+#define SITE_W 18  /* "  file.c:123", about */
 
 static int list_fixed(const struct list_layout *L)
 {
@@ -467,7 +468,8 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 			   const struct table *t, const char *what)
 {
 	const struct function *fn = &p->funcs[f];
-	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM], pb[FMT_NUM];
+	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM],
+	    pb[FMT_NUM];
 	uint64_t total = p->totals[t->event];
 	struct span ev = p->events[t->event].name;
 
@@ -477,11 +479,12 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	function_label(name, sizeof(name), p, f, g->cols);
 	grid_puts(g, 1, 0, name, ATTR_HOT);
 	if (profile_has_calls(p))
-		snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s",
-			 (int)ev.len, ev.ptr, fmt_cost(a, profile_incl(p, f)[t->event], t->short_units),
-			 fmt_percent(pa, profile_incl(p, f)[t->event], total),
-			 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
-			 fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
+		snprintf(
+		    line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s", (int)ev.len,
+		    ev.ptr, fmt_cost(a, profile_incl(p, f)[t->event], t->short_units),
+		    fmt_percent(pa, profile_incl(p, f)[t->event], total),
+		    fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
+		    fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
 	else
 		snprintf(line, sizeof(line), "%.*s self %s (%s)", (int)ev.len, ev.ptr,
 			 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
@@ -506,8 +509,8 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 
 		for (size_t i = row + 1; i < d->nav.count && d->rows[i].kind == dr->kind + 1; i++)
 			n++;
-		snprintf(line, sizeof(line), "%s (%zu)", dr->kind == DROW_CALLERS ? "Callers" : "Callees",
-			 n);
+		snprintf(line, sizeof(line), "%s (%zu)",
+			 dr->kind == DROW_CALLERS ? "Callers" : "Callees", n);
 		grid_fill(g, r, 0, ATTR_TITLE);
 		grid_puts(g, r, 0, line, ATTR_TITLE);
 		return;
@@ -516,14 +519,13 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
 	v = profile_edge_cost(p, dr->edge)[t->event];
 	grid_fill(g, r, 0, a);
-	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
-			 fmt_percent(pt, v, p->totals[t->event]),
-			 fmt_percent(pf, v, profile_incl(p, d->fn)[t->event]), fmt_commas(cnt, e->count),
-			 a);
+	c = list_numbers(
+	    g, r, L, fmt_cost(cost, v, L->short_units), fmt_percent(pt, v, p->totals[t->event]),
+	    fmt_percent(pf, v, profile_incl(p, d->fn)[t->event]), fmt_commas(cnt, e->count), a);
 	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
-	if (e->caller == e->callee ||
-	    (profile_cycle(p, e->caller) && profile_cycle(p, e->caller) == profile_cycle(p, e->callee)))
+	if (e->caller == e->callee || (profile_cycle(p, e->caller) &&
+				       profile_cycle(p, e->caller) == profile_cycle(p, e->callee)))
 		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
 	if (L->site && dr->site_file != NCG_NONE) {
 		struct span f = profile_name(p, dr->site_file);
@@ -533,8 +535,9 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 		for (size_t i = 0; i < f.len; i++)
 			if (f.ptr[i] == '/')
 				base = f.ptr + i + 1;
-		snprintf(line, sizeof(line), "  %.*s:%" PRIu64 "%s", (int)(f.len - (size_t)(base - f.ptr)),
-			 base, dr->site_line, dr->more_sites ? " +" : "");
+		snprintf(line, sizeof(line), "  %.*s:%" PRIu64 "%s",
+			 (int)(f.len - (size_t)(base - f.ptr)), base, dr->site_line,
+			 dr->more_sites ? " +" : "");
 		grid_put(g, r, c, line, strlen(line), g->cols - c, a == ATTR_CURSOR ? a : ATTR_DIM);
 	}
 }
@@ -545,8 +548,8 @@ static bool draw_no_calls(struct grid *g, const struct profile *p)
 	if (profile_has_calls(p))
 		return false;
 	grid_fill(g, LIST_HEAD - 1, 0, ATTR_NORMAL); /* no column heads over nothing */
-	grid_puts(g, LIST_HEAD - 1, 0, "The profile records no calls (a Cachegrind profile has none):",
-		  ATTR_HOT);
+	grid_puts(g, LIST_HEAD - 1, 0,
+		  "The profile records no calls (a Cachegrind profile has none):", ATTR_HOT);
 	grid_puts(g, LIST_HEAD, 0, "no callers, callees or call trees to show.", ATTR_HOT);
 	return true;
 }
@@ -633,8 +636,8 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 			 fmt_percent(pr, v, (uint64_t)(root + 0.5)),
 			 fmt_percent(pp, v, (uint64_t)(parent + 0.5)),
 			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
-				 ? ""
-				 : fmt_commas(cnt, n->count),
+			     ? ""
+			     : fmt_commas(cnt, n->count),
 			 a);
 	/* deep nodes stop moving right before the name runs out of room */
 	if (indent > L->name - MIN_NAME / 2)
@@ -649,7 +652,8 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 			snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
 				 fmt_percent(pr, v, (uint64_t)(root + 0.5)));
 		else
-			snprintf(name, sizeof(name), "(tree cut at %s nodes)", fmt_commas(cnt, n->count));
+			snprintf(name, sizeof(name), "(tree cut at %s nodes)",
+				 fmt_commas(cnt, n->count));
 		grid_puts(g, r, c, name, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}
@@ -673,7 +677,8 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	grid_puts(g, 0, 9, what, ATTR_TITLE);
-	snprintf(line, sizeof(line), "%zu entry points: what no call from outside covers (main, threads)",
+	snprintf(line, sizeof(line),
+		 "%zu entry points: what no call from outside covers (main, threads)",
 		 tree->nroots);
 	grid_puts(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
@@ -691,8 +696,10 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 
 	list_layout(&L, g, t, (uint64_t)(root + 0.5), false);
 	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
-		 tree->top_down ? "call tree from the entry points"
-		 : tree->inverted ? "callers, upward" : "call tree", tree->threshold);
+		 tree->top_down   ? "call tree from the entry points"
+		 : tree->inverted ? "callers, upward"
+				  : "call tree",
+		 tree->threshold);
 	grid_clear(g);
 	if (!tree->top_down)
 		draw_list_head(g, tree->p, tree->nodes[tree->roots[0]].fn, t, what);
@@ -705,7 +712,8 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 	for (int i = 0; i < rows && nav->top + (size_t)i < tree->nvisible; i++) {
 		size_t row = nav->top + (size_t)i;
 
-		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L, root);
+		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L,
+			      root);
 	}
 	draw_list_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
 }
@@ -816,8 +824,9 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	snprintf(line, sizeof(line), "%*s %7s ", numw,
 		 cost ? fmt_cost(num, cost, t->short_units) : ".",
 		 cost ? fmt_percent(pct, cost, p->totals[t->event]) : "");
-	c = grid_puts(g, r, 0, line, cost > 0 && cost * 20 >= p->totals[t->event] && a != ATTR_CURSOR
-					    ? ATTR_HOT : a);
+	c = grid_puts(g, r, 0, line,
+		      cost > 0 && cost * 20 >= p->totals[t->event] && a != ATTR_CURSOR ? ATTR_HOT
+										       : a);
 	if (sr->kind == SROW_CALL) {
 		struct span name = profile_name(p, p->funcs[sr->cost->callee].name);
 
@@ -828,8 +837,8 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	}
 	if (sr->kind == SROW_INSN) {
 		insn = disasm_at(&v->dis, sr->where);
-		expand_tabs(text, sizeof(text), insn ? span_make(insn, strlen(insn)) : span_make("", 0),
-			    v->hscroll);
+		expand_tabs(text, sizeof(text),
+			    insn ? span_make(insn, strlen(insn)) : span_make("", 0), v->hscroll);
 		snprintf(line, sizeof(line), "%8" PRIx64 "  %s", sr->where, text);
 	} else {
 		struct span src = v->found ? source_line(&v->text, sr->where) : span_make("", 0);
@@ -866,13 +875,15 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
 	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
 	if (v->instr || !v->fn.nfiles) {
-		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols, v->note[0] ? ATTR_ERROR : ATTR_DIM);
+		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols,
+			 v->note[0] ? ATTR_ERROR : ATTR_DIM);
 	} else {
 		struct span f = profile_name(p, v->fn.files[v->file].file);
 
-		snprintf(line, sizeof(line), "file %zu/%zu (%s of the self cost): %.*s%s%s", v->file + 1,
-			 v->fn.nfiles, fmt_percent(pct, v->fn.files[v->file].self[t->event], fself),
-			 (int)f.len, f.ptr, v->note[0] ? "  " : "", v->note);
+		snprintf(line, sizeof(line), "file %zu/%zu (%s of the self cost): %.*s%s%s",
+			 v->file + 1, v->fn.nfiles,
+			 fmt_percent(pct, v->fn.files[v->file].self[t->event], fself), (int)f.len,
+			 f.ptr, v->note[0] ? "  " : "", v->note);
 		grid_puts(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
 	}
 	snprintf(line, sizeof(line), "%*s %7s %s", numw, "Self", "%total",
@@ -884,8 +895,9 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 	if (!v->nav.count)
 		grid_puts(g, LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
 	draw_list_status(g, &v->nav, vs,
-			 v->instr ? "Tab: next costly  Enter: callee  Backspace: back"
-				  : "Tab: next costly  o: only costly  f: next file  Enter: callee");
+			 v->instr
+			     ? "Tab: next costly  Enter: callee  Backspace: back"
+			     : "Tab: next costly  o: only costly  f: next file  Enter: callee");
 }
 
 int view_write_source(FILE *f, const struct srcview *v, const struct table *t)
@@ -944,10 +956,12 @@ void view_draw_help(struct grid *g, const struct view_state *vs)
 
 		if (req < REQ_COUNT) {
 			keys_of_request((enum request)req, keys, sizeof(keys));
-			snprintf(line, sizeof(line), "  %-22s %s%s", keys, keys_help((enum request)req),
+			snprintf(line, sizeof(line), "  %-22s %s%s", keys,
+				 keys_help((enum request)req),
 				 scope_tag(keys_scopes((enum request)req)));
 		} else if (cmd < CMD_NONE + 1) {
-			snprintf(line, sizeof(line), "%s", cmd == CMD_NONE ? "Commands (type : first)" : "");
+			snprintf(line, sizeof(line), "%s",
+				 cmd == CMD_NONE ? "Commands (type : first)" : "");
 		} else {
 			const struct command_info *c = command_info((enum command)cmd);
 

@@ -50,16 +50,16 @@ enum tree_node_kind {
 
 struct tree_node {
 	enum tree_node_kind kind;
-	uint32_t fn;          /* NODE_FUNCTION; the cycle for NODE_CYCLE */
-	uint32_t edge;        /* a call from the parent, NCG_NONE for a root or member */
-	uint32_t parent;      /* node index, NCG_NONE for a root */
+	uint32_t fn;     /* NODE_FUNCTION; the cycle for NODE_CYCLE */
+	uint32_t edge;   /* a call from the parent, NCG_NONE for a root or member */
+	uint32_t parent; /* node index, NCG_NONE for a root */
 	uint32_t depth;
 	uint64_t count;       /* calls along the edge (NODE_MORE: folded nodes) */
 	double cost;          /* of the tree's event */
 	uint32_t first_child; /* NCG_NONE until expanded */
 	uint32_t next;        /* next sibling */
 	bool expanded, recursive, leaf;
-	bool member;          /* a member of the parent cycle, at its self cost (a leaf) */
+	bool member; /* a member of the parent cycle, at its self cost (a leaf) */
 };
 
 /* A node's possible children, unscaled, largest first (worked out once). */
@@ -73,36 +73,37 @@ struct tree_kid {
 
 struct tree_kids {
 	struct tree_kid *k;
-	double *rest;  /* rest[i]: the cost of k[i..n) together, for the fold row */
+	double *rest; /* rest[i]: the cost of k[i..n) together, for the fold row */
 	size_t n;
-	double spent;  /* what the function or cycle spends (see above) */
+	double spent; /* what the function or cycle spends (see above) */
 };
 
 struct calltree {
 	const struct profile *p;
 	const struct callgraph *g;
-	bool inverted;        /* children are callers */
-	bool top_down;        /* rooted at the entry points */
-	bool cycles;          /* cycle detection on: calls into a cycle go to <cycle N> */
+	bool inverted; /* children are callers */
+	bool top_down; /* rooted at the entry points */
+	bool cycles;   /* cycle detection on: calls into a cycle go to <cycle N> */
 	uint32_t event;
-	double threshold;     /* percent of the root's cost; smaller children are folded */
+	double threshold;              /* percent of the root's cost; smaller children are folded */
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
-	bool *hidden;         /* per function: a hide filter matches it (NULL: none does) */
+	bool *hidden;            /* per function: a hide filter matches it (NULL: none does) */
 	unsigned hidden_version; /* of the filters hidden was worked out for */
 	struct tree_kids **fn_kids, **cycle_kids; /* per function, per cycle; NULL: not yet */
-	unsigned kids_version; /* of the filters the kids were worked out with */
+	unsigned kids_version;                    /* of the filters the kids were worked out with */
 	uint32_t *cycle_start, *cycle_member; /* the members of cycle c: [start[c-1], start[c]) */
-	uint32_t *path_count; /* during calltree_expand_all(): per function and cycle, on the path */
-	uint32_t *hide_mark;  /* per function: hide_gen when met in the current walk */
-	double *hide_share;   /* per function: its summed share in that walk (-1: walked) */
-	double *hide_spent;   /* per function: what it spends, worked out when first met */
+	uint32_t
+	    *path_count;     /* during calltree_expand_all(): per function and cycle, on the path */
+	uint32_t *hide_mark; /* per function: hide_gen when met in the current walk */
+	double *hide_share;  /* per function: its summed share in that walk (-1: walked) */
+	double *hide_spent;  /* per function: what it spends, worked out when first met */
 	uint32_t hide_gen;
-	uint32_t cut;         /* the NODE_CUT row, or NCG_NONE */
+	uint32_t cut; /* the NODE_CUT row, or NCG_NONE */
 	struct tree_node *nodes;
 	size_t nnodes, alloc;
-	uint32_t *roots;      /* the first level */
+	uint32_t *roots; /* the first level */
 	size_t nroots;
-	uint32_t *visible;    /* the expanded tree, flattened in display order */
+	uint32_t *visible; /* the expanded tree, flattened in display order */
 	size_t nvisible, visible_alloc;
 };
 
@@ -154,11 +155,11 @@ double calltree_root_cost(const struct calltree *t);
 /* Where a caller calls a callee: from the caller's blocks, re-read on demand. */
 struct call_site {
 	uint32_t callee;
-	uint32_t file;    /* name id, NCG_NONE if unknown */
-	uint64_t line;    /* 0 when the profile has no line numbers */
-	uint64_t addr;    /* 0 when it has no instruction addresses */
+	uint32_t file; /* name id, NCG_NONE if unknown */
+	uint64_t line; /* 0 when the profile has no line numbers */
+	uint64_t addr; /* 0 when it has no instruction addresses */
 	uint64_t count;
-	uint32_t order;   /* of its first call line in the caller's blocks */
+	uint32_t order; /* of its first call line in the caller's blocks */
 };
 
 /*

@@ -14,44 +14,45 @@
 /* What Tab completes an argument to. */
 enum command_arg {
 	CARG_NONE,
-	CARG_REGEX,  /* a function name, as a regular expression (file:, object: too) */
-	CARG_EVENT,  /* an event name */
-	CARG_SORT,   /* a sort key */
-	CARG_SET,    /* a setting, then its value */
-	CARG_TEXT,   /* anything: a number, a path */
+	CARG_REGEX, /* a function name, as a regular expression (file:, object: too) */
+	CARG_EVENT, /* an event name */
+	CARG_SORT,  /* a sort key */
+	CARG_SET,   /* a setting, then its value */
+	CARG_TEXT,  /* anything: a number, a path */
 };
 
 /* ID, name, usage, what it does, batch (--command in the reports), argument */
-#define COMMAND_LIST(C)                                                                          \
-	C(FILTER, "filter", "filter [file:|object:]REGEX",                                      \
-	  "keep the functions (files, objects) that match; alone: all", true, CARG_REGEX)        \
-	C(FOCUS, "focus", "focus REGEX", "keep the matches, what they call and what calls them",  \
-	  true, CARG_REGEX)                                                                      \
-	C(IGNORE, "ignore", "ignore REGEX", "drop the matches and what only they lead to", true,  \
-	  CARG_REGEX)                                                                            \
+#define COMMAND_LIST(C)                                                                            \
+	C(FILTER, "filter", "filter [file:|object:]REGEX",                                         \
+	  "keep the functions (files, objects) that match; alone: all", true, CARG_REGEX)          \
+	C(FOCUS, "focus", "focus REGEX", "keep the matches, what they call and what calls them",   \
+	  true, CARG_REGEX)                                                                        \
+	C(IGNORE, "ignore", "ignore REGEX", "drop the matches and what only they lead to", true,   \
+	  CARG_REGEX)                                                                              \
 	C(HIDE, "hide", "hide REGEX", "trees skip the matching frames, joining their calls", true, \
-	  CARG_REGEX)                                                                            \
-	C(SORT, "sort", "sort incl|self|calls|name", "sort the table", false, CARG_SORT)          \
-	C(EVENT, "event", "event NAME", "show the event NAME (raw or inherited)", false, CARG_EVENT) \
-	C(THRESHOLD, "threshold", "threshold PCT", "trees fold the branches under PCT% of the root", \
-	  false, CARG_TEXT)                                                                      \
-	C(GOTO, "goto", "goto REGEX", "back to the table, on the first function that matches",    \
-	  false, CARG_REGEX)                                                                     \
-	C(TOP, "top", "top N", "show only the first N functions of the table (0: all)", false,    \
-	  CARG_TEXT)                                                                             \
-	C(SET, "set", "set units|percent|colour|cycles|include|substitute-path VALUE",            \
-	  "change a setting (the reports take set cycles on|off)", true, CARG_SET)                \
-	C(INCLUDE, "include", "include DIR", "look for source files under DIR too", false,        \
-	  CARG_TEXT)                                                                             \
-	C(SUBSTITUTE_PATH, "substitute-path", "substitute-path FROM=TO",                          \
-	  "look for a source file that starts with FROM under TO", false, CARG_TEXT)              \
-	C(OPEN, "open", "open FILE", "read another profile", false, CARG_TEXT)                    \
-	C(WRITE, "write", "write FILE", "write the screen as text, all of it", false, CARG_TEXT)  \
-	C(HELP, "help", "help", "the keys and these commands", false, CARG_NONE)                 \
-	C(QUIT, "quit", "quit, q", "quit", false, CARG_NONE)                                     \
-	C(SAVE_SCREEN, "save-screen", "save-screen FILE", "write the screen as it is (scripts)",  \
-	  false, CARG_TEXT)                                                                      \
-	C(RESIZE, "resize", "resize COLSxROWS", "the size of the screen (scripts)", false,        \
+	  CARG_REGEX)                                                                              \
+	C(SORT, "sort", "sort incl|self|calls|name", "sort the table", false, CARG_SORT)           \
+	C(EVENT, "event", "event NAME", "show the event NAME (raw or inherited)", false,           \
+	  CARG_EVENT)                                                                              \
+	C(THRESHOLD, "threshold", "threshold PCT",                                                 \
+	  "trees fold the branches under PCT% of the root", false, CARG_TEXT)                      \
+	C(GOTO, "goto", "goto REGEX", "back to the table, on the first function that matches",     \
+	  false, CARG_REGEX)                                                                       \
+	C(TOP, "top", "top N", "show only the first N functions of the table (0: all)", false,     \
+	  CARG_TEXT)                                                                               \
+	C(SET, "set", "set units|percent|colour|cycles|include|substitute-path VALUE",             \
+	  "change a setting (the reports take set cycles on|off)", true, CARG_SET)                 \
+	C(INCLUDE, "include", "include DIR", "look for source files under DIR too", false,         \
+	  CARG_TEXT)                                                                               \
+	C(SUBSTITUTE_PATH, "substitute-path", "substitute-path FROM=TO",                           \
+	  "look for a source file that starts with FROM under TO", false, CARG_TEXT)               \
+	C(OPEN, "open", "open FILE", "read another profile", false, CARG_TEXT)                     \
+	C(WRITE, "write", "write FILE", "write the screen as text, all of it", false, CARG_TEXT)   \
+	C(HELP, "help", "help", "the keys and these commands", false, CARG_NONE)                   \
+	C(QUIT, "quit", "quit, q", "quit", false, CARG_NONE)                                       \
+	C(SAVE_SCREEN, "save-screen", "save-screen FILE", "write the screen as it is (scripts)",   \
+	  false, CARG_TEXT)                                                                        \
+	C(RESIZE, "resize", "resize COLSxROWS", "the size of the screen (scripts)", false,         \
 	  CARG_TEXT)
 
 enum command {
@@ -59,7 +60,7 @@ enum command {
 #define C(id, name, usage, help, batch, arg) CMD_##id,
 	COMMAND_LIST(C)
 #undef C
-	CMD_COUNT
+	    CMD_COUNT
 };
 
 struct command_info {

@@ -16,22 +16,22 @@ enum detail_row_kind { DROW_CALLERS, DROW_CALLER, DROW_CALLEES, DROW_CALLEE };
 struct detail_row {
 	enum detail_row_kind kind; /* DROW_CALLERS/CALLEES: a section heading */
 	uint32_t edge;
-	uint32_t site_file;        /* the first call site, NCG_NONE if none known */
+	uint32_t site_file; /* the first call site, NCG_NONE if none known */
 	uint64_t site_line;
-	uint32_t more_sites;       /* further call sites */
+	uint32_t more_sites; /* further call sites */
 };
 
 struct detail {
 	const struct profile *p;
 	uint32_t fn, event;
-	enum report_sort sort;     /* SORT_INCL (the cost of the calls), SORT_CALLS or SORT_NAME */
+	enum report_sort sort; /* SORT_INCL (the cost of the calls), SORT_CALLS or SORT_NAME */
 	bool reverse;
 	struct detail_row *rows;
-	struct nav nav;            /* over rows; the cursor skips the headings */
+	struct nav nav; /* over rows; the cursor skips the headings */
 };
 
-void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g,
-		 uint32_t fn, uint32_t event);
+void detail_init(struct detail *d, const struct profile *p, const struct callgraph *g, uint32_t fn,
+		 uint32_t event);
 void detail_release(struct detail *d);
 /*
  * Sort each section by key (SORT_INCL: the cost of the calls, SORT_CALLS:

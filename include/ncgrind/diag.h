@@ -38,7 +38,7 @@ void diag_release(struct diag *d);
 
 /* Record a message; always returns -1 so callers can `return diag_error(...)`. */
 int diag_add(struct diag *d, enum diag_level level, uint64_t line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /* Quote up to max bytes of p as a printable C-like string into buf (size >= 4*max+8). */
 char *diag_quote(char *buf, const char *p, size_t n, size_t max);

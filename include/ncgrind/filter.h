@@ -15,7 +15,14 @@
 #include <regex.h>
 #include <stdbool.h>
 
-enum filter_kind { FILTER_NAME, FILTER_FILE, FILTER_OBJECT, FILTER_FOCUS, FILTER_IGNORE, FILTER_HIDE };
+enum filter_kind {
+	FILTER_NAME,
+	FILTER_FILE,
+	FILTER_OBJECT,
+	FILTER_FOCUS,
+	FILTER_IGNORE,
+	FILTER_HIDE
+};
 
 struct filter {
 	enum filter_kind kind;

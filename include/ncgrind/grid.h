@@ -17,13 +17,13 @@
 
 enum grid_attr {
 	ATTR_NORMAL,
-	ATTR_TITLE,   /* the header lines */
-	ATTR_HEAD,    /* column headings */
-	ATTR_CURSOR,  /* the selected row */
-	ATTR_STATUS,  /* the status line */
-	ATTR_DIM,     /* secondary text: files, objects */
-	ATTR_HOT,     /* large costs */
-	ATTR_ERROR,   /* messages about mistakes */
+	ATTR_TITLE,  /* the header lines */
+	ATTR_HEAD,   /* column headings */
+	ATTR_CURSOR, /* the selected row */
+	ATTR_STATUS, /* the status line */
+	ATTR_DIM,    /* secondary text: files, objects */
+	ATTR_HOT,    /* large costs */
+	ATTR_ERROR,  /* messages about mistakes */
 	ATTR_COUNT
 };
 
@@ -49,8 +49,7 @@ void grid_fill(struct grid *g, int r, int c, enum grid_attr attr);
  * Write n bytes of UTF-8 at (r, c), at most `width` columns (clipped to the
  * grid); returns the number of columns written.
  */
-int grid_put(struct grid *g, int r, int c, const char *s, size_t n, int width,
-	     enum grid_attr attr);
+int grid_put(struct grid *g, int r, int c, const char *s, size_t n, int width, enum grid_attr attr);
 int grid_puts(struct grid *g, int r, int c, const char *s, enum grid_attr attr);
 
 /* Columns that grid_put would need for these bytes. */

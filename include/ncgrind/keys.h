@@ -10,53 +10,53 @@
 
 #include <stddef.h>
 
-#define REQUEST_LIST(R)                                                       \
-	R(MOVE_DOWN, "move down one line")                                    \
-	R(MOVE_UP, "move up one line")                                        \
-	R(PAGE_DOWN, "move down one page")                                    \
-	R(PAGE_UP, "move up one page")                                        \
-	R(MOVE_FIRST, "go to the first function")                             \
-	R(MOVE_LAST, "go to the last function")                               \
-	R(SORT_INCL, "sort by inclusive cost (again: reverse)")               \
-	R(SORT_SELF, "sort by self cost (again: reverse)")                    \
-	R(SORT_CALLS, "sort by call count (again: reverse)")                  \
-	R(SORT_NAME, "sort by name (again: reverse)")                         \
-	R(EVENT_NEXT, "show the next event")                                  \
-	R(EVENT_PREV, "show the previous event")                              \
-	R(TOGGLE_UNITS, "exact numbers or short units (1.2G)")                \
-	R(TOGGLE_PERCENT, "show or hide the percentages")                     \
-	R(PROMPT, "command prompt (filter, focus, sort, ...; help lists them)") \
-	R(UNDO_FILTER, "undo the last filter")                                \
-	R(SEARCH, "search what the rows show (names, lines) with a regex")          \
-	R(SEARCH_NEXT, "go to the next match")                                \
-	R(SEARCH_PREV, "go to the previous match")                            \
-	R(NAME_RIGHT, "scroll the full name of the function right")           \
-	R(NAME_LEFT, "scroll the full name of the function left")             \
-	R(ENTER, "open the function: its callers and callees")                \
-	R(BACK, "go back to the previous screen")                             \
-	R(HISTORY_BACK, "back in the history of screens")                     \
-	R(HISTORY_FORWARD, "forward in the history of screens")               \
-	R(TREE, "call tree of the function (its callees)")                    \
-	R(TREE_CALLERS, "inverted tree: its callers, upward")                 \
-	R(TREE_TOP, "call tree from the entry points")                        \
-	R(EXPAND, "expand the node one level")                                \
-	R(COLLAPSE, "collapse the node (or go to its parent)")                \
-	R(EXPAND_HOT, "expand the hottest path below the node")               \
-	R(EXPAND_ALL, "expand everything above the threshold")                \
-	R(COLLAPSE_ALL, "collapse the whole tree")                            \
-	R(THRESHOLD_DOWN, "halve the threshold (show smaller branches)")      \
-	R(THRESHOLD_UP, "double the threshold (fold more branches)")          \
-	R(TOGGLE_CYCLES, "cycle detection on or off (<cycle N>, or call by call)") \
-	R(SOURCE, "annotated source of the function")                         \
-	R(INSTR, "instructions of the function (disassembly)")                \
-	R(NEXT_COSTLY, "go to the next line with cost")                       \
-	R(PREV_COSTLY, "go to the previous line with cost")                   \
-	R(ONLY_COSTLY, "show only the lines with cost (and some around them)") \
-	R(NEXT_FILE, "next file of the function (inlined code)")              \
-	R(PREV_FILE, "previous file of the function")                         \
-	R(HELP, "show the keys")                                              \
-	R(REDRAW, "redraw the screen")                                        \
-	R(CLOSE, "close the screen and go back (on the first screen: quit)") \
+#define REQUEST_LIST(R)                                                                            \
+	R(MOVE_DOWN, "move down one line")                                                         \
+	R(MOVE_UP, "move up one line")                                                             \
+	R(PAGE_DOWN, "move down one page")                                                         \
+	R(PAGE_UP, "move up one page")                                                             \
+	R(MOVE_FIRST, "go to the first function")                                                  \
+	R(MOVE_LAST, "go to the last function")                                                    \
+	R(SORT_INCL, "sort by inclusive cost (again: reverse)")                                    \
+	R(SORT_SELF, "sort by self cost (again: reverse)")                                         \
+	R(SORT_CALLS, "sort by call count (again: reverse)")                                       \
+	R(SORT_NAME, "sort by name (again: reverse)")                                              \
+	R(EVENT_NEXT, "show the next event")                                                       \
+	R(EVENT_PREV, "show the previous event")                                                   \
+	R(TOGGLE_UNITS, "exact numbers or short units (1.2G)")                                     \
+	R(TOGGLE_PERCENT, "show or hide the percentages")                                          \
+	R(PROMPT, "command prompt (filter, focus, sort, ...; help lists them)")                    \
+	R(UNDO_FILTER, "undo the last filter")                                                     \
+	R(SEARCH, "search what the rows show (names, lines) with a regex")                         \
+	R(SEARCH_NEXT, "go to the next match")                                                     \
+	R(SEARCH_PREV, "go to the previous match")                                                 \
+	R(NAME_RIGHT, "scroll the full name of the function right")                                \
+	R(NAME_LEFT, "scroll the full name of the function left")                                  \
+	R(ENTER, "open the function: its callers and callees")                                     \
+	R(BACK, "go back to the previous screen")                                                  \
+	R(HISTORY_BACK, "back in the history of screens")                                          \
+	R(HISTORY_FORWARD, "forward in the history of screens")                                    \
+	R(TREE, "call tree of the function (its callees)")                                         \
+	R(TREE_CALLERS, "inverted tree: its callers, upward")                                      \
+	R(TREE_TOP, "call tree from the entry points")                                             \
+	R(EXPAND, "expand the node one level")                                                     \
+	R(COLLAPSE, "collapse the node (or go to its parent)")                                     \
+	R(EXPAND_HOT, "expand the hottest path below the node")                                    \
+	R(EXPAND_ALL, "expand everything above the threshold")                                     \
+	R(COLLAPSE_ALL, "collapse the whole tree")                                                 \
+	R(THRESHOLD_DOWN, "halve the threshold (show smaller branches)")                           \
+	R(THRESHOLD_UP, "double the threshold (fold more branches)")                               \
+	R(TOGGLE_CYCLES, "cycle detection on or off (<cycle N>, or call by call)")                 \
+	R(SOURCE, "annotated source of the function")                                              \
+	R(INSTR, "instructions of the function (disassembly)")                                     \
+	R(NEXT_COSTLY, "go to the next line with cost")                                            \
+	R(PREV_COSTLY, "go to the previous line with cost")                                        \
+	R(ONLY_COSTLY, "show only the lines with cost (and some around them)")                     \
+	R(NEXT_FILE, "next file of the function (inlined code)")                                   \
+	R(PREV_FILE, "previous file of the function")                                              \
+	R(HELP, "show the keys")                                                                   \
+	R(REDRAW, "redraw the screen")                                                             \
+	R(CLOSE, "close the screen and go back (on the first screen: quit)")                       \
 	R(QUIT, "quit, from any screen")
 
 enum request {
@@ -64,7 +64,7 @@ enum request {
 #define R(name, help) REQ_##name,
 	REQUEST_LIST(R)
 #undef R
-	REQ_COUNT
+	    REQ_COUNT
 };
 
 /*

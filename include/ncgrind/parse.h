@@ -30,13 +30,13 @@ enum parse_line_kind { PARSE_SELF, PARSE_CALL, PARSE_JUMP };
 
 struct parse_line {
 	enum parse_line_kind kind;
-	uint64_t line;                  /* line number in the profile */
-	uint32_t file;                  /* source file (after fi=/fe=), name id */
-	uint64_t pos[PROFILE_MAX_POS];  /* by enum pos_kind; 0 where absent */
-	const uint64_t *costs;          /* nev values; zeros for jumps */
-	uint32_t callee;                /* PARSE_CALL: function */
-	uint64_t count;                 /* calls, or jumps executed */
-	uint64_t taken;                 /* conditional jumps: times taken */
+	uint64_t line;                 /* line number in the profile */
+	uint32_t file;                 /* source file (after fi=/fe=), name id */
+	uint64_t pos[PROFILE_MAX_POS]; /* by enum pos_kind; 0 where absent */
+	const uint64_t *costs;         /* nev values; zeros for jumps */
+	uint32_t callee;               /* PARSE_CALL: function */
+	uint64_t count;                /* calls, or jumps executed */
+	uint64_t taken;                /* conditional jumps: times taken */
 	bool conditional;
 	uint32_t target_fn, target_file; /* PARSE_JUMP */
 	uint64_t target[PROFILE_MAX_POS];

@@ -44,10 +44,10 @@ struct part {
 	struct span cmd, creator, trigger;
 	int npos;
 	enum pos_kind pos[PROFILE_MAX_POS];
-	uint32_t nev;     /* events of this part, in its `events:` order */
-	uint32_t *evmap;  /* part event -> global event */
-	uint64_t *sum;    /* computed self-cost sum, global event order */
-	uint32_t nsum;    /* values in sum (events known when the part ended) */
+	uint32_t nev;               /* events of this part, in its `events:` order */
+	uint32_t *evmap;            /* part event -> global event */
+	uint64_t *sum;              /* computed self-cost sum, global event order */
+	uint32_t nsum;              /* values in sum (events known when the part ended) */
 	uint64_t *summary, *totals; /* as written, in the part's event order, or NULL */
 	uint32_t nsummary, ntotals;
 	uint64_t summary_line, totals_line;
@@ -60,16 +60,16 @@ struct function {
 	uint32_t name, file, object; /* name ids, NCG_NONE when unknown */
 	uint32_t first_block;        /* NCG_NONE, or index into blocks */
 	uint32_t nblocks;
-	uint32_t cycle;              /* 0, or the number of its cycle (1-based) */
-	bool recursive;              /* called from its own component (or itself) */
-	bool used;                   /* has a cost line, makes or receives a call */
-	uint64_t calls;              /* sum of the counts of the calls to it */
+	uint32_t cycle; /* 0, or the number of its cycle (1-based) */
+	bool recursive; /* called from its own component (or itself) */
+	bool used;      /* has a cost line, makes or receives a call */
+	uint64_t calls; /* sum of the counts of the calls to it */
 };
 
 /* Lines [start, end) of the mapping hold costs of one function. */
 struct block {
-	uint64_t start, end; /* byte offsets; tail lines are offset past map.size */
-	uint64_t line;       /* line number of `start` */
+	uint64_t start, end;     /* byte offsets; tail lines are offset past map.size */
+	uint64_t line;           /* line number of `start` */
 	uint32_t fn, part, next; /* next block of the same function, or NCG_NONE */
 	uint32_t object, fn_file, file, callee; /* parser context at start */
 	uint64_t pos[PROFILE_MAX_POS];
@@ -99,21 +99,21 @@ struct profile {
 
 	struct function *funcs;
 	size_t nfuncs, funcs_alloc;
-	uint64_t *self;  /* nfuncs x nev */
-	uint64_t *incl;  /* nfuncs x nev, after profile_finish() */
+	uint64_t *self;      /* nfuncs x nev */
+	uint64_t *incl;      /* nfuncs x nev, after profile_finish() */
 	uint64_t *incl_flat; /* the same with cycle detection off (graph.h) */
-	bool no_cycles;  /* cycle detection off: profile_incl() and profile_cycle() follow */
-	size_t self_alloc; /* in rows */
+	bool no_cycles;      /* cycle detection off: profile_incl() and profile_cycle() follow */
+	size_t self_alloc;   /* in rows */
 
 	struct call_edge *edges;
 	size_t nedges, edges_alloc;
-	uint64_t *edge_cost; /* nedges x nev */
+	uint64_t *edge_cost;    /* nedges x nev */
 	size_t edge_cost_alloc; /* in rows */
 
 	struct block *blocks;
 	size_t nblocks, blocks_alloc;
 
-	uint64_t *totals;   /* nev: sum of all self costs */
+	uint64_t *totals; /* nev: sum of all self costs */
 	uint32_t ncycles;
 	uint64_t *cycle_incl; /* ncycles x nev: inclusive cost of each cycle */
 
@@ -121,8 +121,8 @@ struct profile {
 	struct htab fn_index;   /* (object, file, name) -> function */
 	struct htab edge_index; /* (caller, callee) -> edge */
 
-	uint64_t lines;      /* lines read */
-	bool saturated;      /* a sum hit UINT64_MAX (reported as an error) */
+	uint64_t lines; /* lines read */
+	bool saturated; /* a sum hit UINT64_MAX (reported as an error) */
 };
 
 void profile_init(struct profile *p, const char *path);

@@ -26,12 +26,12 @@ struct prompt;
  * the common prefix) and a list of the candidates into hint; returns how
  * many there are.
  */
-typedef size_t (*prompt_complete_fn)(void *ctx, const char *line, char *insert,
-				     size_t insert_size, char *hint, size_t hint_size);
+typedef size_t (*prompt_complete_fn)(void *ctx, const char *line, char *insert, size_t insert_size,
+				     char *hint, size_t hint_size);
 
 /* history: the file to load and save (NULL: none). Returns NULL with err filled. */
-struct prompt *prompt_new(const char *history, prompt_complete_fn complete, void *ctx,
-			  char *err, size_t errsize);
+struct prompt *prompt_new(const char *history, prompt_complete_fn complete, void *ctx, char *err,
+			  size_t errsize);
 /* Saves the history. */
 void prompt_free(struct prompt *p);
 

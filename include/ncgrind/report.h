@@ -16,8 +16,13 @@
 #include <stdio.h>
 
 enum report_kind {
-	REPORT_FUNCTIONS, REPORT_CALLS, REPORT_TREE, REPORT_CALLERS, REPORT_CALLEES,
-	REPORT_SOURCE, REPORT_LINES,
+	REPORT_FUNCTIONS,
+	REPORT_CALLS,
+	REPORT_TREE,
+	REPORT_CALLERS,
+	REPORT_CALLEES,
+	REPORT_SOURCE,
+	REPORT_LINES,
 };
 
 struct source_paths;
@@ -29,18 +34,18 @@ struct report_opts {
 	enum report_kind kind;
 	enum report_format format;
 	enum report_sort sort;
-	uint32_t sort_event;   /* event the numeric sorts use */
+	uint32_t sort_event;    /* event the numeric sorts use */
 	const uint32_t *events; /* events shown, in this order */
 	uint32_t nevents;
-	const bool *keep;       /* functions the filters let through, or NULL for all */
+	const bool *keep;              /* functions the filters let through, or NULL for all */
 	const struct filters *filters; /* for `hide` in trees, or NULL */
 	/* trees, callers and callees (report_tree.c) */
-	const char *function;  /* regex: the functions to report on (tree roots) */
-	uint32_t depth;        /* levels of a tree below its root */
-	double threshold;      /* percent of the root under which branches are folded */
-	bool inverted;         /* a tree of callers */
+	const char *function; /* regex: the functions to report on (tree roots) */
+	uint32_t depth;       /* levels of a tree below its root */
+	double threshold;     /* percent of the root under which branches are folded */
+	bool inverted;        /* a tree of callers */
 	/* annotated source (report_source.c) */
-	uint32_t context;      /* lines shown around lines with cost */
+	uint32_t context; /* lines shown around lines with cost */
 	const struct source_paths *sources;
 };
 

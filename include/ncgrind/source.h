@@ -19,11 +19,11 @@ struct source_rule {
 };
 
 struct source_paths {
-	char **dirs;            /* -I DIR, in order */
+	char **dirs; /* -I DIR, in order */
 	size_t ndirs, dirs_alloc;
 	struct source_rule *rules; /* --substitute-path=FROM=TO, in order */
 	size_t nrules, rules_alloc;
-	char *profile_dir;      /* the directory of the profile */
+	char *profile_dir; /* the directory of the profile */
 	time_t profile_mtime;
 };
 
@@ -35,8 +35,8 @@ void source_paths_add_dir(struct source_paths *sp, const char *dir);
 int source_paths_add_rule(struct source_paths *sp, const char *rule);
 
 struct source_text {
-	char *path;         /* where it was found, or NULL */
-	char *data;         /* the whole file */
+	char *path; /* where it was found, or NULL */
+	char *data; /* the whole file */
 	size_t size;
 	size_t *line_start; /* line i (1-based) starts at data[line_start[i - 1]] */
 	size_t nlines;

@@ -14,28 +14,28 @@
 #include "ncgrind/source.h"
 
 struct src_cost {
-	uint32_t file;    /* name id, NCG_NONE if unknown */
-	uint64_t line;    /* 0: no line information */
-	uint64_t addr;    /* 0 unless aggregated by instruction */
-	uint32_t callee;  /* NCG_NONE: self cost; else a call to this function */
-	uint64_t count;   /* calls */
-	uint64_t *costs;  /* nev values */
+	uint32_t file;   /* name id, NCG_NONE if unknown */
+	uint64_t line;   /* 0: no line information */
+	uint64_t addr;   /* 0 unless aggregated by instruction */
+	uint32_t callee; /* NCG_NONE: self cost; else a call to this function */
+	uint64_t count;  /* calls */
+	uint64_t *costs; /* nev values */
 };
 
 struct src_file_share {
 	uint32_t file;
-	uint64_t *self;   /* nev values: the function's self cost in this file */
+	uint64_t *self; /* nev values: the function's self cost in this file */
 };
 
 struct srcfn {
 	const struct profile *p;
 	uint32_t fn;
-	bool by_addr;             /* rows per instruction address, not per line */
-	struct src_cost *rows;    /* sorted by file, line (or addr), self before calls */
+	bool by_addr;          /* rows per instruction address, not per line */
+	struct src_cost *rows; /* sorted by file, line (or addr), self before calls */
 	size_t nrows;
 	struct src_file_share *files; /* by self cost of event 0, largest first */
 	size_t nfiles;
-	uint64_t *pool;           /* the cost arrays */
+	uint64_t *pool;            /* the cost arrays */
 	bool has_lines, has_addrs; /* what the profile's positions give */
 };
 
@@ -52,25 +52,25 @@ enum src_row_kind { SROW_LINE, SROW_CALL, SROW_INSN, SROW_GAP, SROW_TRIED };
 
 struct src_row {
 	enum src_row_kind kind;
-	uint64_t where;             /* line number, address, or index into text.tried */
+	uint64_t where;              /* line number, address, or index into text.tried */
 	const struct src_cost *cost; /* self cost (LINE, INSN) or the call (CALL); may be NULL */
 };
 
 /* The source screen of one function: one of its files, or its instructions. */
 struct srcview {
 	struct srcfn fn;
-	bool instr;                 /* the instruction view */
+	bool instr; /* the instruction view */
 	uint32_t event;
-	size_t file;                /* index into fn.files */
+	size_t file; /* index into fn.files */
 	struct source_text text;
-	bool found;                 /* text holds the file */
+	bool found; /* text holds the file */
 	struct disasm dis;
-	char note[300];             /* why there is no source or no disassembly */
-	bool only_costly;           /* lines with cost and CONTEXT lines around them */
+	char note[300];   /* why there is no source or no disassembly */
+	bool only_costly; /* lines with cost and CONTEXT lines around them */
 	struct src_row *rows;
 	size_t rows_alloc;
 	struct nav nav;
-	int hscroll;                /* columns the text is scrolled left */
+	int hscroll; /* columns the text is scrolled left */
 };
 
 #define SRCVIEW_CONTEXT 3

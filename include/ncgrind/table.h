@@ -16,16 +16,16 @@
 
 struct table {
 	const struct profile *p;
-	uint32_t *rows;     /* function indices, in display order (nav.count of them) */
-	struct nav nav;     /* selected row, first row on screen */
+	uint32_t *rows; /* function indices, in display order (nav.count of them) */
+	struct nav nav; /* selected row, first row on screen */
 	enum report_sort sort;
 	bool reverse;
-	uint32_t event;     /* the current event */
-	bool short_units;   /* 1.2G instead of 1,234,567,890 */
+	uint32_t event;   /* the current event */
+	bool short_units; /* 1.2G instead of 1,234,567,890 */
 	bool show_percent;
-	int name_scroll;    /* columns the detail line is scrolled by */
-	const bool *keep;   /* the filters' verdict per function, or NULL: all */
-	size_t limit;       /* `top N`: at most this many rows, 0: no limit */
+	int name_scroll;  /* columns the detail line is scrolled by */
+	const bool *keep; /* the filters' verdict per function, or NULL: all */
+	size_t limit;     /* `top N`: at most this many rows, 0: no limit */
 	bool have_search;
 	regex_t search;
 };
@@ -40,7 +40,6 @@ void table_sort(struct table *t, enum report_sort key);
 /* Make event ev current (re-sorts the numeric sorts); step: +1/-1 through the events. */
 void table_set_event(struct table *t, uint32_t ev);
 void table_step_event(struct table *t, int step);
-
 
 /*
  * Search function names with a POSIX extended regex (case-insensitive when

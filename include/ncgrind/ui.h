@@ -14,11 +14,11 @@ struct source_paths;
 
 struct ui_opts {
 	struct source_paths *sources; /* where to look for source files; :include adds */
-	const char *script; /* headless: keys and :commands from this file */
-	const char **commands; /* --command: run after loading, in order */
+	const char *script;           /* headless: keys and :commands from this file */
+	const char **commands;        /* --command: run after loading, in order */
 	size_t ncommands;
-	int rows, cols;     /* script mode screen size (default 24 x 80) */
-	bool no_cycles;     /* --no-cycles: cycle detection off from the start */
+	int rows, cols; /* script mode screen size (default 24 x 80) */
+	bool no_cycles; /* --no-cycles: cycle detection off from the start */
 };
 
 /*

@@ -59,15 +59,15 @@ _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * `need` elements. Capacity grows by 1.5x: large arrays come from mmap and
  * realloc moves them with mremap, so the untouched tail costs no memory.
  */
-#define ALLOC_GROW(x, need, alloc)                                             \
-	do {                                                                   \
-		if ((size_t)(need) > (size_t)(alloc)) {                        \
-			size_t ag_n_ = st_add((size_t)(alloc) / 2 * 3, 16);    \
-			if (ag_n_ < (size_t)(need))                            \
-				ag_n_ = (size_t)(need);                        \
-			(x) = xrealloc((x), st_mult(ag_n_, sizeof(*(x))));     \
-			(alloc) = ag_n_;                                       \
-		}                                                              \
+#define ALLOC_GROW(x, need, alloc)                                                                 \
+	do {                                                                                       \
+		if ((size_t)(need) > (size_t)(alloc)) {                                            \
+			size_t ag_n_ = st_add((size_t)(alloc) / 2 * 3, 16);                        \
+			if (ag_n_ < (size_t)(need))                                                \
+				ag_n_ = (size_t)(need);                                            \
+			(x) = xrealloc((x), st_mult(ag_n_, sizeof(*(x))));                         \
+			(alloc) = ag_n_;                                                           \
+		}                                                                                  \
 	} while (0)
 
 /* a += b, saturating at UINT64_MAX; returns false when it saturated. */

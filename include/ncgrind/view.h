@@ -18,17 +18,17 @@
 
 /* What the screen shows besides the table. */
 struct view_state {
-	const char *path;          /* the profile, as named */
-	char message[256];         /* on the status line until the next key */
+	const char *path;  /* the profile, as named */
+	char message[256]; /* on the status line until the next key */
 	bool message_is_error;
-	bool prompting;            /* the status line is an input line */
-	char prompt_char;          /* '/' */
+	bool prompting;   /* the status line is an input line */
+	char prompt_char; /* '/' */
 	char prompt[256];
 	size_t prompt_len;
-	size_t prompt_cursor;      /* in bytes */
-	char filters[256];         /* the active filters, for the header; "" for none */
-	bool help;                 /* the help screen is up */
-	int help_top;              /* its first line */
+	size_t prompt_cursor; /* in bytes */
+	char filters[256];    /* the active filters, for the header; "" for none */
+	bool help;            /* the help screen is up */
+	int help_top;         /* its first line */
 };
 
 /* Rows of the function table on a grid of this height. */

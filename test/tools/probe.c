@@ -23,7 +23,7 @@ struct sums {
 	uint64_t *edges;  /* nedges x nev, for the function's own calls */
 	uint64_t *counts; /* nedges */
 	uint32_t fn;
-	const char *want;  /* lines mode: NULL in check mode */
+	const char *want; /* lines mode: NULL in check mode */
 };
 
 static void add(uint64_t *dst, const uint64_t *src, uint32_t n)
@@ -51,8 +51,8 @@ static void on_line_sum(void *ctx, const struct parse_line *l)
 		uint32_t e = find_edge(p, s->fn, l->callee);
 
 		if (e == NCG_NONE) {
-			printf("function %u: call at line %" PRIu64 " to %u has no edge\n", s->fn, l->line,
-			       l->callee);
+			printf("function %u: call at line %" PRIu64 " to %u has no edge\n", s->fn,
+			       l->line, l->callee);
 			return;
 		}
 		add(s->edges + (size_t)e * p->nev, l->costs, p->nraw);
@@ -102,16 +102,21 @@ static int compare(const struct profile *p, const struct sums *s)
 	for (size_t f = 0; f < p->nfuncs; f++)
 		for (uint32_t i = 0; i < p->nraw; i++)
 			if (s->self[f * p->nev + i] != profile_self(p, (uint32_t)f)[i] && bad++ < 5)
-				printf("function %zu event %u: blocks say %" PRIu64 ", index %" PRIu64 "\n", f,
-				       i, s->self[f * p->nev + i], profile_self(p, (uint32_t)f)[i]);
+				printf("function %zu event %u: blocks say %" PRIu64
+				       ", index %" PRIu64 "\n",
+				       f, i, s->self[f * p->nev + i],
+				       profile_self(p, (uint32_t)f)[i]);
 	for (size_t e = 0; e < p->nedges; e++) {
 		if (s->counts[e] != p->edges[e].count && bad++ < 5)
-			printf("edge %zu: blocks count %" PRIu64 ", index %" PRIu64 "\n", e, s->counts[e],
-			       p->edges[e].count);
+			printf("edge %zu: blocks count %" PRIu64 ", index %" PRIu64 "\n", e,
+			       s->counts[e], p->edges[e].count);
 		for (uint32_t i = 0; i < p->nraw; i++)
-			if (s->edges[e * p->nev + i] != profile_edge_cost(p, (uint32_t)e)[i] && bad++ < 5)
-				printf("edge %zu event %u: blocks say %" PRIu64 ", index %" PRIu64 "\n", e, i,
-				       s->edges[e * p->nev + i], profile_edge_cost(p, (uint32_t)e)[i]);
+			if (s->edges[e * p->nev + i] != profile_edge_cost(p, (uint32_t)e)[i] &&
+			    bad++ < 5)
+				printf("edge %zu event %u: blocks say %" PRIu64 ", index %" PRIu64
+				       "\n",
+				       e, i, s->edges[e * p->nev + i],
+				       profile_edge_cost(p, (uint32_t)e)[i]);
 	}
 	return bad;
 }
@@ -131,8 +136,8 @@ static int check(const struct profile *p)
 	s.self = self;
 	bad = compare(p, &s);
 	if (!bad)
-		printf("ok: %zu functions, %zu blocks, %zu call edges re-read\n", p->nfuncs, p->nblocks,
-		       p->nedges);
+		printf("ok: %zu functions, %zu blocks, %zu call edges re-read\n", p->nfuncs,
+		       p->nblocks, p->nedges);
 	free(self);
 	free(s.edges);
 	free(s.counts);

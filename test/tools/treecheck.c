@@ -27,7 +27,7 @@
 #include <stdlib.h>
 
 /* Rounding of sums of doubles: a relative slack far below what is printed. */
-#define SLACK(x) ((x) * 1e-9 + 1e-6)
+#define SLACK(x) ((x)*1e-9 + 1e-6)
 
 struct tally {
 	size_t trees, nodes, largest, broken;
@@ -41,7 +41,8 @@ static void put_path(const struct calltree *t, uint32_t n)
 	if (t->nodes[n].kind == NODE_CYCLE)
 		fprintf(stderr, " > <cycle %u>", t->nodes[n].fn);
 	else if (t->nodes[n].kind == NODE_FUNCTION)
-		fprintf(stderr, " > %.*s", (int)profile_name(t->p, t->p->funcs[t->nodes[n].fn].name).len,
+		fprintf(stderr, " > %.*s",
+			(int)profile_name(t->p, t->p->funcs[t->nodes[n].fn].name).len,
 			profile_name(t->p, t->p->funcs[t->nodes[n].fn].name).ptr);
 	else
 		fprintf(stderr, " > (%s)", t->nodes[n].kind == NODE_MORE ? "more" : "cut");
@@ -52,8 +53,11 @@ static void broken(struct tally *y, const struct calltree *t, uint32_t n, const 
 {
 	if (y->broken++ < 20) {
 		fprintf(stderr, "treecheck: %s (%s, cycles %s, threshold %g%%): %.3f vs %.3f at",
-			what, t->top_down ? "T" : t->inverted ? "r" : "t", t->cycles ? "on" : "off",
-			t->threshold, a, b);
+			what,
+			t->top_down   ? "T"
+			: t->inverted ? "r"
+				      : "t",
+			t->cycles ? "on" : "off", t->threshold, a, b);
 		put_path(t, n);
 		putc('\n', stderr);
 	}
@@ -78,7 +82,8 @@ static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
 			continue;
 		}
 		if (t->nodes[c].cost > x->cost + SLACK(x->cost))
-			broken(y, t, c, "child costs more than its parent", t->nodes[c].cost, x->cost);
+			broken(y, t, c, "child costs more than its parent", t->nodes[c].cost,
+			       x->cost);
 		sum += t->nodes[c].cost;
 	}
 	if (sum > x->cost + SLACK(x->cost))
