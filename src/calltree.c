@@ -5,7 +5,6 @@
  * for display, as htop rebuilds its display list.
  */
 #include "ncgrind/calltree.h"
-#include "ncgrind/parse.h"
 
 #include <stdlib.h>
 
@@ -139,7 +138,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 	} else {
 		uint32_t *entry;
 
-		t->nroots = calltree_entry_points(p, g, &entry);
+		t->nroots = graph_entry_points(p, g, &entry);
 		t->roots = entry;
 		/*
 		 * An entry point costs what calls into it do not cover, so that the
@@ -150,7 +149,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 
 		for (size_t i = 0; i < t->nroots; i++) {
 			uint32_t f = entry[i], c = profile_cycle(p, f);
-			double cost = (double)calltree_uncovered(p, g, f, event);
+			double cost = (double)graph_uncovered(p, g, f, event);
 
 			t->roots[i] = c ? node_add(t, NODE_CYCLE, c, NCG_NONE, cost)
 					: node_add(t, NODE_FUNCTION, f, NCG_NONE, cost);
@@ -200,131 +199,6 @@ void calltree_release(struct calltree *t)
 	free(t->roots);
 	free(t->visible);
 	memset(t, 0, sizeof(*t));
-}
-
-/* The cost of the calls into f (or into f's cycle) from outside the cycle. */
-static uint64_t called_in(const struct profile *p, const struct callgraph *g, uint32_t f,
-			  uint32_t c, uint32_t ev)
-{
-	uint64_t in = 0;
-
-	for (uint32_t i = g->in_start[f]; i < g->in_start[f + 1]; i++) {
-		uint32_t e = g->in_edge[i], caller = p->edges[e].caller;
-
-		if (caller != f && !(c && p->funcs[caller].cycle == c))
-			u64_add_sat(&in, profile_edge_cost(p, e)[ev]);
-	}
-	return in;
-}
-
-/*
- * The cycle's inclusive cost less the calls into it, whichever member they
- * reach: an entry point stands for its whole cycle, in both cycle modes, so
- * that the roots add up to the total.
- */
-uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
-			    uint32_t ev)
-{
-	uint32_t c = p->funcs[f].cycle;
-	uint64_t incl = c ? profile_cycle_incl(p, c)[ev] : p->incl[(size_t)f * p->nev + ev];
-	uint64_t in = 0;
-
-	if (!c)
-		in = called_in(p, g, f, 0, ev);
-	else
-		for (uint32_t m = 0; m < p->nfuncs; m++) /* the members: entry points are few */
-			if (p->funcs[m].cycle == c)
-				u64_add_sat(&in, called_in(p, g, m, c, ev));
-	return in < incl ? incl - in : 0;
-}
-
-static const uint64_t *entry_sort_cost; /* qsort has no context argument in C11 */
-
-static int cmp_entry(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint64_t cx = entry_sort_cost[x], cy = entry_sort_cost[y];
-
-	/* by the first event: entry points are few, and their order should not move */
-	return cx != cy ? (cx < cy) - (cx > cy) : (x > y) - (x < y);
-}
-
-/*
- * What calls from outside a function's cycle (or from other functions) cover
- * of each function and cycle; in[nfuncs + c] is cycle c's, and called[] the
- * same as "any such call at all".
- */
-static void outside_calls(const struct profile *p, uint64_t *in, bool *called)
-{
-	for (size_t e = 0; e < p->nedges; e++) {
-		uint32_t caller = p->edges[e].caller, callee = p->edges[e].callee;
-		uint32_t c = p->funcs[callee].cycle;
-		size_t key = c ? p->nfuncs + c : callee;
-
-		if (caller == callee || (c && p->funcs[caller].cycle == c))
-			continue;
-		called[key] = true;
-		if (p->nev)
-			u64_add_sat(&in[key], profile_edge_cost(p, (uint32_t)e)[0]);
-	}
-}
-
-/*
- * An entry point is a function (or a cycle) nothing outside calls, or one
- * whose calls cover only a little of its cost: a thread's first function
- * (clone() is called by pthread_create() for a few hundred instructions, and
- * then runs the whole thread, whose start has no caller in the profile). "A
- * little": what is left uncovered is over 0.1% of the total, so that
- * rounding and the calls a partial dump cut do not make entry points of
- * everything. A cycle is given by its costliest member, once.
- */
-size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out)
-{
-	size_t keys = p->nfuncs + p->ncycles + 1, n = 0;
-	uint32_t *list = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
-	uint64_t *in = xcalloc(keys, sizeof(uint64_t)), *uncovered;
-	uint64_t total = p->nev ? p->totals[0] : 0;
-	uint32_t *best = xcalloc(p->ncycles + 1, sizeof(uint32_t)); /* member + 1 */
-	bool *called = xcalloc(keys, sizeof(bool));
-
-	(void)g; /* the edges are enough: every one is looked at once */
-	outside_calls(p, in, called);
-	uncovered = xcalloc(p->nfuncs + 1, sizeof(uint64_t));
-	for (uint32_t f = 0; f < p->nfuncs; f++) {
-		uint32_t c = p->funcs[f].cycle;
-		uint64_t incl;
-
-		if (!profile_function_used(p, f))
-			continue;
-		if (c) {
-			if (!best[c] ||
-			    p->incl[(size_t)f * p->nev] > p->incl[(size_t)(best[c] - 1) * p->nev])
-				best[c] = f + 1;
-			continue;
-		}
-		incl = p->nev ? p->incl[(size_t)f * p->nev] : 0;
-		uncovered[f] = in[f] < incl ? incl - in[f] : 0;
-		if (!called[f] || uncovered[f] > total / 1000)
-			list[n++] = f;
-	}
-	for (uint32_t c = 1; c <= p->ncycles; c++) {
-		uint32_t f = best[c] - 1;
-		uint64_t incl = p->nev ? profile_cycle_incl(p, c)[0] : 0;
-
-		if (!best[c])
-			continue;
-		uncovered[f] = in[p->nfuncs + c] < incl ? incl - in[p->nfuncs + c] : 0;
-		if (!called[p->nfuncs + c] || uncovered[f] > total / 1000)
-			list[n++] = f;
-	}
-	free(called);
-	free(best);
-	free(in);
-	entry_sort_cost = uncovered;
-	qsort(list, n, sizeof(uint32_t), cmp_entry);
-	free(uncovered);
-	*out = list;
-	return n;
 }
 
 double calltree_root_cost(const struct calltree *t)
@@ -876,110 +750,4 @@ void calltree_flatten(struct calltree *t)
 		}
 	}
 	free(stack);
-}
-
-/* Every call line of the caller's blocks, in file order; merged afterwards. */
-static void on_call_line(void *ctx, const struct parse_line *l)
-{
-	struct call_sites *c = ctx;
-
-	if (l->kind != PARSE_CALL)
-		return;
-	ALLOC_GROW(c->sites, c->n + 1, c->alloc);
-	c->sites[c->n] = (struct call_site){l->callee,         l->file,  l->pos[POS_LINE],
-					    l->pos[POS_INSTR], l->count, (uint32_t)c->n};
-	c->n++;
-}
-
-/* By callee, then place, then the order in the file. */
-static int cmp_site_place(const void *a, const void *b)
-{
-	const struct call_site *x = a, *y = b;
-
-	if (x->callee != y->callee)
-		return x->callee < y->callee ? -1 : 1;
-	if (x->file != y->file)
-		return x->file < y->file ? -1 : 1;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return (x->order > y->order) - (x->order < y->order);
-}
-
-/* By callee, then the order of the first call at each place. */
-static int cmp_site_order(const void *a, const void *b)
-{
-	const struct call_site *x = a, *y = b;
-
-	if (x->callee != y->callee)
-		return x->callee < y->callee ? -1 : 1;
-	return (x->order > y->order) - (x->order < y->order);
-}
-
-/*
- * One pass over the caller's blocks for the calls to every callee: the
- * callees screen of a function with 30,000 callees read its blocks 30,000
- * times (94 s); now once, and the places are merged by sorting, not by a
- * search per call line.
- */
-static void call_sites_load(struct call_sites *cs, const struct profile *p, uint32_t caller)
-{
-	size_t o = 0;
-
-	cs->caller = caller;
-	cs->n = 0;
-	for (uint32_t b = p->funcs[caller].first_block; b != NCG_NONE; b = p->blocks[b].next)
-		parse_block(p, b, on_call_line, cs);
-	if (cs->n > 1)
-		qsort(cs->sites, cs->n, sizeof(*cs->sites), cmp_site_place);
-	for (size_t i = 0; i < cs->n; i++) {
-		struct call_site *prev = o ? &cs->sites[o - 1] : NULL, *cur = &cs->sites[i];
-
-		if (prev && prev->callee == cur->callee && prev->file == cur->file &&
-		    prev->line == cur->line && prev->addr == cur->addr) {
-			u64_add_sat(&prev->count, cur->count); /* the earlier order stays */
-			continue;
-		}
-		cs->sites[o++] = *cur;
-	}
-	cs->n = o;
-	if (cs->n > 1)
-		qsort(cs->sites, cs->n, sizeof(*cs->sites), cmp_site_order);
-}
-
-void call_sites_init(struct call_sites *cs)
-{
-	memset(cs, 0, sizeof(*cs));
-	cs->caller = NCG_NONE;
-}
-
-void call_sites_for(struct call_sites *cs, const struct profile *p, uint32_t caller)
-{
-	if (cs->caller != caller)
-		call_sites_load(cs, p, caller);
-}
-
-size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first)
-{
-	size_t lo = 0, hi = cs->n, end;
-
-	while (lo < hi) { /* the first site of callee */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (cs->sites[mid].callee < callee)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (end = lo; end < cs->n && cs->sites[end].callee == callee; end++)
-		;
-	*first = cs->sites + lo;
-	return end - lo;
-}
-
-void call_sites_release(struct call_sites *cs)
-{
-	free(cs->sites);
-	memset(cs, 0, sizeof(*cs));
 }

@@ -3,7 +3,6 @@
  * graph (breadth first, with an explicit queue: no recursion however deep).
  */
 #include "ncgrind/filter.h"
-#include "ncgrind/calltree.h"
 #include "ncgrind/match.h"
 
 #include <stdio.h>
@@ -134,7 +133,7 @@ static void ignore(const struct filter *x, const struct profile *p, const struct
 	bool *hit = xcalloc(n, sizeof(bool)), *before = xcalloc(n, sizeof(bool));
 	bool *after = xcalloc(n, sizeof(bool));
 	uint32_t *entry;
-	size_t ne = calltree_entry_points(p, g, &entry);
+	size_t ne = graph_entry_points(p, g, &entry);
 
 	for (uint32_t f = 0; f < p->nfuncs; f++)
 		hit[f] = matches(x, p, f);

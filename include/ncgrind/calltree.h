@@ -115,20 +115,6 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 		   uint32_t fn, bool inverted, uint32_t event, double threshold);
 void calltree_release(struct calltree *t);
 
-/*
- * Entry points: functions nothing outside their cycle calls ((below main),
- * main, ...), and those whose calls cover little of their cost (a thread's
- * clone() or start routine), by the cost left uncovered, largest first; one
- * function (the costliest) stands for a cycle.
- */
-size_t calltree_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out);
-/*
- * What of f's inclusive cost of event ev calls into f from outside its
- * cycle do not cover; for a member of a cycle, what of the cycle's.
- */
-uint64_t calltree_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
-			    uint32_t ev);
-
 /* Expand (create the children of) node n; returns false when it has none. */
 bool calltree_expand(struct calltree *t, uint32_t n);
 void calltree_collapse(struct calltree *t, uint32_t n);
@@ -151,34 +137,5 @@ void calltree_flatten(struct calltree *t);
 
 /* Cost of the tree's root (the whole first level for a top-down tree). */
 double calltree_root_cost(const struct calltree *t);
-
-/* Where a caller calls a callee: from the caller's blocks, re-read on demand. */
-struct call_site {
-	uint32_t callee;
-	uint32_t file; /* name id, NCG_NONE if unknown */
-	uint64_t line; /* 0 when the profile has no line numbers */
-	uint64_t addr; /* 0 when it has no instruction addresses */
-	uint64_t count;
-	uint32_t order; /* of its first call line in the caller's blocks */
-};
-
-/*
- * Where a caller calls its callees, read from the caller's blocks in one
- * pass: each place once, with its calls summed; grouped by callee, each
- * callee's places in the order of the file.
- */
-struct call_sites {
-	uint32_t caller;
-	struct call_site *sites;
-	size_t n, alloc;
-};
-
-/* Empty; holds no caller's sites. */
-void call_sites_init(struct call_sites *cs);
-/* cs holds caller's sites after this: read only when it held another caller's. */
-void call_sites_for(struct call_sites *cs, const struct profile *p, uint32_t caller);
-/* The places of the calls to callee: *first and the count (0: none). */
-size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first);
-void call_sites_release(struct call_sites *cs);
 
 #endif
