@@ -131,7 +131,7 @@ man_has_option() {
 @test "manual: every setting of the set command is in the manual" {
 	local name n=0
 	man_plain | sed -n '/^\.Ss Commands$/,/^\.Sh /p' >"$BATS_TEST_TMPDIR/commands"
-	grep -oE 'strcmp\(name, "[a-z][a-z-]*"\)' "$SRC/ui_commands.c" | grep -oE '"[^"]*"' | tr -d '"' |
+	grep -oE 'strcmp\(name, "[a-z][a-z-]*"\)' "$SRC/ui/ui_commands.c" | grep -oE '"[^"]*"' | tr -d '"' |
 		sort -u >"$BATS_TEST_TMPDIR/names"
 	while read -r name; do
 		n=$((n + 1))
@@ -160,4 +160,18 @@ man_has_option() {
 		done <<<"${keys//, /$'\n'}"
 	done <"$OUT"
 	grep -qx U "$OUT"
+}
+
+@test "layers: check-layers passes on the tree and fails on a core file that includes a view-model, or curses" {
+	run "$BATS_TEST_DIRNAME/tools/check-layers"
+	[ "$status" -eq 0 ]
+	mkdir "$BATS_TEST_TMPDIR/t"
+	cp -r "$BATS_TEST_DIRNAME/../src" "$BATS_TEST_DIRNAME/../include" "$BATS_TEST_TMPDIR/t/"
+	printf '#include "ncgrind/table.h"\n' >"$BATS_TEST_TMPDIR/t/src/core/bad.c"
+	printf '#include <curses.h>\n' >"$BATS_TEST_TMPDIR/t/src/model/bad.c"
+	run "$BATS_TEST_DIRNAME/tools/check-layers" "$BATS_TEST_TMPDIR/t"
+	[ "$status" -eq 1 ]
+	printf '%s\n' "${lines[@]}" >"$OUT"
+	assert_grep "check-layers: src/core/bad.c (core) includes ncgrind/table.h (model)" "$OUT"
+	assert_grep "check-layers: src/model/bad.c (model) includes curses or libedit" "$OUT"
 }
