@@ -42,6 +42,12 @@ static inline bool span_eq_str(struct span a, const char *s)
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
+/*
+ * An array of n elements of size bytes (at least one element), the product
+ * checked with st_mult() as xcalloc checks its own: every array of a count
+ * read from a profile is allocated through it or through xcalloc.
+ */
+void *xmalloc_array(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xmemdup0(const char *p, size_t n);

@@ -14,8 +14,8 @@ static void group_edges(const struct profile *p, bool by_callee, uint32_t **star
 {
 	size_t n = p->nfuncs;
 	uint32_t *start = xcalloc(n + 2, sizeof(uint32_t));
-	uint32_t *edge = xmalloc((p->nedges ? p->nedges : 1) * sizeof(uint32_t));
-	uint32_t *fill = xmalloc((n ? n : 1) * sizeof(uint32_t));
+	uint32_t *edge = xmalloc_array(p->nedges, sizeof(uint32_t));
+	uint32_t *fill = xmalloc_array(n, sizeof(uint32_t));
 
 	for (size_t e = 0; e < p->nedges; e++)
 		start[(by_callee ? p->edges[e].callee : p->edges[e].caller) + 1]++;
@@ -115,12 +115,12 @@ static uint32_t *graph_components(const struct profile *p, const struct callgrap
 	size_t n = p->nfuncs ? p->nfuncs : 1;
 	struct tarjan t = {0};
 
-	t.index = xmalloc(n * sizeof(uint32_t));
-	t.low = xmalloc(n * sizeof(uint32_t));
-	t.stack = xmalloc(n * sizeof(uint32_t));
-	t.scc = xmalloc(n * sizeof(uint32_t));
+	t.index = xmalloc_array(n, sizeof(uint32_t));
+	t.low = xmalloc_array(n, sizeof(uint32_t));
+	t.stack = xmalloc_array(n, sizeof(uint32_t));
+	t.scc = xmalloc_array(n, sizeof(uint32_t));
 	t.on_stack = xcalloc(n, 1);
-	t.frames = xmalloc(n * sizeof(struct frame));
+	t.frames = xmalloc_array(n, sizeof(struct frame));
 	memset(t.index, 0xff, n * sizeof(uint32_t));
 	for (size_t v = 0; v < p->nfuncs; v++)
 		if (t.index[v] == NCG_NONE)
@@ -253,7 +253,7 @@ static void inclusive_flat(struct profile *p)
 	uint64_t *in = xcalloc(st_mult(rows, nev ? nev : 1), sizeof(uint64_t));
 
 	/* p->incl_flat starts as self(f) + out(f), in as in(f) */
-	p->incl_flat = xmalloc(st_mult(rows, nev ? nev : 1) * sizeof(uint64_t));
+	p->incl_flat = xmalloc_array(st_mult(rows, nev ? nev : 1), sizeof(uint64_t));
 	if (p->nfuncs && nev) /* memcpy from a NULL self is undefined, even for 0 bytes */
 		memcpy(p->incl_flat, p->self, st_mult(p->nfuncs, nev) * sizeof(uint64_t));
 	for (size_t e = 0; e < p->nedges; e++) {
@@ -370,7 +370,7 @@ static void outside_calls(const struct profile *p, uint64_t *in, bool *called)
 size_t graph_entry_points(const struct profile *p, const struct callgraph *g, uint32_t **out)
 {
 	size_t keys = p->nfuncs + p->ncycles + 1, n = 0;
-	uint32_t *list = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+	uint32_t *list = xmalloc_array(p->nfuncs, sizeof(uint32_t));
 	uint64_t *in = xcalloc(keys, sizeof(uint64_t)), *uncovered;
 	uint64_t total = p->nev ? p->totals[0] : 0;
 	uint32_t *best = xcalloc(p->ncycles + 1, sizeof(uint32_t)); /* member + 1 */

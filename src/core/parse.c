@@ -1032,7 +1032,7 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	ps.npos = pt->npos;
 	memcpy(ps.pos_kind, pt->pos, sizeof(ps.pos_kind));
 	ps.nev = pt->nev;
-	ps.evmap = xmalloc((pt->nev ? pt->nev : 1) * sizeof(uint32_t));
+	ps.evmap = xmalloc_array(pt->nev, sizeof(uint32_t));
 	memcpy(ps.evmap, pt->evmap, pt->nev * sizeof(uint32_t));
 	ps.have_events = true;
 	ps.vals = xcalloc(pt->nev ? pt->nev : 1, sizeof(uint64_t));

@@ -41,7 +41,7 @@ void parser_part_close(struct parser *ps)
 	if (ps->prof->nev)
 		memcpy(pt->sum, ps->part_sum, ps->prof->nev * sizeof(uint64_t));
 	pt->nev = ps->nev;
-	pt->evmap = xmalloc((ps->nev ? ps->nev : 1) * sizeof(uint32_t));
+	pt->evmap = xmalloc_array(ps->nev, sizeof(uint32_t));
 	if (ps->nev)
 		memcpy(pt->evmap, ps->evmap, ps->nev * sizeof(uint32_t));
 	pt->npos = ps->npos;

@@ -97,7 +97,7 @@ static void sort_index(const struct profile *p, uint32_t *idx, size_t n, enum re
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
 				const bool *keep, size_t *n)
 {
-	uint32_t *idx = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+	uint32_t *idx = xmalloc_array(p->nfuncs, sizeof(uint32_t));
 
 	*n = 0;
 	for (size_t f = 0; f < p->nfuncs; f++)
@@ -110,7 +110,7 @@ uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, 
 uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
 			    const bool *keep, size_t *n)
 {
-	uint32_t *idx = xmalloc((p->nedges ? p->nedges : 1) * sizeof(uint32_t));
+	uint32_t *idx = xmalloc_array(p->nedges, sizeof(uint32_t));
 
 	*n = 0;
 	for (size_t e = 0; e < p->nedges; e++)

@@ -47,6 +47,11 @@ void *xcalloc(size_t nmemb, size_t size)
 	return p;
 }
 
+void *xmalloc_array(size_t n, size_t size)
+{
+	return xmalloc(st_mult(n ? n : 1, size));
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);

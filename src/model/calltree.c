@@ -63,13 +63,13 @@ static void cycle_members(struct calltree *t, uint32_t c, const uint32_t **m, si
 		uint32_t *fill;
 
 		t->cycle_start = xcalloc(p->ncycles + 2, sizeof(uint32_t));
-		t->cycle_member = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+		t->cycle_member = xmalloc_array(p->nfuncs, sizeof(uint32_t));
 		for (uint32_t f = 0; f < p->nfuncs; f++)
 			if (p->funcs[f].cycle)
 				t->cycle_start[p->funcs[f].cycle]++;
 		for (uint32_t i = 1; i <= p->ncycles; i++)
 			t->cycle_start[i] += t->cycle_start[i - 1];
-		fill = xmalloc((p->ncycles + 1) * sizeof(uint32_t));
+		fill = xmalloc_array(p->ncycles + 1, sizeof(uint32_t));
 		fill[0] = 0;
 		memcpy(fill + 1, t->cycle_start, p->ncycles * sizeof(uint32_t));
 		for (uint32_t f = 0; f < p->nfuncs; f++)
@@ -465,7 +465,7 @@ static struct tree_kids *kids_finish(struct kid_buf *b)
 	k->k = b->k;
 	k->n = o;
 	k->spent = b->spent;
-	k->rest = xmalloc((o + 1) * sizeof(double));
+	k->rest = xmalloc_array(o + 1, sizeof(double));
 	k->rest[o] = 0.0;
 	for (size_t i = o; i-- > 0;)
 		k->rest[i] = k->rest[i + 1] + k->k[i].cost;
@@ -680,7 +680,7 @@ static void cut_add(struct calltree *t, uint32_t parent)
  */
 bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes)
 {
-	uint32_t *stack = xmalloc(sizeof(uint32_t) * 64);
+	uint32_t *stack = xmalloc_array(64, sizeof(uint32_t));
 	size_t sp = 0, cap = 64;
 	size_t limit = max_nodes > SIZE_MAX - t->nnodes ? SIZE_MAX : t->nnodes + max_nodes;
 	uint32_t base = t->nodes[n].depth;

@@ -106,7 +106,7 @@ void detail_init(struct detail *d, const struct profile *p, const struct callgra
 	d->p = p;
 	d->fn = fn;
 	d->event = event;
-	d->rows = xmalloc((in + out + 2) * sizeof(*d->rows));
+	d->rows = xmalloc_array(in + out + 2, sizeof(*d->rows));
 	add_section(d, &n, DROW_CALLERS, g->in_edge + g->in_start[fn], in);
 	add_section(d, &n, DROW_CALLEES, g->out_edge + g->out_start[fn], out);
 	d->nav.count = n;

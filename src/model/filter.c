@@ -80,7 +80,7 @@ static bool matches(const struct filter *x, const struct profile *p, uint32_t fn
 static void spread(const struct profile *p, const struct callgraph *g, bool *mark, bool down,
 		   const bool *blocked)
 {
-	uint32_t *queue = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(uint32_t));
+	uint32_t *queue = xmalloc_array(p->nfuncs, sizeof(uint32_t));
 	size_t head = 0, tail = 0;
 	const uint32_t *start = down ? g->out_start : g->in_start;
 	const uint32_t *edge = down ? g->out_edge : g->in_edge;

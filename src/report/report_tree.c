@@ -240,7 +240,7 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 	const uint32_t *start = callers ? g->in_start : g->out_start;
 	const uint32_t *edge = callers ? g->in_edge : g->out_edge;
 	size_t n = start[fn + 1] - start[fn];
-	uint32_t *e = xmalloc((n ? n : 1) * sizeof(uint32_t));
+	uint32_t *e = xmalloc_array(n, sizeof(uint32_t));
 	char num[FMT_NUM];
 
 	struct call_sites cs;
