@@ -8,6 +8,7 @@
 #include "ncgrind/parse.h"
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
+#include "ncgrind/session.h"
 #include "ncgrind/source.h"
 #include "ncgrind/filter.h"
 #include "ncgrind/keys.h"
@@ -367,8 +368,7 @@ static int write_report(const struct profile *p, const struct options *o)
  * --command in batch: the filters (filter, focus, ignore, hide) narrow the
  * reports as they narrow the browser; the other commands belong to it.
  */
-static int batch_filters(const struct profile *p, const struct options *o, struct filters *f,
-			 struct callgraph *g, bool **keep)
+static int batch_filters(struct session *s, const struct options *o, bool *narrowed)
 {
 	char err[300];
 
@@ -389,17 +389,12 @@ static int batch_filters(const struct profile *p, const struct options *o, struc
 		if (cmd == CMD_SET)
 			continue; /* set cycles: read by batch_cycles() */
 		kind = filters_kind(command_info(cmd)->name, &arg);
-		if (filters_add(f, kind, arg, err, sizeof(err)) < 0) {
+		if (filters_add(&s->filters, kind, arg, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err);
 			return 2;
 		}
 	}
-	callgraph_init(g, p);
-	*keep = xcalloc(p->nfuncs + 1, sizeof(bool));
-	if (!filters_apply(f, p, g, *keep)) {
-		free(*keep);
-		*keep = NULL;
-	}
+	*narrowed = filters_apply(&s->filters, &s->prof, &s->graph, s->keep);
 	return 0;
 }
 
@@ -426,47 +421,35 @@ static int batch_cycles(const struct options *o, bool *no_cycles)
 static int batch(const struct options *in)
 {
 	struct options o = *in; /* resolve_events() fills in the report options */
-	struct filters filters;
-	struct callgraph graph;
-	bool *keep = NULL;
-	struct profile prof;
-	struct diag d;
+	struct session s;
+	bool narrowed = false;
 	uint32_t *evs;
 	double t0;
 	int ret;
 
-	profile_init(&prof, o.path);
-	diag_init(&d, o.path);
 	t0 = now();
-	ret = parse_profile(&prof, o.path, &d, NULL);
-	diag_write(&d, stderr);
+	ret = session_load(&s, o.path, NULL);
+	diag_write(&s.diag, stderr);
 	if (ret < 0) {
-		diag_release(&d);
-		profile_release(&prof);
+		session_release(&s);
 		return 1;
 	}
 	if (o.stats)
-		print_stats(&prof, now() - t0);
-	evs = xcalloc(prof.nev ? prof.nev : 1, sizeof(uint32_t));
-	ret = resolve_events(&prof, &o, evs);
-	filters_init(&filters);
-	memset(&graph, 0, sizeof(graph));
+		print_stats(&s.prof, now() - t0);
+	evs = xcalloc(s.prof.nev ? s.prof.nev : 1, sizeof(uint32_t));
+	ret = resolve_events(&s.prof, &o, evs);
 	if (!ret)
-		ret = batch_cycles(&o, &prof.no_cycles);
+		ret = batch_cycles(&o, &s.prof.no_cycles);
 	if (!ret)
-		ret = batch_filters(&prof, &o, &filters, &graph, &keep);
-	o.report.keep = keep;
-	o.report.filters = &filters;
+		ret = batch_filters(&s, &o, &narrowed);
+	o.report.keep = narrowed ? s.keep : NULL;
+	o.report.filters = &s.filters;
 	if (!ret)
-		ret = write_report(&prof, &o);
-	free(keep);
-	filters_release(&filters);
-	callgraph_release(&graph);
-	if (!ret && d.errors)
+		ret = write_report(&s.prof, &o);
+	if (!ret && s.diag.errors)
 		ret = 1;
 	free(evs);
-	diag_release(&d);
-	profile_release(&prof);
+	session_release(&s);
 	return ret;
 }
 

@@ -16,7 +16,7 @@ void ui_open_detail(struct ui *u, uint32_t fn)
 	if (fn == NCG_NONE)
 		return;
 	s = hist_push(&u->hist, SCREEN_DETAIL);
-	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
+	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->t.event);
 	detail_move(&s->detail, 0, list_rows(u));
 }
 
@@ -80,9 +80,9 @@ static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 
 	if (r->kind != DROW_CALLER && r->kind != DROW_CALLEE)
 		return false;
-	e = &u->prof.edges[r->edge];
-	name = profile_name(&u->prof,
-			    u->prof.funcs[r->kind == DROW_CALLER ? e->caller : e->callee].name);
+	e = &u->ses.prof.edges[r->edge];
+	name = profile_name(&u->ses.prof,
+			    u->ses.prof.funcs[r->kind == DROW_CALLER ? e->caller : e->callee].name);
 	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
 	return true;
 }
@@ -100,7 +100,7 @@ static void detail_update(struct ui *u, struct screen *s)
 	bool reverse = s->detail.reverse;
 
 	detail_release(&s->detail);
-	detail_init(&s->detail, &u->prof, &u->graph, fn, u->t.event);
+	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->t.event);
 	if (sort != SORT_INCL || reverse) {
 		s->detail.sort = sort;
 		s->detail.reverse = !reverse; /* detail_sort() turns it back */

@@ -16,7 +16,7 @@ void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 	if (fn == NCG_NONE)
 		return;
 	s = hist_push(&u->hist, SCREEN_SOURCE);
-	srcview_open(&s->src, &u->prof, fn, u->sources, instr, u->t.event, list_rows(u));
+	srcview_open(&s->src, &u->ses.prof, fn, u->sources, instr, u->t.event, list_rows(u));
 }
 
 static void next_file(struct ui *u, struct srcview *v, int dir)
@@ -104,7 +104,7 @@ static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 		break;
 	}
 	case SROW_CALL:
-		text = profile_name(&u->prof, u->prof.funcs[r->cost->callee].name);
+		text = profile_name(&u->ses.prof, u->ses.prof.funcs[r->cost->callee].name);
 		break;
 	default:
 		return false;

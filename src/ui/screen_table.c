@@ -37,7 +37,7 @@ static void name_right(struct ui *u)
 
 	if (f == NCG_NONE)
 		return;
-	name = profile_name(&u->prof, u->prof.funcs[f].name);
+	name = profile_name(&u->ses.prof, u->ses.prof.funcs[f].name);
 	room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
 	if (u->t.name_scroll < room)
 		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll
@@ -90,7 +90,7 @@ static uint32_t table_fn(struct ui *u, struct screen *s)
 
 static bool table_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	struct span name = profile_name(&u->prof, u->prof.funcs[u->t.rows[row]].name);
+	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[u->t.rows[row]].name);
 
 	(void)s;
 	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
@@ -111,7 +111,7 @@ static int table_write(struct ui *u, struct screen *s, FILE *f)
 	o.events = &ev;
 	o.nevents = 1;
 	o.keep = u->t.keep;
-	return report_write(f, &u->prof, &o);
+	return report_write(f, &u->ses.prof, &o);
 }
 
 static void table_update(struct ui *u, struct screen *s)

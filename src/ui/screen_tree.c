@@ -18,8 +18,9 @@ static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 /* A new tree with the first root's hot path open, as perf report opens one. */
 static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
 {
-	calltree_init(&s->tree, &u->prof, &u->graph, fn, inverted, u->t.event, u->threshold);
-	s->tree.filters = &u->filters;
+	calltree_init(&s->tree, &u->ses.prof, &u->ses.graph, fn, inverted, u->t.event,
+		      u->threshold);
+	s->tree.filters = &u->ses.filters;
 	if (s->tree.nroots)
 		calltree_expand_hot(&s->tree, s->tree.roots[0]);
 	tree_refresh(u, s, 0);
@@ -147,7 +148,7 @@ static bool tree_text(struct ui *u, struct screen *s, size_t row, char *buf, siz
 	}
 	if (n->kind != NODE_FUNCTION)
 		return false;
-	name = profile_name(&u->prof, u->prof.funcs[n->fn].name);
+	name = profile_name(&u->ses.prof, u->ses.prof.funcs[n->fn].name);
 	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
 	return true;
 }

@@ -261,7 +261,7 @@ void ui_refresh_all(struct ui *u)
 
 void ui_set_cycles(struct ui *u, bool on)
 {
-	u->prof.no_cycles = !on;
+	u->ses.prof.no_cycles = !on;
 	/* the table sorts again (inclusive costs changed), the trees are built again */
 	ui_refresh_all(u);
 	ui_message(u, false,
@@ -345,7 +345,7 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		break;
 	case REQ_EVENT_NEXT:
 	case REQ_EVENT_PREV:
-		if (u->prof.nev < 2) { /* say so, rather than do nothing */
+		if (u->ses.prof.nev < 2) { /* say so, rather than do nothing */
 			ui_message(u, false, "the profile has one event");
 			break;
 		}
@@ -353,7 +353,7 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		ui_refresh_all(u);
 		break;
 	case REQ_TOGGLE_CYCLES:
-		ui_set_cycles(u, u->prof.no_cycles);
+		ui_set_cycles(u, u->ses.prof.no_cycles);
 		break;
 	case REQ_TOGGLE_UNITS:
 		u->t.short_units = !u->t.short_units;
@@ -451,18 +451,16 @@ int ui_load(struct ui *u, const char *path)
 {
 	struct parse_progress prog = {on_progress, u};
 
-	profile_init(&u->prof, path);
-	diag_init(&u->diag, path);
-	if (parse_profile(&u->prof, path, &u->diag, &prog) < 0)
+	if (session_load(&u->ses, path, &prog) < 0)
 		return -1;
-	if (u->diag.errors || u->diag.warnings) {
+	if (u->ses.diag.errors || u->ses.diag.warnings) {
 		char first[1200];
 
-		diag_format(&u->diag, &u->diag.msgs[0], first, sizeof(first));
-		ui_message(u, u->diag.errors > 0, "%zu problem(s) reading the profile: %s",
-			   u->diag.errors + u->diag.warnings, first);
+		diag_format(&u->ses.diag, &u->ses.diag.msgs[0], first, sizeof(first));
+		ui_message(u, u->ses.diag.errors > 0, "%zu problem(s) reading the profile: %s",
+			   u->ses.diag.errors + u->ses.diag.warnings, first);
 	}
-	u->status = u->diag.errors ? 1 : 0;
+	u->status = u->ses.diag.errors ? 1 : 0;
 	return 0;
 }
 
@@ -514,19 +512,14 @@ static int setup(struct ui *u, const struct ui_opts *o)
 
 void ui_views_init(struct ui *u)
 {
-	table_init(&u->t, &u->prof);
-	callgraph_init(&u->graph, &u->prof);
+	table_init(&u->t, &u->ses.prof);
 	hist_init(&u->hist);
-	u->keep = xcalloc(u->prof.nfuncs + 1, sizeof(bool));
 }
 
 void ui_views_release(struct ui *u)
 {
 	hist_release(&u->hist);
-	callgraph_release(&u->graph);
 	table_release(&u->t);
-	free(u->keep);
-	u->keep = NULL;
 }
 
 /*
@@ -548,7 +541,7 @@ static struct prompt *start_prompt(struct ui *u, const char *history_name,
 static void teardown(struct ui *u)
 {
 	term_close();
-	diag_write(&u->diag, stderr);
+	diag_write(&u->ses.diag, stderr);
 	if (u->script) {
 		if (u->script->f)
 			fclose(u->script->f);
@@ -560,11 +553,9 @@ static void teardown(struct ui *u)
 	prompt_free(u->search);
 	if (u->have_search_re)
 		regfree(&u->search_re);
-	filters_release(&u->filters);
 	free(u->path);
 	grid_release(&u->g);
-	diag_release(&u->diag);
-	profile_release(&u->prof);
+	session_release(&u->ses);
 }
 
 int ui_main(const char *path, const struct ui_opts *o)
@@ -575,7 +566,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 	memset(&u, 0, sizeof(u));
 	u.vs.path = path;
 	u.sources = o->sources;
-	diag_init(&u.diag, path);
+	diag_init(&u.ses.diag, path);
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
 		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;
@@ -585,8 +576,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 		return 1;
 	}
 	u.threshold = 1.0;
-	u.prof.no_cycles = o->no_cycles;
-	filters_init(&u.filters);
+	u.ses.prof.no_cycles = o->no_cycles;
 	ui_views_init(&u);
 	u.prompt = start_prompt(&u, "history", ui_complete);
 	u.search = start_prompt(&u, "search-history", ui_complete_search);

@@ -18,12 +18,12 @@
 static void apply_filters(struct ui *u)
 {
 	struct screen *s = hist_current(&u->hist);
-	bool narrowed = filters_apply(&u->filters, &u->prof, &u->graph, u->keep);
+	bool narrowed = filters_apply(&u->ses.filters, &u->ses.prof, &u->ses.graph, u->ses.keep);
 
-	u->t.keep = narrowed ? u->keep : NULL;
+	u->t.keep = narrowed ? u->ses.keep : NULL;
 	table_refresh(&u->t);
 	nav_scroll(&u->t.nav, ui_page(u));
-	filters_describe(&u->filters, u->vs.filters, sizeof(u->vs.filters));
+	filters_describe(&u->ses.filters, u->vs.filters, sizeof(u->vs.filters));
 	if (s->kind != SCREEN_TABLE) /* the table was sorted again above */
 		screen_ops_of(s)->update(u, s);
 }
@@ -34,7 +34,7 @@ static int filter_command(struct ui *u, const char *cmd, const char *arg)
 	char err[300];
 
 	if (!*arg && !strcmp(cmd, "filter")) {
-		filters_clear_names(&u->filters);
+		filters_clear_names(&u->ses.filters);
 		apply_filters(u);
 		return 0;
 	}
@@ -43,7 +43,7 @@ static int filter_command(struct ui *u, const char *cmd, const char *arg)
 			   command_info(command_find(cmd, strlen(cmd)))->usage);
 		return -1;
 	}
-	if (filters_add(&u->filters, kind, arg, err, sizeof(err)) < 0) {
+	if (filters_add(&u->ses.filters, kind, arg, err, sizeof(err)) < 0) {
 		ui_message(u, true, "%s", err);
 		return -1;
 	}
@@ -53,7 +53,7 @@ static int filter_command(struct ui *u, const char *cmd, const char *arg)
 
 void ui_undo_filter(struct ui *u)
 {
-	if (!filters_undo(&u->filters)) {
+	if (!filters_undo(&u->ses.filters)) {
 		ui_message(u, false, "no filter to undo");
 		return;
 	}
@@ -77,7 +77,7 @@ static void sort_command(struct ui *u, const char *arg)
 
 static void event_command(struct ui *u, const char *arg)
 {
-	uint32_t ev = profile_find_event_str(&u->prof, arg);
+	uint32_t ev = profile_find_event_str(&u->ses.prof, arg);
 
 	if (ev == NCG_NONE) {
 		ui_message(u, true, "unknown event '%s'", arg);
@@ -203,20 +203,21 @@ static void open_command(struct ui *u, const char *path)
 	if (ui_load(&next, next.path) < 0) {
 		char first[1200];
 
-		diag_format(&next.diag, &next.diag.msgs[0], first, sizeof(first));
+		diag_format(&next.ses.diag, &next.ses.diag.msgs[0], first, sizeof(first));
 		ui_message(u, true, "%s", first);
-		diag_release(&next.diag);
-		profile_release(&next.prof);
+		session_release(&next.ses);
 		free(next.path);
 		return;
 	}
 	ui_views_release(u);
-	diag_release(&u->diag);
-	profile_release(&u->prof);
+	/* the new session in the old one's place; the filters and the cycle mode stay */
+	next.ses.prof.no_cycles = u->ses.prof.no_cycles;
+	filters_release(&next.ses.filters);
+	next.ses.filters = u->ses.filters;
+	filters_init(&u->ses.filters);
+	session_release(&u->ses);
 	free(u->path);
-	next.prof.no_cycles = u->prof.no_cycles; /* the setting stays */
-	u->prof = next.prof;
-	u->diag = next.diag;
+	u->ses = next.ses;
 	u->path = next.path;
 	u->vs.path = u->path;
 	u->status = next.status;
@@ -399,7 +400,7 @@ enum name_kind { NAMES_FUNCTIONS, NAMES_FILES, NAMES_OBJECTS };
 /* The names of the functions of the profile, or of their files or objects. */
 static void complete_names(struct ui *u, struct completion *c, enum name_kind kind)
 {
-	const struct profile *p = &u->prof;
+	const struct profile *p = &u->ses.prof;
 
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		const struct function *fn = &p->funcs[f];
@@ -503,8 +504,9 @@ size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size
 	}
 	switch (command_info(command_find(line, cmd_len))->arg) {
 	case CARG_EVENT:
-		for (uint32_t e = 0; e < u->prof.nev; e++)
-			candidate(&c, u->prof.events[e].name.ptr, u->prof.events[e].name.len);
+		for (uint32_t e = 0; e < u->ses.prof.nev; e++)
+			candidate(&c, u->ses.prof.events[e].name.ptr,
+				  u->ses.prof.events[e].name.len);
 		break;
 	case CARG_SORT:
 		for (int i = 0; i < 4; i++)

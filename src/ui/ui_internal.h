@@ -9,6 +9,7 @@
 #include "ncgrind/filter.h"
 #include "ncgrind/history.h"
 #include "ncgrind/prompt.h"
+#include "ncgrind/session.h"
 #include "ncgrind/table.h"
 #include "ncgrind/ui.h"
 #include "ncgrind/view.h"
@@ -27,19 +28,15 @@ struct script {
 };
 
 struct ui {
-	struct profile prof;
-	struct diag diag;
+	struct session ses; /* the profile, its messages, graph and filters */
 	struct table t;
 	struct view_state vs;
 	struct grid g;
-	struct history hist;    /* the table, then the screens opened from it */
-	char *path;             /* after `open`: the profile's name, owned */
-	struct prompt *prompt;  /* the command line (libedit); NULL if it could not start */
-	struct prompt *search;  /* the search line, with its own history; NULL likewise */
-	struct filters filters; /* filter, focus, ignore, hide */
-	bool *keep;             /* the filters' verdict per function */
-	struct callgraph graph;
-	double threshold; /* of new call trees, in percent */
+	struct history hist;   /* the table, then the screens opened from it */
+	char *path;            /* after `open`: the profile's name, owned */
+	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
+	struct prompt *search; /* the search line, with its own history; NULL likewise */
+	double threshold;      /* of new call trees, in percent */
 	struct source_paths *sources;
 	struct script *script; /* NULL: the terminal */
 	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */

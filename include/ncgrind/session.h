@@ -1,0 +1,31 @@
+/*
+ * session: what one profile brings, loaded once by the same code for the
+ * batch reports and the browser: the index, the messages about the file, the
+ * call graph, and the filters with their verdict per function. The browser's
+ * :open loads a new session and, if that works, puts it in the old one's
+ * place (the filters the user gave go with it).
+ */
+#ifndef NCGRIND_SESSION_H
+#define NCGRIND_SESSION_H
+
+#include "ncgrind/filter.h"
+#include "ncgrind/graph.h"
+#include "ncgrind/parse.h"
+
+struct session {
+	struct profile prof;
+	struct diag diag; /* what reading the file said */
+	struct callgraph graph;
+	struct filters filters; /* filter, focus, ignore, hide */
+	bool *keep;             /* the filters' verdict per function (nfuncs + 1) */
+	bool loaded;            /* graph and keep are there */
+};
+
+/*
+ * Read path (standard input for "-") into s; progress may be NULL. Returns
+ * -1 when nothing could be read: s->diag says why; release s either way.
+ */
+int session_load(struct session *s, const char *path, const struct parse_progress *progress);
+void session_release(struct session *s);
+
+#endif
