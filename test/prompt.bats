@@ -352,3 +352,19 @@ EOF2
 	expect_status 2
 	assert_grep "'sort' works in the browser only; the reports take filter, focus, ignore, hide and set cycles" "$ERR"
 }
+
+@test "commands: open after Tab shows the new profile's first event (the other display settings stay)" {
+	mkdir "$BATS_TEST_TMPDIR/p"
+	printf '%s\n' '# callgrind format' 'events: Ir Dr' 'fn=a' '1 10 90' >"$BATS_TEST_TMPDIR/p/two.callgrind"
+	cp "$X" "$BATS_TEST_TMPDIR/p/one.callgrind"
+	browse "$BATS_TEST_TMPDIR/p/two.callgrind" <<EOF2
+Tab U
+:save-screen dr
+:open $BATS_TEST_TMPDIR/p/one.callgrind
+:save-screen one
+EOF2
+	expect_status 0
+	sed -n '2p' "$BATS_TEST_TMPDIR/dr" | grep -q '^Events: Ir \[Dr\] '
+	# the event of a profile with one: before, the index (1) was kept past its end
+	sed -n '2p' "$BATS_TEST_TMPDIR/one" | grep -q '^Events: \[Instructions\] '
+}

@@ -7,6 +7,7 @@
 #ifndef NCGRIND_TABLE_H
 #define NCGRIND_TABLE_H
 
+#include "ncgrind/display.h"
 #include "ncgrind/nav.h"
 #include "ncgrind/profile.h"
 #include "ncgrind/report.h"
@@ -20,17 +21,15 @@ struct table {
 	struct nav nav; /* selected row, first row on screen */
 	enum report_sort sort;
 	bool reverse;
-	uint32_t event;   /* the current event */
-	bool short_units; /* 1.2G instead of 1,234,567,890 */
-	bool show_percent;
-	int name_scroll;  /* columns the detail line is scrolled by */
-	const bool *keep; /* the filters' verdict per function, or NULL: all */
-	size_t limit;     /* `top N`: at most this many rows, 0: no limit */
+	struct display *disp; /* the event, units and percentages (the browser's) */
+	int name_scroll;      /* columns the detail line is scrolled by */
+	const bool *keep;     /* the filters' verdict per function, or NULL: all */
+	size_t limit;         /* `top N`: at most this many rows, 0: no limit */
 	bool have_search;
 	regex_t search;
 };
 
-void table_init(struct table *t, const struct profile *p);
+void table_init(struct table *t, const struct profile *p, struct display *disp);
 void table_release(struct table *t);
 
 /* The rows again, after the filters (keep) or the limit changed. */

@@ -15,7 +15,7 @@ static void resort(struct table *t)
 	size_t n;
 
 	free(t->rows);
-	t->rows = report_sort_functions(t->p, t->sort, t->event, t->keep, &n);
+	t->rows = report_sort_functions(t->p, t->sort, t->disp->event, t->keep, &n);
 	if (t->limit && n > t->limit)
 		n = t->limit;
 	t->nav.count = n;
@@ -32,12 +32,12 @@ static void resort(struct table *t)
 			t->nav.cursor = i;
 }
 
-void table_init(struct table *t, const struct profile *p)
+void table_init(struct table *t, const struct profile *p, struct display *disp)
 {
 	memset(t, 0, sizeof(*t));
 	t->p = p;
+	t->disp = disp;
 	t->sort = SORT_SELF; /* the first screen: the hot spots, as callgrind_annotate lists them */
-	t->show_percent = true;
 	resort(t);
 	t->nav.cursor = t->nav.top = 0;
 }
@@ -73,7 +73,7 @@ void table_set_event(struct table *t, uint32_t ev)
 {
 	if (ev >= t->p->nev)
 		return;
-	t->event = ev;
+	t->disp->event = ev;
 	if (t->sort == SORT_SELF || t->sort == SORT_INCL) {
 		resort(t);
 		to_top(t);
@@ -85,7 +85,8 @@ void table_step_event(struct table *t, int step)
 	uint32_t n = t->p->nev;
 
 	if (n)
-		table_set_event(t, (uint32_t)((t->event + n + (uint32_t)(step % (int)n)) % n));
+		table_set_event(t,
+				(uint32_t)((t->disp->event + n + (uint32_t)(step % (int)n)) % n));
 }
 
 static bool row_matches(const struct table *t, size_t row)

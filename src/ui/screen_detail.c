@@ -16,7 +16,7 @@ void ui_open_detail(struct ui *u, uint32_t fn)
 	if (fn == NCG_NONE)
 		return;
 	s = hist_push(&u->hist, SCREEN_DETAIL);
-	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->t.event);
+	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
 	detail_move(&s->detail, 0, list_rows(u));
 }
 
@@ -100,7 +100,7 @@ static void detail_update(struct ui *u, struct screen *s)
 	bool reverse = s->detail.reverse;
 
 	detail_release(&s->detail);
-	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->t.event);
+	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
 	if (sort != SORT_INCL || reverse) {
 		s->detail.sort = sort;
 		s->detail.reverse = !reverse; /* detail_sort() turns it back */

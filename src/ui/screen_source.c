@@ -16,7 +16,7 @@ void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 	if (fn == NCG_NONE)
 		return;
 	s = hist_push(&u->hist, SCREEN_SOURCE);
-	srcview_open(&s->src, &u->ses.prof, fn, u->sources, instr, u->t.event, list_rows(u));
+	srcview_open(&s->src, &u->ses.prof, fn, u->sources, instr, u->disp.event, list_rows(u));
 }
 
 static void next_file(struct ui *u, struct srcview *v, int dir)
@@ -120,7 +120,7 @@ static int source_write(struct ui *u, struct screen *s, FILE *f)
 
 static void source_update(struct ui *u, struct screen *s)
 {
-	s->src.event = u->t.event;
+	s->src.event = u->disp.event;
 }
 
 const struct screen_ops screen_source_ops = {

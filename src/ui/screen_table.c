@@ -101,7 +101,7 @@ static bool table_text(struct ui *u, struct screen *s, size_t row, char *buf, si
 static int table_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct report_opts o = {0};
-	uint32_t ev = u->t.event;
+	uint32_t ev = u->disp.event;
 
 	(void)s;
 	o.kind = REPORT_FUNCTIONS;

@@ -18,8 +18,8 @@ static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 /* A new tree with the first root's hot path open, as perf report opens one. */
 static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
 {
-	calltree_init(&s->tree, &u->ses.prof, &u->ses.graph, fn, inverted, u->t.event,
-		      u->threshold);
+	calltree_init(&s->tree, &u->ses.prof, &u->ses.graph, fn, inverted, u->disp.event,
+		      u->disp.threshold);
 	s->tree.filters = &u->ses.filters;
 	if (s->tree.nroots)
 		calltree_expand_hot(&s->tree, s->tree.roots[0]);
@@ -81,10 +81,10 @@ static void expand_or_collapse(struct ui *u, struct screen *s, enum request req,
 
 static void set_threshold(struct ui *u, struct screen *s, double pct)
 {
-	u->threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
-	s->tree.threshold = u->threshold;
+	u->disp.threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
+	s->tree.threshold = u->disp.threshold;
 	ui_rebuild_tree(u, s);
-	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->threshold);
+	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->disp.threshold);
 }
 
 static bool tree_request(struct ui *u, struct screen *s, enum request req)
@@ -94,10 +94,10 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 
 	switch (req) {
 	case REQ_THRESHOLD_DOWN:
-		set_threshold(u, s, u->threshold / 2);
+		set_threshold(u, s, u->disp.threshold / 2);
 		return true;
 	case REQ_THRESHOLD_UP:
-		set_threshold(u, s, u->threshold * 2);
+		set_threshold(u, s, u->disp.threshold * 2);
 		return true;
 	case REQ_EXPAND:
 	case REQ_COLLAPSE:

@@ -356,10 +356,10 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		ui_set_cycles(u, u->ses.prof.no_cycles);
 		break;
 	case REQ_TOGGLE_UNITS:
-		u->t.short_units = !u->t.short_units;
+		u->disp.short_units = !u->disp.short_units;
 		break;
 	case REQ_TOGGLE_PERCENT:
-		u->t.show_percent = !u->t.show_percent;
+		u->disp.show_percent = !u->disp.show_percent;
 		break;
 	case REQ_PROMPT:
 		prompt_open(u, ':');
@@ -512,7 +512,7 @@ static int setup(struct ui *u, const struct ui_opts *o)
 
 void ui_views_init(struct ui *u)
 {
-	table_init(&u->t, &u->ses.prof);
+	table_init(&u->t, &u->ses.prof, &u->disp);
 	hist_init(&u->hist);
 }
 
@@ -575,7 +575,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 		teardown(&u);
 		return 1;
 	}
-	u.threshold = 1.0;
+	u.disp = display_default();
 	u.ses.prof.no_cycles = o->no_cycles;
 	ui_views_init(&u);
 	u.prompt = start_prompt(&u, "history", ui_complete);

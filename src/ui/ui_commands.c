@@ -169,9 +169,9 @@ static void set_command(struct ui *u, const char *arg)
 	value = arg + strlen(name);
 	value += strspn(value, " \t");
 	if (!strcmp(name, "units") && (!strcmp(value, "exact") || !strcmp(value, "short")))
-		u->t.short_units = !strcmp(value, "short");
+		u->disp.short_units = !strcmp(value, "short");
 	else if (!strcmp(name, "percent") && on_off(value, &b))
-		u->t.show_percent = b;
+		u->disp.show_percent = b;
 	else if ((!strcmp(name, "colour") || !strcmp(name, "color")) && on_off(value, &b))
 		term_set_colour(b);
 	else if (!strcmp(name, "cycles") && on_off(value, &b))
@@ -222,6 +222,7 @@ static void open_command(struct ui *u, const char *path)
 	u->vs.path = u->path;
 	u->status = next.status;
 	source_paths_set_profile(u->sources, u->path); /* sources beside the new profile */
+	u->disp.event = 0; /* another profile, other events: its first */
 	memcpy(u->vs.message, next.vs.message, sizeof(u->vs.message));
 	u->vs.message_is_error = next.vs.message_is_error;
 	ui_views_init(u);
@@ -268,7 +269,7 @@ void ui_run_command(struct ui *u, char *cmd)
 		break;
 	case CMD_THRESHOLD:
 		if (number_arg(u, cmd, arg, 100, &num) == 0) {
-			u->threshold = num;
+			u->disp.threshold = num;
 			ui_refresh_all(u); /* the trees of the history are built again with it */
 			ui_message(u, false,
 				   "threshold %.3g%%: the call trees fold smaller branches", num);

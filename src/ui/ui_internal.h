@@ -36,7 +36,7 @@ struct ui {
 	char *path;            /* after `open`: the profile's name, owned */
 	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
 	struct prompt *search; /* the search line, with its own history; NULL likewise */
-	double threshold;      /* of new call trees, in percent */
+	struct display disp;   /* the event, units, percentages, threshold: every screen's */
 	struct source_paths *sources;
 	struct script *script; /* NULL: the terminal */
 	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */

@@ -71,13 +71,13 @@ static int fixed_width(const struct layout *L)
 static void layout_columns(const struct grid *g, const struct table *t, struct layout *L)
 {
 	char buf[FMT_NUM];
-	uint64_t total = t->p->nev ? t->p->totals[t->event] : 0;
+	uint64_t total = t->p->nev ? t->p->totals[t->disp->event] : 0;
 
-	L->short_units = t->short_units;
+	L->short_units = t->disp->short_units;
 	L->incl = profile_has_calls(t->p);
 	L->num = text_width(fmt_cost(buf, total, L->short_units));
 	L->num = L->num < 4 ? 4 : L->num;
-	L->pct = t->show_percent ? 6 : 0;
+	L->pct = t->disp->show_percent ? 6 : 0;
 	L->calls = text_width(fmt_commas(buf, max_calls(t)));
 	L->calls = !L->incl ? 0 : L->calls < 5 ? 5 : L->calls;
 	L->file = g->cols >= 120 ? (g->cols - 60) / 3 : 0;
@@ -109,13 +109,13 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
 	if (vs->filters[0]) {
 		/* what the filters keep, and how much of the profile that is */
-		uint64_t self = 0, total = t->p->nev ? t->p->totals[t->event] : 0;
+		uint64_t self = 0, total = t->p->nev ? t->p->totals[t->disp->event] : 0;
 		size_t n = 0;
 		char pct[FMT_NUM];
 
 		for (uint32_t f = 0; f < t->p->nfuncs; f++)
 			if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
-				u64_add_sat(&self, profile_self(t->p, f)[t->event]);
+				u64_add_sat(&self, profile_self(t->p, f)[t->disp->event]);
 				n++;
 			}
 		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]",
@@ -129,7 +129,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	c = grid_puts(g, 1, 0, "Events:", ATTR_NORMAL);
 	for (uint32_t e = 0; e < t->p->nev; e++) {
 		struct span n = t->p->events[e].name;
-		bool cur = e == t->event;
+		bool cur = e == t->disp->event;
 
 		c += grid_puts(g, 1, c, cur ? " [" : " ", ATTR_NORMAL);
 		c += grid_put(g, 1, c, n.ptr, n.len, g->cols, cur ? ATTR_HOT : ATTR_NORMAL);
@@ -137,10 +137,11 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 			c += grid_puts(g, 1, c, "]", ATTR_NORMAL);
 	}
 	if (t->p->nev) {
-		struct span n = t->p->events[t->event].name;
+		struct span n = t->p->events[t->disp->event].name;
 
 		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %zu", (int)n.len, n.ptr,
-			 fmt_cost(buf, t->p->totals[t->event], t->short_units), t->p->nparts);
+			 fmt_cost(buf, t->p->totals[t->disp->event], t->disp->short_units),
+			 t->p->nparts);
 		grid_puts(g, 1, c, line, ATTR_NORMAL);
 	}
 }
@@ -219,13 +220,13 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	uint32_t f = t->rows[row];
 	const struct function *fn = &p->funcs[f];
 	enum grid_attr a = row == t->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
-	uint64_t total = p->totals[t->event];
+	uint64_t total = p->totals[t->disp->event];
 	char buf[1024], name[1024];
 	int c;
 
 	grid_fill(g, r, 0, a);
-	c = L->incl ? draw_cost(g, r, 0, L, profile_incl(p, f)[t->event], total, a) : 0;
-	c = draw_cost(g, r, c, L, profile_self(p, f)[t->event], total, a);
+	c = L->incl ? draw_cost(g, r, 0, L, profile_incl(p, f)[t->disp->event], total, a) : 0;
+	c = draw_cost(g, r, c, L, profile_self(p, f)[t->disp->event], total, a);
 	if (L->calls) {
 		put_right(g, r, c, L->calls, fmt_commas(buf, fn->calls), a);
 		c += L->calls + 2;
@@ -317,9 +318,10 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s",
 		 t->nav.count ? t->nav.cursor + 1 : 0, t->nav.count, sort_word[t->sort],
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? " " : "",
-		 t->sort == SORT_SELF || t->sort == SORT_INCL ? (int)t->p->events[t->event].name.len
-							      : 0,
-		 t->p->events[t->event].name.ptr, t->reverse ? " (reversed)" : "");
+		 t->sort == SORT_SELF || t->sort == SORT_INCL
+		     ? (int)t->p->events[t->disp->event].name.len
+		     : 0,
+		 t->p->events[t->disp->event].name.ptr, t->reverse ? " (reversed)" : "");
 	if (vs->message[0] && text_width(line) + 3 + text_width(vs->message) > g->cols) {
 		/* a narrow screen: the message matters more than the position */
 		grid_puts(g, r, 0, vs->message, vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
@@ -393,10 +395,10 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 {
 	char buf[FMT_NUM];
 
-	L->short_units = t->short_units;
+	L->short_units = t->disp->short_units;
 	L->num = text_width(fmt_cost(buf, widest, L->short_units));
 	L->num = L->num < 5 ? 5 : L->num;
-	L->pct_all = L->pct_part = t->show_percent; /* % hides them on every screen */
+	L->pct_all = L->pct_part = t->disp->show_percent; /* % hides them on every screen */
 	L->calls = true;
 	L->site = has_site;
 	if (g->cols - list_fixed(L) < MIN_NAME)
@@ -470,8 +472,8 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	const struct function *fn = &p->funcs[f];
 	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM],
 	    pb[FMT_NUM];
-	uint64_t total = p->totals[t->event];
-	struct span ev = p->events[t->event].name;
+	uint64_t total = p->totals[t->disp->event];
+	struct span ev = p->events[t->disp->event].name;
 
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: %s", what);
@@ -479,16 +481,17 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	function_label(name, sizeof(name), p, f, g->cols);
 	grid_puts(g, 1, 0, name, ATTR_HOT);
 	if (profile_has_calls(p))
-		snprintf(
-		    line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s", (int)ev.len,
-		    ev.ptr, fmt_cost(a, profile_incl(p, f)[t->event], t->short_units),
-		    fmt_percent(pa, profile_incl(p, f)[t->event], total),
-		    fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
-		    fmt_percent(pb, profile_self(p, f)[t->event], total), fmt_times(c, fn->calls));
+		snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s",
+			 (int)ev.len, ev.ptr,
+			 fmt_cost(a, profile_incl(p, f)[t->disp->event], t->disp->short_units),
+			 fmt_percent(pa, profile_incl(p, f)[t->disp->event], total),
+			 fmt_cost(b, profile_self(p, f)[t->disp->event], t->disp->short_units),
+			 fmt_percent(pb, profile_self(p, f)[t->disp->event], total),
+			 fmt_times(c, fn->calls));
 	else
 		snprintf(line, sizeof(line), "%.*s self %s (%s)", (int)ev.len, ev.ptr,
-			 fmt_cost(b, profile_self(p, f)[t->event], t->short_units),
-			 fmt_percent(pb, profile_self(p, f)[t->event], total));
+			 fmt_cost(b, profile_self(p, f)[t->disp->event], t->disp->short_units),
+			 fmt_percent(pb, profile_self(p, f)[t->disp->event], total));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
@@ -517,11 +520,12 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	}
 	e = &p->edges[dr->edge];
 	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
-	v = profile_edge_cost(p, dr->edge)[t->event];
+	v = profile_edge_cost(p, dr->edge)[t->disp->event];
 	grid_fill(g, r, 0, a);
-	c = list_numbers(
-	    g, r, L, fmt_cost(cost, v, L->short_units), fmt_percent(pt, v, p->totals[t->event]),
-	    fmt_percent(pf, v, profile_incl(p, d->fn)[t->event]), fmt_commas(cnt, e->count), a);
+	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
+			 fmt_percent(pt, v, p->totals[t->disp->event]),
+			 fmt_percent(pf, v, profile_incl(p, d->fn)[t->disp->event]),
+			 fmt_commas(cnt, e->count), a);
 	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
 	if (e->caller == e->callee || (profile_cycle(p, e->caller) &&
@@ -581,11 +585,11 @@ static void draw_list_status(struct grid *g, const struct nav *nav, const struct
  */
 static uint64_t detail_widest(const struct detail *d, const struct table *t)
 {
-	uint64_t w = d->p->totals[t->event];
+	uint64_t w = d->p->totals[t->disp->event];
 
 	for (size_t i = 0; i < d->nav.count; i++)
 		if (d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) {
-			uint64_t v = profile_edge_cost(d->p, d->rows[i].edge)[t->event];
+			uint64_t v = profile_edge_cost(d->p, d->rows[i].edge)[t->disp->event];
 
 			w = v > w ? v : w;
 		}
@@ -671,7 +675,7 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 				   const struct table *t, const char *what)
 {
-	struct span ev = tree->p->events[t->event].name;
+	struct span ev = tree->p->events[t->disp->event].name;
 	char line[300], buf[FMT_NUM];
 
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -682,7 +686,7 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 		 tree->nroots);
 	grid_puts(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
-		 fmt_cost(buf, tree->p->totals[t->event], t->short_units));
+		 fmt_cost(buf, tree->p->totals[t->disp->event], t->disp->short_units));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
@@ -802,7 +806,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	const struct src_row *sr = &v->rows[row];
 	const struct profile *p = v->fn.p;
 	enum grid_attr a = row == v->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
-	uint64_t cost = sr->cost ? sr->cost->costs[t->event] : 0;
+	uint64_t cost = sr->cost ? sr->cost->costs[t->disp->event] : 0;
 	char line[2400], num[FMT_NUM], pct[FMT_NUM], text[2048], times[FMT_NUM + 8];
 	const char *insn;
 	int c;
@@ -822,11 +826,11 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 		return;
 	}
 	snprintf(line, sizeof(line), "%*s %7s ", numw,
-		 cost ? fmt_cost(num, cost, t->short_units) : ".",
-		 cost ? fmt_percent(pct, cost, p->totals[t->event]) : "");
-	c = grid_puts(g, r, 0, line,
-		      cost > 0 && cost * 20 >= p->totals[t->event] && a != ATTR_CURSOR ? ATTR_HOT
-										       : a);
+		 cost ? fmt_cost(num, cost, t->disp->short_units) : ".",
+		 cost ? fmt_percent(pct, cost, p->totals[t->disp->event]) : "");
+	c = grid_puts(
+	    g, r, 0, line,
+	    cost > 0 && cost * 20 >= p->totals[t->disp->event] && a != ATTR_CURSOR ? ATTR_HOT : a);
 	if (sr->kind == SROW_CALL) {
 		struct span name = profile_name(p, p->funcs[sr->cost->callee].name);
 
@@ -852,14 +856,14 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 /* The width of the cost column: call rows carry inclusive costs, the widest sets it. */
 static int source_cost_width(const struct srcview *v, const struct table *t)
 {
-	uint64_t widest = profile_self(v->fn.p, v->fn.fn)[t->event];
+	uint64_t widest = profile_self(v->fn.p, v->fn.fn)[t->disp->event];
 	char buf[FMT_NUM];
 	int w;
 
 	for (size_t i = 0; i < v->fn.nrows; i++)
-		if (v->fn.rows[i].costs[t->event] > widest)
-			widest = v->fn.rows[i].costs[t->event];
-	w = text_width(fmt_cost(buf, widest, t->short_units));
+		if (v->fn.rows[i].costs[t->disp->event] > widest)
+			widest = v->fn.rows[i].costs[t->disp->event];
+	w = text_width(fmt_cost(buf, widest, t->disp->short_units));
 	return w < 5 ? 5 : w;
 }
 
@@ -869,7 +873,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 	const struct profile *p = v->fn.p;
 	char line[600], pct[FMT_NUM];
 	int rows = view_list_rows(g), numw = source_cost_width(v, t);
-	uint64_t fself = profile_self(p, v->fn.fn)[t->event];
+	uint64_t fself = profile_self(p, v->fn.fn)[t->disp->event];
 
 	grid_clear(g);
 	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
@@ -882,8 +886,8 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 
 		snprintf(line, sizeof(line), "file %zu/%zu (%s of the self cost): %.*s%s%s",
 			 v->file + 1, v->fn.nfiles,
-			 fmt_percent(pct, v->fn.files[v->file].self[t->event], fself), (int)f.len,
-			 f.ptr, v->note[0] ? "  " : "", v->note);
+			 fmt_percent(pct, v->fn.files[v->file].self[t->disp->event], fself),
+			 (int)f.len, f.ptr, v->note[0] ? "  " : "", v->note);
 		grid_puts(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
 	}
 	snprintf(line, sizeof(line), "%*s %7s %s", numw, "Self", "%total",

@@ -1,0 +1,27 @@
+/*
+ * display: the settings every screen reads, held once by the browser: the
+ * event shown (and sorted by), the units, the percentages, the threshold of
+ * new call trees. A change goes to every screen from one place (the ui's
+ * refresh of the history). Cycle detection is the profile's (no_cycles):
+ * its inclusive costs follow it.
+ */
+#ifndef NCGRIND_DISPLAY_H
+#define NCGRIND_DISPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct display {
+	uint32_t event;    /* the event shown and sorted by */
+	bool short_units;  /* 1.2G instead of 1,234,567,890 */
+	bool show_percent; /* the percentage columns */
+	double threshold;  /* new call trees fold what is under this percent of the root */
+};
+
+/* The settings of a new browser: event 0, exact numbers, percentages, 1%. */
+static inline struct display display_default(void)
+{
+	return (struct display){0, false, true, 1.0};
+}
+
+#endif
