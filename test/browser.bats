@@ -1660,3 +1660,28 @@ EOF2
 	tail -n 1 "$BATS_TEST_TMPDIR/thr" | grep -q 'threshold 5%: the call trees fold smaller branches$'
 	head -1 "$BATS_TEST_TMPDIR/tree" | grep -q 'threshold 5%$'
 }
+
+@test "search: a match past the end of a long name scrolls the name's line to it" {
+	# at 60 columns the name's line (row 10) shows 58 columns of the 95 of this
+	# name and a '>'. "needle" (columns 47-53) is in sight: no scroll. "run"
+	# (columns 68-71) is not: the line scrolls to a quarter screen before it
+	# (68 - 15 = 53), at most to where the name's end shows (95 - 58 = 37): 37,
+	# shown as '<' and the name from column 37 on ("double>>, ...").
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fl=a.c' \
+		'fn=ns::Holder<std::map<int, std::vector<double>>, needle_deep_inside>::run(int, char const*) const' \
+		'1 100' 'fn=main' '1 10' >"$BATS_TEST_TMPDIR/long.callgrind"
+	mkdir "$BATS_TEST_TMPDIR/p"
+	mv "$BATS_TEST_TMPDIR/long.callgrind" "$BATS_TEST_TMPDIR/p/"
+	browse_ok "$BATS_TEST_TMPDIR/p/long.callgrind" --size=60x12 <<'EOF2'
+/ "needle" Enter
+:save-screen needle
+/ "run" Enter
+:save-screen runs
+EOF2
+	sed -n '10p' "$BATS_TEST_TMPDIR/needle" >"$OUT"
+	sed -n '10p' "$BATS_TEST_TMPDIR/runs" >>"$OUT"
+	expect_out <<'EOF2'
+ns::Holder<std::map<int, std::vector<double>>, needle_deep_>
+<double>>, needle_deep_inside>::run(int, char const*) const
+EOF2
+}

@@ -9,10 +9,13 @@
 #include "ncgrind/util.h"
 
 #include <regex.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Compile pattern into re; -1 with "bad regular expression 'x': why" in err. */
 int match_compile(regex_t *re, const char *pattern, char *err, size_t errsize);
+/* The same, keeping where a match is (regexec's pmatch[0]), for a search that shows it. */
+int match_compile_at(regex_t *re, const char *pattern, bool where, char *err, size_t errsize);
 /* Whether the name (bytes, not NUL-terminated) matches. */
 bool match_name(const regex_t *re, struct span name);
 

@@ -10,7 +10,12 @@
 
 int match_compile(regex_t *re, const char *pattern, char *err, size_t errsize)
 {
-	int flags = REG_EXTENDED | REG_NOSUB | REG_ICASE;
+	return match_compile_at(re, pattern, false, err, errsize);
+}
+
+int match_compile_at(regex_t *re, const char *pattern, bool where, char *err, size_t errsize)
+{
+	int flags = REG_EXTENDED | REG_ICASE | (where ? 0 : REG_NOSUB);
 	int r;
 
 	for (const char *s = pattern; *s; s++)

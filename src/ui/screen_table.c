@@ -45,6 +45,25 @@ static void name_right(struct ui *u)
 					: room - u->t.name_scroll;
 }
 
+/*
+ * A match in the part of a long name that the table shortens (<…>, (…)) or
+ * that runs past the screen: the full name's line scrolls to it.
+ */
+static void table_show_match(struct ui *u, struct screen *s, size_t row, size_t start, size_t end)
+{
+	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[u->t.rows[row]].name);
+	int from = grid_width(name.ptr, start < name.len ? start : name.len);
+	int to = grid_width(name.ptr, end < name.len ? end : name.len);
+	int room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
+
+	(void)s;
+	if (to <= u->g.cols - 2 || room <= 0)
+		return;
+	u->t.name_scroll = from - u->g.cols / 4 > 0 ? from - u->g.cols / 4 : 0;
+	if (u->t.name_scroll > room)
+		u->t.name_scroll = room;
+}
+
 static void table_sort_by(struct ui *u, enum report_sort key)
 {
 	table_sort(&u->t, key);
@@ -130,6 +149,7 @@ const struct screen_ops screen_table_ops = {
     .request = table_request,
     .selected = table_fn,
     .row_text = table_text,
+    .show_match = table_show_match,
     .write = table_write,
     .update = table_update,
 };

@@ -65,6 +65,8 @@ struct screen_ops {
 	uint32_t (*selected)(struct ui *u, struct screen *s);
 	/* the text `/` looks for on a row: what the row shows (false: nothing to find) */
 	bool (*row_text)(struct ui *u, struct screen *s, size_t row, char *buf, size_t size);
+	/* a search matched bytes [start, end) of row's text: scroll it into view (may be NULL) */
+	void (*show_match)(struct ui *u, struct screen *s, size_t row, size_t start, size_t end);
 	/* :write: the whole of it, not only the rows in view */
 	int (*write)(struct ui *u, struct screen *s, FILE *f);
 	/* a setting every screen reads (the event, the cycle mode) changed */

@@ -18,6 +18,18 @@ static bool row_matches(struct ui *u, struct screen *s, size_t row)
 	       regexec(&u->search_re, text, 0, NULL, 0) == 0;
 }
 
+/* Where the match is in the row's text, for a screen that scrolls a long text to it. */
+static void show_match(struct ui *u, struct screen *s, size_t row)
+{
+	const struct screen_ops *ops = screen_ops_of(s);
+	char text[2048];
+	regmatch_t m;
+
+	if (ops->show_match && ops->row_text(u, s, row, text, sizeof(text)) &&
+	    regexec(&u->search_re, text, 1, &m, 0) == 0 && m.rm_so >= 0)
+		ops->show_match(u, s, row, (size_t)m.rm_so, (size_t)m.rm_eo);
+}
+
 /* "2 of 5 matches": the cursor's match among all of them, in the screen's order. */
 static void say_where(struct ui *u, struct screen *s, size_t at, bool wrapped)
 {
@@ -49,6 +61,7 @@ static void find(struct ui *u, struct screen *s, int dir, bool from_cursor)
 			nav_to(nav, row, ops->rows(u));
 			if (ops->moved)
 				ops->moved(u, s, dir);
+			show_match(u, s, row);
 			say_where(u, s, row, wrapped);
 			return;
 		}
@@ -63,7 +76,7 @@ void ui_search(struct ui *u, const char *pattern)
 
 	if (!*pattern)
 		return;
-	if (match_compile(&re, pattern, err, sizeof(err)) < 0) {
+	if (match_compile_at(&re, pattern, true, err, sizeof(err)) < 0) {
 		ui_message(u, true, "%s", err);
 		return;
 	}
