@@ -134,3 +134,13 @@ EOF2
 EOF2
 	done
 }
+
+@test "probe: every fixture, re-read a function at a time (the lazy path the views use), agrees with its index" {
+	local f n=0
+	for f in $(fixtures); do
+		run "$PROBE" check "$f"
+		[ "$status" -eq 0 ] || { echo "$f: $output" | head -5; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -gt 40 ]
+}
