@@ -1,8 +1,8 @@
 /*
  * parse: one pass over a mapped Callgrind/Cachegrind profile that builds the
- * index (struct profile). The same line machine, in "detail" mode, reads the
+ * index (struct profile). The same line machine, in "block" mode, reads the
  * blocks of one function again and reports each of its cost lines, without
- * touching the index (see detail.h).
+ * touching the index (the callers and callees, the source view).
  */
 #ifndef NCGRIND_PARSE_H
 #define NCGRIND_PARSE_H
@@ -25,7 +25,7 @@ struct parse_progress {
 int parse_profile(struct profile *p, const char *path, struct diag *d,
 		  const struct parse_progress *progress);
 
-/* One cost line of a function, as detail mode reports it. */
+/* One cost line of a function, as block mode reports it. */
 enum parse_line_kind { PARSE_SELF, PARSE_CALL, PARSE_JUMP };
 
 struct parse_line {

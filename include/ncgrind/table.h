@@ -22,7 +22,7 @@ struct table {
 	enum report_sort sort;
 	bool reverse;
 	struct display *disp; /* the event, units and percentages (the browser's) */
-	int name_scroll;      /* columns the detail line is scrolled by */
+	int name_scroll;      /* columns the name line (below the table) is scrolled by */
 	const bool *keep;     /* the filters' verdict per function, or NULL: all */
 	size_t limit;         /* `top N`: at most this many rows, 0: no limit */
 	bool have_search;

@@ -1,6 +1,6 @@
 /*
  * view: draws the screens into a grid (no curses): the function table with
- * its header, detail and status lines, the help screen generated from the
+ * its header, name and status lines, the help screen generated from the
  * request list, and the loading screen.
  */
 #ifndef NCGRIND_VIEW_H

@@ -29,7 +29,7 @@ int diag_add(struct diag *d, enum diag_level level, uint64_t line, const char *f
 	va_list ap;
 
 	if (!d)
-		return -1; /* detail mode re-reads lines already reported */
+		return -1; /* block mode re-reads lines already reported */
 	if (level == DIAG_WARNING)
 		d->warnings++;
 	else if (level == DIAG_ERROR)

@@ -16,7 +16,7 @@
  * Callgrind writes ob=/fl= before every fn= that changes them, so on its
  * files this is the same as KCachegrind's binding of ids to a function.
  *
- * In detail mode (parse_block) the same machine re-reads one block and
+ * In block mode (parse_block) the same machine re-reads one block and
  * reports its lines instead of adding them up; it only reads the index.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -76,7 +76,7 @@ static uint64_t offset_of(const struct parser *ps, const char *p)
 
 void parser_block_close(struct parser *ps, const char *p)
 {
-	if (ps->detail || ps->block == NCG_NONE)
+	if (ps->reread || ps->block == NCG_NONE)
 		return;
 	ps->prof->blocks[ps->block].end = offset_of(ps, p);
 	ps->block = NCG_NONE;
@@ -160,7 +160,7 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 				 ln.id);
 		return slot ? *slot : NCG_NONE;
 	}
-	if (ps->detail) /* the index pass defined every name; look up, never add */
+	if (ps->reread) /* the index pass defined every name; look up, never add */
 		return names_find(&ps->prof->names, ln.name);
 	v = names_intern(&ps->prof->names, ln.name);
 	if (ln.kind == LEX_NAME_DEFINE) {
@@ -186,7 +186,7 @@ static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
 
 static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
 {
-	if (ps->detail)
+	if (ps->reread)
 		return profile_find_function(ps->prof, object, file, name);
 	return profile_function(ps->prof, object, file, name);
 }
@@ -223,7 +223,7 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	struct block *b;
 	struct function *f;
 
-	if (ps->detail)
+	if (ps->reread)
 		return;
 	parser_block_close(ps, start);
 	ALLOC_GROW(prof->blocks, prof->nblocks + 1, prof->blocks_alloc);
@@ -268,7 +268,7 @@ static void spec_fn(struct parser *ps, const char *p, const char *next)
 
 	ps->file = ps->fn_file;
 	fn = resolve(ps, p, ID_FN, make_fn, &ok);
-	if (!ok && !ps->detail)
+	if (!ok && !ps->reread)
 		fn = unknown_function(ps);
 	set_function(ps, fn, next, ps->lineno + 1);
 }
@@ -529,7 +529,7 @@ static void commit_call(struct parser *ps, size_t n)
 	}
 }
 
-static void emit_detail(struct parser *ps, size_t n, enum parse_line_kind kind)
+static void emit_line(struct parser *ps, size_t n, enum parse_line_kind kind)
 {
 	struct parse_line l;
 	struct profile *prof = ps->prof;
@@ -569,13 +569,13 @@ static void commit_line(struct parser *ps, size_t n)
 	if (next == NEXT_SKIP)
 		return; /* the cost line of a rejected calls= line */
 	if (next == NEXT_JUMP) {
-		if (ps->detail)
-			emit_detail(ps, 0, PARSE_JUMP);
+		if (ps->reread)
+			emit_line(ps, 0, PARSE_JUMP);
 		ps->jfile = ps->jfn = NCG_NONE;
 	}
 	if (next == NEXT_CALL) {
-		if (ps->detail)
-			emit_detail(ps, n, PARSE_CALL);
+		if (ps->reread)
+			emit_line(ps, n, PARSE_CALL);
 		else
 			commit_call(ps, n);
 		ps->cobject = ps->cfile = NCG_NONE;
@@ -583,8 +583,8 @@ static void commit_line(struct parser *ps, size_t n)
 	}
 	if (!n)
 		return; /* a position-only line (after jump=/jcnd=) */
-	if (ps->detail) {
-		emit_detail(ps, n, PARSE_SELF);
+	if (ps->reread) {
+		emit_line(ps, n, PARSE_SELF);
 		return;
 	}
 	ps->prof->funcs[ps->fn].used = true;
@@ -644,11 +644,11 @@ static const char *cost_line(struct parser *ps, const char *p)
 			p = lex_skip_blanks(p);
 	}
 	/* before the positions move: a block opened here re-reads this line */
-	if (ps->fn == NCG_NONE && !ps->detail && (n || ps->next == NEXT_CALL))
+	if (ps->fn == NCG_NONE && !ps->reread && (n || ps->next == NEXT_CALL))
 		ensure_function(ps, line);
 	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
 	ps->pos_set = true;
-	if (ps->next == NEXT_COST && n && !ps->detail) {
+	if (ps->next == NEXT_COST && n && !ps->reread) {
 		ps->prof->funcs[ps->fn].used = true;
 		add_costs(ps, profile_self(ps->prof, ps->fn), vals, n);
 	} else {
@@ -669,7 +669,7 @@ static bool needs_events(struct parser *ps, const char *p)
 {
 	char q[200];
 
-	if (ps->have_events || ps->detail)
+	if (ps->have_events || ps->reread)
 		return true;
 	diag_quote(q, p, parser_line_len(p), 40);
 	diag_add(ps->diag, DIAG_FATAL, ps->lineno,
@@ -726,7 +726,7 @@ static const char *other_line(struct parser *ps, const char *p)
 		}
 		return next;
 	}
-	if (ps->detail)
+	if (ps->reread)
 		return next; /* header lines inside a block: nothing to report */
 	if (parser_header_line(ps, p)) {
 		ps->seen_any = true;
@@ -858,7 +858,7 @@ slow:
 static bool fast_ok(const struct parser *ps)
 {
 	return (ps->next == NEXT_COST || ps->next == NEXT_JUMP) && ps->fn != NCG_NONE &&
-	       ps->ev_identity && !ps->detail && ps->have_events;
+	       ps->ev_identity && !ps->reread && ps->have_events;
 }
 
 static const char *next_mark(const char *p, const char *end)
@@ -1023,9 +1023,9 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	const struct part *pt = &prof->parts[blk->part];
 	struct parser ps;
 
-	/* Detail mode only reads the index; the cast is for the shared state. */
+	/* Block mode only reads the index; the cast is for the shared state. */
 	parser_init(&ps, (struct profile *)prof, NULL);
-	ps.detail = true;
+	ps.reread = true;
 	ps.sink = fn;
 	ps.sink_ctx = ctx;
 	ps.part = blk->part;

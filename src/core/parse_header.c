@@ -32,7 +32,7 @@ void parser_part_close(struct parser *ps)
 {
 	struct part *pt;
 
-	if (ps->detail || ps->part == NCG_NONE)
+	if (ps->reread || ps->part == NCG_NONE)
 		return;
 	pt = parser_part(ps);
 	parser_grow_sum(ps); /* events may have been added by a line that failed */
@@ -84,7 +84,7 @@ void parser_part_open(struct parser *ps, const char *p)
 /* A header key that belongs to the start of a part: maybe start a new one. */
 static void part_key(struct parser *ps, unsigned key, const char *p)
 {
-	if (ps->detail)
+	if (ps->reread)
 		return;
 	if (ps->part_body || (ps->part_keys & key))
 		parser_part_open(ps, p);

@@ -29,15 +29,15 @@ enum {
 
 struct parser {
 	struct profile *prof;
-	struct diag *diag;       /* NULL in detail mode */
+	struct diag *diag;       /* NULL in block mode */
 	const char *end;         /* one past the last '\n' of the current range */
 	const char *mark;        /* where the next progress report is due */
 	const char *range_start; /* to turn pointers into offsets */
 	uint64_t range_off;
 	uint64_t lineno;
 
-	/* detail mode */
-	bool detail;
+	/* block mode */
+	bool reread; /* block mode: parse_block() re-reads one function's block */
 	parse_line_fn sink;
 	void *sink_ctx;
 
@@ -75,7 +75,7 @@ struct parser {
 
 	uint64_t *vals; /* costs of one line, part order */
 	size_t vals_alloc;
-	uint64_t *row; /* detail mode: one line in global order */
+	uint64_t *row; /* block mode: one line in global order */
 	size_t row_alloc;
 };
 

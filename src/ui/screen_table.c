@@ -15,7 +15,7 @@ static int table_rows(const struct ui *u)
 	return view_table_rows(&u->g);
 }
 
-/* The detail line starts at the start of a new selection's name. */
+/* The name line starts at the start of a new selection's name. */
 static void table_moved(struct ui *u, struct screen *s, int dir)
 {
 	(void)s, (void)dir;
@@ -28,7 +28,7 @@ static void table_draw(struct ui *u, struct screen *s)
 	view_draw_table(&u->g, &u->t, &u->vs);
 }
 
-/* Scroll the detail line by half a screen, not past the end of the name. */
+/* Scroll the name line by half a screen, not past the end of the name. */
 static void name_right(struct ui *u)
 {
 	uint32_t f = table_selected(&u->t);

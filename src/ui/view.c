@@ -3,7 +3,7 @@
  * to the width: the file column appears on wide terminals, and on narrow
  * ones the percentages, then exact numbers, then the call counts give way,
  * so that the name always keeps room; names too long are shortened (fmt.c)
- * and shown whole on the detail line below the table.
+ * and shown whole on the name line below the table.
  */
 #include "ncgrind/view.h"
 #include "ncgrind/commands.h"
@@ -25,14 +25,14 @@ struct layout {
 	bool short_units;
 };
 
-static bool has_detail(const struct grid *g)
+static bool has_name_line(const struct grid *g)
 {
 	return g->rows >= 10;
 }
 
 int view_table_rows(const struct grid *g)
 {
-	int r = g->rows - HEAD_ROWS - 1 - (has_detail(g) ? 2 : 0);
+	int r = g->rows - HEAD_ROWS - 1 - (has_name_line(g) ? 2 : 0);
 
 	return r > 1 ? r : 1;
 }
@@ -247,7 +247,7 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 			  a == ATTR_CURSOR ? a : ATTR_DIM);
 }
 
-static void draw_detail(struct grid *g, const struct table *t, int r)
+static void draw_name_line(struct grid *g, const struct table *t, int r)
 {
 	uint32_t f = table_selected(t);
 	const struct function *fn;
@@ -348,8 +348,8 @@ void view_draw_table(struct grid *g, const struct table *t, const struct view_st
 		draw_row(g, HEAD_ROWS + i, t, t->nav.top + (size_t)i, &L);
 	if (!t->nav.count)
 		grid_puts(g, HEAD_ROWS, 0, "(no functions)", ATTR_DIM);
-	if (has_detail(g))
-		draw_detail(g, t, g->rows - 3);
+	if (has_name_line(g))
+		draw_name_line(g, t, g->rows - 3);
 	draw_status(g, t, vs);
 }
 
