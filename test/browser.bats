@@ -1685,3 +1685,53 @@ ns::Holder<std::map<int, std::vector<double>>, needle_deep_>
 <double>>, needle_deep_inside>::run(int, char const*) const
 EOF2
 }
+
+@test "keys: every key on every kind of screen: none crashes or quits, each does something where its scope says, and says so where it does not" {
+	# The keys and their scopes come from the help screen (the binding table):
+	# a line "  KEYS   help (table, tree)" holds on those screens only, one
+	# without a scope tag on all. A key bound twice (Tab, Left, h, Right) holds
+	# where either binding does. For each screen (the table, main's callers and
+	# callees, main's tree, main's source found beside the profile) and each key
+	# (but q, Q, :, /, ? and F1, which quit or open a line or the help), the
+	# browser goes on (the screen after it is saved) and its status line says
+	# "no action for key" exactly when the key holds nowhere on that screen.
+	cp "$FIX/beside/wordfreq.callgrind" "$FIX/beside/wordfreq.c" "$BATS_TEST_TMPDIR/"
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':help' ':save-screen help' >keys
+	"$NCGRIND" --script=keys --size=150x90 wordfreq.callgrind
+	awk '/^Commands/ { exit } NR > 2 && /^  [^ ]/ {
+		keys = substr($0, 3, 22); sub(/ +$/, "", keys)
+		scope = "all"
+		if (match($0, /\((table|callers and callees|tree|source)(, (table|callers and callees|tree|source))*\)$/))
+			scope = substr($0, RSTART + 1, RLENGTH - 2)
+		n = split(keys, k, /, /)
+		for (i = 1; i <= n; i++) print k[i] "\t" scope
+	}' help >scopes
+	[ "$(wc -l <scopes)" -gt 50 ]
+	local screen setup key n=0 holds status
+	for screen in table "callers and callees" tree source; do
+		case $screen in
+		table) setup='' ;;
+		callers*) setup='Enter' ;;
+		tree) setup='t' ;;
+		source) setup='v' ;;
+		esac
+		for key in $(cut -f1 scopes | sort -u); do
+			case $key in q | Q | : | / | '?' | F1) continue ;; esac
+			rm -f after
+			printf '%s\n' ':goto ^main$' "$setup" "$key" ':save-screen after' >keys
+			run "$NCGRIND" --script=keys --size=100x30 wordfreq.callgrind
+			[ "$status" -eq 0 ] || { echo "$screen, $key: exit $status: $output"; return 1; }
+			[ -s after ] || { echo "$screen, $key: the browser ended"; return 1; }
+			holds=$(awk -F'\t' -v k="$key" -v s="$screen" '$1 == k && ($2 == "all" || index(", " $2 ",", ", " s ",")) { print "yes"; exit }' scopes)
+			status=$(tail -n 1 after)
+			if [ "$holds" = yes ]; then
+				case $status in *"no action for key"*) echo "$screen, $key: $status"; return 1 ;; esac
+			else
+				case $status in *"no action for key"*) ;; *) echo "$screen, $key: holds nowhere here, but: $status"; return 1 ;; esac
+			fi
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -gt 180 ]
+}
