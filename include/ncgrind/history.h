@@ -12,7 +12,8 @@
 #include "ncgrind/nav.h"
 #include "ncgrind/srcview.h"
 
-enum screen_kind { SCREEN_TABLE, SCREEN_DETAIL, SCREEN_TREE, SCREEN_SOURCE };
+/* The first four kinds keep their state here; a later kind is SCREEN_OWN. */
+enum screen_kind { SCREEN_TABLE, SCREEN_DETAIL, SCREEN_TREE, SCREEN_SOURCE, SCREEN_OWN };
 
 struct screen {
 	enum screen_kind kind;
@@ -20,6 +21,10 @@ struct screen {
 	struct calltree tree; /* SCREEN_TREE */
 	struct srcview src;   /* SCREEN_SOURCE */
 	struct nav nav;       /* SCREEN_TREE: over tree.visible */
+	/* SCREEN_OWN: the kind's own state and operations (opaque here), and its release */
+	void *state;
+	const void *ops;
+	void (*release)(void *state);
 };
 
 struct history {

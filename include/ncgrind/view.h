@@ -54,6 +54,9 @@ int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
 int view_write_source(FILE *f, const struct srcview *v, const struct table *t);
 /* Rows of a detail, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
+/* The status line of a list screen: the position, then a message or the hints (or the prompt). */
+void view_draw_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
+		      const char *hints);
 
 void view_draw_help(struct grid *g, const struct view_state *vs);
 /* Lines of the help screen (for scrolling it). */

@@ -13,6 +13,8 @@ static void screen_release(struct screen *s)
 		calltree_release(&s->tree);
 	else if (s->kind == SCREEN_SOURCE)
 		srcview_close(&s->src);
+	else if (s->kind == SCREEN_OWN && s->release)
+		s->release(s->state);
 }
 
 void hist_init(struct history *h)

@@ -250,7 +250,18 @@ static const struct screen_ops *const screen_kinds[] = {
 
 const struct screen_ops *screen_ops_of(const struct screen *s)
 {
-	return screen_kinds[s->kind];
+	return s->kind == SCREEN_OWN ? s->ops : screen_kinds[s->kind];
+}
+
+struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *state,
+			      void (*release)(void *state))
+{
+	struct screen *s = hist_push(&u->hist, SCREEN_OWN);
+
+	s->ops = ops;
+	s->state = state;
+	s->release = release;
+	return s;
 }
 
 void ui_refresh_all(struct ui *u)

@@ -77,6 +77,13 @@ extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_
     screen_source_ops;
 const struct screen_ops *screen_ops_of(const struct screen *s);
 
+/*
+ * A screen of a kind with its own state (SCREEN_OWN), after the current one:
+ * the history releases state with release when it drops the screen.
+ */
+struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *state,
+			      void (*release)(void *state));
+
 /* Opening screens (each in its screen file); fn NCG_NONE opens nothing. */
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);

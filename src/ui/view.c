@@ -559,6 +559,15 @@ static bool draw_no_calls(struct grid *g, const struct profile *p)
 }
 
 static void draw_list_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
+			     const char *extra);
+
+void view_draw_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
+		      const char *hints)
+{
+	draw_list_status(g, nav, vs, hints);
+}
+
+static void draw_list_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
 			     const char *extra)
 {
 	char line[512];
