@@ -1735,3 +1735,37 @@ EOF2
 	done
 	[ "$n" -gt 180 ]
 }
+
+@test ":events: the events with their totals and formulas; Enter shows one everywhere; a screen of its own kind" {
+	# edge-event-longnames-inherited (worked out in the events test above): totals
+	# Ir 3,500, Dr 1,200, I1mr 15, D1mr 50, Sum 4,700, L1m 65, CEst 4,150; the
+	# inherited ones with their formulas. / "l1" finds I1mr's long name first (L1
+	# Instr. Fetch Miss), from the cursor on Ir; Enter on Dr shows Dr on the
+	# table, which is sorted by it and says so; q on the list goes back.
+	browse_ok "$FIX/edge/edge-event-longnames-inherited.callgrind" --size=90x20 <<'EOF2'
+:events
+:save-screen list
+/ "l1" Enter
+:save-screen search
+g j Enter
+:save-screen dr
+:events
+q
+:save-screen back
+EOF2
+	sed -n '4,11p' "$BATS_TEST_TMPDIR/list" >"$OUT"
+	expect_out <<'EOF2'
+  Event                     Total  Long name, or formula
+* Ir                        3,500  Instruction Fetches
+  Dr                        1,200  Data Read Accesses
+  I1mr                         15  L1 Instr. Fetch Miss
+  D1mr                         50  L1 Data Read Miss
+  Sum                       4,700  = Ir + Dr
+  L1m                          65  = I1mr + D1mr
+  CEst                      4,150  = Ir + 10 I1mr + 10 * D1mr
+EOF2
+	tail -n 1 "$BATS_TEST_TMPDIR/search" | grep -q '^3/7   1 of 3 matches$'
+	sed -n '2p' "$BATS_TEST_TMPDIR/dr" | grep -q '^Events: Ir \[Dr\] '
+	tail -n 1 "$BATS_TEST_TMPDIR/dr" | grep -q 'sort: self Dr   event Dr$'
+	sed -n '2p' "$BATS_TEST_TMPDIR/back" | grep -q '^Events: Ir \[Dr\] '
+}

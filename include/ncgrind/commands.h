@@ -34,6 +34,8 @@ enum command_arg {
 	C(SORT, "sort", "sort incl|self|calls|name", "sort the table", false, CARG_SORT)           \
 	C(EVENT, "event", "event NAME", "show the event NAME (raw or inherited)", false,           \
 	  CARG_EVENT)                                                                              \
+	C(EVENTS, "events", "events", "the events: totals, formulas; Enter shows one", false,      \
+	  CARG_NONE)                                                                               \
 	C(THRESHOLD, "threshold", "threshold PCT",                                                 \
 	  "trees fold the branches under PCT% of the root", false, CARG_TEXT)                      \
 	C(GOTO, "goto", "goto REGEX", "back to the table, on the first function that matches",     \

@@ -267,6 +267,9 @@ void ui_run_command(struct ui *u, char *cmd)
 	case CMD_EVENT:
 		event_command(u, arg);
 		break;
+	case CMD_EVENTS:
+		ui_open_events(u);
+		break;
 	case CMD_THRESHOLD:
 		if (number_arg(u, cmd, arg, 100, &num) == 0) {
 			u->disp.threshold = num;

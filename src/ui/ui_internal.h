@@ -88,6 +88,7 @@ struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 void ui_open_source(struct ui *u, uint32_t fn, bool instr);
+void ui_open_events(struct ui *u);
 /* Every screen of the history: refresh (the event or the cycle mode changed). */
 void ui_refresh_all(struct ui *u);
 
