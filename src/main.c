@@ -366,10 +366,13 @@ static int write_report(const struct profile *p, const struct options *o)
 
 /*
  * --command in batch: the filters (filter, focus, ignore, hide) narrow the
- * reports as they narrow the browser; the other commands belong to it.
+ * reports as they narrow the browser, and set cycles on|off (after
+ * --no-cycles: the last one holds) switches cycle detection; the other
+ * commands belong to the browser.
  */
-static int batch_filters(struct session *s, const struct options *o, bool *narrowed)
+static int batch_commands(struct session *s, const struct options *o, bool *narrowed)
 {
+	bool no_cycles = o->no_cycles;
 	char err[300];
 
 	for (size_t i = 0; i < o->ncommands; i++) {
@@ -386,34 +389,25 @@ static int batch_filters(struct session *s, const struct options *o, bool *narro
 				(int)n, c);
 			return 2;
 		}
-		if (cmd == CMD_SET)
-			continue; /* set cycles: read by batch_cycles() */
+		if (cmd == CMD_SET) {
+			char word[8];
+
+			if (sscanf(arg, "cycles %7s", word) != 1 ||
+			    (strcmp(word, "on") && strcmp(word, "off"))) {
+				fprintf(stderr, "ncgrind: usage: set cycles on|off\n");
+				return 2;
+			}
+			no_cycles = !strcmp(word, "off");
+			continue;
+		}
 		kind = filters_kind(command_info(cmd)->name, &arg);
 		if (filters_add(&s->filters, kind, arg, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err);
 			return 2;
 		}
 	}
+	profile_set_cycles(&s->prof, !no_cycles);
 	*narrowed = filters_apply(&s->filters, &s->prof, &s->graph, s->keep);
-	return 0;
-}
-
-/* --no-cycles, then --command='set cycles on|off' in order: the last one holds. */
-static int batch_cycles(const struct options *o, bool *no_cycles)
-{
-	*no_cycles = o->no_cycles;
-	for (size_t i = 0; i < o->ncommands; i++) {
-		const char *c = o->commands[i] + strspn(o->commands[i], " :");
-		char word[8];
-
-		if (sscanf(c, "set cycles %7s", word) != 1)
-			continue;
-		if (strcmp(word, "on") && strcmp(word, "off")) {
-			fprintf(stderr, "ncgrind: usage: set cycles on|off\n");
-			return 2;
-		}
-		*no_cycles = !strcmp(word, "off");
-	}
 	return 0;
 }
 
@@ -439,9 +433,7 @@ static int batch(const struct options *in)
 	evs = xcalloc(s.prof.nev ? s.prof.nev : 1, sizeof(uint32_t));
 	ret = resolve_events(&s.prof, &o, evs);
 	if (!ret)
-		ret = batch_cycles(&o, &s.prof.no_cycles);
-	if (!ret)
-		ret = batch_filters(&s, &o, &narrowed);
+		ret = batch_commands(&s, &o, &narrowed);
 	o.report.keep = narrowed ? s.keep : NULL;
 	o.report.filters = &s.filters;
 	if (!ret)

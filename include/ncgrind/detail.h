@@ -39,6 +39,8 @@ void detail_release(struct detail *d);
  * A to Z); the same key again reverses. The cursor goes to the first row.
  */
 void detail_sort(struct detail *d, enum report_sort key, int page);
+/* Sort by key, reversed or not, whatever the order was (a screen built again keeps its). */
+void detail_order(struct detail *d, enum report_sort key, bool reverse, int page);
 /* Move by delta rows, over the headings. */
 bool detail_move(struct detail *d, long delta, int page);
 /* After the cursor moved (dir: the way it went): off a heading, and in sight. */

@@ -37,6 +37,12 @@ void callgraph_release(struct callgraph *g);
  * zeroed by the caller) receives the largest cut per event.
  */
 void graph_inclusive(struct profile *p, uint64_t *excess);
+/*
+ * Fill p->incl_flat: the inclusive costs with cycle detection off (only a
+ * call of a function to itself is left out), for every event, inherited ones
+ * included; worked out when detection is first switched off, not at load.
+ */
+void graph_inclusive_flat(struct profile *p);
 
 /*
  * Entry points: functions nothing outside their cycle calls ((below main),

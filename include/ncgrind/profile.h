@@ -101,8 +101,9 @@ struct profile {
 	size_t nfuncs, funcs_alloc;
 	uint64_t *self;      /* nfuncs x nev */
 	uint64_t *incl;      /* nfuncs x nev, after profile_finish() */
-	uint64_t *incl_flat; /* the same with cycle detection off (graph.h) */
-	bool no_cycles;      /* cycle detection off: profile_incl() and profile_cycle() follow */
+	uint64_t *incl_flat; /* the same with cycle detection off; NULL until first off */
+	bool no_cycles;      /* detection off (profile_set_cycles()): profile_incl() and
+				profile_cycle() follow */
 	size_t self_alloc;   /* in rows */
 
 	struct call_edge *edges;
@@ -170,6 +171,9 @@ static inline uint64_t *profile_incl(const struct profile *p, uint32_t fn)
 {
 	return (p->no_cycles ? p->incl_flat : p->incl) + (size_t)fn * p->nev;
 }
+
+/* Cycle detection on or off (the first time off works out incl_flat). */
+void profile_set_cycles(struct profile *p, bool on);
 
 /* The cycle a function is shown in: 0 when in none, or when cycle detection is off. */
 static inline uint32_t profile_cycle(const struct profile *p, uint32_t fn)

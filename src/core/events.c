@@ -148,7 +148,6 @@ void events_resolve(struct profile *p, struct diag *d)
 	sat = xcalloc(p->nev, sizeof(bool));
 	p->self = widen(p, p->self, p->nfuncs, nraw, sat);
 	p->incl = widen(p, p->incl, p->nfuncs, nraw, sat);
-	p->incl_flat = widen(p, p->incl_flat, p->nfuncs, nraw, sat);
 	p->edge_cost = widen(p, p->edge_cost, p->nedges, nraw, sat);
 	p->totals = widen(p, p->totals, 1, nraw, sat);
 	p->cycle_incl = widen(p, p->cycle_incl, p->ncycles, nraw, sat);

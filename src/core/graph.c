@@ -246,7 +246,7 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
  * can count the cycle's recursion again (cut to the total), as KCachegrind
  * shows it without cycle detection.
  */
-static void inclusive_flat(struct profile *p)
+void graph_inclusive_flat(struct profile *p)
 {
 	uint32_t nev = p->nev;
 	size_t rows = p->nfuncs ? p->nfuncs : 1;
@@ -285,7 +285,6 @@ void graph_inclusive(struct profile *p, uint64_t *excess)
 	p->incl =
 	    xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
 	inclusive(p, &g, scc, excess);
-	inclusive_flat(p);
 	free(scc);
 	free(g.out_start);
 	free(g.out_edge);

@@ -253,7 +253,7 @@ size_t profile_memory(const struct profile *p)
 	n += p->names.alloc * sizeof(struct span) +
 	     (p->names.index.mask + 1) * sizeof(struct htab_slot);
 	n += p->funcs_alloc * sizeof(struct function) +
-	     p->nfuncs * ev * u64 * 3; /* self, incl, incl_flat */
+	     p->nfuncs * ev * u64 * (p->incl_flat ? 3 : 2); /* self, incl (, incl_flat) */
 	n += p->edges_alloc * sizeof(struct call_edge) + p->nedges * ev * u64;
 	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
 	n += p->blocks_alloc * sizeof(struct block);
@@ -295,6 +295,13 @@ static void check_excess(const struct profile *p, struct diag *d, const uint64_t
 			 (int)(p->events[ev].name.len > 64 ? 64 : p->events[ev].name.len),
 			 p->events[ev].name.ptr, excess[ev]);
 	}
+}
+
+void profile_set_cycles(struct profile *p, bool on)
+{
+	if (!on && !p->incl_flat)
+		graph_inclusive_flat(p);
+	p->no_cycles = !on;
 }
 
 void profile_finish(struct profile *p, struct diag *d)

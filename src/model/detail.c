@@ -115,13 +115,18 @@ void detail_init(struct detail *d, const struct profile *p, const struct callgra
 	detail_move(d, 0, 1);
 }
 
-void detail_sort(struct detail *d, enum report_sort key, int page)
+void detail_order(struct detail *d, enum report_sort key, bool reverse, int page)
 {
-	d->reverse = d->sort == key ? !d->reverse : false;
 	d->sort = key;
+	d->reverse = reverse;
 	sort_sections(d);
 	d->nav.cursor = d->nav.top = 0;
 	detail_move(d, 0, page);
+}
+
+void detail_sort(struct detail *d, enum report_sort key, int page)
+{
+	detail_order(d, key, d->sort == key ? !d->reverse : false, page);
 }
 
 void detail_release(struct detail *d)

@@ -101,12 +101,10 @@ static void detail_update(struct ui *u, struct screen *s)
 
 	detail_release(&s->detail);
 	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
-	if (sort != SORT_INCL || reverse) {
-		s->detail.sort = sort;
-		s->detail.reverse = !reverse; /* detail_sort() turns it back */
-		detail_sort(&s->detail, sort, list_rows(u));
-	}
-	detail_move(&s->detail, 0, list_rows(u));
+	if (sort != SORT_INCL || reverse) /* detail_init() sorts by cost */
+		detail_order(&s->detail, sort, reverse, list_rows(u));
+	else
+		detail_move(&s->detail, 0, list_rows(u));
 }
 
 const struct screen_ops screen_detail_ops = {

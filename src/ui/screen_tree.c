@@ -37,7 +37,7 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 }
 
 /* Build the tree again (other event, threshold, filters), same root, hot path open. */
-void ui_rebuild_tree(struct ui *u, struct screen *s)
+static void rebuild_tree(struct ui *u, struct screen *s)
 {
 	/* a tree from the entry points stays one, even when there is one entry point */
 	uint32_t root = s->tree.nroots == 1 && !s->tree.top_down
@@ -83,7 +83,7 @@ static void set_threshold(struct ui *u, struct screen *s, double pct)
 {
 	u->disp.threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
 	s->tree.threshold = u->disp.threshold;
-	ui_rebuild_tree(u, s);
+	rebuild_tree(u, s);
 	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->disp.threshold);
 }
 
@@ -168,5 +168,5 @@ const struct screen_ops screen_tree_ops = {
     .selected = tree_fn,
     .row_text = tree_text,
     .write = tree_write,
-    .update = ui_rebuild_tree,
+    .update = rebuild_tree,
 };

@@ -272,7 +272,7 @@ void ui_refresh_all(struct ui *u)
 
 void ui_set_cycles(struct ui *u, bool on)
 {
-	u->ses.prof.no_cycles = !on;
+	profile_set_cycles(&u->ses.prof, on);
 	/* the table sorts again (inclusive costs changed), the trees are built again */
 	ui_refresh_all(u);
 	ui_message(u, false,
@@ -587,7 +587,7 @@ int ui_main(const char *path, const struct ui_opts *o)
 		return 1;
 	}
 	u.disp = display_default();
-	u.ses.prof.no_cycles = o->no_cycles;
+	profile_set_cycles(&u.ses.prof, !o->no_cycles);
 	ui_views_init(&u);
 	u.prompt = start_prompt(&u, "history", ui_complete);
 	u.search = start_prompt(&u, "search-history", ui_complete_search);

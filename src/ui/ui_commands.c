@@ -211,7 +211,7 @@ static void open_command(struct ui *u, const char *path)
 	}
 	ui_views_release(u);
 	/* the new session in the old one's place; the filters and the cycle mode stay */
-	next.ses.prof.no_cycles = u->ses.prof.no_cycles;
+	profile_set_cycles(&next.ses.prof, !u->ses.prof.no_cycles);
 	filters_release(&next.ses.filters);
 	next.ses.filters = u->ses.filters;
 	filters_init(&u->ses.filters);

@@ -100,7 +100,6 @@ void ui_search_next(struct ui *u, int dir);
 void ui_message(struct ui *u, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int ui_page(const struct ui *u);
-void ui_rebuild_tree(struct ui *u, struct screen *s);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
 void ui_set_cycles(struct ui *u, bool on);
 void ui_save_screen(struct ui *u, const char *path);

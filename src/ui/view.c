@@ -558,17 +558,8 @@ static bool draw_no_calls(struct grid *g, const struct profile *p)
 	return true;
 }
 
-static void draw_list_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
-			     const char *extra);
-
 void view_draw_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
-		      const char *hints)
-{
-	draw_list_status(g, nav, vs, hints);
-}
-
-static void draw_list_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
-			     const char *extra)
+		      const char *extra)
 {
 	char line[512];
 	int c;
@@ -619,7 +610,7 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 		rows = 0;
 	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
 		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, &L);
-	draw_list_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
+	view_draw_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
 }
 
 static const char *node_mark(const struct tree_node *n)
@@ -728,7 +719,7 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L,
 			      root);
 	}
-	draw_list_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
+	view_draw_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
 }
 
 /*
@@ -907,7 +898,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 		draw_source_row(g, LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw);
 	if (!v->nav.count)
 		grid_puts(g, LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
-	draw_list_status(g, &v->nav, vs,
+	view_draw_status(g, &v->nav, vs,
 			 v->instr
 			     ? "Tab: next costly  Enter: callee  Backspace: back"
 			     : "Tab: next costly  o: only costly  f: next file  Enter: callee");

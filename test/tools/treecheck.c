@@ -138,7 +138,7 @@ static int check_file(const char *path, const double *thr, size_t nthr)
 	}
 	callgraph_init(&g, &p);
 	for (int off = 0; off < 2; off++) {
-		p.no_cycles = off;
+		profile_set_cycles(&p, !off);
 		for (size_t k = 0; k < nthr; k++) {
 			one_tree(&y, &p, &g, NCG_NONE, false, thr[k]);
 			for (uint32_t f = 0; f < p.nfuncs; f++) {
