@@ -171,7 +171,7 @@ install: $(NCGRIND)
 
 # The house style is .clang-format's: make fmt applies it, make fmt-check (in make
 # check, so in CI) fails on a file that does not follow it.
-FMT_FILES = src/*.c src/*/*.c src/*/*.h include/ncgrind/*.h test/tools/*.c test/bench/*.c
+FMT_FILES = src/*.c src/*/*.c src/*/*.h include/ncgrind/*/*.h test/tools/*.c test/bench/*.c
 fmt:
 	clang-format -i $(FMT_FILES)
 

@@ -3,16 +3,17 @@
  * (--dump, a pipe, or a terminal that cannot show the browser).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ncgrind/commands.h"
-#include "ncgrind/diag.h"
-#include "ncgrind/parse.h"
-#include "ncgrind/profile.h"
-#include "ncgrind/report.h"
-#include "ncgrind/session.h"
-#include "ncgrind/source.h"
-#include "ncgrind/filter.h"
-#include "ncgrind/keys.h"
-#include "ncgrind/ui.h"
+#include "ncgrind/core/commands.h"
+#include "ncgrind/core/diag.h"
+#include "ncgrind/core/parse.h"
+#include "ncgrind/core/profile.h"
+#include "ncgrind/core/report.h"
+#include "ncgrind/model/session.h"
+#include "ncgrind/model/source.h"
+#include "ncgrind/model/filter.h"
+#include "ncgrind/report/views.h"
+#include "ncgrind/ui/keys.h"
+#include "ncgrind/ui/ui.h"
 
 #include <dirent.h>
 #include <locale.h>
@@ -87,30 +88,24 @@ static int usage_error(const char *fmt, const char *arg)
 
 static int parse_sort(struct options *o, const char *arg)
 {
-	static const char *const keys[] = {"self", "incl", "calls", "name"};
 	const char *colon = strchr(arg, ':');
-	size_t n = colon ? (size_t)(colon - arg) : strlen(arg);
+	int sort = report_sort_find(arg, colon ? (size_t)(colon - arg) : strlen(arg));
 
-	for (int i = 0; i < 4; i++)
-		if (strlen(keys[i]) == n && strncmp(arg, keys[i], n) == 0) {
-			o->report.sort = (enum report_sort)i;
-			o->sort_event = colon ? colon + 1 : NULL;
-			return 0;
-		}
-	return -1;
+	if (sort < 0)
+		return -1;
+	o->report.sort = (enum report_sort)sort;
+	o->sort_event = colon ? colon + 1 : NULL;
+	return 0;
 }
 
 static int parse_dump(struct options *o, const char *arg)
 {
-	static const char *const kinds[] = {"functions", "calls",  "tree", "callers",
-					    "callees",   "source", "lines"};
+	int kind = report_kind_find(arg);
 
-	for (int i = 0; i < 7; i++)
-		if (!strcmp(arg, kinds[i])) {
-			o->report.kind = (enum report_kind)i;
-			return 0;
-		}
-	return -1;
+	if (kind < 0)
+		return -1;
+	o->report.kind = (enum report_kind)kind;
+	return 0;
 }
 
 static int parse_number(const char *s, double min, double max, double *out)

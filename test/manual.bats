@@ -162,16 +162,22 @@ man_has_option() {
 	grep -qx U "$OUT"
 }
 
-@test "layers: check-layers passes on the tree and fails on a core file that includes a view-model, or curses" {
+@test "layers: check-layers passes on the tree and fails on a core file that includes a view-model, on curses in the model, on a header outside the layers" {
 	run "$BATS_TEST_DIRNAME/tools/check-layers"
 	[ "$status" -eq 0 ]
 	mkdir "$BATS_TEST_TMPDIR/t"
 	cp -r "$BATS_TEST_DIRNAME/../src" "$BATS_TEST_DIRNAME/../include" "$BATS_TEST_TMPDIR/t/"
-	printf '#include "ncgrind/table.h"\n' >"$BATS_TEST_TMPDIR/t/src/core/bad.c"
+	printf '#include "ncgrind/model/table.h"\n' >"$BATS_TEST_TMPDIR/t/src/core/bad.c"
 	printf '#include <curses.h>\n' >"$BATS_TEST_TMPDIR/t/src/model/bad.c"
+	printf '#include "ncgrind/ui/view.h"\n' >"$BATS_TEST_TMPDIR/t/include/ncgrind/report/bad.h"
+	printf '#include "ncgrind/table.h"\n' >"$BATS_TEST_TMPDIR/t/src/ui/old.c"
+	printf '/* no layer */\n' >"$BATS_TEST_TMPDIR/t/include/ncgrind/loose.h"
 	run "$BATS_TEST_DIRNAME/tools/check-layers" "$BATS_TEST_TMPDIR/t"
 	[ "$status" -eq 1 ]
 	printf '%s\n' "${lines[@]}" >"$OUT"
-	assert_grep "check-layers: src/core/bad.c (core) includes ncgrind/table.h (model)" "$OUT"
+	assert_grep "check-layers: src/core/bad.c (core) includes ncgrind/model/table.h (model)" "$OUT"
 	assert_grep "check-layers: src/model/bad.c (model) includes curses or libedit" "$OUT"
+	assert_grep "check-layers: include/ncgrind/report/bad.h (report) includes ncgrind/ui/view.h (ui)" "$OUT"
+	assert_grep "check-layers: src/ui/old.c includes ncgrind/table.h, which is in no layer's folder" "$OUT"
+	assert_grep "check-layers: include/ncgrind/loose.h is in no layer's folder" "$OUT"
 }

@@ -1,12 +1,12 @@
 /*
  * commands: the table of the prompt's commands (see commands.h).
  */
-#include "ncgrind/commands.h"
+#include "ncgrind/core/commands.h"
 
 #include <string.h>
 
 static const struct command_info table[] = {[CMD_NONE] = {"", "", "", false, CARG_NONE},
-#define C(id, name, usage, help, batch, arg) [CMD_##id] = {name, usage, help, batch, arg},
+#define C(id, name, handler, usage, help, batch, arg) [CMD_##id] = {name, usage, help, batch, arg},
 					    COMMAND_LIST(C)
 #undef C
 };

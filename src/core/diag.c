@@ -2,8 +2,8 @@
  * diag: collects reader messages. Bounded so that a file of garbage cannot
  * turn into gigabytes of messages, while the counts stay exact.
  */
-#include "ncgrind/diag.h"
-#include "ncgrind/util.h"
+#include "ncgrind/core/diag.h"
+#include "ncgrind/core/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>

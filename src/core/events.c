@@ -3,8 +3,8 @@
  * A formula may name another inherited event; it is expanded into factors
  * of raw events, so a value is computed in one pass over a row.
  */
-#include "ncgrind/events.h"
-#include "ncgrind/lex.h"
+#include "ncgrind/core/events.h"
+#include "ncgrind/core/lex.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

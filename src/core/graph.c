@@ -3,8 +3,8 @@
  * from the aggregated call edges, then inclusive costs (see graph.h for the
  * definition). Linear in functions + edges, times the number of events.
  */
-#include "ncgrind/graph.h"
-#include "ncgrind/parse.h"
+#include "ncgrind/core/graph.h"
+#include "ncgrind/core/parse.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /*
  * lex: the rare paths of the tokenizer (hex, 20-digit numbers, names).
  */
-#include "ncgrind/lex.h"
+#include "ncgrind/core/lex.h"
 
 #define B LEX_BLANK
 #define D (LEX_DIGIT | LEX_COST)

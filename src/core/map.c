@@ -4,8 +4,8 @@
  * after that: every name in the index is a span into it.
  */
 #define _DEFAULT_SOURCE
-#include "ncgrind/map.h"
-#include "ncgrind/util.h"
+#include "ncgrind/core/map.h"
+#include "ncgrind/core/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,7 @@
  * match: names are spans into the mapping, and regexec() wants a C string,
  * so a name is copied into a stack buffer (or, when long, a heap one) first.
  */
-#include "ncgrind/match.h"
+#include "ncgrind/core/match.h"
 
 #include <ctype.h>
 #include <stdio.h>

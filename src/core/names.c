@@ -3,7 +3,7 @@
  * Slots store the full 64-bit hash so that most mismatches are rejected
  * without touching the names themselves.
  */
-#include "ncgrind/names.h"
+#include "ncgrind/core/names.h"
 
 #include <stdlib.h>
 

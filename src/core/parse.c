@@ -21,7 +21,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "parser.h"
-#include "ncgrind/lex.h"
+#include "ncgrind/core/lex.h"
 
 #include <inttypes.h>
 #include <setjmp.h>

@@ -8,7 +8,7 @@
  * it gives its own.
  */
 #include "parser.h"
-#include "ncgrind/lex.h"
+#include "ncgrind/core/lex.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef NCGRIND_PARSER_H
 #define NCGRIND_PARSER_H
 
-#include "ncgrind/parse.h"
+#include "ncgrind/core/parse.h"
 
 #define MAX_COMPRESSED_ID (1u << 26) /* far above any real profile */
 #define PROGRESS_STEP (32u << 20)

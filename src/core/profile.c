@@ -3,9 +3,9 @@
  * once after the pass: totals, inherited events, summary/totals checks and
  * (through graph.c) cycles and inclusive costs.
  */
-#include "ncgrind/profile.h"
-#include "ncgrind/events.h"
-#include "ncgrind/graph.h"
+#include "ncgrind/core/profile.h"
+#include "ncgrind/core/events.h"
+#include "ncgrind/core/graph.h"
 
 #include <inttypes.h>
 #include <stdio.h>

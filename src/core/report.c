@@ -4,7 +4,7 @@
  * UTF-8 and writes each invalid byte as \udcXX (Python's surrogateescape),
  * text escapes anything a terminal would interpret.
  */
-#include "ncgrind/report.h"
+#include "ncgrind/core/report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -61,6 +61,7 @@ static int cmp_functions(const void *va, const void *vb)
 		c = cmp_u64_desc(s->p->funcs[a].calls, s->p->funcs[b].calls);
 		break;
 	case SORT_NAME:
+	case SORT_COUNT:
 		break;
 	}
 	if (!c)
@@ -526,7 +527,11 @@ static void text_cell(FILE *out, uint64_t v, uint64_t total, int width)
 
 static void text_header(FILE *out, const struct profile *p, const struct report_opts *o)
 {
-	static const char *const sort_word[] = {"self", "inclusive", "calls", "name"};
+	static const char *const sort_word[] = {
+#define S(id, name, word) [SORT_##id] = word,
+	    SORT_LIST(S)
+#undef S
+	};
 	const struct part *pt = p->nparts ? &p->parts[0] : NULL;
 
 	fputs(rule, out);
@@ -687,4 +692,42 @@ int report_write(FILE *out, const struct profile *p, const struct report_opts *o
 	else
 		report_text(out, p, o);
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}
+
+static const char *const sort_names[] = {
+#define S(id, name, word) [SORT_##id] = name,
+    SORT_LIST(S)
+#undef S
+};
+
+static const char *const report_names[] = {
+#define R(id, name) [REPORT_##id] = name,
+    REPORT_LIST(R)
+#undef R
+};
+
+const char *report_sort_name(enum report_sort s)
+{
+	return s < SORT_COUNT ? sort_names[s] : "";
+}
+
+int report_sort_find(const char *name, size_t len)
+{
+	for (int i = 0; i < SORT_COUNT; i++)
+		if (strlen(sort_names[i]) == len && !memcmp(sort_names[i], name, len))
+			return i;
+	return -1;
+}
+
+const char *report_kind_name(enum report_kind k)
+{
+	return k < REPORT_COUNT ? report_names[k] : "";
+}
+
+int report_kind_find(const char *name)
+{
+	for (int i = 0; i < REPORT_COUNT; i++)
+		if (!strcmp(report_names[i], name))
+			return i;
+	return -1;
 }

@@ -2,7 +2,7 @@
  * util: the few helpers every module shares. Sizes are checked before they
  * reach the allocator so that a hostile profile cannot make an array wrap.
  */
-#include "ncgrind/util.h"
+#include "ncgrind/core/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>

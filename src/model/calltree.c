@@ -4,7 +4,7 @@
  * to each other by index; the expanded part is flattened into `visible`
  * for display, as htop rebuilds its display list.
  */
-#include "ncgrind/calltree.h"
+#include "ncgrind/model/calltree.h"
 
 #include <stdlib.h>
 

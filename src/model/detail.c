@@ -1,7 +1,7 @@
 /*
  * detail: a function's callers and callees, by the cost of their calls.
  */
-#include "ncgrind/detail.h"
+#include "ncgrind/model/detail.h"
 
 #include <stdlib.h>
 

@@ -4,8 +4,8 @@
  * whatever characters it holds.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ncgrind/disasm.h"
-#include "ncgrind/util.h"
+#include "ncgrind/model/disasm.h"
+#include "ncgrind/core/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
  * filter: the function set the views show. focus and ignore walk the call
  * graph (breadth first, with an explicit queue: no recursion however deep).
  */
-#include "ncgrind/filter.h"
-#include "ncgrind/match.h"
+#include "ncgrind/model/filter.h"
+#include "ncgrind/core/match.h"
 
 #include <stdio.h>
 #include <stdlib.h>

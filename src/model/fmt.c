@@ -1,8 +1,8 @@
 /*
  * fmt: the number and name formats of the browser.
  */
-#include "ncgrind/fmt.h"
-#include "ncgrind/grid.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/model/grid.h"
 
 #include <ctype.h>
 #include <stdio.h>

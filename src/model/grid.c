@@ -4,8 +4,8 @@
  * every byte that is not printable text becomes a visible escape.
  */
 #define _XOPEN_SOURCE 700
-#include "ncgrind/grid.h"
-#include "ncgrind/util.h"
+#include "ncgrind/model/grid.h"
+#include "ncgrind/core/util.h"
 
 #include <limits.h>
 #include <stdlib.h>

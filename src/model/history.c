@@ -1,29 +1,36 @@
 /*
  * history: a stack of screens with a current position.
  */
-#include "ncgrind/history.h"
+#include "ncgrind/model/history.h"
+#include "ncgrind/core/util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void screen_release(struct screen *s)
 {
-	if (s->kind == SCREEN_DETAIL)
-		detail_release(&s->detail);
-	else if (s->kind == SCREEN_TREE)
-		calltree_release(&s->tree);
-	else if (s->kind == SCREEN_SOURCE)
-		srcview_close(&s->src);
-	else if (s->kind == SCREEN_OWN && s->release)
+	if (s->release)
 		s->release(s->state);
+	s->state = NULL;
 }
 
-void hist_init(struct history *h)
+static struct screen *screen_add(struct history *h, const void *ops, void *state,
+				 void (*release)(void *state))
+{
+	struct screen *s;
+
+	ALLOC_GROW(h->screens, h->n + 1, h->alloc);
+	s = &h->screens[h->n++];
+	s->ops = ops;
+	s->state = state;
+	s->release = release;
+	return s;
+}
+
+void hist_init(struct history *h, const void *ops, void *state, void (*release)(void *state))
 {
 	memset(h, 0, sizeof(*h));
-	ALLOC_GROW(h->screens, 1, h->alloc);
-	memset(&h->screens[0], 0, sizeof(h->screens[0]));
-	h->screens[0].kind = SCREEN_TABLE;
-	h->n = 1;
+	screen_add(h, ops, state, release);
 }
 
 void hist_release(struct history *h)
@@ -34,15 +41,16 @@ void hist_release(struct history *h)
 	memset(h, 0, sizeof(*h));
 }
 
-struct screen *hist_push(struct history *h, enum screen_kind kind)
+struct screen *hist_push(struct history *h, const void *ops, void *state,
+			 void (*release)(void *state))
 {
+	struct screen *s;
+
 	while (h->n > h->cur + 1)
 		screen_release(&h->screens[--h->n]);
-	ALLOC_GROW(h->screens, h->n + 1, h->alloc);
-	h->cur = h->n++;
-	memset(&h->screens[h->cur], 0, sizeof(h->screens[h->cur]));
-	h->screens[h->cur].kind = kind;
-	return &h->screens[h->cur];
+	s = screen_add(h, ops, state, release);
+	h->cur = h->n - 1;
+	return s;
 }
 
 bool hist_back(struct history *h)

@@ -1,7 +1,7 @@
 /*
  * nav: cursor and scroll arithmetic, shared by the list views.
  */
-#include "ncgrind/nav.h"
+#include "ncgrind/model/nav.h"
 
 void nav_scroll(struct nav *n, int page)
 {

@@ -1,7 +1,7 @@
 /*
  * session: one profile, its messages, its call graph and its filters.
  */
-#include "ncgrind/session.h"
+#include "ncgrind/model/session.h"
 
 #include <stdlib.h>
 

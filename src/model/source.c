@@ -5,7 +5,7 @@
  * small next to profiles: they are read whole.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ncgrind/source.h"
+#include "ncgrind/model/source.h"
 
 #include <errno.h>
 #include <fcntl.h>

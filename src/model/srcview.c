@@ -3,8 +3,8 @@
  * by place. The records are collected as they come, then sorted and summed:
  * a function has few lines next to the profile.
  */
-#include "ncgrind/srcview.h"
-#include "ncgrind/parse.h"
+#include "ncgrind/model/srcview.h"
+#include "ncgrind/core/parse.h"
 
 #include <stdio.h>
 

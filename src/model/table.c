@@ -3,8 +3,8 @@
  * comparison (one definition of each order); reversing is a reversal of
  * the sorted rows, so ties keep a stable, deterministic order.
  */
-#include "ncgrind/table.h"
-#include "ncgrind/match.h"
+#include "ncgrind/model/table.h"
+#include "ncgrind/core/match.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,11 +5,11 @@
  * cost of every source line summed over all functions, as tsv, which is
  * what callgrind_annotate's per-line numbers are.
  */
-#include "ncgrind/fmt.h"
-#include "ncgrind/match.h"
-#include "ncgrind/report.h"
-#include "ncgrind/source.h"
-#include "ncgrind/srcview.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/core/match.h"
+#include "ncgrind/report/views.h"
+#include "ncgrind/model/source.h"
+#include "ncgrind/model/srcview.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -4,10 +4,10 @@
  * so that both print the same numbers. Costs of tree nodes are scaled (see
  * calltree.h) and printed rounded to integers.
  */
-#include "ncgrind/calltree.h"
-#include "ncgrind/fmt.h"
-#include "ncgrind/match.h"
-#include "ncgrind/report.h"
+#include "ncgrind/model/calltree.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/core/match.h"
+#include "ncgrind/report/views.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

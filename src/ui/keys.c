@@ -3,7 +3,7 @@
  * nothing here talks to the terminal.
  */
 #define _XOPEN_SOURCE 700
-#include "ncgrind/keys.h"
+#include "ncgrind/ui/keys.h"
 
 #include <curses.h>
 #include <stdbool.h>

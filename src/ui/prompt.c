@@ -5,8 +5,8 @@
  * back and dropped, and the browser draws el_line() itself.
  */
 #define _DEFAULT_SOURCE
-#include "ncgrind/prompt.h"
-#include "ncgrind/util.h"
+#include "ncgrind/ui/prompt.h"
+#include "ncgrind/core/util.h"
 
 #include <curses.h> /* KEY_* codes only: term.c is the curses user */
 #include <errno.h>

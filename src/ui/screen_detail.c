@@ -4,6 +4,19 @@
  */
 #include "ui_internal.h"
 
+#include <stdlib.h>
+
+static struct detail *ds(struct screen *s)
+{
+	return s->state;
+}
+
+static void detail_free(void *state)
+{
+	detail_release(state);
+	free(state);
+}
+
 static int list_rows(const struct ui *u)
 {
 	return view_list_rows(&u->g);
@@ -15,33 +28,33 @@ void ui_open_detail(struct ui *u, uint32_t fn)
 
 	if (fn == NCG_NONE)
 		return;
-	s = hist_push(&u->hist, SCREEN_DETAIL);
-	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
-	detail_move(&s->detail, 0, list_rows(u));
+	s = ui_push_screen(u, &screen_detail_ops, xcalloc(1, sizeof(struct detail)), detail_free);
+	detail_init(s->state, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
+	detail_move(s->state, 0, list_rows(u));
 }
 
 static struct nav *detail_nav(struct ui *u, struct screen *s)
 {
 	(void)u;
-	return &s->detail.nav;
+	return &ds(s)->nav;
 }
 
 /* The cursor skips the headings ("callers", "callees") the way it went. */
 static void detail_moved(struct ui *u, struct screen *s, int dir)
 {
-	detail_settle(&s->detail, dir, list_rows(u));
+	detail_settle(s->state, dir, list_rows(u));
 }
 
 static void detail_draw(struct ui *u, struct screen *s)
 {
-	view_draw_detail(&u->g, &s->detail, &u->t, &u->vs);
+	view_draw_detail(&u->g, s->state, &u->t, &u->vs);
 }
 
 static void sort_by(struct ui *u, struct screen *s, enum report_sort key, const char *what)
 {
-	detail_sort(&s->detail, key, list_rows(u));
+	detail_sort(s->state, key, list_rows(u));
 	ui_message(u, false, "callers and callees by %s%s", what,
-		   s->detail.reverse ? " (reversed)" : "");
+		   ds(s)->reverse ? " (reversed)" : "");
 }
 
 /* i, c, a: by the cost of the calls, their count ("who calls malloc most often"), name. */
@@ -68,13 +81,13 @@ static bool detail_request(struct ui *u, struct screen *s, enum request req)
 static uint32_t detail_fn(struct ui *u, struct screen *s)
 {
 	(void)u;
-	return detail_target(&s->detail);
+	return detail_target(s->state);
 }
 
 /* A caller's or callee's name; the headings have none. */
 static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	const struct detail_row *r = &s->detail.rows[row];
+	const struct detail_row *r = &ds(s)->rows[row];
 	const struct call_edge *e;
 	struct span name;
 
@@ -89,22 +102,22 @@ static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 
 static int detail_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_detail(f, &s->detail, &u->t);
+	return view_write_detail(f, s->state, &u->t);
 }
 
 /* Another event: the rows sorted again by it, the cursor on the first. */
 static void detail_update(struct ui *u, struct screen *s)
 {
-	uint32_t fn = s->detail.fn;
-	enum report_sort sort = s->detail.sort;
-	bool reverse = s->detail.reverse;
+	uint32_t fn = ds(s)->fn;
+	enum report_sort sort = ds(s)->sort;
+	bool reverse = ds(s)->reverse;
 
-	detail_release(&s->detail);
-	detail_init(&s->detail, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
+	detail_release(s->state);
+	detail_init(s->state, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
 	if (sort != SORT_INCL || reverse) /* detail_init() sorts by cost */
-		detail_order(&s->detail, sort, reverse, list_rows(u));
+		detail_order(s->state, sort, reverse, list_rows(u));
 	else
-		detail_move(&s->detail, 0, list_rows(u));
+		detail_move(s->state, 0, list_rows(u));
 }
 
 const struct screen_ops screen_detail_ops = {

@@ -1,11 +1,11 @@
 /*
  * screen_events: the events of the profile (KCachegrind's event types):
  * each one's total, its long name or, for an inherited event, its formula.
- * Enter shows the event on every screen and goes back. A screen of its own
- * kind (SCREEN_OWN): this file is all of it, but for the line that opens it.
+ * Enter shows the event on every screen and goes back. This file is all of
+ * it, but for its line in the command table (commands.h) that opens it.
  */
 #include "ui_internal.h"
-#include "ncgrind/fmt.h"
+#include "ncgrind/model/fmt.h"
 
 #include <stdlib.h>
 
@@ -37,10 +37,12 @@ static void event_text(const struct ui *u, uint32_t e, char *buf, size_t size)
 		 what.ptr);
 }
 
-void ui_open_events(struct ui *u)
+/* :events */
+void cmd_events(struct ui *u, const char *cmd, const char *arg)
 {
 	struct events_screen *es = xcalloc(1, sizeof(*es));
 
+	(void)cmd, (void)arg;
 	es->nav.count = u->ses.prof.nev;
 	nav_to(&es->nav, u->disp.event, events_rows(u));
 	ui_push_screen(u, &screen_events_ops, es, free);

@@ -4,6 +4,19 @@
  */
 #include "ui_internal.h"
 
+#include <stdlib.h>
+
+static struct srcview *src(struct screen *s)
+{
+	return s->state;
+}
+
+static void source_free(void *state)
+{
+	srcview_close(state);
+	free(state);
+}
+
 static int list_rows(const struct ui *u)
 {
 	return view_list_rows(&u->g);
@@ -15,8 +28,18 @@ void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 
 	if (fn == NCG_NONE)
 		return;
-	s = hist_push(&u->hist, SCREEN_SOURCE);
-	srcview_open(&s->src, &u->ses.prof, fn, u->sources, instr, u->disp.event, list_rows(u));
+	s = ui_push_screen(u, &screen_source_ops, xcalloc(1, sizeof(struct srcview)), source_free);
+	srcview_open(s->state, &u->ses.prof, fn, u->sources, instr, u->disp.event, list_rows(u));
+}
+
+void ui_sources_changed(struct ui *u)
+{
+	for (size_t i = 0; i < u->hist.n; i++) {
+		struct screen *s = &u->hist.screens[i];
+
+		if (s->ops == &screen_source_ops && !src(s)->instr)
+			srcview_set_file(src(s), u->sources, src(s)->file, list_rows(u));
+	}
 }
 
 static void next_file(struct ui *u, struct srcview *v, int dir)
@@ -31,7 +54,7 @@ static void next_file(struct ui *u, struct srcview *v, int dir)
 
 static bool source_request(struct ui *u, struct screen *s, enum request req)
 {
-	struct srcview *v = &s->src;
+	struct srcview *v = s->state;
 
 	switch (req) {
 	case REQ_ENTER:
@@ -69,27 +92,27 @@ static bool source_request(struct ui *u, struct screen *s, enum request req)
 static struct nav *source_nav(struct ui *u, struct screen *s)
 {
 	(void)u;
-	return &s->src.nav;
+	return &src(s)->nav;
 }
 
 static void source_draw(struct ui *u, struct screen *s)
 {
-	view_draw_source(&u->g, &s->src, &u->t, &u->vs);
+	view_draw_source(&u->g, s->state, &u->t, &u->vs);
 }
 
 /* The callee of a call row, or the function whose source it is. */
 static uint32_t source_fn(struct ui *u, struct screen *s)
 {
-	uint32_t callee = srcview_callee(&s->src);
+	uint32_t callee = srcview_callee(s->state);
 
 	(void)u;
-	return callee != NCG_NONE ? callee : s->src.fn.fn;
+	return callee != NCG_NONE ? callee : src(s)->fn.fn;
 }
 
 /* A source line's text, an instruction, or the callee of a call row. */
 static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	const struct srcview *v = &s->src;
+	const struct srcview *v = s->state;
 	const struct src_row *r = &v->rows[row];
 	struct span text;
 
@@ -115,12 +138,12 @@ static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 
 static int source_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_source(f, &s->src, &u->t);
+	return view_write_source(f, s->state, &u->t);
 }
 
 static void source_update(struct ui *u, struct screen *s)
 {
-	s->src.event = u->disp.event;
+	src(s)->event = u->disp.event;
 }
 
 const struct screen_ops screen_source_ops = {

@@ -3,6 +3,27 @@
  */
 #include "ui_internal.h"
 
+#include <stdlib.h>
+
+/* A tree and the position in its visible rows. */
+struct tree_screen {
+	struct calltree tree;
+	struct nav nav;
+};
+
+static struct tree_screen *ts(struct screen *s)
+{
+	return s->state;
+}
+
+static void tree_release(void *state)
+{
+	struct tree_screen *t = state;
+
+	calltree_release(&t->tree);
+	free(t);
+}
+
 static int list_rows(const struct ui *u)
 {
 	return view_list_rows(&u->g);
@@ -10,19 +31,19 @@ static int list_rows(const struct ui *u)
 
 static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 {
-	calltree_flatten(&s->tree);
-	s->nav.count = s->tree.nvisible;
-	nav_to(&s->nav, cursor, list_rows(u));
+	calltree_flatten(&ts(s)->tree);
+	ts(s)->nav.count = ts(s)->tree.nvisible;
+	nav_to(&ts(s)->nav, cursor, list_rows(u));
 }
 
 /* A new tree with the first root's hot path open, as perf report opens one. */
 static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
 {
-	calltree_init(&s->tree, &u->ses.prof, &u->ses.graph, fn, inverted, u->disp.event,
+	calltree_init(&ts(s)->tree, &u->ses.prof, &u->ses.graph, fn, inverted, u->disp.event,
 		      u->disp.threshold);
-	s->tree.filters = &u->ses.filters;
-	if (s->tree.nroots)
-		calltree_expand_hot(&s->tree, s->tree.roots[0]);
+	ts(s)->tree.filters = &u->ses.filters;
+	if (ts(s)->tree.nroots)
+		calltree_expand_hot(&ts(s)->tree, ts(s)->tree.roots[0]);
 	tree_refresh(u, s, 0);
 }
 
@@ -32,7 +53,8 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 
 	if (!top_down && fn == NCG_NONE)
 		return;
-	s = hist_push(&u->hist, SCREEN_TREE);
+	s = ui_push_screen(u, &screen_tree_ops, xcalloc(1, sizeof(struct tree_screen)),
+			   tree_release);
 	build_tree(u, s, top_down ? NCG_NONE : fn, inverted);
 }
 
@@ -40,12 +62,12 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 static void rebuild_tree(struct ui *u, struct screen *s)
 {
 	/* a tree from the entry points stays one, even when there is one entry point */
-	uint32_t root = s->tree.nroots == 1 && !s->tree.top_down
-			    ? s->tree.nodes[s->tree.roots[0]].fn
+	uint32_t root = ts(s)->tree.nroots == 1 && !ts(s)->tree.top_down
+			    ? ts(s)->tree.nodes[ts(s)->tree.roots[0]].fn
 			    : NCG_NONE;
-	bool inverted = s->tree.inverted;
+	bool inverted = ts(s)->tree.inverted;
 
-	calltree_release(&s->tree);
+	calltree_release(&ts(s)->tree);
 	build_tree(u, s, root, inverted);
 }
 
@@ -53,28 +75,28 @@ static void expand_or_collapse(struct ui *u, struct screen *s, enum request req,
 			       size_t *cursor)
 {
 	if (req == REQ_EXPAND) {
-		if (!calltree_expand(&s->tree, id))
+		if (!calltree_expand(&ts(s)->tree, id))
 			ui_message(u, false, "nothing to expand here");
 	} else if (req == REQ_COLLAPSE) {
-		if (s->tree.nodes[id].expanded) {
-			calltree_collapse(&s->tree, id);
-		} else if (s->tree.nodes[id].parent != NCG_NONE) {
+		if (ts(s)->tree.nodes[id].expanded) {
+			calltree_collapse(&ts(s)->tree, id);
+		} else if (ts(s)->tree.nodes[id].parent != NCG_NONE) {
 			/* on a closed node: go to its parent, as file managers do */
-			uint32_t parent = s->tree.nodes[id].parent;
+			uint32_t parent = ts(s)->tree.nodes[id].parent;
 
-			for (size_t i = 0; i < s->tree.nvisible; i++)
-				if (s->tree.visible[i] == parent)
+			for (size_t i = 0; i < ts(s)->tree.nvisible; i++)
+				if (ts(s)->tree.visible[i] == parent)
 					*cursor = i;
 		}
 	} else if (req == REQ_EXPAND_HOT) {
-		calltree_expand_hot(&s->tree, id);
+		calltree_expand_hot(&ts(s)->tree, id);
 	} else if (req == REQ_EXPAND_ALL) {
-		if (!calltree_expand_all(&s->tree, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
+		if (!calltree_expand_all(&ts(s)->tree, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
 			ui_message(u, true,
 				   "tree cut at 200,000 nodes: ) raises the threshold, "
 				   "or expand a branch at a time");
 	} else {
-		calltree_collapse_all(&s->tree);
+		calltree_collapse_all(&ts(s)->tree);
 		*cursor = 0;
 	}
 }
@@ -82,15 +104,15 @@ static void expand_or_collapse(struct ui *u, struct screen *s, enum request req,
 static void set_threshold(struct ui *u, struct screen *s, double pct)
 {
 	u->disp.threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
-	s->tree.threshold = u->disp.threshold;
+	ts(s)->tree.threshold = u->disp.threshold;
 	rebuild_tree(u, s);
 	ui_message(u, false, "threshold %.3g%%: smaller branches are folded", u->disp.threshold);
 }
 
 static bool tree_request(struct ui *u, struct screen *s, enum request req)
 {
-	uint32_t id = s->tree.nvisible ? s->tree.visible[s->nav.cursor] : NCG_NONE;
-	size_t cursor = s->nav.cursor;
+	uint32_t id = ts(s)->tree.nvisible ? ts(s)->tree.visible[ts(s)->nav.cursor] : NCG_NONE;
+	size_t cursor = ts(s)->nav.cursor;
 
 	switch (req) {
 	case REQ_THRESHOLD_DOWN:
@@ -117,12 +139,12 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 static struct nav *tree_nav(struct ui *u, struct screen *s)
 {
 	(void)u;
-	return &s->nav;
+	return &ts(s)->nav;
 }
 
 static void tree_draw(struct ui *u, struct screen *s)
 {
-	view_draw_tree(&u->g, &s->tree, &s->nav, &u->t, &u->vs);
+	view_draw_tree(&u->g, &ts(s)->tree, &ts(s)->nav, &u->t, &u->vs);
 }
 
 static uint32_t tree_fn(struct ui *u, struct screen *s)
@@ -130,16 +152,16 @@ static uint32_t tree_fn(struct ui *u, struct screen *s)
 	const struct tree_node *n;
 
 	(void)u;
-	if (!s->tree.nvisible)
+	if (!ts(s)->tree.nvisible)
 		return NCG_NONE;
-	n = &s->tree.nodes[s->tree.visible[s->nav.cursor]];
+	n = &ts(s)->tree.nodes[ts(s)->tree.visible[ts(s)->nav.cursor]];
 	return n->kind == NODE_FUNCTION ? n->fn : NCG_NONE;
 }
 
 /* A node's function, or its cycle; fold and cut rows have nothing to find. */
 static bool tree_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	const struct tree_node *n = &s->tree.nodes[s->tree.visible[row]];
+	const struct tree_node *n = &ts(s)->tree.nodes[ts(s)->tree.visible[row]];
 	struct span name;
 
 	if (n->kind == NODE_CYCLE) {
@@ -155,7 +177,7 @@ static bool tree_text(struct ui *u, struct screen *s, size_t row, char *buf, siz
 
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_tree(f, &s->tree, &u->t);
+	return view_write_tree(f, &ts(s)->tree, &u->t);
 }
 
 const struct screen_ops screen_tree_ops = {

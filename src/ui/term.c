@@ -10,9 +10,9 @@
  */
 #define _XOPEN_SOURCE_EXTENDED 1
 #define _XOPEN_SOURCE 700
-#include "ncgrind/term.h"
-#include "ncgrind/keys.h"
-#include "ncgrind/util.h"
+#include "ncgrind/ui/term.h"
+#include "ncgrind/ui/keys.h"
+#include "ncgrind/core/util.h"
 
 #include <curses.h>
 #include <signal.h>

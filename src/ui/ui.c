@@ -7,10 +7,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
-#include "ncgrind/keys.h"
-#include "ncgrind/parse.h"
-#include "ncgrind/source.h"
-#include "ncgrind/term.h"
+#include "ncgrind/ui/keys.h"
+#include "ncgrind/core/parse.h"
+#include "ncgrind/model/source.h"
+#include "ncgrind/ui/term.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -240,28 +240,15 @@ static void help_key(struct ui *u, int key)
 
 /* ---- screens ----------------------------------------------------------- */
 
-/* The kinds of screen; a new kind is a file and a line here. */
-static const struct screen_ops *const screen_kinds[] = {
-    [SCREEN_TABLE] = &screen_table_ops,
-    [SCREEN_DETAIL] = &screen_detail_ops,
-    [SCREEN_TREE] = &screen_tree_ops,
-    [SCREEN_SOURCE] = &screen_source_ops,
-};
-
 const struct screen_ops *screen_ops_of(const struct screen *s)
 {
-	return s->kind == SCREEN_OWN ? s->ops : screen_kinds[s->kind];
+	return s->ops;
 }
 
 struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *state,
 			      void (*release)(void *state))
 {
-	struct screen *s = hist_push(&u->hist, SCREEN_OWN);
-
-	s->ops = ops;
-	s->state = state;
-	s->release = release;
-	return s;
+	return hist_push(&u->hist, ops, state, release);
 }
 
 void ui_refresh_all(struct ui *u)
@@ -524,7 +511,7 @@ static int setup(struct ui *u, const struct ui_opts *o)
 void ui_views_init(struct ui *u)
 {
 	table_init(&u->t, &u->ses.prof, &u->disp);
-	hist_init(&u->hist);
+	hist_init(&u->hist, &screen_table_ops, NULL, NULL);
 }
 
 void ui_views_release(struct ui *u)

@@ -6,9 +6,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
-#include "ncgrind/commands.h"
-#include "ncgrind/source.h"
-#include "ncgrind/term.h"
+#include "ncgrind/core/commands.h"
+#include "ncgrind/model/source.h"
+#include "ncgrind/ui/term.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -24,11 +24,11 @@ static void apply_filters(struct ui *u)
 	table_refresh(&u->t);
 	nav_scroll(&u->t.nav, ui_page(u));
 	filters_describe(&u->ses.filters, u->vs.filters, sizeof(u->vs.filters));
-	if (s->kind != SCREEN_TABLE) /* the table was sorted again above */
+	if (s != &u->hist.screens[0]) /* the table was sorted again above */
 		screen_ops_of(s)->update(u, s);
 }
 
-static int filter_command(struct ui *u, const char *cmd, const char *arg)
+void cmd_filter(struct ui *u, const char *cmd, const char *arg)
 {
 	enum filter_kind kind = filters_kind(cmd, &arg);
 	char err[300];
@@ -36,19 +36,18 @@ static int filter_command(struct ui *u, const char *cmd, const char *arg)
 	if (!*arg && !strcmp(cmd, "filter")) {
 		filters_clear_names(&u->ses.filters);
 		apply_filters(u);
-		return 0;
+		return;
 	}
 	if (!*arg) {
 		ui_message(u, true, "usage: %s",
 			   command_info(command_find(cmd, strlen(cmd)))->usage);
-		return -1;
+		return;
 	}
 	if (filters_add(&u->ses.filters, kind, arg, err, sizeof(err)) < 0) {
 		ui_message(u, true, "%s", err);
-		return -1;
+		return;
 	}
 	apply_filters(u);
-	return 0;
 }
 
 void ui_undo_filter(struct ui *u)
@@ -61,24 +60,25 @@ void ui_undo_filter(struct ui *u)
 	ui_message(u, false, "filter undone");
 }
 
-static const char *const sort_names[] = {"self", "incl", "calls", "name"};
-
-static void sort_command(struct ui *u, const char *arg)
+void cmd_sort(struct ui *u, const char *cmd, const char *arg)
 {
-	for (int i = 0; i < 4; i++)
-		if (!strcmp(arg, sort_names[i])) {
-			u->t.reverse = false;
-			u->t.sort = (enum report_sort)i;
-			table_refresh(&u->t);
-			return;
-		}
-	ui_message(u, true, "unknown sort key '%s' (self, incl, calls, name)", arg);
+	int sort = report_sort_find(arg, strlen(arg));
+
+	(void)cmd;
+	if (sort < 0) {
+		ui_message(u, true, "unknown sort key '%s' (self, incl, calls, name)", arg);
+		return;
+	}
+	u->t.reverse = false;
+	u->t.sort = (enum report_sort)sort;
+	table_refresh(&u->t);
 }
 
-static void event_command(struct ui *u, const char *arg)
+void cmd_event(struct ui *u, const char *cmd, const char *arg)
 {
 	uint32_t ev = profile_find_event_str(&u->ses.prof, arg);
 
+	(void)cmd;
 	if (ev == NCG_NONE) {
 		ui_message(u, true, "unknown event '%s'", arg);
 		return;
@@ -100,21 +100,23 @@ static int number_arg(struct ui *u, const char *cmd, const char *arg, double max
 	return 0;
 }
 
-static void goto_command(struct ui *u, const char *arg)
+void cmd_goto(struct ui *u, const char *cmd, const char *arg)
 {
 	char err[300];
 
+	(void)cmd;
 	/* a function of the table: back to it first */
 	u->hist.cur = 0;
 	if (table_search(&u->t, arg, err, sizeof(err), ui_page(u)) < 0)
 		ui_message(u, true, "%s", err);
 }
 
-static void write_command(struct ui *u, const char *path)
+void cmd_write(struct ui *u, const char *cmd, const char *path)
 {
 	struct screen *s = hist_current(&u->hist);
 	FILE *f;
 
+	(void)cmd;
 	if (!*path) {
 		ui_message(u, true, "usage: write FILE");
 		return;
@@ -135,17 +137,14 @@ static void write_command(struct ui *u, const char *path)
  * :substitute-path FROM=TO and :include DIR add a way to find sources at run
  * time; an open source screen looks again.
  */
-static void source_command(struct ui *u, const char *cmd, const char *arg)
+void cmd_source_path(struct ui *u, const char *cmd, const char *arg)
 {
-	struct screen *s = hist_current(&u->hist);
-
 	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
 					      : source_paths_add_rule(u->sources, arg)) < 0) {
 		ui_message(u, true, "usage: :substitute-path FROM=TO, :include DIR");
 		return;
 	}
-	if (s->kind == SCREEN_SOURCE && !s->src.instr)
-		srcview_set_file(&s->src, u->sources, s->src.file, view_list_rows(&u->g));
+	ui_sources_changed(u);
 	ui_message(u, false, "source paths: %s %s", cmd, arg);
 }
 
@@ -159,12 +158,13 @@ static bool on_off(const char *arg, bool *out)
 }
 
 /* set units exact|short, set percent on|off, set colour on|off, set include DIR, ... */
-static void set_command(struct ui *u, const char *arg)
+void cmd_set(struct ui *u, const char *cmd, const char *arg)
 {
 	char name[64];
 	const char *value;
 	bool b;
 
+	(void)cmd;
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, " \t"), arg);
 	value = arg + strlen(name);
 	value += strspn(value, " \t");
@@ -177,7 +177,7 @@ static void set_command(struct ui *u, const char *arg)
 	else if (!strcmp(name, "cycles") && on_off(value, &b))
 		ui_set_cycles(u, b);
 	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
-		source_command(u, name, value);
+		cmd_source_path(u, name, value);
 	else
 		ui_message(u, true,
 			   "usage: set units exact|short, set percent on|off, "
@@ -186,10 +186,11 @@ static void set_command(struct ui *u, const char *arg)
 }
 
 /* open FILE: read another profile; the current one stays if that fails. */
-static void open_command(struct ui *u, const char *path)
+void cmd_open(struct ui *u, const char *cmd, const char *path)
 {
 	struct ui next;
 
+	(void)cmd;
 	if (!*path) {
 		ui_message(u, true, "usage: open FILE");
 		return;
@@ -240,11 +241,73 @@ void ui_command(struct ui *u, const char *line)
 	free(copy);
 }
 
+void cmd_threshold(struct ui *u, const char *cmd, const char *arg)
+{
+	double num;
+
+	if (number_arg(u, cmd, arg, 100, &num) == 0) {
+		u->disp.threshold = num;
+		ui_refresh_all(u); /* the trees of the history are built again with it */
+		ui_message(u, false, "threshold %.3g%%: the call trees fold smaller branches", num);
+	}
+}
+
+void cmd_top(struct ui *u, const char *cmd, const char *arg)
+{
+	double num;
+
+	if (number_arg(u, cmd, arg, 1e9, &num) == 0) {
+		u->t.limit = (size_t)num;
+		table_refresh(&u->t);
+	}
+}
+
+void cmd_help(struct ui *u, const char *cmd, const char *arg)
+{
+	(void)cmd, (void)arg;
+	u->vs.help = true;
+	u->vs.help_top = 0;
+}
+
+void cmd_quit(struct ui *u, const char *cmd, const char *arg)
+{
+	(void)cmd, (void)arg;
+	u->quit = true;
+}
+
+void cmd_save_screen(struct ui *u, const char *cmd, const char *arg)
+{
+	(void)cmd;
+	if (*arg)
+		ui_save_screen(u, arg);
+	else
+		ui_message(u, true, "usage: :save-screen PATH");
+}
+
+void cmd_resize(struct ui *u, const char *cmd, const char *arg)
+{
+	int rows, cols;
+
+	(void)cmd;
+	if (ui_parse_size(arg, &cols, &rows) == 0) {
+		grid_resize(&u->g, rows, cols);
+		nav_scroll(&u->t.nav, view_table_rows(&u->g));
+	} else {
+		ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
+	}
+}
+
+/* Each command's handler, from the command table. */
+static void (*const handlers[])(struct ui *u, const char *cmd, const char *arg) = {
+#define C(id, name, handler, ...) [CMD_##id] = handler,
+    COMMAND_LIST(C)
+#undef C
+};
+
 void ui_run_command(struct ui *u, char *cmd)
 {
+	enum command c;
 	char *arg;
-	double num;
-	int rows, cols;
 
 	cmd += strspn(cmd, " \t:");
 	arg = cmd + strcspn(cmd, " \t");
@@ -254,77 +317,11 @@ void ui_run_command(struct ui *u, char *cmd)
 	arg[strcspn(arg, "\n")] = '\0';
 	if (!*cmd)
 		return;
-	switch (command_find(cmd, strlen(cmd))) {
-	case CMD_FILTER:
-	case CMD_FOCUS:
-	case CMD_IGNORE:
-	case CMD_HIDE:
-		filter_command(u, cmd, arg);
-		break;
-	case CMD_SORT:
-		sort_command(u, arg);
-		break;
-	case CMD_EVENT:
-		event_command(u, arg);
-		break;
-	case CMD_EVENTS:
-		ui_open_events(u);
-		break;
-	case CMD_THRESHOLD:
-		if (number_arg(u, cmd, arg, 100, &num) == 0) {
-			u->disp.threshold = num;
-			ui_refresh_all(u); /* the trees of the history are built again with it */
-			ui_message(u, false,
-				   "threshold %.3g%%: the call trees fold smaller branches", num);
-		}
-		break;
-	case CMD_GOTO:
-		goto_command(u, arg);
-		break;
-	case CMD_TOP:
-		if (number_arg(u, cmd, arg, 1e9, &num) == 0) {
-			u->t.limit = (size_t)num;
-			table_refresh(&u->t);
-		}
-		break;
-	case CMD_SET:
-		set_command(u, arg);
-		break;
-	case CMD_WRITE:
-		write_command(u, arg);
-		break;
-	case CMD_OPEN:
-		open_command(u, arg);
-		break;
-	case CMD_HELP:
-		u->vs.help = true;
-		u->vs.help_top = 0;
-		break;
-	case CMD_QUIT:
-		u->quit = true;
-		break;
-	case CMD_SAVE_SCREEN:
-		if (*arg)
-			ui_save_screen(u, arg);
-		else
-			ui_message(u, true, "usage: :save-screen PATH");
-		break;
-	case CMD_RESIZE:
-		if (ui_parse_size(arg, &cols, &rows) == 0) {
-			grid_resize(&u->g, rows, cols);
-			nav_scroll(&u->t.nav, view_table_rows(&u->g));
-		} else {
-			ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)",
-				   arg);
-		}
-		break;
-	case CMD_INCLUDE:
-	case CMD_SUBSTITUTE_PATH:
-		source_command(u, cmd, arg);
-		break;
-	default:
+	c = command_find(cmd, strlen(cmd));
+	if (c == CMD_NONE)
 		ui_message(u, true, "unknown command '%s' (help shows the commands)", cmd);
-	}
+	else
+		handlers[c](u, cmd, arg);
 }
 
 /*
@@ -513,8 +510,9 @@ size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size
 				  u->ses.prof.events[e].name.len);
 		break;
 	case CARG_SORT:
-		for (int i = 0; i < 4; i++)
-			candidate(&c, sort_names[i], strlen(sort_names[i]));
+		for (int i = 0; i < SORT_COUNT; i++)
+			candidate(&c, report_sort_name((enum report_sort)i),
+				  strlen(report_sort_name((enum report_sort)i)));
 		break;
 	case CARG_SET:
 		complete_set(&c, arg);

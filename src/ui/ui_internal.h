@@ -6,13 +6,14 @@
 #ifndef NCGRIND_UI_INTERNAL_H
 #define NCGRIND_UI_INTERNAL_H
 
-#include "ncgrind/filter.h"
-#include "ncgrind/history.h"
-#include "ncgrind/prompt.h"
-#include "ncgrind/session.h"
-#include "ncgrind/table.h"
-#include "ncgrind/ui.h"
-#include "ncgrind/view.h"
+#include "ncgrind/core/commands.h"
+#include "ncgrind/model/filter.h"
+#include "ncgrind/model/history.h"
+#include "ncgrind/ui/prompt.h"
+#include "ncgrind/model/session.h"
+#include "ncgrind/model/table.h"
+#include "ncgrind/ui/ui.h"
+#include "ncgrind/ui/view.h"
 
 #include <regex.h>
 #include <stdio.h>
@@ -78,8 +79,8 @@ extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_
 const struct screen_ops *screen_ops_of(const struct screen *s);
 
 /*
- * A screen of a kind with its own state (SCREEN_OWN), after the current one:
- * the history releases state with release when it drops the screen.
+ * A screen after the current one, with its kind's operations and its own
+ * state: the history releases state with release when it drops the screen.
  */
 struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *state,
 			      void (*release)(void *state));
@@ -88,7 +89,8 @@ struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 void ui_open_source(struct ui *u, uint32_t fn, bool instr);
-void ui_open_events(struct ui *u);
+/* :include, :substitute-path: the source screens of the history look again. */
+void ui_sources_changed(struct ui *u);
 /* Every screen of the history: refresh (the event or the cycle mode changed). */
 void ui_refresh_all(struct ui *u);
 
@@ -107,6 +109,14 @@ int ui_parse_size(const char *s, int *cols, int *rows);
 int ui_load(struct ui *u, const char *path);
 void ui_views_init(struct ui *u);
 void ui_views_release(struct ui *u);
+
+/*
+ * The handlers of the command table (commands.h), one per command: most in
+ * ui_commands.c, a screen's opener in its file (cmd_events).
+ */
+#define C(id, name, handler, ...) void handler(struct ui *u, const char *cmd, const char *arg);
+COMMAND_LIST(C)
+#undef C
 
 /* ui_commands.c */
 /* Run one command line (a script's ":...", --command, the prompt). */

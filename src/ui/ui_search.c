@@ -6,7 +6,7 @@
  * round the end.
  */
 #include "ui_internal.h"
-#include "ncgrind/match.h"
+#include "ncgrind/core/match.h"
 
 #include <stdio.h>
 

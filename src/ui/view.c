@@ -5,9 +5,9 @@
  * so that the name always keeps room; names too long are shortened (fmt.c)
  * and shown whole on the name line below the table.
  */
-#include "ncgrind/view.h"
-#include "ncgrind/commands.h"
-#include "ncgrind/fmt.h"
+#include "ncgrind/ui/view.h"
+#include "ncgrind/core/commands.h"
+#include "ncgrind/model/fmt.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -306,7 +306,6 @@ static void draw_prompt(struct grid *g, const struct view_state *vs)
 
 static void draw_status(struct grid *g, const struct table *t, const struct view_state *vs)
 {
-	static const char *const sort_word[] = {"self", "incl", "calls", "name"};
 	int r = g->rows - 1, c;
 	char line[512];
 
@@ -316,7 +315,7 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		return;
 	}
 	snprintf(line, sizeof(line), "%zu/%zu  sort: %s%s%.*s%s",
-		 t->nav.count ? t->nav.cursor + 1 : 0, t->nav.count, sort_word[t->sort],
+		 t->nav.count ? t->nav.cursor + 1 : 0, t->nav.count, report_sort_name(t->sort),
 		 t->sort == SORT_SELF || t->sort == SORT_INCL ? " " : "",
 		 t->sort == SORT_SELF || t->sort == SORT_INCL
 		     ? (int)t->p->events[t->disp->event].name.len

@@ -10,8 +10,8 @@
  *                          one per line: kind, source file, subpositions
  *                          (instr bb line), then the costs.
  */
-#include "ncgrind/parse.h"
-#include "ncgrind/profile.h"
+#include "ncgrind/core/parse.h"
+#include "ncgrind/core/profile.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -20,8 +20,8 @@
  * Prints "ok: FILE: ..." with the number of trees and nodes, or each broken
  * rule with the path to the node; exits 1 when one is broken, 2 on bad use.
  */
-#include "ncgrind/calltree.h"
-#include "ncgrind/parse.h"
+#include "ncgrind/model/calltree.h"
+#include "ncgrind/core/parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>

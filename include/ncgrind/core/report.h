@@ -6,29 +6,59 @@
  * an empty field for an unknown name, and '\t', '\n', '\\' inside names
  * written as the two characters \t, \n, \\. json carries the same data with
  * the events and totals; text is a table for people, in the spirit of
- * callgrind_annotate.
+ * callgrind_annotate. The reports built on the view-models (trees, source)
+ * are in report/views.h.
  */
 #ifndef NCGRIND_REPORT_H
 #define NCGRIND_REPORT_H
 
-#include "ncgrind/profile.h"
+#include "ncgrind/core/profile.h"
 
 #include <stdio.h>
 
+/* The reports, listed once: ID, the name --dump takes. */
+#define REPORT_LIST(R)                                                                             \
+	R(FUNCTIONS, "functions")                                                                  \
+	R(CALLS, "calls")                                                                          \
+	R(TREE, "tree")                                                                            \
+	R(CALLERS, "callers")                                                                      \
+	R(CALLEES, "callees")                                                                      \
+	R(SOURCE, "source")                                                                        \
+	R(LINES, "lines")
+
 enum report_kind {
-	REPORT_FUNCTIONS,
-	REPORT_CALLS,
-	REPORT_TREE,
-	REPORT_CALLERS,
-	REPORT_CALLEES,
-	REPORT_SOURCE,
-	REPORT_LINES,
+#define R(id, name) REPORT_##id,
+	REPORT_LIST(R)
+#undef R
+	    REPORT_COUNT
 };
+
+/*
+ * The sort orders, listed once: ID, the name --sort, :sort and the status
+ * line use, the word of the text report's header.
+ */
+#define SORT_LIST(S)                                                                               \
+	S(SELF, "self", "self")                                                                    \
+	S(INCL, "incl", "inclusive")                                                               \
+	S(CALLS, "calls", "calls")                                                                 \
+	S(NAME, "name", "name")
+
+enum report_sort {
+#define S(id, name, word) SORT_##id,
+	SORT_LIST(S)
+#undef S
+	    SORT_COUNT
+};
+
+/* A sort's or a report's name; a name's sort or report (len bytes), or -1. */
+const char *report_sort_name(enum report_sort s);
+int report_sort_find(const char *name, size_t len);
+const char *report_kind_name(enum report_kind k);
+int report_kind_find(const char *name);
 
 struct source_paths;
 struct filters;
 enum report_format { REPORT_TEXT, REPORT_TSV, REPORT_JSON };
-enum report_sort { SORT_SELF, SORT_INCL, SORT_CALLS, SORT_NAME };
 
 struct report_opts {
 	enum report_kind kind;
@@ -74,21 +104,5 @@ void report_put_name(FILE *out, struct span s, bool tsv);
 
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);
-
-/*
- * Trees, callers and callees of the functions matching o->function (or a
- * tree from every entry point when it is NULL). Returns 0, or -1 with a
- * message in err (a bad regex, no matching function).
- */
-int report_tree(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
-		size_t errsize);
-
-/*
- * --dump=source: the annotated source of the functions matching o->function;
- * --dump=lines: every source line's self cost, summed over the functions (tsv).
- * Returns 0, or -1 with a message in err.
- */
-int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
-		  size_t errsize);
 
 #endif

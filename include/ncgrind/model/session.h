@@ -8,9 +8,9 @@
 #ifndef NCGRIND_SESSION_H
 #define NCGRIND_SESSION_H
 
-#include "ncgrind/filter.h"
-#include "ncgrind/graph.h"
-#include "ncgrind/parse.h"
+#include "ncgrind/model/filter.h"
+#include "ncgrind/core/graph.h"
+#include "ncgrind/core/parse.h"
 
 struct session {
 	struct profile prof;

@@ -4,7 +4,7 @@
 #ifndef NCGRIND_FMT_H
 #define NCGRIND_FMT_H
 
-#include "ncgrind/util.h"
+#include "ncgrind/core/util.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -7,9 +7,9 @@
 #ifndef NCGRIND_DETAIL_H
 #define NCGRIND_DETAIL_H
 
-#include "ncgrind/calltree.h"
-#include "ncgrind/nav.h"
-#include "ncgrind/report.h"
+#include "ncgrind/model/calltree.h"
+#include "ncgrind/model/nav.h"
+#include "ncgrind/core/report.h"
 
 enum detail_row_kind { DROW_CALLERS, DROW_CALLER, DROW_CALLEES, DROW_CALLEE };
 

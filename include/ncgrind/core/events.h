@@ -10,8 +10,8 @@
 #ifndef NCGRIND_EVENTS_H
 #define NCGRIND_EVENTS_H
 
-#include "ncgrind/diag.h"
-#include "ncgrind/profile.h"
+#include "ncgrind/core/diag.h"
+#include "ncgrind/core/profile.h"
 
 /* After inclusive costs: apply long names, add inherited event columns. */
 void events_resolve(struct profile *p, struct diag *d);

@@ -7,10 +7,10 @@
 #ifndef NCGRIND_TABLE_H
 #define NCGRIND_TABLE_H
 
-#include "ncgrind/display.h"
-#include "ncgrind/nav.h"
-#include "ncgrind/profile.h"
-#include "ncgrind/report.h"
+#include "ncgrind/core/display.h"
+#include "ncgrind/model/nav.h"
+#include "ncgrind/core/profile.h"
+#include "ncgrind/core/report.h"
 
 #include <regex.h>
 #include <stdbool.h>

@@ -20,7 +20,7 @@
 #ifndef NCGRIND_GRAPH_H
 #define NCGRIND_GRAPH_H
 
-#include "ncgrind/profile.h"
+#include "ncgrind/core/profile.h"
 
 /* The call edges of every function, both ways (built once per profile). */
 struct callgraph {

@@ -7,7 +7,7 @@
 #ifndef NCGRIND_TERM_H
 #define NCGRIND_TERM_H
 
-#include "ncgrind/grid.h"
+#include "ncgrind/model/grid.h"
 
 #include <stdbool.h>
 

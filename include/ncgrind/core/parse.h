@@ -7,8 +7,8 @@
 #ifndef NCGRIND_PARSE_H
 #define NCGRIND_PARSE_H
 
-#include "ncgrind/diag.h"
-#include "ncgrind/profile.h"
+#include "ncgrind/core/diag.h"
+#include "ncgrind/core/profile.h"
 
 struct parse_progress {
 	/* called every few megabytes with bytes done and total; may be NULL */

@@ -9,7 +9,7 @@
 #ifndef NCGRIND_LEX_H
 #define NCGRIND_LEX_H
 
-#include "ncgrind/util.h"
+#include "ncgrind/core/util.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -10,7 +10,7 @@
 #ifndef NCGRIND_NAMES_H
 #define NCGRIND_NAMES_H
 
-#include "ncgrind/util.h"
+#include "ncgrind/core/util.h"
 
 /*
  * 8 bytes a slot: the table is probed at random, so its size is its cost in

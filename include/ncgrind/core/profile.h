@@ -16,10 +16,10 @@
 #ifndef NCGRIND_PROFILE_H
 #define NCGRIND_PROFILE_H
 
-#include "ncgrind/diag.h"
-#include "ncgrind/map.h"
-#include "ncgrind/names.h"
-#include "ncgrind/util.h"
+#include "ncgrind/core/diag.h"
+#include "ncgrind/core/map.h"
+#include "ncgrind/core/names.h"
+#include "ncgrind/core/util.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,7 +6,7 @@
 #ifndef NCGRIND_MATCH_H
 #define NCGRIND_MATCH_H
 
-#include "ncgrind/util.h"
+#include "ncgrind/core/util.h"
 
 #include <regex.h>
 #include <stdbool.h>

@@ -9,8 +9,8 @@
 #ifndef NCGRIND_FILTER_H
 #define NCGRIND_FILTER_H
 
-#include "ncgrind/graph.h"
-#include "ncgrind/profile.h"
+#include "ncgrind/core/graph.h"
+#include "ncgrind/core/profile.h"
 
 #include <regex.h>
 #include <stdbool.h>

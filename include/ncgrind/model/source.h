@@ -9,7 +9,7 @@
 #ifndef NCGRIND_SOURCE_H
 #define NCGRIND_SOURCE_H
 
-#include "ncgrind/util.h"
+#include "ncgrind/core/util.h"
 
 #include <stdbool.h>
 #include <time.h>

@@ -8,10 +8,10 @@
 #ifndef NCGRIND_SRCVIEW_H
 #define NCGRIND_SRCVIEW_H
 
-#include "ncgrind/disasm.h"
-#include "ncgrind/nav.h"
-#include "ncgrind/profile.h"
-#include "ncgrind/source.h"
+#include "ncgrind/model/disasm.h"
+#include "ncgrind/model/nav.h"
+#include "ncgrind/core/profile.h"
+#include "ncgrind/model/source.h"
 
 struct src_cost {
 	uint32_t file;   /* name id, NCG_NONE if unknown */

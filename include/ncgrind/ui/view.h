@@ -6,12 +6,12 @@
 #ifndef NCGRIND_VIEW_H
 #define NCGRIND_VIEW_H
 
-#include "ncgrind/calltree.h"
-#include "ncgrind/detail.h"
-#include "ncgrind/grid.h"
-#include "ncgrind/keys.h"
-#include "ncgrind/srcview.h"
-#include "ncgrind/table.h"
+#include "ncgrind/model/calltree.h"
+#include "ncgrind/model/detail.h"
+#include "ncgrind/model/grid.h"
+#include "ncgrind/ui/keys.h"
+#include "ncgrind/model/srcview.h"
+#include "ncgrind/model/table.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -35,9 +35,9 @@
 #ifndef NCGRIND_CALLTREE_H
 #define NCGRIND_CALLTREE_H
 
-#include "ncgrind/filter.h"
-#include "ncgrind/graph.h"
-#include "ncgrind/profile.h"
+#include "ncgrind/model/filter.h"
+#include "ncgrind/core/graph.h"
+#include "ncgrind/core/profile.h"
 
 #include <stdbool.h>
 
