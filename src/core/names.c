@@ -118,3 +118,96 @@ uint32_t names_intern(struct names *n, struct span s)
 	htab_insert(&n->index, h, id);
 	return id;
 }
+
+/* ---- compressed ids ----------------------------------------------------- */
+
+void idtab_init(struct idtab *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void idtab_release(struct idtab *t)
+{
+	free(t->dense);
+	free(t->sparse);
+	htab_release(&t->index);
+	memset(t, 0, sizeof(*t));
+}
+
+static struct idtab_entry *sparse_find(const struct idtab *t, uint64_t id)
+{
+	size_t it = 0;
+	uint32_t i;
+
+	while ((i = htab_next(&t->index, hash_u64(id), &it)) != NCG_NONE)
+		if (t->sparse[i].id == id)
+			return &t->sparse[i];
+	return NULL;
+}
+
+uint32_t idtab_get(const struct idtab *t, uint64_t id)
+{
+	const struct idtab_entry *e;
+
+	if (id < t->dense_n)
+		return t->dense[id];
+	e = sparse_find(t, id);
+	return e ? e->val : NCG_NONE;
+}
+
+/* The dense table grows to cover `need` ids; hashed ones it now covers move into it. */
+static void dense_grow(struct idtab *t, size_t need)
+{
+	size_t old = t->dense_n, n = 0;
+
+	t->dense = xrealloc(t->dense, st_mult(need, sizeof(uint32_t)));
+	for (size_t i = old; i < need; i++)
+		t->dense[i] = NCG_NONE;
+	t->dense_n = need;
+	if (!t->nsparse)
+		return;
+	htab_release(&t->index);
+	for (size_t i = 0; i < t->nsparse; i++) {
+		if (t->sparse[i].id < need) {
+			t->dense[t->sparse[i].id] = t->sparse[i].val;
+			continue;
+		}
+		t->sparse[n] = t->sparse[i];
+		htab_insert(&t->index, hash_u64(t->sparse[n].id), (uint32_t)n);
+		n++;
+	}
+	t->nsparse = n;
+}
+
+void idtab_set(struct idtab *t, uint64_t id, uint32_t val)
+{
+	struct idtab_entry *e;
+
+	if (id >= t->dense_n && id < st_add(st_mult(t->nset, 2), 1024))
+		dense_grow(t, (size_t)id + 1 > t->dense_n / 2 * 3 ? (size_t)id + 1
+								  : t->dense_n / 2 * 3);
+	if (id < t->dense_n) {
+		t->nset += t->dense[id] == NCG_NONE;
+		t->dense[id] = val;
+		return;
+	}
+	e = sparse_find(t, id);
+	if (e) {
+		e->val = val;
+		return;
+	}
+	if (t->nsparse >= NCG_NONE - 1)
+		die("too many compressed ids");
+	ALLOC_GROW(t->sparse, t->nsparse + 1, t->sparse_alloc);
+	t->sparse[t->nsparse].id = id;
+	t->sparse[t->nsparse].val = val;
+	htab_insert(&t->index, hash_u64(id), (uint32_t)t->nsparse);
+	t->nsparse++;
+	t->nset++;
+}
+
+size_t idtab_bytes(const struct idtab *t)
+{
+	return t->dense_n * sizeof(uint32_t) + t->sparse_alloc * sizeof(struct idtab_entry) +
+	       (t->index.slots ? (t->index.mask + 1) * sizeof(struct htab_slot) : 0);
+}

@@ -109,26 +109,52 @@ void parser_pending_check(struct parser *ps, const char *p)
 
 /* ---- names ------------------------------------------------------------- */
 
-static uint32_t *id_slot(struct parser *ps, enum id_kind kind, uint64_t id, bool grow)
+/*
+ * The name an id stands for at the current line, as the index saw it there:
+ * the final table, unless the id changed after this line (id_change).
+ */
+static uint32_t id_lookup(struct parser *ps, enum id_kind kind, uint64_t id)
+{
+	const struct part *pt = parser_part(ps);
+	uint32_t v = idtab_get(&pt->ids[kind], id);
+
+	if (ps->reread && pt->nchanges) {
+		/* the first change of (kind, id) after this line: what it was before */
+		size_t lo = 0, hi = pt->nchanges;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct id_change *c = &pt->changes[mid];
+
+			if (c->kind < kind ||
+			    (c->kind == kind &&
+			     (c->id < id || (c->id == id && c->line <= ps->lineno))))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < pt->nchanges && pt->changes[lo].kind == kind && pt->changes[lo].id == id)
+			v = pt->changes[lo].before;
+	}
+	return v == ID_UNDEFINED_USED ? NCG_NONE : v;
+}
+
+/* The index defines id as name v; a change the index already relied on is logged. */
+static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
 {
 	struct part *pt = parser_part(ps);
-	uint32_t **tab = kind == ID_OB ? &pt->ob_ids : kind == ID_FL ? &pt->fl_ids : &pt->fn_ids;
-	size_t *alloc = kind == ID_OB   ? &pt->ob_alloc
-			: kind == ID_FL ? &pt->fl_alloc
-					: &pt->fn_alloc;
+	uint32_t old = idtab_get(&pt->ids[kind], id);
 
-	if (id < *alloc)
-		return &(*tab)[id];
-	if (!grow || id >= MAX_COMPRESSED_ID)
-		return NULL;
-	{
-		size_t old = *alloc;
-
-		ALLOC_GROW(*tab, id + 1, *alloc);
-		for (size_t i = old; i < *alloc; i++)
-			(*tab)[i] = NCG_NONE;
+	if (old == ID_UNDEFINED_USED || (old != NCG_NONE && old != v)) {
+		ALLOC_GROW(pt->changes, pt->nchanges + 1, pt->changes_alloc);
+		pt->changes[pt->nchanges++] = (struct id_change){
+		    .id = id,
+		    .line = ps->lineno,
+		    .before = old == ID_UNDEFINED_USED ? NCG_NONE : old,
+		    .kind = kind,
+		};
 	}
-	return &(*tab)[id];
+	idtab_set(&pt->ids[kind], id, v);
 }
 
 static const char *const kind_word[] = {"object", "file", "function"};
@@ -142,7 +168,7 @@ static const char *const kind_word[] = {"object", "file", "function"};
 static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 {
 	struct lex_name ln;
-	uint32_t *slot, v;
+	uint32_t v;
 
 	if (lex_name(p, &ln) != LEX_OK) {
 		parser_error(ps, "bad compressed name '%s'", p, parser_line_len(p));
@@ -153,24 +179,22 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 		return NCG_NONE;
 	}
 	if (ln.kind == LEX_NAME_REF) {
-		slot = id_slot(ps, kind, ln.id, false);
-		if (!slot || *slot == NCG_NONE)
+		v = id_lookup(ps, kind, ln.id);
+		if (v == NCG_NONE) {
 			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
 				 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind],
 				 ln.id);
-		return slot ? *slot : NCG_NONE;
+			/* a definition further down must not change what this line meant */
+			if (!ps->reread)
+				idtab_set(&parser_part(ps)->ids[kind], ln.id, ID_UNDEFINED_USED);
+		}
+		return v;
 	}
 	if (ps->reread) /* the index pass defined every name; look up, never add */
 		return names_find(&ps->prof->names, ln.name);
 	v = names_intern(&ps->prof->names, ln.name);
-	if (ln.kind == LEX_NAME_DEFINE) {
-		slot = id_slot(ps, kind, ln.id, true);
-		if (!slot)
-			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
-				 "compressed id (%" PRIu64 ") too large", ln.id);
-		else
-			*slot = v;
-	}
+	if (ln.kind == LEX_NAME_DEFINE)
+		id_define(ps, kind, ln.id, v);
 	return v;
 }
 
@@ -241,6 +265,10 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	b->fn_file = ps->fn_file;
 	b->file = ps->file;
 	b->callee = ps->callee;
+	b->cobject = ps->cobject;
+	b->cfile = ps->cfile;
+	b->jfile = ps->jfile;
+	b->jfn = ps->jfn;
 	memcpy(b->pos, ps->pos, sizeof(b->pos));
 	b->pos_set = ps->pos_set;
 	/* prepended here, put in file order by profile_finish() */
@@ -643,8 +671,13 @@ static const char *cost_line(struct parser *ps, const char *p)
 		else
 			p = lex_skip_blanks(p);
 	}
-	/* before the positions move: a block opened here re-reads this line */
-	if (ps->fn == NCG_NONE && !ps->reread && (n || ps->next == NEXT_CALL))
+	/*
+	 * before the positions move: a block opened here re-reads this line. Not
+	 * for the cost line of a rejected calls=, which counts nowhere: the
+	 * re-read would start at it and count it.
+	 */
+	if (ps->fn == NCG_NONE && !ps->reread && ps->next != NEXT_SKIP &&
+	    (n || ps->next == NEXT_CALL))
 		ensure_function(ps, line);
 	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
 	ps->pos_set = true;
@@ -1042,6 +1075,10 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	ps.file = blk->file;
 	ps.fn = blk->fn;
 	ps.callee = blk->callee;
+	ps.cobject = blk->cobject;
+	ps.cfile = blk->cfile;
+	ps.jfile = blk->jfile;
+	ps.jfn = blk->jfn;
 	memcpy(ps.pos, blk->pos, sizeof(ps.pos));
 	ps.pos_set = blk->pos_set;
 	ps.lineno = blk->line - 1;

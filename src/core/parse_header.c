@@ -28,6 +28,17 @@ void parser_grow_sum(struct parser *ps)
 }
 
 /* Store what the finished part summed up (profile_finish checks it). */
+static int cmp_change(const void *va, const void *vb)
+{
+	const struct id_change *a = va, *b = vb;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
 void parser_part_close(struct parser *ps)
 {
 	struct part *pt;
@@ -46,6 +57,8 @@ void parser_part_close(struct parser *ps)
 		memcpy(pt->evmap, ps->evmap, ps->nev * sizeof(uint32_t));
 	pt->npos = ps->npos;
 	memcpy(pt->pos, ps->pos_kind, sizeof(pt->pos));
+	if (pt->nchanges) /* for parse_block()'s binary search */
+		qsort(pt->changes, pt->nchanges, sizeof(pt->changes[0]), cmp_change);
 }
 
 void parser_context_reset(struct parser *ps)

@@ -9,12 +9,12 @@
 
 #include "ncgrind/core/parse.h"
 
-#define MAX_COMPRESSED_ID (1u << 26) /* far above any real profile */
 #define PROGRESS_STEP (32u << 20)
-#define CALLEE_UNKNOWN (NCG_NONE - 1) /* a cfn= that could not be read */
+#define CALLEE_UNKNOWN (NCG_NONE - 1)    /* a cfn= that could not be read */
+#define ID_UNDEFINED_USED (NCG_NONE - 2) /* an id used before any definition */
 
 enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
-enum id_kind { ID_OB, ID_FL, ID_FN };
+enum id_kind { ID_OB, ID_FL, ID_FN }; /* index into part.ids */
 
 /* Header keys that, seen twice or after body lines, start a new part. */
 enum {

@@ -29,9 +29,9 @@ void profile_release(struct profile *p)
 		free(pt->sum);
 		free(pt->summary);
 		free(pt->totals);
-		free(pt->ob_ids);
-		free(pt->fl_ids);
-		free(pt->fn_ids);
+		for (int k = 0; k < 3; k++)
+			idtab_release(&pt->ids[k]);
+		free(pt->changes);
 	}
 	for (uint32_t i = 0; i < p->nev; i++)
 		free(p->events[i].coef);
@@ -258,8 +258,8 @@ size_t profile_memory(const struct profile *p)
 	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
 	n += p->blocks_alloc * sizeof(struct block);
 	for (size_t i = 0; i < p->nparts; i++)
-		n += (p->parts[i].ob_alloc + p->parts[i].fl_alloc + p->parts[i].fn_alloc) *
-		     sizeof(uint32_t);
+		for (int k = 0; k < 3; k++)
+			n += idtab_bytes(&p->parts[i].ids[k]);
 	return n;
 }
 

@@ -52,6 +52,36 @@ uint32_t names_intern(struct names *n, struct span s);
 /* The id of these bytes, or NCG_NONE. */
 uint32_t names_find(const struct names *n, struct span s);
 
+/*
+ * idtab: the compressed ids of one kind (fn=(12), fl=(3), ...) in one part,
+ * id -> value. Real profiles number ids 1, 2, 3, ...: those go to a dense
+ * table. An id far above the number defined (a hostile fl=(2147483647))
+ * goes to a hashed list instead, so memory follows the ids defined, never
+ * the size of the largest one.
+ */
+struct idtab_entry {
+	uint64_t id;
+	uint32_t val;
+};
+
+struct idtab {
+	uint32_t *dense; /* ids below dense_n; NCG_NONE where undefined */
+	size_t dense_n;
+	struct idtab_entry *sparse; /* the others, found through index */
+	size_t nsparse, sparse_alloc;
+	struct htab index;
+	size_t nset; /* ids given a value: the dense table grows up to about twice that */
+};
+
+void idtab_init(struct idtab *t);
+void idtab_release(struct idtab *t);
+/* The id's value, or NCG_NONE. */
+uint32_t idtab_get(const struct idtab *t, uint64_t id);
+/* Give the id a value. */
+void idtab_set(struct idtab *t, uint64_t id, uint32_t val);
+/* Bytes held, for the memory report. */
+size_t idtab_bytes(const struct idtab *t);
+
 static inline struct span names_get(const struct names *n, uint32_t id)
 {
 	return n->spans[id];

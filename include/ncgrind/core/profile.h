@@ -37,6 +37,18 @@ struct event {
 	uint64_t line;         /* of its event: line, 0 if none */
 };
 
+/*
+ * A compressed id that the index used before it got the name it ends with:
+ * redefined, or used before its definition. Until `line` it stood for
+ * `before` (NCG_NONE: undefined), so that parse_block() sees each id as the
+ * index saw it at that line. Valid files have none.
+ */
+struct id_change {
+	uint64_t id, line;
+	uint32_t before;
+	uint32_t kind; /* 0 object, 1 file, 2 function */
+};
+
 /* One part of the file (a dump, a thread, an Xdebug profile). */
 struct part {
 	uint64_t first_line;
@@ -51,9 +63,11 @@ struct part {
 	uint64_t *summary, *totals; /* as written, in the part's event order, or NULL */
 	uint32_t nsummary, ntotals;
 	uint64_t summary_line, totals_line;
-	/* compressed name ids of this part: id -> name / function, NCG_NONE if undefined */
-	uint32_t *ob_ids, *fl_ids, *fn_ids;
-	size_t ob_alloc, fl_alloc, fn_alloc;
+	/* compressed name ids of this part (object, file, function): id -> name */
+	struct idtab ids[3];
+	/* ids whose name changed after the index used them, sorted (see id_change) */
+	struct id_change *changes;
+	size_t nchanges, changes_alloc;
 };
 
 struct function {
@@ -72,6 +86,7 @@ struct block {
 	uint64_t line;           /* line number of `start` */
 	uint32_t fn, part, next; /* next block of the same function, or NCG_NONE */
 	uint32_t object, fn_file, file, callee; /* parser context at start */
+	uint32_t cobject, cfile, jfile, jfn;    /* cob=, cfi=, jfi=, jfn= given before fn= */
 	uint64_t pos[PROFILE_MAX_POS];
 	bool pos_set;
 };

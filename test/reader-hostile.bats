@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# The reader against hostile files (issue 13): the lazy re-read of a function
+# (parse_block: the source view, call sites) sees what the index saw, and memory
+# follows the file, not the numbers written in it. Fixtures from
+# ../shared/corpus/hostile/ (each with its note there) in test/fixtures/hostile/.
+
+load test_helper
+
+H="$BATS_TEST_DIRNAME/fixtures/hostile"
+PROBE="${PROBE:-$BATS_TEST_DIRNAME/tools/probe}"
+
+@test "reader: cob= given before fn= reaches the cfn= after it, in the index and in the re-read call site" {
+	# ob=libx.so / fn=target 1 7 makes the second target; then ob= (empty),
+	# cob=libx.so before fn=caller: the call goes to libx.so's target, 5 calls,
+	# cost 7, from line 2 of a.c
+	ncg --dump=callers --function='^target$' "$H/check-mismatch-cob-before-fn-readable.callgrind"
+	expect_status 0
+	expect_out <<'EOF2'
+callers of target  (incl 100 = 90.09%, called 0 times)
+    cost of calls  %total    %func      calls  caller
+callers of target  (incl 7 = 6.31%, called 5 times)
+    cost of calls  %total    %func      calls  caller
+                7   6.31% 100.00%          5  caller  at a.c:2
+EOF2
+	run "$PROBE" check "$H/check-mismatch-cob-before-fn-readable.callgrind"
+	[ "$status" -eq 0 ]
+	run "$PROBE" check "$H/check-mismatch-cob-before-fn.callgrind"
+	[ "$status" -eq 0 ]
+}
+
+@test "reader: a compressed id used before its definition stays undefined at that line on re-read" {
+	# cfn=(510) at line 3, defined only by fn=(510)s at line 6: the call goes to
+	# an unnamed function, in the index and in its call site (line 5, the cost
+	# line's position 2)
+	ncg --dump=callees --function='^$' "$H/check-mismatch-forward-id.callgrind"
+	expect_status 1
+	expect_out <<'EOF2'
+callees of   (incl 0 = 0.00%, called 0 times)
+    cost of calls  %total    %func      calls  callee
+                0   0.00%   0.00%          1  (unknown)  at :2
+callees of (unknown)  (incl 0 = 0.00%, called once)
+    cost of calls  %total    %func      calls  callee
+EOF2
+	assert_grep "check-mismatch-forward-id.callgrind:3: undefined compressed function id (510)" "$ERR"
+	run "$PROBE" check "$H/check-mismatch-forward-id.callgrind"
+	[ "$status" -eq 0 ]
+}
+
+@test "reader: a redefined compressed id means, on re-read, what it meant at each line" {
+	# (1) is a, then b: the call at line 6 goes to a (cost 6, a's self), the one
+	# at line 12 to b (cost 4, b's self); main: 1 + 6 + 4 = 11, the total
+	printf '%s\n' 'events: Ir' 'fn=(9) main' '1 1' 'cfn=(1) a' 'calls=2 5' '2 6' \
+		'fn=(1) b' '3 4' 'fn=(9)' 'cfn=(1)' 'calls=3 6' '4 4' 'fn=(1) a' '5 6' \
+		>"$BATS_TEST_TMPDIR/redef.callgrind"
+	ncg --dump=callees --function='^main$' "$BATS_TEST_TMPDIR/redef.callgrind"
+	expect_status 0
+	expect_out <<'EOF2'
+callees of main  (incl 11 = 100.00%, called 0 times)
+    cost of calls  %total    %func      calls  callee
+                6  54.55%  54.55%          2  a  at :2
+                4  36.36%  36.36%          3  b  at :4
+EOF2
+	run "$PROBE" check "$BATS_TEST_TMPDIR/redef.callgrind"
+	[ "$status" -eq 0 ]
+}
+
+@test "reader: the cost line of a rejected calls= before any fn= counts nowhere, not even on re-read" {
+	# events: NUL / calls= (no count: rejected) / 7 9: the line belongs to the
+	# rejected call, so no function is made for it
+	run "$PROBE" check "$H/check-mismatch-rejected-calls-unnamed-fn.callgrind"
+	[ "$status" -eq 0 ]
+	ncg --dump=lines "$H/check-mismatch-rejected-calls-unnamed-fn.callgrind"
+	refute_grep '9' "$OUT"
+}
+
+@test "reader: huge compressed ids cost memory by the ids defined, not by their size" {
+	# 8 parts with ids near 2^26 (491 bytes) took 6.3 GB; one fl=(2147483647) 265 MB
+	/usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/rss" "$NCGRIND" --dump=functions --format=tsv \
+		"$H/mem-compressed-id-tables.callgrind" >"$OUT" 2>"$ERR" || true
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/rss")" -lt 200000 ] # KB, ASan included
+	assert_grep "mem-compressed-id-tables.callgrind:6: cost line before any fn= line" "$ERR"
+	printf '%s\n' 'events: Ir' 'fl=(2147483647) a.c' 'fn=(4000000000) main' \
+		'1 5' 'fn=(4000000000)' '2 6' >"$BATS_TEST_TMPDIR/big-ids.callgrind"
+	/usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/rss" "$NCGRIND" --dump=functions --format=tsv \
+		"$BATS_TEST_TMPDIR/big-ids.callgrind" >"$OUT" 2>"$ERR"
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/rss")" -lt 200000 ]
+	expect_tsv <<'EOF2'
+function | file | object | calls | self:Ir | incl:Ir
+main | a.c |  | 0 | 11 | 11
+EOF2
+}
