@@ -89,3 +89,27 @@ function | file | object | calls | self:Ir | incl:Ir
 main | a.c |  | 0 | 11 | 11
 EOF2
 }
+
+@test "input: a device is refused at once (/dev/zero never ends); a FIFO with no writer is an empty profile, not a hang" {
+	run timeout 10 "$NCGRIND" --dump=functions /dev/zero
+	[ "$status" -eq 1 ]
+	[ "$output" = "/dev/zero: cannot read: is a device, not a profile" ]
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	run timeout 10 "$NCGRIND" --dump=functions "$BATS_TEST_TMPDIR/fifo"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"fifo: empty file, no profile data"* ]]
+}
+
+@test "input: an unterminated last line is read in place: its costs count, on re-read too" {
+	# the last line '2 7' has no newline: main is 5 + 7
+	printf 'events: Ir\nfn=main\n1 5\n2 7' >"$BATS_TEST_TMPDIR/p.callgrind"
+	ncg --dump=lines "$BATS_TEST_TMPDIR/p.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF2'
+file | line | self:Ir
+ | 1 | 5
+ | 2 | 7
+EOF2
+	run "$PROBE" check "$BATS_TEST_TMPDIR/p.callgrind"
+	[ "$status" -eq 0 ]
+}

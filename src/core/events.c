@@ -122,6 +122,7 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
 	*ev = *spec;
 	ev->derived = true;
 	ev->coef = coef;
+	profile_index_event(p, (uint32_t)(ev - p->events));
 }
 
 void events_resolve(struct profile *p, struct diag *d)

@@ -1,7 +1,19 @@
 /*
- * map: fstat first, then mmap a regular file; anything else (a pipe, a
- * terminal, "-") is read into a growing buffer. The data is never copied
- * after that: every name in the index is a span into it.
+ * map: fstat first, then mmap a regular file; a pipe or standard input is
+ * read into a growing buffer, up to a bound; devices and directories are
+ * refused. The data is never copied after that: every name in the index is
+ * a span into it.
+ *
+ * A mapping is laid out in an address range one byte longer than the file,
+ * so that an unterminated last line gets its '\n' in place (in the zero
+ * tail of the last page, or in one anonymous page after it) instead of
+ * being copied: a 5 GB "last line" costs nothing.
+ *
+ * A file that shrinks under its mapping (another program truncates or
+ * rewrites it) makes the next read past its new end raise SIGBUS. The
+ * handler replaces the pages from there on with zeros, marks the map
+ * changed and returns: the read goes on, sees NUL bytes ending in '\n', and
+ * the program can say so and reload instead of dying.
  */
 #define _DEFAULT_SOURCE
 #include "ncgrind/core/map.h"
@@ -9,13 +21,104 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int read_all(int fd, char **out, size_t *outsize, char *err, size_t errsize)
+/* ---- the guard ---------------------------------------------------------- */
+
+#define MAX_GUARDED 8
+
+/* The mapped ranges the SIGBUS handler may repair (the struct map itself may move). */
+static struct guarded {
+	char *volatile base;
+	volatile size_t len, file_size;
+	volatile sig_atomic_t changed;
+} guarded[MAX_GUARDED];
+static size_t page_size;
+static struct sigaction previous_bus;
+static bool bus_caught;
+
+/* Async-signal-safe: only mmap and plain stores. */
+bool map_fault(const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+
+	for (size_t i = 0; i < MAX_GUARDED; i++) {
+		struct guarded *g = &guarded[i];
+		uintptr_t base = (uintptr_t)g->base, page;
+
+		if (!g->base || a < base || a >= base + g->len)
+			continue;
+		page = a & ~(uintptr_t)(page_size - 1);
+		if (mmap((void *)page, base + g->len - page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+			return false;
+		/* the lines still end: the last byte of the range is a '\n' again */
+		if (base + g->file_size >= page)
+			g->base[g->file_size] = '\n';
+		g->changed = 1;
+		return true;
+	}
+	return false;
+}
+
+static void on_sigbus(int sig, siginfo_t *si, void *uctx)
+{
+	if (si->si_code > 0 && map_fault(si->si_addr))
+		return; /* the read is done again, on zeros */
+	/* not ours: whoever caught it before (the terminal's guard), or the default */
+	if (previous_bus.sa_flags & SA_SIGINFO) {
+		previous_bus.sa_sigaction(sig, si, uctx);
+	} else if (previous_bus.sa_handler != SIG_DFL && previous_bus.sa_handler != SIG_IGN) {
+		previous_bus.sa_handler(sig);
+	} else {
+		signal(sig, SIG_DFL);
+		if (si->si_code <= 0)
+			raise(sig);
+	}
+}
+
+static void catch_bus(void)
+{
+	struct sigaction sa;
+
+	if (bus_caught)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sigbus;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &previous_bus);
+	bus_caught = true;
+}
+
+static int guard_add(char *base, size_t len, size_t file_size)
+{
+	catch_bus();
+	for (int i = 0; i < MAX_GUARDED; i++)
+		if (!guarded[i].base) {
+			guarded[i].len = len;
+			guarded[i].file_size = file_size;
+			guarded[i].changed = 0;
+			guarded[i].base = base; /* last: the handler reads base first */
+			return i;
+		}
+	return -1; /* unguarded: a shrinking file ends the program, as before */
+}
+
+bool map_changed(const struct map *m)
+{
+	return m->mapped && m->guard >= 0 && guarded[m->guard].changed;
+}
+
+/* ---- opening ------------------------------------------------------------ */
+
+static int read_all(int fd, size_t max, char **out, size_t *outsize, char *err, size_t errsize)
 {
 	char *buf = NULL;
 	size_t nr = 0, alloc = 0;
@@ -23,8 +126,16 @@ static int read_all(int fd, char **out, size_t *outsize, char *err, size_t errsi
 	for (;;) {
 		ssize_t n;
 
+		if (nr > max) {
+			snprintf(err, errsize,
+				 "more than %zu MiB from a pipe: save it to a file and open that "
+				 "(a file is mapped, not read into memory)",
+				 max >> 20);
+			free(buf);
+			return -1;
+		}
 		ALLOC_GROW(buf, nr + 65536, alloc);
-		n = read(fd, buf + nr, alloc - nr);
+		n = read(fd, buf + nr, alloc - nr - 1); /* room for a final '\n' */
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -41,51 +152,68 @@ static int read_all(int fd, char **out, size_t *outsize, char *err, size_t errsi
 	return 0;
 }
 
-/* Split off an unterminated last line into m->tail, with '\n' appended. */
-static void split_tail(struct map *m)
+/* Half the memory of the machine: a profile read from a pipe is held whole. */
+static size_t pipe_max(void)
 {
-	size_t end = m->size;
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
 
-	if (end == 0 || m->data[end - 1] == '\n')
-		return;
-	while (end > 0 && m->data[end - 1] != '\n')
-		end--;
-	m->tail_size = m->size - end + 1;
-	m->tail = xmalloc(m->tail_size);
-	memcpy(m->tail, m->data + end, m->tail_size - 1);
-	m->tail[m->tail_size - 1] = '\n';
-	m->size = end;
+	if (pages <= 0 || size <= 0)
+		return (size_t)4 << 30;
+	return (size_t)pages / 2 * (size_t)size;
 }
 
-static int map_fd(struct map *m, int fd, const struct stat *st, char *err, size_t errsize)
+/* The file in a range of file_size + 1 bytes, the last one for a '\n'. */
+static int map_file(struct map *m, int fd, size_t file_size, char *err, size_t errsize)
 {
-	if (S_ISREG(st->st_mode)) {
-		void *p;
+	size_t len = (file_size + 1 + page_size - 1) & ~(page_size - 1);
+	char *base = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-		if (st->st_size == 0)
-			return 0;
-		p = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (p == MAP_FAILED) {
-			snprintf(err, errsize, "cannot map: %s", strerror(errno));
-			return -1;
-		}
-		m->data = p;
-		m->size = (size_t)st->st_size;
-		m->mapped = true;
-	} else if (S_ISDIR(st->st_mode)) {
+	if (base == MAP_FAILED || mmap(base, file_size, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+		snprintf(err, errsize, "cannot map: %s", strerror(errno));
+		if (base != MAP_FAILED)
+			munmap(base, len);
+		return -1;
+	}
+	m->data = base;
+	m->size = file_size;
+	m->map_len = len;
+	m->mapped = true;
+	if (base[file_size - 1] != '\n')
+		base[m->size++] = '\n'; /* copies one page, at most */
+	mprotect(base, len, PROT_READ);
+	m->guard = guard_add(base, len, file_size);
+	return 0;
+}
+
+static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, char *err,
+		  size_t errsize)
+{
+	char *buf;
+	size_t n;
+
+	if (S_ISREG(st->st_mode)) {
+		m->file_size = (size_t)st->st_size;
+		return st->st_size ? map_file(m, fd, (size_t)st->st_size, err, errsize) : 0;
+	}
+	if (S_ISDIR(st->st_mode)) {
 		snprintf(err, errsize, "is a directory");
 		return -1;
-	} else {
-		char *buf;
-		size_t n;
-
-		if (read_all(fd, &buf, &n, err, errsize) < 0)
-			return -1;
-		m->data = buf;
-		m->size = n;
 	}
-	m->file_size = m->size;
-	split_tail(m);
+	/* a device by name is refused (/dev/zero never ends); as standard input, read */
+	if ((S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)) && (!is_stdin || isatty(fd))) {
+		snprintf(err, errsize, "%s",
+			 is_stdin
+			     ? "standard input is a terminal: give a profile file, or pipe one in"
+			     : "is a device, not a profile");
+		return -1;
+	}
+	if (read_all(fd, pipe_max(), &buf, &n, err, errsize) < 0)
+		return -1;
+	m->data = buf;
+	m->size = m->file_size = n;
+	if (n && buf[n - 1] != '\n')
+		buf[m->size++] = '\n';
 	return 0;
 }
 
@@ -96,16 +224,22 @@ int map_open(struct map *m, const char *path, char *err, size_t errsize)
 	bool is_stdin = strcmp(path, "-") == 0;
 
 	memset(m, 0, sizeof(*m));
-	fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	m->guard = -1;
+	if (!page_size)
+		page_size = (size_t)sysconf(_SC_PAGESIZE);
+	/* O_NONBLOCK: a FIFO with no writer must not hang open(); reads block again below */
+	fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errsize, "%s", strerror(errno));
 		return -1;
 	}
+	if (!is_stdin)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (fstat(fd, &st) < 0) {
 		snprintf(err, errsize, "%s", strerror(errno));
 		ret = -1;
 	} else {
-		ret = map_fd(m, fd, &st, err, errsize);
+		ret = map_fd(m, fd, &st, is_stdin, err, errsize);
 	}
 	if (!is_stdin)
 		close(fd);
@@ -120,10 +254,13 @@ void map_advise_sequential(const struct map *m, bool on)
 
 void map_release(struct map *m)
 {
-	if (m->mapped)
-		munmap((void *)m->data, m->size + (m->tail ? m->tail_size - 1 : 0));
-	else
+	if (m->mapped) {
+		if (m->guard >= 0)
+			guarded[m->guard].base = NULL;
+		munmap((void *)m->data, m->map_len);
+	} else {
 		free((void *)m->data);
-	free(m->tail);
+	}
 	memset(m, 0, sizeof(*m));
+	m->guard = -1;
 }

@@ -24,8 +24,6 @@
 #include "ncgrind/core/lex.h"
 
 #include <inttypes.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -957,48 +955,9 @@ static void parse_map(struct parser *ps, const struct parse_progress *progress)
 	map_advise_sequential(m, true);
 	run(ps, m->data, m->data + m->size, 0, progress, m->file_size);
 	map_advise_sequential(m, false);
-	if (m->tail && !ps->stop)
-		run(ps, m->tail, m->tail + m->tail_size, m->size, progress, m->file_size);
 	parser_block_close(ps, ps->end);
 	parser_pending_check(ps, NULL);
 	parser_part_close(ps);
-}
-
-/*
- * A mapped file that another program truncates while we read it raises
- * SIGBUS on the first page past its new end. Catch it around the pass and
- * report it, instead of dying: that is the price of reading by mmap.
- */
-static sigjmp_buf bus_jump;
-static volatile sig_atomic_t bus_armed;
-
-static void on_sigbus(int sig)
-{
-	if (bus_armed)
-		siglongjmp(bus_jump, 1);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Returns false when the file shrank under the mapping. */
-static bool parse_map_guarded(struct parser *ps, const struct parse_progress *progress)
-{
-	struct sigaction sa, old;
-	bool ok = true;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigbus;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGBUS, &sa, &old);
-	if (sigsetjmp(bus_jump, 1) == 0) {
-		bus_armed = 1;
-		parse_map(ps, progress);
-	} else {
-		ok = false;
-	}
-	bus_armed = 0;
-	sigaction(SIGBUS, &old, NULL);
-	return ok;
 }
 
 int parse_profile(struct profile *prof, const char *path, struct diag *d,
@@ -1019,7 +978,8 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 	    prof->map.size >= 18 && !memcmp(prof->map.data, "# callgrind format", 18);
 	ps = xmalloc(sizeof(*ps));
 	parser_init(ps, prof, d);
-	if (!parse_map_guarded(ps, progress))
+	parse_map(ps, progress);
+	if (map_changed(&prof->map)) /* the pages past its new end read as zeros */
 		diag_add(
 		    d, DIAG_FATAL, ps->lineno,
 		    "the file shrank while it was being read (is another program writing it?)");
@@ -1034,20 +994,6 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 	else
 		profile_finish(prof, d);
 	return ret;
-}
-
-/* A block may run from the mapping into the copied last line. */
-static void run_block(struct parser *ps, uint64_t start, uint64_t end)
-{
-	const struct map *m = &ps->prof->map;
-
-	if (start < m->size)
-		run(ps, m->data + start, m->data + (end < m->size ? end : m->size), start, NULL, 0);
-	if (end > m->size) {
-		uint64_t s = start > m->size ? start - m->size : 0;
-
-		run(ps, m->tail + s, m->tail + (end - m->size), m->size + s, NULL, 0);
-	}
 }
 
 void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void *ctx)
@@ -1082,6 +1028,6 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	memcpy(ps.pos, blk->pos, sizeof(ps.pos));
 	ps.pos_set = blk->pos_set;
 	ps.lineno = blk->line - 1;
-	run_block(&ps, blk->start, blk->end);
+	run(&ps, prof->map.data + blk->start, prof->map.data + blk->end, blk->start, NULL, 0);
 	parser_release(&ps);
 }

@@ -18,6 +18,7 @@ void profile_init(struct profile *p, const char *path)
 	names_init(&p->names);
 	htab_init(&p->fn_index);
 	htab_init(&p->edge_index);
+	htab_init(&p->ev_index);
 }
 
 void profile_release(struct profile *p)
@@ -49,6 +50,7 @@ void profile_release(struct profile *p)
 	free(p->cycle_incl);
 	htab_release(&p->fn_index);
 	htab_release(&p->edge_index);
+	htab_release(&p->ev_index);
 	names_release(&p->names);
 	map_release(&p->map);
 	memset(p, 0, sizeof(*p));
@@ -131,10 +133,18 @@ uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 
 uint32_t profile_find_event(const struct profile *p, struct span name)
 {
-	for (uint32_t i = 0; i < p->nev; i++)
-		if (span_eq(p->events[i].name, name))
-			return i;
+	size_t it = 0;
+	uint32_t e;
+
+	while ((e = htab_next(&p->ev_index, hash_bytes(name.ptr, name.len), &it)) != NCG_NONE)
+		if (span_eq(p->events[e].name, name))
+			return e;
 	return NCG_NONE;
+}
+
+void profile_index_event(struct profile *p, uint32_t ev)
+{
+	htab_insert(&p->ev_index, hash_bytes(p->events[ev].name.ptr, p->events[ev].name.len), ev);
 }
 
 uint32_t profile_find_event_str(const struct profile *p, const char *name)
@@ -166,6 +176,7 @@ uint32_t profile_add_event(struct profile *p, struct span name)
 	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
 	memset(&p->events[p->nev], 0, sizeof(p->events[0]));
 	p->events[p->nev].name = name;
+	profile_index_event(p, p->nev);
 	p->nev++;
 	p->nraw = p->nev;
 	if (p->nfuncs)

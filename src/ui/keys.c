@@ -47,6 +47,7 @@ static const struct binding {
     {'\t', REQ_EVENT_NEXT, ALL},
     {KEY_BTAB, REQ_EVENT_PREV, ALL},
     {'U', REQ_TOGGLE_UNITS, ALL},
+    {'R', REQ_RELOAD, ALL},
     {':', REQ_PROMPT, ALL},
     {'u', REQ_UNDO_FILTER, ALL},
     {'%', REQ_TOGGLE_PERCENT, ALL},

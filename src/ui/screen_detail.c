@@ -120,6 +120,18 @@ static void detail_update(struct ui *u, struct screen *s)
 		detail_move(s->state, 0, list_rows(u));
 }
 
+static uint32_t detail_subject(struct ui *u, struct screen *s, unsigned *mode)
+{
+	(void)u, (void)mode;
+	return ds(s)->fn;
+}
+
+static void detail_reopen(struct ui *u, uint32_t fn, unsigned mode)
+{
+	(void)mode;
+	ui_open_detail(u, fn);
+}
+
 const struct screen_ops screen_detail_ops = {
     .scope = SCOPE_DETAIL,
     .nav = detail_nav,
@@ -131,4 +143,6 @@ const struct screen_ops screen_detail_ops = {
     .row_text = detail_text,
     .write = detail_write,
     .update = detail_update,
+    .subject = detail_subject,
+    .reopen = detail_reopen,
 };

@@ -139,6 +139,12 @@ static void events_update(struct ui *u, struct screen *s)
 	nav_scroll(&state_of(s)->nav, events_rows(u));
 }
 
+static void events_reopen(struct ui *u, uint32_t fn, unsigned mode)
+{
+	(void)fn, (void)mode;
+	cmd_events(u, "events", "");
+}
+
 static const struct screen_ops screen_events_ops = {
     .scope = SCOPE_DETAIL,
     .nav = events_nav,
@@ -151,4 +157,6 @@ static const struct screen_ops screen_events_ops = {
     .show_match = NULL,
     .write = events_write,
     .update = events_update,
+    .subject = NULL,
+    .reopen = events_reopen,
 };

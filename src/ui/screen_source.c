@@ -146,6 +146,18 @@ static void source_update(struct ui *u, struct screen *s)
 	src(s)->event = u->disp.event;
 }
 
+static uint32_t source_subject(struct ui *u, struct screen *s, unsigned *mode)
+{
+	(void)u;
+	*mode = src(s)->instr;
+	return src(s)->fn.fn;
+}
+
+static void source_reopen(struct ui *u, uint32_t fn, unsigned mode)
+{
+	ui_open_source(u, fn, mode != 0);
+}
+
 const struct screen_ops screen_source_ops = {
     .scope = SCOPE_SOURCE,
     .nav = source_nav,
@@ -157,4 +169,6 @@ const struct screen_ops screen_source_ops = {
     .row_text = source_text,
     .write = source_write,
     .update = source_update,
+    .subject = source_subject,
+    .reopen = source_reopen,
 };

@@ -180,6 +180,22 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 	return view_write_tree(f, &ts(s)->tree, &u->t);
 }
 
+enum { TREE_INVERTED = 1, TREE_TOP_DOWN = 2 };
+
+static uint32_t tree_subject(struct ui *u, struct screen *s, unsigned *mode)
+{
+	const struct calltree *t = &ts(s)->tree;
+
+	(void)u;
+	*mode = (t->inverted ? TREE_INVERTED : 0) | (t->top_down ? TREE_TOP_DOWN : 0);
+	return t->nroots == 1 && !t->top_down ? t->nodes[t->roots[0]].fn : NCG_NONE;
+}
+
+static void tree_reopen(struct ui *u, uint32_t fn, unsigned mode)
+{
+	ui_open_tree(u, fn, mode & TREE_INVERTED, mode & TREE_TOP_DOWN);
+}
+
 const struct screen_ops screen_tree_ops = {
     .scope = SCOPE_TREE,
     .nav = tree_nav,
@@ -191,4 +207,6 @@ const struct screen_ops screen_tree_ops = {
     .row_text = tree_text,
     .write = tree_write,
     .update = rebuild_tree,
+    .subject = tree_subject,
+    .reopen = tree_reopen,
 };

@@ -337,6 +337,9 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		if (!hist_close(&u->hist))
 			u->quit = true;
 		break;
+	case REQ_RELOAD:
+		cmd_reload(u, "reload", "");
+		break;
 	case REQ_HISTORY_FORWARD:
 		if (!hist_forward(&u->hist))
 			ui_message(u, false, "this is the last screen");
@@ -580,12 +583,16 @@ int ui_main(const char *path, const struct ui_opts *o)
 	u.search = start_prompt(&u, "search-history", ui_complete_search);
 	for (size_t i = 0; i < o->ncommands; i++)
 		ui_command(&u, o->commands[i]);
+	u.seen_table.fn = u.seen_subject.fn = NCG_NONE;
+	ui_check_changed(&u);
 	draw(&u);
 	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {
 		handle_key(&u, key);
+		ui_check_changed(&u);
 		draw(&u);
 	}
 	key = u.status;
+	ui_forget_names(&u);
 	teardown(&u);
 	return key;
 }

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
 #include "ncgrind/core/commands.h"
+#include "ncgrind/core/map.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/ui/term.h"
 
@@ -185,6 +186,48 @@ void cmd_set(struct ui *u, const char *cmd, const char *arg)
 			   "set substitute-path FROM=TO");
 }
 
+/* Load path into next (a ui with only its session); -1 with a message in u when it fails. */
+static int load_next(struct ui *u, const char *path, struct ui *next)
+{
+	memset(next, 0, sizeof(*next));
+	next->script = u->script;
+	next->g = u->g;
+	next->sources = u->sources;
+	next->path = xstrdup(path);
+	next->vs.path = next->path; /* the loading screen names it */
+	if (ui_load(next, next->path) < 0) {
+		char first[1200];
+
+		diag_format(&next->ses.diag, &next->ses.diag.msgs[0], first, sizeof(first));
+		ui_message(u, true, "%s", first);
+		session_release(&next->ses);
+		free(next->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* next's session in the place of u's; the filters and the cycle mode stay. */
+static void install_next(struct ui *u, struct ui *next)
+{
+	ui_forget_names(u); /* function ids of the old profile */
+	ui_views_release(u);
+	profile_set_cycles(&next->ses.prof, !u->ses.prof.no_cycles);
+	filters_release(&next->ses.filters);
+	next->ses.filters = u->ses.filters;
+	filters_init(&u->ses.filters);
+	session_release(&u->ses);
+	free(u->path);
+	u->ses = next->ses;
+	u->path = next->path;
+	u->vs.path = u->path;
+	u->status = next->status;
+	source_paths_set_profile(u->sources, u->path); /* sources beside the new profile */
+	memcpy(u->vs.message, next->vs.message, sizeof(u->vs.message));
+	u->vs.message_is_error = next->vs.message_is_error;
+	u->told_changed = false;
+}
+
 /* open FILE: read another profile; the current one stays if that fails. */
 void cmd_open(struct ui *u, const char *cmd, const char *path)
 {
@@ -195,41 +238,142 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 		ui_message(u, true, "usage: open FILE");
 		return;
 	}
-	memset(&next, 0, sizeof(next));
-	next.script = u->script;
-	next.g = u->g;
-	next.sources = u->sources;
-	next.path = xstrdup(path);
-	next.vs.path = next.path; /* the loading screen names it */
-	if (ui_load(&next, next.path) < 0) {
-		char first[1200];
-
-		diag_format(&next.ses.diag, &next.ses.diag.msgs[0], first, sizeof(first));
-		ui_message(u, true, "%s", first);
-		session_release(&next.ses);
-		free(next.path);
+	if (load_next(u, path, &next) < 0)
 		return;
-	}
-	ui_views_release(u);
-	/* the new session in the old one's place; the filters and the cycle mode stay */
-	profile_set_cycles(&next.ses.prof, !u->ses.prof.no_cycles);
-	filters_release(&next.ses.filters);
-	next.ses.filters = u->ses.filters;
-	filters_init(&u->ses.filters);
-	session_release(&u->ses);
-	free(u->path);
-	u->ses = next.ses;
-	u->path = next.path;
-	u->vs.path = u->path;
-	u->status = next.status;
-	source_paths_set_profile(u->sources, u->path); /* sources beside the new profile */
+	install_next(u, &next);
 	u->disp.event = 0; /* another profile, other events: its first */
-	memcpy(u->vs.message, next.vs.message, sizeof(u->vs.message));
-	u->vs.message_is_error = next.vs.message_is_error;
 	ui_views_init(u);
 	apply_filters(u);
 	if (!u->vs.message[0])
 		ui_message(u, false, "opened %s", path);
+}
+
+/*
+ * Remember fn's name, file and object as text (the mapping's bytes may be
+ * gone by the time R reloads: a cut file reads as zeros).
+ */
+static void remember(struct ui *u, struct fn_name *k, uint32_t fn)
+{
+	const struct profile *p = &u->ses.prof;
+	uint32_t id[3];
+
+	if (k->fn == fn && k->fn != NCG_NONE)
+		return;
+	for (int i = 0; i < 3; i++) {
+		free(k->part[i]);
+		k->part[i] = NULL;
+	}
+	k->fn = fn;
+	if (fn == NCG_NONE)
+		return;
+	id[0] = p->funcs[fn].name, id[1] = p->funcs[fn].file, id[2] = p->funcs[fn].object;
+	for (int i = 0; i < 3; i++)
+		if (id[i] != NCG_NONE) {
+			struct span sp = names_get(&p->names, id[i]);
+
+			k->part[i] = xmalloc(sp.len + 1);
+			memcpy(k->part[i], sp.ptr, sp.len);
+			k->part[i][sp.len] = '\0';
+		}
+}
+
+void ui_forget_names(struct ui *u)
+{
+	remember(u, &u->seen_table, NCG_NONE);
+	remember(u, &u->seen_subject, NCG_NONE);
+}
+
+/* The function of `to` with the name, file and object remembered in k, or NCG_NONE. */
+static uint32_t same_function(const struct fn_name *k, const struct profile *to)
+{
+	uint32_t id[3];
+
+	if (k->fn == NCG_NONE)
+		return NCG_NONE;
+	for (int i = 0; i < 3; i++) {
+		id[i] = k->part[i]
+			    ? names_find(&to->names, span_make(k->part[i], strlen(k->part[i])))
+			    : NCG_NONE;
+		if (k->part[i] && id[i] == NCG_NONE)
+			return NCG_NONE;
+	}
+	return profile_find_function(to, id[2], id[1], id[0]);
+}
+
+/* Put the table's cursor on fn, if it is one of its rows. */
+static void table_select_fn(struct ui *u, uint32_t fn)
+{
+	for (size_t i = 0; fn != NCG_NONE && i < u->t.nav.count; i++)
+		if (u->t.rows[i] == fn) {
+			nav_to(&u->t.nav, i, ui_page(u));
+			return;
+		}
+}
+
+/*
+ * reload (R): the same file again, after it changed on disk (a profile
+ * still being written, or cut). The event, the table's function and the
+ * current screen stay where they still exist in the new version.
+ */
+void cmd_reload(struct ui *u, const char *cmd, const char *arg)
+{
+	struct screen *s = hist_current(&u->hist);
+	const struct screen_ops *ops = screen_ops_of(s);
+	uint32_t table_fn = table_selected(&u->t), subject = NCG_NONE, ev;
+	unsigned mode = 0;
+	struct ui next;
+
+	(void)cmd, (void)arg;
+	if (!strcmp(u->path ? u->path : u->vs.path, "-")) {
+		ui_message(u, true, "standard input cannot be read again");
+		return;
+	}
+	if (ops->subject)
+		subject = ops->subject(u, s, &mode);
+	if (!map_changed(&u->ses.prof.map)) { /* else: as they were before the change */
+		remember(u, &u->seen_table, table_fn);
+		remember(u, &u->seen_subject, subject);
+	}
+	if (load_next(u, u->path ? u->path : u->vs.path, &next) < 0)
+		return;
+	table_fn =
+	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.ses.prof) : NCG_NONE;
+	subject = u->seen_subject.fn == subject ? same_function(&u->seen_subject, &next.ses.prof)
+						: NCG_NONE;
+	ui_forget_names(u);
+	ev = profile_find_event(&next.ses.prof, u->ses.prof.events[u->disp.event].name);
+	install_next(u, &next);
+	u->disp.event = ev != NCG_NONE ? ev : 0;
+	ui_views_init(u);
+	apply_filters(u);
+	table_select_fn(u, table_fn);
+	if (ops->reopen) /* nothing opens where the function is gone */
+		ops->reopen(u, subject, mode);
+	if (!u->vs.message[0])
+		ui_message(u, false, "reloaded %s: %zu functions", u->vs.path, u->ses.prof.nfuncs);
+}
+
+/*
+ * The profile's file changed under the mapping: say so once, until R.
+ * While it has not, the names of the functions shown are remembered for R.
+ */
+void ui_check_changed(struct ui *u)
+{
+	struct screen *s = hist_current(&u->hist);
+	unsigned mode;
+
+	if (!map_changed(&u->ses.prof.map)) {
+		remember(u, &u->seen_table, table_selected(&u->t));
+		remember(u, &u->seen_subject,
+			 screen_ops_of(s)->subject ? screen_ops_of(s)->subject(u, s, &mode)
+						   : NCG_NONE);
+		return;
+	}
+	if (!u->told_changed) {
+		u->told_changed = true;
+		ui_message(u, true, "%s changed or was truncated while open: R reloads it",
+			   u->vs.path);
+	}
 }
 
 /* A command line, from a script, --command or the prompt. */

@@ -28,6 +28,12 @@ struct script {
 	const char *path;
 };
 
+/* A function by its names, as text: what R looks for in the reloaded profile. */
+struct fn_name {
+	uint32_t fn;   /* in the current profile, NCG_NONE: none */
+	char *part[3]; /* name, file, object; NULL where unknown */
+};
+
 struct ui {
 	struct session ses; /* the profile, its messages, graph and filters */
 	struct table t;
@@ -43,7 +49,9 @@ struct ui {
 	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */
 	bool have_search_re;
 	bool quit;
-	int status; /* exit status */
+	bool told_changed; /* the file changed under the mapping, and the user was told */
+	struct fn_name seen_table, seen_subject; /* the table's and the screen's function */
+	int status;                              /* exit status */
 };
 
 /*
@@ -72,6 +80,13 @@ struct screen_ops {
 	int (*write)(struct ui *u, struct screen *s, FILE *f);
 	/* a setting every screen reads (the event, the cycle mode) changed */
 	void (*update)(struct ui *u, struct screen *s);
+	/*
+	 * R (reload): the function the screen is about and how it shows it
+	 * (mode: the kind's own bits), then the same screen on the new profile's
+	 * function of the same name (NCG_NONE when it is gone). Both may be NULL.
+	 */
+	uint32_t (*subject)(struct ui *u, struct screen *s, unsigned *mode);
+	void (*reopen)(struct ui *u, uint32_t fn, unsigned mode);
 };
 
 extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_ops,
@@ -123,6 +138,9 @@ COMMAND_LIST(C)
 void ui_run_command(struct ui *u, char *cmd);
 void ui_command(struct ui *u, const char *line);
 void ui_undo_filter(struct ui *u);
+/* After each key: the profile's file changed under it? Say so once. */
+void ui_check_changed(struct ui *u);
+void ui_forget_names(struct ui *u);
 /* Tab on the command line and on the search line (see prompt_complete_fn). */
 size_t ui_complete(void *ctx, const char *line, char *insert, size_t insert_size, char *hint,
 		   size_t hint_size);

@@ -3,9 +3,12 @@
  * read into memory when it is a pipe or standard input ("-").
  *
  * The parser relies on one invariant: every line it walks ends in '\n'.
- * A regular file whose last byte is not '\n' keeps its mapping for all
- * complete lines, and its unterminated last line is copied into `tail`
- * with a '\n' appended (one line, never the file).
+ * A file whose last byte is not '\n' gets one after it, in place: the
+ * mapping is laid out one byte longer than the file (nothing is copied).
+ *
+ * A mapped file that shrinks while open does not end the program: the
+ * pages past its new end read as zeros (ending in '\n') and map_changed()
+ * says so; the caller reports it and may load the file again.
  */
 #ifndef NCGRIND_MAP_H
 #define NCGRIND_MAP_H
@@ -15,20 +18,30 @@
 
 struct map {
 	const char *data; /* complete lines, each ending in '\n' */
-	size_t size;      /* bytes in data */
-	char *tail;       /* the unterminated last line + '\n', or NULL */
-	size_t tail_size;
-	size_t file_size; /* data + the last line without its added '\n' */
+	size_t size;      /* bytes in data: the file, and a '\n' it lacked at its end */
+	size_t file_size; /* bytes in the file */
+	size_t map_len;   /* the mapped range (a whole number of pages) */
 	bool mapped;      /* data is an mmap (else malloc'd) */
+	int guard;        /* its slot in the SIGBUS guard, or -1 */
 };
 
 /*
  * Open path ("-" for standard input). Returns 0, or -1 with a message in
- * err (errno text, "is a directory", ...). An empty file maps to size 0.
+ * err (errno text, "is a directory", "is a device", a pipe over half the
+ * memory, ...). An empty file maps to size 0.
  */
 int map_open(struct map *m, const char *path, char *err, size_t errsize);
 void map_release(struct map *m);
 
+/* The file shrank or was cut under the mapping since it was opened. */
+bool map_changed(const struct map *m);
+/*
+ * A fault at addr inside a mapping (SIGBUS: the file shrank): its pages
+ * from there on become zeros and the map is marked changed. True when addr
+ * was in one; async-signal-safe. map_open() installs the SIGBUS handler
+ * that calls it, chaining to the one before for other faults.
+ */
+bool map_fault(const void *addr);
 /* Hint that the data will be read once from start to end (madvise). */
 void map_advise_sequential(const struct map *m, bool on);
 

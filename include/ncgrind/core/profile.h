@@ -82,9 +82,9 @@ struct function {
 
 /* Lines [start, end) of the mapping hold costs of one function. */
 struct block {
-	uint64_t start, end;     /* byte offsets; tail lines are offset past map.size */
-	uint64_t line;           /* line number of `start` */
-	uint32_t fn, part, next; /* next block of the same function, or NCG_NONE */
+	uint64_t start, end;                    /* byte offsets into map.data */
+	uint64_t line;                          /* line number of `start` */
+	uint32_t fn, part, next;                /* next block of the same function, or NCG_NONE */
 	uint32_t object, fn_file, file, callee; /* parser context at start */
 	uint32_t cobject, cfile, jfile, jfn;    /* cob=, cfi=, jfi=, jfn= given before fn= */
 	uint64_t pos[PROFILE_MAX_POS];
@@ -136,6 +136,7 @@ struct profile {
 	/* lookup tables */
 	struct htab fn_index;   /* (object, file, name) -> function */
 	struct htab edge_index; /* (caller, callee) -> edge */
+	struct htab ev_index;   /* event name -> event (100,000 events are one line) */
 
 	uint64_t lines; /* lines read */
 	bool saturated; /* a sum hit UINT64_MAX (reported as an error) */
@@ -146,6 +147,8 @@ void profile_release(struct profile *p);
 
 /* Find or create the function (object, file, name); ids may be NCG_NONE. */
 uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uint32_t name);
+/* Index event ev (just appended to events) by its name, for profile_find_event(). */
+void profile_index_event(struct profile *p, uint32_t ev);
 /* Find the function, or NCG_NONE (never creates). */
 uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_t file,
 			       uint32_t name);

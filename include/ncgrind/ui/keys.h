@@ -57,7 +57,8 @@
 	R(HELP, "show the keys")                                                                   \
 	R(REDRAW, "redraw the screen")                                                             \
 	R(CLOSE, "close the screen and go back (on the first screen: quit)")                       \
-	R(QUIT, "quit, from any screen")
+	R(QUIT, "quit, from any screen")                                                           \
+	R(RELOAD, "read the profile again, keeping the screen (after it changed on disk)")
 
 enum request {
 	REQ_NONE,
