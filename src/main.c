@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/core/commands.h"
 #include "ncgrind/core/diag.h"
+#include "ncgrind/core/map.h"
 #include "ncgrind/core/parse.h"
 #include "ncgrind/core/profile.h"
 #include "ncgrind/core/report.h"
@@ -433,6 +434,12 @@ static int batch(const struct options *in)
 	o.report.filters = &s.filters;
 	if (!ret)
 		ret = write_report(&s.prof, &o);
+	if (map_changed(&s.prof.map)) { /* the report read zeros past the new end */
+		fprintf(stderr,
+			"%s: changed or was truncated while open; the report is incomplete\n",
+			o.path);
+		ret = 1;
+	}
 	if (!ret && s.diag.errors)
 		ret = 1;
 	free(evs);

@@ -152,6 +152,7 @@ void events_resolve(struct profile *p, struct diag *d)
 	p->edge_cost = widen(p, p->edge_cost, p->nedges, nraw, sat);
 	p->totals = widen(p, p->totals, 1, nraw, sat);
 	p->cycle_incl = widen(p, p->cycle_incl, p->ncycles, nraw, sat);
+	p->stride = p->nev; /* the rows are nev wide again */
 	for (uint32_t e = nraw; e < p->nev; e++)
 		if (sat[e])
 			diag_add(d, DIAG_ERROR, p->events[e].line,

@@ -491,9 +491,24 @@ static void spec_jump(struct parser *ps, const char *p, bool cond)
 
 /* ---- cost lines -------------------------------------------------------- */
 
-static void add_costs(struct parser *ps, uint64_t *row, const uint64_t *vals, size_t n)
+/* The rows are wide enough for the n values of a line (profile_widen). */
+static void widen_for(struct parser *ps, size_t n)
 {
+	uint32_t need = ps->ev_identity ? (uint32_t)n : 0;
+
+	for (size_t i = 0; !ps->ev_identity && i < n; i++)
+		need = ps->evmap[i] + 1 > need ? ps->evmap[i] + 1 : need;
+	if (need > ps->prof->stride)
+		profile_widen(ps->prof, need);
+}
+
+static void add_costs(struct parser *ps, uint32_t fn, const uint64_t *vals, size_t n)
+{
+	uint64_t *row;
 	bool ok = true;
+
+	widen_for(ps, n);
+	row = profile_self(ps->prof, fn);
 
 	if (ps->ev_identity) {
 		for (size_t i = 0; i < n; i++) {
@@ -545,6 +560,7 @@ static void commit_call(struct parser *ps, size_t n)
 			 "a call count sum exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
 	}
 	/* call costs are inclusive: they never add to a self sum */
+	widen_for(ps, n);
 	row = profile_edge_cost(prof, e);
 	for (size_t i = 0; i < n; i++)
 		ok &= u64_add_sat(&row[ps->evmap[i]], ps->vals[i]);
@@ -614,7 +630,7 @@ static void commit_line(struct parser *ps, size_t n)
 		return;
 	}
 	ps->prof->funcs[ps->fn].used = true;
-	add_costs(ps, profile_self(ps->prof, ps->fn), ps->vals, n);
+	add_costs(ps, ps->fn, ps->vals, n);
 }
 
 /* Report why a cost line was rejected, and skip it. */
@@ -681,7 +697,7 @@ static const char *cost_line(struct parser *ps, const char *p)
 	ps->pos_set = true;
 	if (ps->next == NEXT_COST && n && !ps->reread) {
 		ps->prof->funcs[ps->fn].used = true;
-		add_costs(ps, profile_self(ps->prof, ps->fn), vals, n);
+		add_costs(ps, ps->fn, vals, n);
 	} else {
 		commit_line(ps, n);
 	}
@@ -815,7 +831,8 @@ static const char *self_run(struct parser *ps, const char *p)
 	const char *end = ps->end, *mark = ps->mark, *line;
 	uint64_t *row = profile_self(ps->prof, ps->fn), *sum = ps->part_sum, *vals = ps->vals;
 	uint64_t pos[PROFILE_MAX_POS], np[PROFILE_MAX_POS], lineno = ps->lineno;
-	uint32_t nev = ps->nev, n;
+	/* a value past the rows' width goes the slow way, which widens them */
+	uint32_t nev = ps->nev < ps->prof->stride ? ps->nev : ps->prof->stride, n;
 	int npos = ps->npos;
 	bool pos_set = ps->pos_set;
 

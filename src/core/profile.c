@@ -97,7 +97,7 @@ uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uin
 	if (p->nfuncs >= NCG_NONE - 1)
 		die("too many functions");
 	ALLOC_GROW(p->funcs, p->nfuncs + 1, p->funcs_alloc);
-	p->self = add_row(p->self, p->nfuncs, p->nev, &p->self_alloc);
+	p->self = add_row(p->self, p->nfuncs, p->stride, &p->self_alloc);
 	f = (uint32_t)p->nfuncs++;
 	fn = &p->funcs[f];
 	memset(fn, 0, sizeof(*fn));
@@ -122,7 +122,7 @@ uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 	if (p->nedges >= NCG_NONE - 1)
 		die("too many call edges");
 	ALLOC_GROW(p->edges, p->nedges + 1, p->edges_alloc);
-	p->edge_cost = add_row(p->edge_cost, p->nedges, p->nev, &p->edge_cost_alloc);
+	p->edge_cost = add_row(p->edge_cost, p->nedges, p->stride, &p->edge_cost_alloc);
 	e = (uint32_t)p->nedges++;
 	p->edges[e].caller = caller;
 	p->edges[e].callee = callee;
@@ -157,33 +157,76 @@ static uint64_t *restride(uint64_t *rows, size_t nrows, uint32_t from, uint32_t 
 {
 	uint64_t *n = xcalloc(st_mult(nrows ? nrows : 1, to), sizeof(uint64_t));
 
-	for (size_t r = 0; r < nrows; r++)
-		memcpy(n + r * to, rows + r * from, from * sizeof(uint64_t));
+	for (size_t r = 0; from && r < nrows; r++)
+		memcpy(n + r * to, rows + r * from, (from < to ? from : to) * sizeof(uint64_t));
 	free(rows);
 	if (alloc)
 		*alloc = st_mult(nrows ? nrows : 1, to);
 	return n;
 }
 
-/*
- * A new raw event. Rare after the first part: every cost row gets one more
- * column, so the rows are laid out again.
- */
+/* A new raw event; the rows get its column when a cost line gives it a value. */
 uint32_t profile_add_event(struct profile *p, struct span name)
 {
-	uint32_t old = p->nev;
-
 	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
 	memset(&p->events[p->nev], 0, sizeof(p->events[0]));
 	p->events[p->nev].name = name;
 	profile_index_event(p, p->nev);
 	p->nev++;
 	p->nraw = p->nev;
-	if (p->nfuncs)
-		p->self = restride(p->self, p->nfuncs, old, p->nev, &p->self_alloc);
-	if (p->nedges)
-		p->edge_cost = restride(p->edge_cost, p->nedges, old, p->nev, &p->edge_cost_alloc);
 	return p->nev - 1;
+}
+
+static void set_stride(struct profile *p, uint32_t to)
+{
+	p->self = restride(p->self, p->nfuncs, p->stride, to, &p->self_alloc);
+	p->edge_cost = restride(p->edge_cost, p->nedges, p->stride, to, &p->edge_cost_alloc);
+	p->stride = to;
+}
+
+void profile_widen(struct profile *p, uint32_t cols)
+{
+	uint32_t to = p->stride * 2 > cols ? p->stride * 2 : cols; /* amortized */
+
+	if (cols > p->stride)
+		set_stride(p, to < p->nev ? to : p->nev);
+}
+
+/*
+ * The rows get a column for every event, unless that would take far more
+ * memory than the file: then the events no cost line gives a value to (all
+ * zero) are dropped, with a warning, rather than 10,000 columns of zeros.
+ */
+static void finish_stride(struct profile *p, struct diag *d)
+{
+	size_t rows = p->nfuncs * 3 + p->nedges; /* self, incl, incl_flat; call rows */
+	size_t budget = 4 * p->map.file_size + ((size_t)256 << 20);
+	uint32_t keep = p->stride;
+
+	if (p->stride == p->nev)
+		return;
+	if (rows <= budget / sizeof(uint64_t) / p->nev) {
+		set_stride(p, p->nev);
+		return;
+	}
+	diag_add(d, DIAG_WARNING, 0,
+		 "%u of the %u events have no cost in any line: not shown (their columns of "
+		 "zeros would take %zu MiB for a file of %zu KiB)",
+		 p->nev - keep, p->nev, rows * (p->nev - keep) * sizeof(uint64_t) >> 20,
+		 p->map.file_size >> 10);
+	p->nev = p->nraw = keep;
+	htab_release(&p->ev_index);
+	for (uint32_t e = 0; e < keep; e++)
+		profile_index_event(p, e);
+	for (size_t i = 0; i < p->nparts; i++) {
+		struct part *pt = &p->parts[i];
+
+		pt->nsum = pt->nsum < keep ? pt->nsum : keep;
+		for (uint32_t k = 0; k < pt->nev; k++)
+			if (pt->evmap[k] >= keep)
+				pt->evmap[k] =
+				    NCG_NONE; /* never given a value: no line reaches it */
+	}
 }
 
 /* Blocks were prepended while parsing; put each function's list in file order. */
@@ -229,9 +272,13 @@ static void check_given(struct profile *p, struct diag *d, const struct part *pt
 {
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t ev = pt->evmap[i];
-		uint64_t sum = ev < pt->nsum ? pt->sum[ev] : 0;
-		struct span name = p->events[ev].name;
+		uint64_t sum;
+		struct span name;
 
+		if (ev == NCG_NONE)
+			continue; /* dropped: no cost anywhere */
+		sum = ev < pt->nsum ? pt->sum[ev] : 0;
+		name = p->events[ev].name;
 		if (exact ? given[i] != sum : given[i] < sum)
 			diag_add(d, DIAG_WARNING, line,
 				 "%s says %.*s = %" PRIu64 " but the cost lines add up to %" PRIu64
@@ -319,6 +366,7 @@ void profile_finish(struct profile *p, struct diag *d)
 {
 	uint64_t *excess;
 
+	finish_stride(p, d);
 	order_blocks(p);
 	sum_totals(p, d);
 	check_parts(p, d);

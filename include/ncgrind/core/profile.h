@@ -104,6 +104,7 @@ struct profile {
 
 	struct event *events;
 	uint32_t nev, nraw; /* all events; raw ones come first */
+	uint32_t stride;    /* values per self and call row: nev once the profile is finished */
 	size_t ev_alloc;
 
 	struct event *evspecs; /* `event:` lines, resolved by profile_finish() */
@@ -181,7 +182,7 @@ uint32_t profile_find_event_str(const struct profile *p, const char *name);
 
 static inline uint64_t *profile_self(const struct profile *p, uint32_t fn)
 {
-	return p->self + (size_t)fn * p->nev;
+	return p->self + (size_t)fn * p->stride;
 }
 
 /* Inclusive cost, with cycle detection on or off (p->no_cycles). */
@@ -206,8 +207,16 @@ static inline uint64_t *profile_cycle_incl(const struct profile *p, uint32_t c)
 
 static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)
 {
-	return p->edge_cost + (size_t)e * p->nev;
+	return p->edge_cost + (size_t)e * p->stride;
 }
+
+/*
+ * While parsing, the self and call rows are only as wide as the events that
+ * cost lines have given values to (stride <= nev): 10,000 events declared
+ * and one value per line must not cost 10,000 values per function. Make
+ * them at least cols wide (re-laid out, so row pointers change).
+ */
+void profile_widen(struct profile *p, uint32_t cols);
 
 /* A name id as a span; an empty span for NCG_NONE. */
 static inline struct span profile_name(const struct profile *p, uint32_t id)
