@@ -906,7 +906,7 @@ slow:
 static bool fast_ok(const struct parser *ps)
 {
 	return (ps->next == NEXT_COST || ps->next == NEXT_JUMP) && ps->fn != NCG_NONE &&
-	       ps->ev_identity && !ps->reread && ps->have_events;
+	       ps->ev_identity && !ps->reread && ps->have_events && ps->prof->stride;
 }
 
 static const char *next_mark(const char *p, const char *end)

@@ -82,6 +82,8 @@ static uint64_t *add_row(uint64_t *rows, size_t nrows, uint32_t nev, size_t *all
 {
 	size_t need = st_mult(nrows + 1, nev);
 
+	if (!nev)
+		return rows; /* no values yet: the rows are made when a line gives some */
 	ALLOC_GROW(rows, need, *alloc);
 	memset(rows + nrows * nev, 0, nev * sizeof(uint64_t));
 	return rows;
