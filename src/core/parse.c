@@ -829,7 +829,9 @@ static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool 
 static const char *self_run(struct parser *ps, const char *p)
 {
 	const char *end = ps->end, *mark = ps->mark, *line;
-	uint64_t *row = profile_self(ps->prof, ps->fn), *sum = ps->part_sum, *vals = ps->vals;
+	/* no row before the first values (stride 0): the first value goes the slow way */
+	uint64_t *row = ps->prof->stride ? profile_self(ps->prof, ps->fn) : NULL;
+	uint64_t *sum = ps->part_sum, *vals = ps->vals;
 	uint64_t pos[PROFILE_MAX_POS], np[PROFILE_MAX_POS], lineno = ps->lineno;
 	/* a value past the rows' width goes the slow way, which widens them */
 	uint32_t nev = ps->nev < ps->prof->stride ? ps->nev : ps->prof->stride, n;
@@ -906,7 +908,7 @@ slow:
 static bool fast_ok(const struct parser *ps)
 {
 	return (ps->next == NEXT_COST || ps->next == NEXT_JUMP) && ps->fn != NCG_NONE &&
-	       ps->ev_identity && !ps->reread && ps->have_events && ps->prof->stride;
+	       ps->ev_identity && !ps->reread && ps->have_events;
 }
 
 static const char *next_mark(const char *p, const char *end)
