@@ -284,6 +284,7 @@ static void set_function(struct parser *ps, uint32_t fn, const char *start, uint
 
 static void spec_calls(struct parser *ps, const char *p);
 static void spec_jump(struct parser *ps, const char *p, bool cond);
+static void ensure_function(struct parser *ps, const char *line, const char *what);
 
 /* ---- position lines ---------------------------------------------------- */
 
@@ -418,6 +419,7 @@ static int read_targets(struct parser *ps, const char **pp, uint64_t *target)
 
 static void spec_calls(struct parser *ps, const char *p)
 {
+	const char *line = p - 6; /* "calls=" */
 	uint64_t count, extra;
 	int r;
 
@@ -450,6 +452,13 @@ static void spec_calls(struct parser *ps, const char *p)
 	ps->next = NEXT_CALL;
 	ps->call_count = count;
 	ps->call_line = ps->lineno;
+	/*
+	 * A call with no function current (before any fn=, after ob=, in a new
+	 * part): the unnamed function's block starts here, so that its re-read
+	 * reads the cost line as this call's, as the index does.
+	 */
+	if (ps->fn == NCG_NONE && !ps->reread)
+		ensure_function(ps, line, "calls= line");
 }
 
 /* "jump=COUNT TARGET" and "jcnd=TAKEN/EXECUTED TARGET" or "jcnd=EXEC TAKEN TARGET". */
@@ -529,10 +538,10 @@ static void add_costs(struct parser *ps, uint32_t fn, const uint64_t *vals, size
 }
 
 /* Costs with no function to go to: keep them, under an unnamed function. */
-static void ensure_function(struct parser *ps, const char *line)
+static void ensure_function(struct parser *ps, const char *line, const char *what)
 {
 	diag_add(ps->diag, DIAG_ERROR, ps->lineno,
-		 "cost line before any fn= line; its costs go to an unnamed function");
+		 "%s before any fn= line; its costs go to an unnamed function", what);
 	set_function(ps, unknown_function(ps), line, ps->lineno);
 }
 
@@ -589,6 +598,8 @@ static void emit_line(struct parser *ps, size_t n, enum parse_line_kind kind)
 	if (kind == PARSE_CALL) {
 		if (ps->callee == CALLEE_UNKNOWN)
 			ps->callee = make_callee(ps, NCG_NONE);
+		if (ps->callee == NCG_NONE)
+			return; /* no such function in the index: nothing to point at */
 		l.callee = ps->callee;
 		l.count = ps->call_count;
 	} else if (kind == PARSE_JUMP) {
@@ -692,7 +703,7 @@ static const char *cost_line(struct parser *ps, const char *p)
 	 */
 	if (ps->fn == NCG_NONE && !ps->reread && ps->next != NEXT_SKIP &&
 	    (n || ps->next == NEXT_CALL))
-		ensure_function(ps, line);
+		ensure_function(ps, line, "cost line");
 	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
 	ps->pos_set = true;
 	if (ps->next == NEXT_COST && n && !ps->reread) {
