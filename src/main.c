@@ -431,6 +431,8 @@ static int batch(const struct options *in)
 		ret = batch_commands(&s, &o, &narrowed);
 	o.report.keep = narrowed ? s.keep : NULL;
 	o.report.filters = &s.filters;
+	/* the names come from the profile: a terminal must not act on them */
+	o.report.terminal = isatty(STDOUT_FILENO);
 	if (!ret)
 		ret = write_report(&s.prof, &o);
 	if (!ret && s.diag.errors)
