@@ -432,6 +432,8 @@ static int batch(const struct options *in)
 		ret = batch_commands(&s, &o, &narrowed);
 	o.report.keep = narrowed ? s.keep : NULL;
 	o.report.filters = &s.filters;
+	/* the names come from the profile: a terminal must not act on them */
+	o.report.terminal = isatty(STDOUT_FILENO);
 	if (!ret)
 		ret = write_report(&s.prof, &o);
 	if (map_changed(&s.prof.map)) { /* the report read zeros past the new end */

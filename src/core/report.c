@@ -1,10 +1,12 @@
 /*
  * report: functions and calls as text, tsv or json. Names are bytes: tsv
- * keeps them as they are (escaping only its separators), json keeps valid
- * UTF-8 and writes each invalid byte as \udcXX (Python's surrogateescape),
- * text escapes anything a terminal would interpret.
+ * keeps them as they are (escaping only its separators) unless it goes to a
+ * terminal, json keeps valid UTF-8 and writes each byte that is not as the
+ * text \xNN (a lone surrogate such as \udcXX would not be valid JSON), text
+ * escapes anything a terminal would interpret (escape.h).
  */
 #include "ncgrind/core/report.h"
+#include "ncgrind/core/escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -182,25 +184,45 @@ static void row_u64(struct row *r, uint64_t v)
 	r->len += fmt_u64(r->buf + r->len, v);
 }
 
-/* Names as they are, but for the separators of tsv. */
-static void row_name(struct row *r, struct span s)
+/* tsv's escape of its separators, or 0 for a byte that is not one. */
+static char tsv_escape(char c)
+{
+	return c == '\t' ? 't' : c == '\n' ? 'n' : c == '\\' ? '\\' : 0;
+}
+
+/*
+ * Names as they are, but for the separators of tsv; on a terminal, also
+ * what it would act on, as text writes it.
+ */
+static void row_name(struct row *r, struct span s, bool terminal)
 {
 	size_t i = 0;
 
-	row_reserve(r, st_mult(s.len, 2));
+	row_reserve(r, st_mult(s.len, terminal ? 4 : 2)); /* \xNN: 4 bytes for 1 */
 	/* most names hold no separator: copy them in one go */
-	while (i < s.len && s.ptr[i] != '\t' && s.ptr[i] != '\n' && s.ptr[i] != '\\')
+	while (!terminal && i < s.len && !tsv_escape(s.ptr[i]))
 		i++;
 	memcpy(r->buf + r->len, s.ptr, i);
 	r->len += i;
-	for (; i < s.len; i++) {
-		char c = s.ptr[i];
+	while (i < s.len) {
+		char esc[ESCAPE_MAX] = "";
+		size_t n = 1;
 
-		if (c == '\t' || c == '\n' || c == '\\') {
-			r->buf[r->len++] = '\\';
-			c = c == '\t' ? 't' : c == '\n' ? 'n' : '\\';
+		if (tsv_escape(s.ptr[i])) {
+			esc[0] = '\\';
+			esc[1] = tsv_escape(s.ptr[i]);
+			esc[2] = '\0';
+		} else if (terminal) {
+			n = escape_next(s.ptr + i, s.len - i, esc);
 		}
-		r->buf[r->len++] = c;
+		if (esc[0]) {
+			memcpy(r->buf + r->len, esc, strlen(esc));
+			r->len += strlen(esc);
+		} else {
+			memcpy(r->buf + r->len, s.ptr + i, n);
+			r->len += n;
+		}
+		i += n;
 	}
 }
 
@@ -222,18 +244,19 @@ static void tsv_event_header(struct row *r, const struct profile *p, const struc
 	for (uint32_t i = 0; i < o->nevents; i++) {
 		row_char(r, '\t');
 		row_str(r, prefix);
-		row_name(r, p->events[o->events[i]].name);
+		row_name(r, p->events[o->events[i]].name, o->terminal);
 	}
 }
 
-static void tsv_fn_names(struct row *r, const struct profile *p, uint32_t f, bool object)
+static void tsv_fn_names(struct row *r, const struct profile *p, uint32_t f, bool object,
+			 bool terminal)
 {
-	row_name(r, profile_name(p, p->funcs[f].name));
+	row_name(r, profile_name(p, p->funcs[f].name), terminal);
 	row_char(r, '\t');
-	row_name(r, profile_name(p, p->funcs[f].file));
+	row_name(r, profile_name(p, p->funcs[f].file), terminal);
 	if (object) {
 		row_char(r, '\t');
-		row_name(r, profile_name(p, p->funcs[f].object));
+		row_name(r, profile_name(p, p->funcs[f].object), terminal);
 	}
 }
 
@@ -248,7 +271,7 @@ static void tsv_functions(FILE *out, const struct profile *p, const struct repor
 	tsv_event_header(&r, p, o, "incl:");
 	row_char(&r, '\n');
 	for (size_t i = 0; i < n; i++) {
-		tsv_fn_names(&r, p, idx[i], true);
+		tsv_fn_names(&r, p, idx[i], true, o->terminal);
 		row_u64(&r, p->funcs[idx[i]].calls);
 		tsv_costs(&r, profile_self(p, idx[i]), o);
 		tsv_costs(&r, profile_incl(p, idx[i]), o);
@@ -273,9 +296,9 @@ static void tsv_calls(FILE *out, const struct profile *p, const struct report_op
 	for (size_t i = 0; i < n; i++) {
 		const struct call_edge *e = &p->edges[idx[i]];
 
-		tsv_fn_names(&r, p, e->caller, false);
+		tsv_fn_names(&r, p, e->caller, false, o->terminal);
 		row_char(&r, '\t');
-		tsv_fn_names(&r, p, e->callee, false);
+		tsv_fn_names(&r, p, e->callee, false, o->terminal);
 		row_u64(&r, e->count);
 		tsv_costs(&r, profile_edge_cost(p, idx[i]), o);
 		row_char(&r, '\n');
@@ -289,56 +312,29 @@ static void tsv_calls(FILE *out, const struct profile *p, const struct report_op
 
 /* ---- json -------------------------------------------------------------- */
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0)
-		len = 2, cp = s[0] & 0x1f;
-	else if ((s[0] & 0xf0) == 0xe0)
-		len = 3, cp = s[0] & 0x0f;
-	else if ((s[0] & 0xf8) == 0xf0)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
+/*
+ * A JSON string. Valid UTF-8 stays, but for what a terminal would act on,
+ * written as \uXXXX (the same string); each byte that is not UTF-8 becomes
+ * the four characters \xNN, as the text report shows it: a JSON string
+ * holds only Unicode, and \udcXX (Python's surrogateescape) is a lone
+ * surrogate, which strict parsers reject.
+ */
 static void json_string(FILE *out, struct span s)
 {
-	const unsigned char *u = (const unsigned char *)s.ptr;
-
 	putc('"', out);
 	for (size_t i = 0; i < s.len;) {
-		size_t n = utf8_len(u + i, s.len - i);
+		uint32_t cp = 0;
+		size_t n = escape_utf8(s.ptr + i, s.len - i, &cp);
 
-		if (n == 0) {
-			fprintf(out, "\\udc%02x", u[i]);
-			i++;
-		} else if (n > 1) {
-			fwrite(u + i, 1, n, out);
-			i += n;
-		} else if (u[i] == '"' || u[i] == '\\') {
-			fprintf(out, "\\%c", u[i++]);
-		} else if (u[i] < 0x20 || u[i] == 0x7f) {
-			fprintf(out, "\\u%04x", u[i++]);
-		} else {
-			putc(u[i++], out);
-		}
+		if (n == 0)
+			fprintf(out, "\\\\x%02x", (unsigned char)s.ptr[i]);
+		else if (cp == '"' || cp == '\\')
+			fprintf(out, "\\%c", (char)cp);
+		else if (escape_wanted(cp))
+			fprintf(out, "\\u%04x", (unsigned)cp);
+		else
+			fwrite(s.ptr + i, 1, n, out);
+		i += n ? n : 1;
 	}
 	putc('"', out);
 }
@@ -446,45 +442,28 @@ static void json_report(FILE *out, const struct profile *p, const struct report_
 static const char rule[] =
     "--------------------------------------------------------------------------------\n";
 
-/* A name for people: valid UTF-8 as is, anything a terminal interprets as \xNN. */
-static void text_name(FILE *out, struct span s, const char *unknown);
-
-void report_put_name(FILE *out, struct span s, bool tsv)
+/* A name for people: valid UTF-8 as is, anything a terminal would act on escaped. */
+static void text_name(FILE *out, struct span s, const char *unknown)
 {
+	if (s.len)
+		escape_write(out, s);
+	else
+		fputs(unknown, out);
+}
+
+void report_put_name(FILE *out, struct span s, bool tsv, bool terminal)
+{
+	struct row r = {0};
+
 	if (!tsv) {
 		text_name(out, s, "");
 		return;
 	}
-	for (size_t i = 0; i < s.len; i++) {
-		char c = s.ptr[i];
-
-		if (c == '\t' || c == '\n' || c == '\\')
-			fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n' : '\\');
-		else
-			putc(c, out);
-	}
-}
-
-static void text_name(FILE *out, struct span s, const char *unknown)
-{
-	const unsigned char *u = (const unsigned char *)s.ptr;
-
-	if (!s.len) {
-		fputs(unknown, out);
+	if (!s.len) /* nothing to write: no row is allocated */
 		return;
-	}
-	for (size_t i = 0; i < s.len;) {
-		size_t n = utf8_len(u + i, s.len - i);
-
-		if (n > 1) {
-			fwrite(u + i, 1, n, out);
-			i += n;
-		} else if (n == 1 && u[i] >= 0x20 && u[i] != 0x7f) {
-			putc(u[i++], out);
-		} else {
-			fprintf(out, "\\x%02x", u[i++]);
-		}
-	}
+	row_name(&r, s, terminal);
+	row_flush(&r, out);
+	free(r.buf);
 }
 
 static void text_function(FILE *out, const struct profile *p, uint32_t f)
@@ -560,11 +539,26 @@ static void text_header(FILE *out, const struct profile *p, const struct report_
 	fputs("\n", out);
 }
 
+/* Bytes of a name as text_name writes it (the tables count a byte a column). */
+static size_t text_len(struct span s)
+{
+	char esc[ESCAPE_MAX];
+	size_t len = 0;
+
+	for (size_t i = 0; i < s.len;) {
+		size_t n = escape_next(s.ptr + i, s.len - i, esc);
+
+		len += esc[0] ? strlen(esc) : n;
+		i += n;
+	}
+	return len;
+}
+
 /* Column widths: each event's widest value (totals are the widest). */
 static void text_widths(const struct profile *p, const struct report_opts *o, int *w)
 {
 	for (uint32_t i = 0; i < o->nevents; i++) {
-		int name = (int)p->events[o->events[i]].name.len + 5;
+		int name = (int)text_len(p->events[o->events[i]].name) + 5;
 
 		w[i] = digits_with_commas(p->totals[o->events[i]]);
 		if (w[i] < name - 9)
@@ -578,8 +572,10 @@ static void text_totals(FILE *out, const struct profile *p, const struct report_
 	fputs(rule, out);
 	for (uint32_t i = 0; i < o->nevents; i++) {
 		struct span n = p->events[o->events[i]].name;
+		size_t len = text_len(n);
 
-		fprintf(out, "%-*.*s", w[i] + 11, (int)n.len, n.ptr);
+		text_name(out, n, "");
+		fprintf(out, "%*s", len < (size_t)w[i] + 11 ? w[i] + 11 - (int)len : 0, "");
 	}
 	fputs("\n", out);
 	fputs(rule, out);
@@ -593,14 +589,13 @@ static void text_column_heads(FILE *out, const struct profile *p, const struct r
 			      const int *w, bool self)
 {
 	for (uint32_t i = 0; i < o->nevents; i++) {
-		struct span n = p->events[o->events[i]].name;
-		char head[96];
+		char name[81], head[96];
 
-		snprintf(head, sizeof(head), "%.*s incl", (int)(n.len > 80 ? 80 : n.len), n.ptr);
+		escape_copy(name, sizeof(name), p->events[o->events[i]].name);
+		snprintf(head, sizeof(head), "%s incl", name);
 		fprintf(out, "%-*s", w[i] + 11, head);
 		if (self) {
-			snprintf(head, sizeof(head), "%.*s self", (int)(n.len > 80 ? 80 : n.len),
-				 n.ptr);
+			snprintf(head, sizeof(head), "%s self", name);
 			fprintf(out, "%-*s", w[i] + 11, head);
 		}
 	}

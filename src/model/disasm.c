@@ -1,7 +1,7 @@
 /*
  * disasm: objdump -d on a range, read through a pipe. posix_spawnp, not
  * system() or popen(): the object's path goes to objdump as one argument,
- * whatever characters it holds.
+ * whatever characters it holds, after "--", whatever it starts with.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/model/disasm.h"
@@ -46,8 +46,9 @@ static int run_objdump(struct disasm *d, const char *object, uint64_t lo, uint64
 		       size_t errsize)
 {
 	char start[40], stop[40], prog[] = "objdump", dis[] = "-d", raw[] = "--no-show-raw-insn";
+	char end[] = "--"; /* the path comes from the profile: "-x" is a file, not an option */
 	char *path = xstrdup(object); /* posix_spawn's argv is not const */
-	char *argv[] = {prog, dis, raw, start, stop, path, NULL};
+	char *argv[] = {prog, dis, raw, start, stop, end, path, NULL};
 	posix_spawn_file_actions_t fa;
 	int pipefd[2], status, r;
 	pid_t pid;
@@ -56,7 +57,7 @@ static int run_objdump(struct disasm *d, const char *object, uint64_t lo, uint64
 	size_t cap = 0;
 
 	snprintf(start, sizeof(start), "--start-address=0x%" PRIx64, lo);
-	snprintf(stop, sizeof(stop), "--stop-address=0x%" PRIx64, hi + 1);
+	snprintf(stop, sizeof(stop), "--stop-address=0x%" PRIx64, hi < UINT64_MAX ? hi + 1 : hi);
 	if (pipe(pipefd) < 0) {
 		snprintf(err, errsize, "pipe: %s", strerror(errno));
 		free(path);

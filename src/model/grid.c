@@ -5,6 +5,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "ncgrind/model/grid.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/core/util.h"
 
 #include <limits.h>
@@ -80,7 +81,8 @@ static void next_unit(const char *s, size_t n, struct unit *u)
 		int w = wcwidth(u->wc);
 
 		u->len = len;
-		if (w < 0 || (w == 0 && !iswprint(u->wc)))
+		/* the bidi controls are printable to wcwidth, but reorder the line */
+		if (w < 0 || (w == 0 && !iswprint(u->wc)) || escape_wanted((uint32_t)u->wc))
 			snprintf(u->esc, sizeof(u->esc), "\\u%04x", (unsigned)u->wc & 0xffff);
 		else
 			u->width = w;

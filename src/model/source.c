@@ -2,7 +2,8 @@
  * source: candidate paths for a source file, and reading the first that
  * exists. Each candidate is tried once, even when two rules make the same
  * path, so that the list of what was tried reads cleanly. Source files are
- * small next to profiles: they are read whole.
+ * small next to profiles: they are read whole, up to SOURCE_MAX_SIZE (the
+ * name comes from the profile, and may be anything).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/model/source.h"
@@ -63,29 +64,62 @@ int source_paths_add_rule(struct source_paths *sp, const char *rule)
 static bool add_tried(struct source_text *t, const char *path)
 {
 	for (size_t i = 0; i < t->ntried; i++)
-		if (!strcmp(t->tried[i], path))
+		if (!strcmp(t->tried[i].path, path))
 			return false;
 	ALLOC_GROW(t->tried, t->ntried + 1, t->tried_alloc);
-	t->tried[t->ntried++] = xstrdup(path);
+	t->tried[t->ntried++] = (struct source_tried){xstrdup(path), NULL};
 	return true;
 }
 
-static int read_file(struct source_text *t, const char *path, time_t profile_mtime)
+#define TOO_LARGE "larger than " SOURCE_MAX_SIZE_TEXT
+
+/* Why a file is not read, or NULL. */
+static const char *not_read(const struct stat *st)
+{
+	if (!S_ISREG(st->st_mode))
+		return "not a regular file";
+	if ((uint64_t)st->st_size > SOURCE_MAX_SIZE)
+		return TOO_LARGE;
+	return NULL;
+}
+
+/*
+ * Read the file at path; -1 when it is not there, or with *why when it is
+ * but is not read (see source.h).
+ */
+static int read_file(struct source_text *t, const char *path, time_t profile_mtime,
+		     const char **why)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t got = 0;
+	int fd;
+	char *data = NULL;
+	size_t got = 0, alloc = 0, want;
 
+	*why = NULL;
+	/* look before opening: opening a FIFO waits for a writer, a device may act */
+	if (stat(path, &st) < 0 || S_ISDIR(st.st_mode))
+		return -1;
+	*why = not_read(&st);
+	if (*why)
+		return -1;
+	/* O_NONBLOCK: the name may be a FIFO by now; fstat says what was opened */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0 || (*why = not_read(&st)) != NULL) {
 		close(fd);
 		return -1;
 	}
-	t->data = xmalloc((size_t)st.st_size + 1);
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, t->data + got, (size_t)st.st_size - got);
+	/* a size of 0 may be a file of /proc, made as it is read: to its end, at most the cap */
+	want = st.st_size ? (size_t)st.st_size : SOURCE_MAX_SIZE + 1;
+	if (st.st_size)
+		ALLOC_GROW(data, want + 1, alloc);
+	while (got < want) {
+		size_t chunk = want - got < 65536 ? want - got : 65536;
+		ssize_t n;
 
+		ALLOC_GROW(data, got + chunk + 1, alloc);
+		n = read(fd, data + got, chunk);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -93,8 +127,15 @@ static int read_file(struct source_text *t, const char *path, time_t profile_mti
 		got += (size_t)n;
 	}
 	close(fd);
+	if (got > SOURCE_MAX_SIZE) {
+		free(data);
+		*why = TOO_LARGE;
+		return -1;
+	}
+	ALLOC_GROW(data, got + 1, alloc);
+	data[got] = '\0';
+	t->data = data;
 	t->size = got;
-	t->data[got] = '\0';
 	t->newer = profile_mtime && st.st_mtime > profile_mtime;
 	t->path = xstrdup(path);
 	return 0;
@@ -115,8 +156,14 @@ static void index_lines(struct source_text *t)
 
 static int try_path(struct source_text *t, const char *path, time_t mtime)
 {
-	if (!add_tried(t, path) || read_file(t, path, mtime) < 0)
+	const char *why;
+
+	if (!add_tried(t, path))
 		return -1;
+	if (read_file(t, path, mtime, &why) < 0) {
+		t->tried[t->ntried - 1].why = why;
+		return -1;
+	}
 	index_lines(t);
 	return 0;
 }
@@ -243,9 +290,17 @@ void source_release(struct source_text *t)
 	free(t->data);
 	free(t->line_start);
 	for (size_t i = 0; i < t->ntried; i++)
-		free(t->tried[i]);
+		free(t->tried[i].path);
 	free(t->tried);
 	memset(t, 0, sizeof(*t));
+}
+
+const char *source_refused(const struct source_text *t)
+{
+	for (size_t i = 0; i < t->ntried; i++)
+		if (t->tried[i].why)
+			return t->tried[i].why;
+	return NULL;
 }
 
 struct span source_line(const struct source_text *t, uint64_t n)

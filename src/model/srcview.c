@@ -149,6 +149,42 @@ void srcfn_release(struct srcfn *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void srcfn_walk_init(struct srcfn_walk *w, const struct src_cost *rows, size_t n, uint64_t nlines,
+		     bool all, uint64_t ctx)
+{
+	*w = (struct srcfn_walk){rows, 0, n, all ? nlines : 0, ctx, nlines, 1, false};
+	if (n && rows[n - 1].line > w->end)
+		w->end = rows[n - 1].line;
+	if (n && rows[0].line == 0)
+		w->next = 0;
+}
+
+bool srcfn_walk_next(struct srcfn_walk *w, uint64_t *line)
+{
+	uint64_t c = w->next;
+
+	if (w->done || c > w->end)
+		return false;
+	if (c == 0 || c > w->whole) {
+		/* past the whole lines: jump to the next line near a row */
+		while (w->i < w->n && w->rows[w->i].line < c && c - w->rows[w->i].line > w->ctx)
+			w->i++;
+		if (w->i == w->n)
+			return false;
+		if (w->rows[w->i].line > c && w->rows[w->i].line - c > w->ctx)
+			c = w->rows[w->i].line - w->ctx;
+		if (c > w->end)
+			return false;
+	}
+	*line = c;
+	/* the end may be UINT64_MAX: no c + 1 past it */
+	if (c == w->end)
+		w->done = true;
+	else
+		w->next = c + 1;
+	return true;
+}
+
 /* ---- the source screen ------------------------------------------------- */
 
 static void push_row(struct srcview *v, enum src_row_kind kind, uint64_t where,
@@ -179,38 +215,30 @@ static void file_rows(const struct srcview *v, size_t *lo, size_t *hi)
 		(*hi)++;
 }
 
-static bool near_costly(const struct srcview *v, size_t lo, size_t hi, uint64_t line)
-{
-	for (size_t i = lo; i < hi; i++)
-		if (v->fn.rows[i].line + SRCVIEW_CONTEXT >= line &&
-		    v->fn.rows[i].line <= line + SRCVIEW_CONTEXT)
-			return true;
-	return false;
-}
-
+/*
+ * With the source: every line, or (only_costly) those with cost and
+ * SRCVIEW_CONTEXT lines around them, past its end only the lines near a
+ * cost; without it, only the lines with cost.
+ */
 static void build_line_rows(struct srcview *v)
 {
 	size_t lo, hi, r;
-	uint64_t last = 0, end = v->found ? v->text.nlines : 0;
+	uint64_t last = 0, n;
+	struct srcfn_walk w;
 
 	file_rows(v, &lo, &hi);
 	for (size_t i = 0; !v->found && i < v->text.ntried; i++)
 		push_row(v, SROW_TRIED, i, NULL);
-	for (size_t i = lo; i < hi; i++)
-		if (v->fn.rows[i].line > end)
-			end = v->fn.rows[i].line;
+	srcfn_walk_init(&w, v->fn.rows + lo, hi - lo, v->found ? v->text.nlines : 0,
+			!v->only_costly, v->found ? SRCVIEW_CONTEXT : 0);
 	r = lo;
-	/* with no source, only the lines with cost */
-	for (uint64_t n = lo < hi && !v->fn.rows[lo].line ? 0 : 1; n <= end; n++) {
+	while (srcfn_walk_next(&w, &n)) {
 		const struct src_cost *self = NULL;
 
 		while (r < hi && v->fn.rows[r].line < n)
 			r++;
 		if (r < hi && v->fn.rows[r].line == n && v->fn.rows[r].callee == NCG_NONE)
 			self = &v->fn.rows[r];
-		if ((!v->found || v->only_costly) && !(r < hi && v->fn.rows[r].line == n) &&
-		    (!v->found || !near_costly(v, lo, hi, n)))
-			continue;
 		if (last && n != last + 1)
 			push_row(v, SROW_GAP, n, NULL);
 		last = n;
@@ -279,6 +307,8 @@ static void load_text(struct srcview *v, const struct source_paths *paths)
 		snprintf(
 		    v->note, sizeof(v->note),
 		    "no source file: the code has no debug information (compiled without -g?)");
+	else if (!v->found && source_refused(&v->text))
+		snprintf(v->note, sizeof(v->note), "source not read: %s", source_refused(&v->text));
 	else if (!v->found)
 		snprintf(v->note, sizeof(v->note),
 			 "source not found; add a directory with -I DIR or a rule with "
@@ -304,7 +334,9 @@ static void load_disasm(struct srcview *v)
 	}
 	object =
 	    xmemdup0(profile_name(v->fn.p, f->object).ptr, profile_name(v->fn.p, f->object).len);
-	if (disasm_load(&v->dis, object, lo, hi + 16, err, sizeof(err)) < 0)
+	/* the last instruction's bytes; the profile's addresses may end at 2^64 - 1 */
+	if (disasm_load(&v->dis, object, lo, hi < UINT64_MAX - 16 ? hi + 16 : UINT64_MAX, err,
+			sizeof(err)) < 0)
 		snprintf(v->note, sizeof(v->note), "addresses only: %s", err);
 	free(object);
 }

@@ -6,6 +6,7 @@
  * what callgrind_annotate's per-line numbers are.
  */
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/core/match.h"
 #include "ncgrind/report/views.h"
 #include "ncgrind/model/source.h"
@@ -14,17 +15,21 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+/* Text of the profile or of a source file: what a terminal would act on escaped. */
 static void put_text(FILE *out, struct span s)
 {
-	for (size_t i = 0; i < s.len; i++) {
-		unsigned char c = (unsigned char)s.ptr[i];
+	char esc[ESCAPE_MAX];
 
-		if (c == '\t')
+	for (size_t i = 0; i < s.len;) {
+		size_t n = escape_next(s.ptr + i, s.len - i, esc);
+
+		if (s.ptr[i] == '\t')
 			putc('\t', out); /* a terminal or a pager expands it */
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
+		else if (esc[0])
+			fputs(esc, out);
 		else
-			putc(c, out);
+			fwrite(s.ptr + i, 1, n, out);
+		i += n;
 	}
 }
 
@@ -60,15 +65,6 @@ static void put_call(FILE *out, const struct profile *p, const struct report_opt
 	fprintf(out, " (%s)\n", fmt_times(num, c->count));
 }
 
-/* Whether line n is within ctx lines of a line with cost, in rows[lo, hi). */
-static bool near_cost(const struct srcfn *s, size_t lo, size_t hi, uint64_t n, uint64_t ctx)
-{
-	for (size_t i = lo; i < hi; i++)
-		if (s->rows[i].line + ctx >= n && s->rows[i].line <= n + ctx)
-			return true;
-	return false;
-}
-
 static void put_missing(FILE *out, const struct source_text *t)
 {
 	if (t->no_debug_info) {
@@ -77,11 +73,13 @@ static void put_missing(FILE *out, const struct source_text *t)
 		    out);
 		return;
 	}
-	fputs("-- not found; tried:\n", out);
+	fputs(source_refused(t) ? "-- not read; tried:\n" : "-- not found; tried:\n", out);
 	/* the paths come from the profile: escaped like every name in it */
 	for (size_t i = 0; i < t->ntried; i++) {
 		fputs("--   ", out);
-		report_put_name(out, span_make(t->tried[i], strlen(t->tried[i])), false);
+		escape_write(out, span_make(t->tried[i].path, strlen(t->tried[i].path)));
+		if (t->tried[i].why)
+			fprintf(out, " (not read: %s)", t->tried[i].why);
 		putc('\n', out);
 	}
 	fputs("-- add a directory with -I DIR, or a rule with --substitute-path=FROM=TO\n", out);
@@ -93,15 +91,13 @@ static void put_file(FILE *out, const struct profile *p, const struct report_opt
 		     const int *w)
 {
 	/* without the source, context lines would say nothing: only lines with cost */
-	uint64_t ctx = t->data ? o->context : 0, last = 0, end = t->data ? t->nlines : 0;
+	uint64_t last = 0, n;
 	size_t r = lo;
+	struct srcfn_walk walk;
 
-	for (size_t i = lo; i < hi; i++)
-		if (s->rows[i].line > end)
-			end = s->rows[i].line;
-	for (uint64_t n = s->rows[lo].line ? 1 : 0; n <= end; n++) {
-		if (n && !near_cost(s, lo, hi, n, ctx))
-			continue;
+	srcfn_walk_init(&walk, s->rows + lo, hi - lo, t->data ? t->nlines : 0, false,
+			t->data ? o->context : 0);
+	while (srcfn_walk_next(&walk, &n)) {
 		if (n && n != last + 1)
 			fprintf(out,
 				"-- line %" PRIu64 " ----------------------------------------\n",
@@ -165,9 +161,12 @@ static void widths(const struct profile *p, const struct report_opts *o, int *w)
 	char num[FMT_NUM];
 
 	for (uint32_t i = 0; i < o->nevents; i++) {
+		char name[81];
+		int len = (int)escape_copy(name, sizeof(name), p->events[o->events[i]].name);
+
 		w[i] = (int)strlen(fmt_commas(num, p->totals[o->events[i]]));
-		if (w[i] < (int)p->events[o->events[i]].name.len)
-			w[i] = (int)p->events[o->events[i]].name.len;
+		if (w[i] < len)
+			w[i] = len;
 	}
 }
 
@@ -191,9 +190,10 @@ static int dump_source(FILE *out, const struct profile *p, const struct report_o
 	}
 	widths(p, o, w);
 	for (uint32_t i = 0; i < o->nevents; i++) {
-		struct span ev = p->events[o->events[i]].name;
+		char name[81];
 
-		fprintf(out, "%*.*s%9s ", w[i], (int)ev.len, ev.ptr, "");
+		escape_copy(name, sizeof(name), p->events[o->events[i]].name);
+		fprintf(out, "%*s%9s ", w[i], name, "");
 	}
 	fputs(" source\n", out);
 	fns = report_sort_functions(p, SORT_INCL, o->sort_event, o->keep, &n);
@@ -242,7 +242,7 @@ static void sum_lines(FILE *out, const struct profile *p, const struct report_op
 		for (; j < n && cmp_line(&all[i], &all[j]) == 0; j++)
 			for (uint32_t e = 0; e < nev; e++)
 				u64_add_sat(&sum[e], all[j].costs[e]);
-		report_put_name(out, profile_name(p, all[i].file), true);
+		report_put_name(out, profile_name(p, all[i].file), true, o->terminal);
 		fprintf(out, "\t%" PRIu64, all[i].line);
 		for (uint32_t e = 0; e < o->nevents; e++)
 			fprintf(out, "\t%" PRIu64, sum[o->events[e]]);
@@ -277,9 +277,10 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 		srcfn_release(&s);
 	}
 	fputs("file\tline", out);
-	for (uint32_t i = 0; i < o->nevents; i++)
-		fprintf(out, "\tself:%.*s", (int)p->events[o->events[i]].name.len,
-			p->events[o->events[i]].name.ptr);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		fputs("\tself:", out);
+		report_put_name(out, p->events[o->events[i]].name, true, o->terminal);
+	}
 	putc('\n', out);
 	/* row i's costs are pool row i: pointers only now that the pool stays put */
 	for (size_t i = 0; i < n; i++)

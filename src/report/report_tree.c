@@ -12,14 +12,16 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-static void put_function(FILE *out, const struct profile *p, uint32_t f, bool tsv)
+static void put_function(FILE *out, const struct profile *p, uint32_t f,
+			 const struct report_opts *o)
 {
 	const struct function *fn = &p->funcs[f];
+	bool tsv = o->format == REPORT_TSV;
 
 	if (fn->name == NCG_NONE)
 		fputs("(unknown)", out);
 	else
-		report_put_name(out, profile_name(p, fn->name), tsv);
+		report_put_name(out, profile_name(p, fn->name), tsv, o->terminal);
 	if (!tsv && profile_cycle(p, f))
 		fprintf(out, " <cycle %" PRIu32 ">", profile_cycle(p, f));
 }
@@ -49,8 +51,10 @@ static const char *row_mark(const struct tree_node *node)
 
 /* The function (or the cycle, or what a fold or cut row stands for) of a row. */
 static void row_name(FILE *out, const struct calltree *t, const struct tree_node *node, double root,
-		     bool tsv)
+		     const struct report_opts *o)
 {
+	bool tsv = o->format == REPORT_TSV;
+
 	switch (node->kind) {
 	case NODE_MORE:
 		if (tsv)
@@ -71,26 +75,29 @@ static void row_name(FILE *out, const struct calltree *t, const struct tree_node
 		fprintf(out, "<cycle %" PRIu32 ">", node->fn);
 		break;
 	case NODE_FUNCTION:
-		put_function(out, t->p, node->fn, tsv);
+		put_function(out, t->p, node->fn, o);
 		break;
 	}
 }
 
-static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double root, bool tsv)
+static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double root,
+		     const struct report_opts *o)
 {
+	bool tsv = o->format == REPORT_TSV;
 	const struct tree_node *node = &t->nodes[n];
 	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
 	char num[FMT_NUM];
-	uint64_t cost = (uint64_t)(node->cost + 0.5);
+	uint64_t cost = u64_from_double(node->cost);
 	bool has_count =
 	    node->edge != NCG_NONE && (node->kind == NODE_FUNCTION || node->kind == NODE_CYCLE);
 
 	if (tsv) {
 		fprintf(out, "%" PRIu32 "\t", node->depth);
-		row_name(out, t, node, root, true);
+		row_name(out, t, node, root, o);
 		putc('\t', out);
 		if (node->kind == NODE_FUNCTION)
-			report_put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true);
+			report_put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true,
+					o->terminal);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t%s\n",
 			has_count ? node->count : 0, cost, pct(node->cost, root),
 			pct(node->cost, parent), row_mark(node));
@@ -116,7 +123,7 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 		snprintf(mark, sizeof(mark), "[%" PRIu32 "]", node->depth);
 		fprintf(out, "%*s ", 2 * TEXT_DEPTH - 1, mark);
 	}
-	row_name(out, t, node, root, false);
+	row_name(out, t, node, root, o);
 	fputs(node->member ? "  [self]\n" : node->recursive ? "  [recursive]\n" : "\n", out);
 }
 
@@ -125,13 +132,14 @@ static void tree_head(FILE *out, const struct profile *p, const struct report_op
 	struct span ev = p->events[o->sort_event].name;
 
 	if (tsv) {
-		fprintf(out,
-			"depth\tfunction\tfile\tcalls\tincl:%.*s\troot_pct\tparent_pct\tmark\n",
-			(int)ev.len, ev.ptr);
+		fputs("depth\tfunction\tfile\tcalls\tincl:", out);
+		report_put_name(out, ev, true, o->terminal);
+		fputs("\troot_pct\tparent_pct\tmark\n", out);
 		return;
 	}
-	fprintf(out, "%.*s: inclusive cost of each call, folded under %.2f%% of the root\n",
-		(int)ev.len, ev.ptr, o->threshold);
+	report_put_name(out, ev, false, o->terminal);
+	fprintf(out, ": inclusive cost of each call, folded under %.2f%% of the root\n",
+		o->threshold);
 	fprintf(out, "%15s %7s %8s %10s  %s\n", "incl", "%root", "%parent", "calls",
 		o->inverted ? "function, then its callers" : "function, then its callees");
 }
@@ -140,8 +148,6 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 		     const struct report_opts *o, uint32_t root)
 {
 	struct calltree t;
-	bool tsv = o->format == REPORT_TSV;
-
 	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
 	t.filters = o->filters;
 	/* bounded by the threshold; the cap is for --threshold=0 on a large profile */
@@ -150,7 +156,7 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 			break; /* the cut row says where */
 	calltree_flatten(&t);
 	for (size_t i = 0; i < t.nvisible; i++)
-		tree_row(out, &t, t.visible[i], calltree_root_cost(&t), tsv);
+		tree_row(out, &t, t.visible[i], calltree_root_cost(&t), o);
 	calltree_release(&t);
 }
 
@@ -169,8 +175,9 @@ static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, 
 
 /* The places of the calls caller -> callee; cs keeps the last caller's, read once. */
 static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs, uint32_t caller,
-		      uint32_t callee, bool tsv)
+		      uint32_t callee, const struct report_opts *o)
 {
+	bool tsv = o->format == REPORT_TSV;
 	const struct call_site *s;
 	size_t n;
 
@@ -178,7 +185,7 @@ static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs,
 	n = call_sites_of(cs, callee, &s);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
-		report_put_name(out, profile_name(p, s[i].file), tsv);
+		report_put_name(out, profile_name(p, s[i].file), tsv, o->terminal);
 		if (s[i].line)
 			fprintf(out, ":%" PRIu64, s[i].line);
 		else if (s[i].addr)
@@ -198,25 +205,25 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 	bool tsv = o->format == REPORT_TSV;
 
 	if (tsv) {
-		put_function(out, p, fn, true);
+		put_function(out, p, fn, o);
 		putc('\t', out);
-		put_function(out, p, other, true);
+		put_function(out, p, other, o);
 		putc('\t', out);
-		report_put_name(out, profile_name(p, p->funcs[other].file), true);
+		report_put_name(out, profile_name(p, p->funcs[other].file), true, o->terminal);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t", ce->count, cost,
 			pct((double)cost, total), pct((double)cost, of_fn));
-		put_sites(out, p, cs, ce->caller, ce->callee, true);
+		put_sites(out, p, cs, ce->caller, ce->callee, o);
 		putc('\n', out);
 		return;
 	}
 	fprintf(out, "  %15s %6.2f%% %6.2f%% %10s  ", fmt_commas(num, cost),
 		pct((double)cost, total), pct((double)cost, of_fn), fmt_commas(cnt, ce->count));
-	put_function(out, p, other, false);
+	put_function(out, p, other, o);
 	if (ce->caller == ce->callee ||
 	    (profile_cycle(p, ce->caller) &&
 	     profile_cycle(p, ce->caller) == profile_cycle(p, ce->callee)))
 		fputs("  [recursive]", out);
-	put_sites(out, p, cs, ce->caller, ce->callee, false);
+	put_sites(out, p, cs, ce->caller, ce->callee, o);
 	putc('\n', out);
 }
 
@@ -256,7 +263,7 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 		char cnt[FMT_NUM + 8];
 
 		fprintf(out, "%s of ", callers ? "callers" : "callees");
-		put_function(out, p, fn, false);
+		put_function(out, p, fn, o);
 		fprintf(out, "  (incl %s = %.2f%%, called %s)\n", fmt_commas(num, incl),
 			pct((double)incl, (double)p->totals[o->sort_event]),
 			fmt_times(cnt, p->funcs[fn].calls));
@@ -300,14 +307,13 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 		for (size_t i = 0; i < n; i++)
 			one_tree(out, p, &g, o, fns[i]);
 	} else {
-		if (o->format == REPORT_TSV)
-			fprintf(out,
-				"function\t%s\t%s_file\tcount\tincl:%.*s\ttotal_pct\tfunction_"
-				"pct\tsites\n",
+		if (o->format == REPORT_TSV) {
+			fprintf(out, "function\t%s\t%s_file\tcount\tincl:",
 				o->kind == REPORT_CALLERS ? "caller" : "callee",
-				o->kind == REPORT_CALLERS ? "caller" : "callee",
-				(int)p->events[o->sort_event].name.len,
-				p->events[o->sort_event].name.ptr);
+				o->kind == REPORT_CALLERS ? "caller" : "callee");
+			report_put_name(out, p->events[o->sort_event].name, true, o->terminal);
+			fputs("\ttotal_pct\tfunction_pct\tsites\n", out);
+		}
 		for (size_t i = 0; i < n; i++)
 			calls_of(out, p, &g, o, fns[i], o->kind == REPORT_CALLERS);
 	}

@@ -167,7 +167,10 @@ struct prompt *prompt_new(const char *history_path, prompt_complete_fn complete_
 static void save_history(struct prompt *p)
 {
 	HistEvent ev;
-	char *dir;
+	char *dir, *tmp;
+	FILE *f;
+	int fd;
+	bool saved;
 
 	if (!p->history || !p->hist)
 		return;
@@ -180,7 +183,27 @@ static void save_history(struct prompt *p)
 			*s = '/';
 		}
 	free(dir);
-	history(p->hist, &ev, H_SAVE, p->history);
+	/*
+	 * A new file beside it, renamed over it: a symbolic link put at the
+	 * history's path is replaced, not followed (H_SAVE would write through
+	 * it, to whatever it points at), and a crash leaves the old history.
+	 */
+	tmp = xmalloc(strlen(p->history) + 8);
+	sprintf(tmp, "%s.XXXXXX", p->history);
+	fd = mkstemp(tmp);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return;
+	}
+	saved = history(p->hist, &ev, H_SAVE_FP, f) >= 0;
+	if (fclose(f) != 0 || !saved || rename(tmp, p->history) < 0)
+		unlink(tmp);
+	free(tmp);
 }
 
 void prompt_free(struct prompt *p)

@@ -630,14 +630,14 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
 	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
 	char name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
-	uint64_t v = (uint64_t)(n->cost + 0.5);
+	uint64_t v = u64_from_double(n->cost);
 	/* a narrow screen indents by one column a level, and keeps the names readable */
 	int c, indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
 
 	grid_fill(g, r, 0, a);
 	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
-			 fmt_percent(pr, v, (uint64_t)(root + 0.5)),
-			 fmt_percent(pp, v, (uint64_t)(parent + 0.5)),
+			 fmt_percent(pr, v, u64_from_double(root)),
+			 fmt_percent(pp, v, u64_from_double(parent)),
 			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
 			     ? ""
 			     : fmt_commas(cnt, n->count),
@@ -653,7 +653,7 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 	if (n->kind == NODE_MORE || n->kind == NODE_CUT) {
 		if (n->kind == NODE_MORE)
 			snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
-				 fmt_percent(pr, v, (uint64_t)(root + 0.5)));
+				 fmt_percent(pr, v, u64_from_double(root)));
 		else
 			snprintf(name, sizeof(name), "(tree cut at %s nodes)",
 				 fmt_commas(cnt, n->count));
@@ -697,7 +697,7 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 	double root = calltree_root_cost(tree);
 	struct list_layout L;
 
-	list_layout(&L, g, t, (uint64_t)(root + 0.5), false);
+	list_layout(&L, g, t, u64_from_double(root), false);
 	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
 		 tree->top_down   ? "call tree from the entry points"
 		 : tree->inverted ? "callers, upward"
@@ -767,7 +767,7 @@ int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
 	memset(&top, 0, sizeof(top));
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_tree(&g, tree, &top, t, &vs);
-	list_layout(&L, &g, t, (uint64_t)(root + 0.5), false);
+	list_layout(&L, &g, t, u64_from_double(root), false);
 	write_head(f, &g);
 	for (size_t i = 0; i < tree->nvisible; i++) {
 		grid_clear(&g);
@@ -813,10 +813,11 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	grid_fill(g, r, 0, a);
 	if (sr->kind == SROW_TRIED) {
 		/* from the profile: grid_put shows its control characters as ^X */
-		const char *path = v->text.tried[sr->where];
+		const struct source_tried *tr = &v->text.tried[sr->where];
 
-		expand_tabs(text, sizeof(text), span_make(path, strlen(path)), v->hscroll);
-		snprintf(line, sizeof(line), "  tried %s", text);
+		expand_tabs(text, sizeof(text), span_make(tr->path, strlen(tr->path)), v->hscroll);
+		snprintf(line, sizeof(line), "  tried %s%s%s%s", text,
+			 tr->why ? " (not read: " : "", tr->why ? tr->why : "", tr->why ? ")" : "");
 		grid_puts(g, r, 0, line, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}

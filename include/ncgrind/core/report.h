@@ -4,9 +4,12 @@
  * tsv is a contract other tools rely on (see doc/ncgrind.1): a header line,
  * one row per function or per caller/callee pair, plain decimal integers,
  * an empty field for an unknown name, and '\t', '\n', '\\' inside names
- * written as the two characters \t, \n, \\. json carries the same data with
- * the events and totals; text is a table for people, in the spirit of
- * callgrind_annotate. The reports built on the view-models (trees, source)
+ * written as the two characters \t, \n, \\; the other bytes as they are,
+ * unless the output is a terminal (then escaped as text escapes them). json
+ * carries the same data with the events and totals, always valid (a byte
+ * that is not UTF-8 is the text \xNN); text is a table for people, in the
+ * spirit of callgrind_annotate, with what a terminal would act on escaped
+ * (core/escape.h). The reports built on the view-models (trees, source)
  * are in report/views.h.
  */
 #ifndef NCGRIND_REPORT_H
@@ -69,6 +72,7 @@ struct report_opts {
 	uint32_t nevents;
 	const bool *keep;              /* functions the filters let through, or NULL for all */
 	const struct filters *filters; /* for `hide` in trees, or NULL */
+	bool terminal;                 /* the output is a terminal: tsv escapes as text does */
 	/* trees, callers and callees (report_tree.c) */
 	const char *function; /* regex: the functions to report on (tree roots) */
 	uint32_t depth;       /* levels of a tree below its root */
@@ -97,10 +101,11 @@ uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint
 			    const bool *keep, size_t *n);
 
 /*
- * A name as the reports write it: tsv escapes only \t, \n and \\; text keeps
- * valid UTF-8 and writes anything a terminal would interpret as \xNN.
+ * A name as the reports write it: tsv escapes only \t, \n and \\, and on a
+ * terminal also what text escapes; text keeps valid UTF-8 and writes what a
+ * terminal would act on as \xNN or \uXXXX (core/escape.h).
  */
-void report_put_name(FILE *out, struct span s, bool tsv);
+void report_put_name(FILE *out, struct span s, bool tsv, bool terminal);
 
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);

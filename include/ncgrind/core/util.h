@@ -1,7 +1,7 @@
 /*
  * util: allocation with overflow-checked sizes, one growth macro for every
- * dynamic array, byte spans into the mapped profile, saturating 64-bit sums,
- * and a fast hash for spans.
+ * dynamic array, byte spans into the mapped profile, saturating 64-bit sums
+ * and conversions, and a fast hash for spans.
  *
  * Allocation failure is not recoverable for an index builder: x*alloc() print
  * a message and exit before any terminal state exists (the UI installs its
@@ -90,6 +90,20 @@ static inline uint64_t u64_mul_sat(uint64_t a, uint64_t b)
 {
 	uint64_t r;
 	return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+/*
+ * d rounded to the nearest integer, clamped to 0 .. UINT64_MAX (NaN: 0). The
+ * trees scale costs as doubles, and a saturated cost (UINT64_MAX) is 2^64 as
+ * a double: a plain cast of it is undefined, and gives 0 on x86-64.
+ */
+static inline uint64_t u64_from_double(double d)
+{
+	if (!(d > 0.0))
+		return 0;
+	if (d >= 18446744073709551616.0) /* 2^64 */
+		return UINT64_MAX;
+	return (uint64_t)(d + 0.5); /* below 2^64, d + 0.5 rounds to at most 2^64 - 2048 */
 }
 
 /* 64-bit hash of a byte run; good spread for names that share long prefixes. */

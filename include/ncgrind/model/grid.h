@@ -5,8 +5,9 @@
  * so a test compares exactly what a person would see.
  *
  * Text enters the grid through grid_put(), which decodes UTF-8 and never lets
- * a control character, an escape sequence or an invalid byte through: those
- * are shown as ^X or \xNN. Wide characters take two cells.
+ * a control character, an escape sequence, a bidi control or an invalid byte
+ * through: those are shown as ^X, \uXXXX or \xNN. Wide characters take two
+ * cells.
  */
 #ifndef NCGRIND_GRID_H
 #define NCGRIND_GRID_H

@@ -34,17 +34,30 @@ void source_paths_add_dir(struct source_paths *sp, const char *dir);
 /* "FROM=TO"; -1 when there is no '='. */
 int source_paths_add_rule(struct source_paths *sp, const char *rule);
 
+/* A path tried, and why it was not read when it is there. */
+struct source_tried {
+	char *path;
+	const char *why; /* "larger than 64 MiB", "not a regular file"; NULL: not there */
+};
+
 struct source_text {
 	char *path; /* where it was found, or NULL */
 	char *data; /* the whole file */
 	size_t size;
 	size_t *line_start; /* line i (1-based) starts at data[line_start[i - 1]] */
 	size_t nlines;
-	bool newer;         /* modified after the profile was written */
-	bool no_debug_info; /* the name was "???": nothing was looked for */
-	char **tried;       /* the paths tried, in order, each once */
+	bool newer;                 /* modified after the profile was written */
+	bool no_debug_info;         /* the name was "???": nothing was looked for */
+	struct source_tried *tried; /* the paths tried, in order, each once */
 	size_t ntried, tried_alloc;
 };
+
+/*
+ * The most of a source file that is read: the name comes from the profile,
+ * and may be a disk image or /dev/zero. A larger file is not read at all.
+ */
+#define SOURCE_MAX_SIZE ((size_t)64 << 20)
+#define SOURCE_MAX_SIZE_TEXT "64 MiB"
 
 /* Trailing components tried under the profile's directory, at most. */
 #define SOURCE_MAX_SUFFIX 8
@@ -52,10 +65,17 @@ struct source_text {
 /*
  * Look for the file named name; 0 when found and read, -1 when not
  * (t->tried says where). "???", Valgrind's name for code without debug
- * information, is not looked for: -1 with t->no_debug_info set.
+ * information, is not looked for: -1 with t->no_debug_info set. Only a
+ * regular file of at most SOURCE_MAX_SIZE is read (one that says it is
+ * empty, as those of /proc do, is read to its end, up to the same size);
+ * a FIFO or a device is not opened for reading (a FIFO would wait for a
+ * writer) and is passed over, as a file too large is, with its reason.
  */
 int source_load(struct source_text *t, const struct source_paths *sp, struct span name);
 void source_release(struct source_text *t);
+
+/* Why a file that was there was not read (the first reason of the paths tried), or NULL. */
+const char *source_refused(const struct source_text *t);
 
 /* Line n (1-based) without its '\n'; an empty span past the end. */
 struct span source_line(const struct source_text *t, uint64_t n);

@@ -44,6 +44,27 @@ void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_a
 void srcfn_release(struct srcfn *s);
 
 /*
+ * The line numbers shown of a file of nlines lines (0 without the source),
+ * in order, each once: all of its lines when all is set, and those within
+ * ctx lines of a cost row's line (rows[0, n), sorted by line), none past
+ * the file's last line or the last row's; line 0 first when a row has no
+ * line. The time is that of the rows and of the lines shown, not of the
+ * largest line number, which the profile sets (a cost at line 2^64 - 1).
+ */
+struct srcfn_walk {
+	const struct src_cost *rows;
+	size_t i, n;              /* the rows not yet passed: [i, n) */
+	uint64_t whole, ctx, end; /* lines 1 .. whole are all shown; end: the last one */
+	uint64_t next;            /* the next candidate */
+	bool done;
+};
+
+void srcfn_walk_init(struct srcfn_walk *w, const struct src_cost *rows, size_t n, uint64_t nlines,
+		     bool all, uint64_t ctx);
+/* The next line to show in *line; false when there is none. */
+bool srcfn_walk_next(struct srcfn_walk *w, uint64_t *line);
+
+/*
  * One row of the source screen: a source line, a call made on it, or an
  * instruction. When the file is not found, the rows start with the paths
  * tried (SROW_TRIED), so that the screen says where to put it.
