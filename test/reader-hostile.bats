@@ -135,3 +135,29 @@ function | file | object | calls | self:Ir | self:Ge | incl:Ir | incl:Ge
 main |  |  | 0 | 5 | 0 | 5 | 0
 EOF2
 }
+
+@test "hostile and malformed fixtures: every report and the browser's screens, no crash, no hang, memory bounded" {
+	# exit 0 or 1 (a crash is >= 128, timeout 124, usage 2); peak memory under
+	# 300 MB (ASan's own included); no sanitizer report on stderr
+	local f d keys="$BATS_TEST_TMPDIR/keys" n=0
+	printf '%s\n' 'Enter' 't' 'E' 'q' 'r' 'E' 'q' 'T' 'E' 'q' 'v' 'Tab' 'o' 'f' 'q' 'V' 'q' \
+		'@' 'Tab' 'i' 'c' 'j' 'Enter' 'Enter' ':events' 'Enter' 'R' 'q' >"$keys"
+	for f in "$H"/*.callgrind "$BATS_TEST_DIRNAME"/fixtures/malformed/*.callgrind; do
+		for d in functions calls tree callers callees source lines browser; do
+			if [ "$d" = browser ]; then
+				set -- --script="$keys" "$f"
+			else
+				set -- --dump="$d" --function=. --format=text "$f"
+			fi
+			status=0
+			/usr/bin/time -f '%M' -o "$BATS_TEST_TMPDIR/rss" timeout 30 "$NCGRIND" "$@" \
+				>/dev/null 2>"$ERR" || status=$?
+			[ "$status" -le 1 ] || { echo "$f --dump=$d: exit $status"; cat "$ERR"; return 1; }
+			[ "$(tail -1 "$BATS_TEST_TMPDIR/rss")" -lt 300000 ] ||
+				{ echo "$f $d: $(tail -1 "$BATS_TEST_TMPDIR/rss") KB"; return 1; }
+			refute_grep 'runtime error|AddressSanitizer|LeakSanitizer' "$ERR" || return 1
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -gt 200 ]
+}
