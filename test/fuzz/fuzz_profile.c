@@ -9,7 +9,9 @@
  * names in a grid, and every batch report written to /dev/null.
  *
  * There is no reader of a memory buffer (the reader maps a file): each input
- * is written to a file under /dev/shm, once per input, and read from there.
+ * is written to /dev/shm/ncgrind-fuzz/PID.callgrind, read from there, and
+ * the file removed once it is mapped (its directory is the profile's for the
+ * source lookups).
  *
  * The work per input is bounded: at most MAX_FUNCS functions get their views,
  * and trees are cut at MAX_NODES nodes.
@@ -26,8 +28,10 @@
  *   - a cost that reaches 2^63 (a saturated sum): the tree report casts node
  *     costs to uint64_t; report_tree is not run;
  *   - index / re-read mismatches of the shapes already known (a compressed id
- *     used before it is defined, cob=/cfi=/cfl= given before fn=, a rejected
- *     calls= line): the comparison is not made fatal for such an input.
+ *     used before it is defined; cob=/cfi=/cfl= given before fn=, no calls=
+ *     between; a calls= while no function is current: before fn=, after ob=,
+ *     after a new part; a rejected calls= line, or a rejected line after one):
+ *     the comparison is not made fatal for such an input, the rest runs.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/core/display.h"
@@ -46,6 +50,7 @@
 #include "ncgrind/model/table.h"
 #include "ncgrind/report/views.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <locale.h>
@@ -64,33 +69,22 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char dir[64], path[96];
+static char path[96];
 static FILE *devnull;
 static bool run_known; /* NCG_FUZZ_KNOWN=1: no input is stepped around */
-
-static void cleanup(void)
-{
-	unlink(path);
-	rmdir(dir);
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *known = getenv("NCG_FUZZ_KNOWN");
+	const char *dir = "/dev/shm/ncgrind-fuzz";
 
 	(void)argc;
 	(void)argv;
 	setlocale(LC_ALL, "C.UTF-8");
-	snprintf(dir, sizeof(dir), "/dev/shm/ncgrind-fuzz-XXXXXX");
-	if (!mkdtemp(dir)) {
-		snprintf(dir, sizeof(dir), "/tmp/ncgrind-fuzz-XXXXXX");
-		if (!mkdtemp(dir)) {
-			perror("fuzz_profile: mkdtemp");
-			exit(2);
-		}
-	}
-	snprintf(path, sizeof(path), "%s/fuzz.callgrind", dir);
-	atexit(cleanup);
+	/* one directory for every run, a file per process, removed once it is mapped */
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		dir = "/tmp";
+	snprintf(path, sizeof(path), "%s/%ld.callgrind", dir, (long)getpid());
 	devnull = fopen("/dev/null", "w");
 	if (!devnull) {
 		perror("fuzz_profile: /dev/null");
@@ -434,7 +428,15 @@ static void names_of(const struct profile *p, uint32_t fn, struct grid *gr)
 {
 	const struct function *f = &p->funcs[fn];
 	uint32_t ids[3] = {f->name, f->file, f->object};
-	char buf[256];
+	char buf[256], num[FMT_NUM + 8];
+
+	for (uint32_t e = 0; e < p->nev; e++) {
+		grid_puts(gr, 6, 0, fmt_cost(num, profile_self(p, fn)[e], false), ATTR_HOT);
+		grid_puts(gr, 6, 20, fmt_cost(num, profile_incl(p, fn)[e], true), ATTR_HOT);
+		grid_puts(gr, 6, 40, fmt_percent(num, profile_incl(p, fn)[e], p->totals[e]),
+			  ATTR_HOT);
+	}
+	grid_puts(gr, 7, 0, fmt_times(num, f->calls), ATTR_DIM);
 
 	for (int i = 0; i < 3; i++) {
 		struct span s = profile_name(p, ids[i]);
@@ -610,13 +612,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct session s;
 	uint64_t h = 1469598103934665603ULL, *max_line;
+	int ret;
 
 	if (!run_known && huge_ids(data, size))
 		return -1; /* not added to the corpus */
 	for (size_t i = 0; i < size; i++)
 		h = (h ^ data[i]) * 1099511628211ULL;
 	write_input(data, size);
-	if (session_load(&s, path, NULL) == 0) {
+	ret = session_load(&s, path, NULL);
+	unlink(path); /* the mapping stays */
+	if (ret == 0) {
 		max_line = xcalloc(s.prof.nfuncs + 1, sizeof(uint64_t));
 		if (!check(&s.prof, max_line, false) &&
 		    (run_known ||
