@@ -386,6 +386,10 @@ static void detail_of(const struct profile *p, const struct callgraph *g, uint32
 		detail_move(&d, 1, PAGE);
 	}
 	detail_move(&d, -100, PAGE);
+	nav_page(&d.nav, 1, PAGE);
+	detail_settle(&d, 1, PAGE);
+	nav_page(&d.nav, -1, 2);
+	detail_settle(&d, -1, 2);
 	detail_move(&d, 1000, 3);
 	(void)detail_target(&d);
 	detail_release(&d);
@@ -475,18 +479,27 @@ static void table_of(const struct profile *p, const bool *keep)
 
 static void reports(const struct profile *p, const struct source_paths *sp,
 		    const struct filters *flt, const bool *keep, bool trees, bool sources,
-		    const uint64_t *max_line)
+		    const uint64_t *max_line, uint32_t ev)
 {
 	uint32_t *evs = xcalloc(p->nev ? p->nev : 1, sizeof(uint32_t));
 	struct report_opts o = {0};
-	char err[300];
+	char err[300], list[200];
 	bool source = sources;
+	int n;
 
-	for (uint32_t i = 0; i < p->nev; i++)
-		evs[i] = i;
+	/* --events=LIST: the last event and the first, by name (as main.c) */
+	snprintf(list, sizeof(list), "%.*s,%.*s", p->nev ? (int)p->events[p->nev - 1].name.len : 0,
+		 p->nev ? p->events[p->nev - 1].name.ptr : "",
+		 p->nev ? (int)p->events[0].name.len : 0, p->nev ? p->events[0].name.ptr : "");
+	n = report_parse_events(p, list, evs, err, sizeof(err));
+	if (n <= 0 || sources) { /* all of them, in order, on the first pass */
+		for (uint32_t i = 0; i < p->nev; i++)
+			evs[i] = i;
+		n = (int)p->nev;
+	}
 	o.events = evs;
-	o.nevents = p->nev;
-	o.sort_event = 0;
+	o.nevents = (uint32_t)n;
+	o.sort_event = ev;
 	o.depth = UINT32_MAX;
 	o.threshold = 1.0;
 	o.context = 8;
@@ -560,6 +573,11 @@ static void views(struct session *s, const uint64_t *max_line, uint64_t h)
 		if (p->totals[e] >= (UINT64_C(1) << 63))
 			big = true;
 	source_paths_set_profile(&sp, path);
+	/* -I and --substitute-path, pointing nowhere: the lookups, not what they find */
+	source_paths_add_dir(&sp, "/nonexistent/ncgrind-fuzz");
+	source_paths_add_rule(&sp, "/home=/nonexistent/ncgrind-fuzz");
+	source_paths_add_rule(&sp, "=nothing");
+	(void)profile_memory(p);
 	filters_init(&hide);
 	filters_add(&hide, FILTER_HIDE, pats[h % 6], err, sizeof(err));
 	grid_init(&gr, 8, 80);
@@ -599,10 +617,12 @@ static void views(struct session *s, const uint64_t *max_line, uint64_t h)
 		narrowed = filters_apply(&s->filters, p, &s->graph, s->keep);
 		table_of(p, narrowed ? s->keep : NULL);
 		reports(p, &sp, &s->filters, narrowed ? s->keep : NULL, !big || run_known, cycles,
-			max_line);
+			max_line, ev);
+		filters_describe(&s->filters, err, sizeof(err));
 		filters_undo(&s->filters);
 		filters_clear_names(&s->filters);
 	}
+	grid_save_rows(&gr, 0, 8, devnull);
 	grid_release(&gr);
 	filters_release(&hide);
 	source_paths_release(&sp);
@@ -630,6 +650,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fprintf(stderr, "fuzz_profile: the re-read blocks differ from the index\n");
 			abort();
 		}
+		diag_write(&s.diag, devnull);
 		views(&s, max_line, h);
 		free(max_line);
 	}
