@@ -10,6 +10,8 @@
 #   make bench      timings on a 1 GiB generated profile (needs ../shared), then
 #                   bench-shapes: call views and trees on generated huge shapes
 #   make check-corpus  compare with Valgrind's tools on ../shared/corpus
+#   make fuzz FUZZ_SECONDS=N   libFuzzer on the reader, the view-models and the
+#                   reports for N seconds (needs clang; built in build-fuzz/)
 CC ?= cc
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -162,6 +164,58 @@ check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK)
 		$(PROBE) check $$f >/dev/null || { echo "probe check failed: $$f"; exit 1; }; \
 	done; echo "probe check: every corpus profile re-read block by block agrees with its index"
 
+# libFuzzer (test/fuzz/fuzz_profile.c): each input is a profile, read, re-read
+# block by block against its index, then through the view-models and every batch
+# report (no curses: the core, the model and the report layers). The corpus is a
+# copy, build-fuzz/corpus, seeded from the fixtures and $(SHARED)/corpus; what
+# libFuzzer finds goes to build-fuzz/crash-*, leak-*, timeout-*, oom-*. One core:
+# no -jobs. FUZZ_ARGS adds options (e.g. -seed=1, -only_ascii=1); a reproducer
+# runs with `build-fuzz/fuzz-ncgrind FILE` (NCG_FUZZ_KNOWN=1: without the
+# harness's detours around the known problems, see its header).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_MAX_LEN ?= 16384
+FUZZ_BUILD = build-fuzz
+FUZZ_BIN = $(FUZZ_BUILD)/fuzz-ncgrind
+FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = $(filter-out -Werror,$(WARN)) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
+	-Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
+FUZZ_OBJ = $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(CORE_SRC) $(MODEL_SRC) $(REPORT_SRC)) \
+	$(FUZZ_BUILD)/fuzz_profile.o
+FUZZ_SEEDS = $$(find test/fixtures $(wildcard $(SHARED)/corpus) -type f \( -name '*.callgrind' \
+	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
+
+fuzz:
+	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang with libFuzzer:" \
+		"apt-get install -y clang (or FUZZ_CC=clang-NN)"; exit 1; }
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@mkdir -p $(FUZZ_BUILD)/corpus
+	@for f in $(FUZZ_SEEDS); do \
+		cp -n "$$f" "$(FUZZ_BUILD)/corpus/$$(sha1sum <"$$f" | cut -c1-40)"; \
+	done
+	ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} \
+	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
+		-max_len=$(FUZZ_MAX_LEN) -dict=test/fuzz/callgrind.dict \
+		-artifact_prefix=$(FUZZ_BUILD)/ -print_final_stats=1 $(FUZZ_ARGS) \
+		$(FUZZ_BUILD)/corpus
+
+$(FUZZ_BIN): $(FUZZ_OBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+
+$(FUZZ_BUILD)/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CLANG   $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_profile.o: test/fuzz/fuzz_profile.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CLANG   $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+-include $(FUZZ_OBJ:.o=.d)
+
 # The core (map, parse, index, profile) never includes curses or libedit.
 check-layers:
 	@test/tools/check-layers
@@ -172,7 +226,8 @@ install: $(NCGRIND)
 
 # The house style is .clang-format's: make fmt applies it, make fmt-check (in make
 # check, so in CI) fails on a file that does not follow it.
-FMT_FILES = src/*.c src/*/*.c src/*/*.h include/ncgrind/*/*.h test/tools/*.c test/bench/*.c
+FMT_FILES = src/*.c src/*/*.c src/*/*.h include/ncgrind/*/*.h test/tools/*.c test/bench/*.c \
+	test/fuzz/*.c
 fmt:
 	clang-format -i $(FMT_FILES)
 
@@ -180,6 +235,6 @@ fmt-check:
 	@clang-format --dry-run --Werror $(FMT_FILES) && echo "fmt-check: the sources follow .clang-format"
 
 clean:
-	rm -rf build build-asan ncgrind test/tools/probe test/tools/treecheck
+	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck
 
-.PHONY: all deps run check asan valgrind monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean
+.PHONY: all deps run check asan valgrind fuzz monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean

@@ -511,7 +511,8 @@ size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct 
 	}
 	for (end = lo; end < cs->n && cs->sites[end].callee == callee; end++)
 		;
-	*first = cs->sites + lo;
+	/* none read (sites may be NULL: NULL + 0 is undefined) */
+	*first = end > lo ? cs->sites + lo : NULL;
 	return end - lo;
 }
 

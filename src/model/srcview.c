@@ -229,8 +229,10 @@ static void build_line_rows(struct srcview *v)
 	file_rows(v, &lo, &hi);
 	for (size_t i = 0; !v->found && i < v->text.ntried; i++)
 		push_row(v, SROW_TRIED, i, NULL);
-	srcfn_walk_init(&w, v->fn.rows + lo, hi - lo, v->found ? v->text.nlines : 0,
-			!v->only_costly, v->found ? SRCVIEW_CONTEXT : 0);
+	/* a function of no line yet has no rows (NULL: no offset on it) */
+	srcfn_walk_init(&w, v->fn.rows ? v->fn.rows + lo : NULL, hi - lo,
+			v->found ? v->text.nlines : 0, !v->only_costly,
+			v->found ? SRCVIEW_CONTEXT : 0);
 	r = lo;
 	while (srcfn_walk_next(&w, &n)) {
 		const struct src_cost *self = NULL;

@@ -182,7 +182,7 @@ uint32_t profile_find_event_str(const struct profile *p, const char *name);
 
 static inline uint64_t *profile_self(const struct profile *p, uint32_t fn)
 {
-	return p->self + (size_t)fn * p->stride;
+	return p->self ? p->self + (size_t)fn * p->stride : NULL; /* none before the first value */
 }
 
 /* Inclusive cost, with cycle detection on or off (p->no_cycles). */
@@ -207,7 +207,7 @@ static inline uint64_t *profile_cycle_incl(const struct profile *p, uint32_t c)
 
 static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)
 {
-	return p->edge_cost + (size_t)e * p->stride;
+	return p->edge_cost ? p->edge_cost + (size_t)e * p->stride : NULL;
 }
 
 /*
