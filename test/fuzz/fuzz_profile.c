@@ -332,6 +332,62 @@ static bool check(const struct profile *p, uint64_t *max_line, bool verbose)
 
 /* ---- the views ---------------------------------------------------------- */
 
+/* Rounding of sums of doubles: a relative slack far below what is printed. */
+#define SLACK(x) ((x)*1e-9 + 1e-6)
+
+/*
+ * The trees' invariant (calltree.h, test/tools/treecheck): children, fold
+ * row included, add up to no more than their node, none costs more than its
+ * parent or less than 0, rows that cannot be expanded have no children, the
+ * entry points add up to no more than the total.
+ */
+static void tree_invariant(const struct calltree *t)
+{
+	double roots = 0.0, total = t->p->nev ? (double)t->p->totals[t->event] : 0.0;
+	const char *what = NULL;
+	size_t bad = 0;
+
+	for (size_t i = 0; i < t->nroots; i++)
+		roots += t->nodes[t->roots[i]].cost;
+	if (t->top_down && roots > total + SLACK(total))
+		what = "the entry points add up to more than the total";
+	for (size_t n = 0; n < t->nnodes && !what; n++) {
+		const struct tree_node *x = &t->nodes[n];
+		double sum = 0.0;
+
+		bad = n;
+		if (!(x->cost >= 0)) /* NaN too */
+			what = "a negative cost";
+		else if (x->kind == NODE_FUNCTION && x->recursive && t->cycles && !t->filters)
+			what = "a recursive node with cycle detection on";
+		if (what || x->first_child == NCG_NONE)
+			continue;
+		if (x->recursive || x->member || x->kind == NODE_MORE || x->kind == NODE_CUT)
+			what = "a row that cannot be expanded has children";
+		for (uint32_t c = x->first_child; c != NCG_NONE && !what; c = t->nodes[c].next) {
+			if (t->nodes[c].kind == NODE_CUT)
+				continue;
+			if (t->nodes[c].cost > x->cost + SLACK(x->cost))
+				what = "a child costs more than its parent";
+			sum += t->nodes[c].cost;
+		}
+		if (!what && sum > x->cost + SLACK(x->cost))
+			what = "children add up to more than their node";
+	}
+	if (what) {
+		fprintf(stderr,
+			"fuzz_profile: tree of %u (%s, cycles %s, threshold %g%%, hide %s): %s "
+			"at node %zu\n",
+			t->nroots ? t->nodes[t->roots[0]].fn : NCG_NONE,
+			t->top_down   ? "T"
+			: t->inverted ? "r"
+				      : "t",
+			t->cycles ? "on" : "off", t->threshold, t->filters ? "on" : "off", what,
+			bad);
+		abort();
+	}
+}
+
 static void trees_of(const struct profile *p, const struct callgraph *g, const struct filters *flt,
 		     uint32_t fn, uint32_t ev)
 {
@@ -352,6 +408,7 @@ static void trees_of(const struct profile *p, const struct callgraph *g, const s
 			if (!calltree_expand_all(&t, t.roots[i], UINT32_MAX, MAX_NODES - t.nnodes))
 				break;
 		calltree_flatten(&t);
+		tree_invariant(&t);
 		/* everything, threshold 0: the cap is what stops it */
 		t.threshold = 0;
 		calltree_collapse_all(&t);
@@ -364,6 +421,7 @@ static void trees_of(const struct profile *p, const struct callgraph *g, const s
 			    t.nodes[t.visible[i]].kind != NODE_CUT)
 				calltree_expand(&t, t.visible[i]);
 		calltree_flatten(&t);
+		tree_invariant(&t);
 		calltree_release(&t);
 	}
 }
