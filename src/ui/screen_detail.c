@@ -17,11 +17,6 @@ static void detail_free(void *state)
 	free(state);
 }
 
-static int list_rows(const struct ui *u)
-{
-	return view_list_rows(&u->g);
-}
-
 void ui_open_detail(struct ui *u, uint32_t fn)
 {
 	struct screen *s;
@@ -30,7 +25,7 @@ void ui_open_detail(struct ui *u, uint32_t fn)
 		return;
 	s = ui_push_screen(u, &screen_detail_ops, xcalloc(1, sizeof(struct detail)), detail_free);
 	detail_init(s->state, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
-	detail_move(s->state, 0, list_rows(u));
+	detail_move(s->state, 0, ui_list_rows(u));
 }
 
 static struct nav *detail_nav(struct ui *u, struct screen *s)
@@ -42,7 +37,7 @@ static struct nav *detail_nav(struct ui *u, struct screen *s)
 /* The cursor skips the headings ("callers", "callees") the way it went. */
 static void detail_moved(struct ui *u, struct screen *s, int dir)
 {
-	detail_settle(s->state, dir, list_rows(u));
+	detail_settle(s->state, dir, ui_list_rows(u));
 }
 
 static void detail_draw(struct ui *u, struct screen *s)
@@ -52,7 +47,7 @@ static void detail_draw(struct ui *u, struct screen *s)
 
 static void sort_by(struct ui *u, struct screen *s, enum report_sort key, const char *what)
 {
-	detail_sort(s->state, key, list_rows(u));
+	detail_sort(s->state, key, ui_list_rows(u));
 	ui_message(u, false, "callers and callees by %s%s", what,
 		   ds(s)->reverse ? " (reversed)" : "");
 }
@@ -115,9 +110,9 @@ static void detail_update(struct ui *u, struct screen *s)
 	detail_release(s->state);
 	detail_init(s->state, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
 	if (sort != SORT_INCL || reverse) /* detail_init() sorts by cost */
-		detail_order(s->state, sort, reverse, list_rows(u));
+		detail_order(s->state, sort, reverse, ui_list_rows(u));
 	else
-		detail_move(s->state, 0, list_rows(u));
+		detail_move(s->state, 0, ui_list_rows(u));
 }
 
 static uint32_t detail_subject(struct ui *u, struct screen *s, unsigned *mode)
@@ -135,7 +130,7 @@ static void detail_reopen(struct ui *u, uint32_t fn, unsigned mode)
 const struct screen_ops screen_detail_ops = {
     .scope = SCOPE_DETAIL,
     .nav = detail_nav,
-    .rows = list_rows,
+    .rows = ui_list_rows,
     .moved = detail_moved,
     .draw = detail_draw,
     .request = detail_request,

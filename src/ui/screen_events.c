@@ -20,11 +20,6 @@ static struct events_screen *state_of(struct screen *s)
 	return s->state;
 }
 
-static int events_rows(const struct ui *u)
-{
-	return view_list_rows(&u->g);
-}
-
 /* One event's row: name, total, long name (or "= formula"). */
 static void event_text(const struct ui *u, uint32_t e, char *buf, size_t size)
 {
@@ -44,7 +39,7 @@ void cmd_events(struct ui *u, const char *cmd, const char *arg)
 
 	(void)cmd, (void)arg;
 	es->nav.count = u->ses.prof.nev;
-	nav_to(&es->nav, u->disp.event, events_rows(u));
+	nav_to(&es->nav, u->disp.event, ui_list_rows(u));
 	ui_push_screen(u, &screen_events_ops, es, free);
 }
 
@@ -69,7 +64,7 @@ static void events_draw(struct ui *u, struct screen *s)
 	snprintf(line, sizeof(line), "  %-12s %18s  %s", "Event", "Total", "Long name, or formula");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	for (int i = 0; i < events_rows(u) && es->nav.top + (size_t)i < es->nav.count; i++) {
+	for (int i = 0; i < ui_list_rows(u) && es->nav.top + (size_t)i < es->nav.count; i++) {
 		uint32_t e = (uint32_t)(es->nav.top + (size_t)i);
 		enum grid_attr a = e == es->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
 
@@ -136,7 +131,7 @@ static int events_write(struct ui *u, struct screen *s, FILE *f)
 static void events_update(struct ui *u, struct screen *s)
 {
 	state_of(s)->nav.count = u->ses.prof.nev;
-	nav_scroll(&state_of(s)->nav, events_rows(u));
+	nav_scroll(&state_of(s)->nav, ui_list_rows(u));
 }
 
 static void events_reopen(struct ui *u, uint32_t fn, unsigned mode)
@@ -148,7 +143,7 @@ static void events_reopen(struct ui *u, uint32_t fn, unsigned mode)
 static const struct screen_ops screen_events_ops = {
     .scope = SCOPE_DETAIL,
     .nav = events_nav,
-    .rows = events_rows,
+    .rows = ui_list_rows,
     .moved = NULL,
     .draw = events_draw,
     .request = events_request,

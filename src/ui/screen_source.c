@@ -17,11 +17,6 @@ static void source_free(void *state)
 	free(state);
 }
 
-static int list_rows(const struct ui *u)
-{
-	return view_list_rows(&u->g);
-}
-
 void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 {
 	struct screen *s;
@@ -29,7 +24,7 @@ void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 	if (fn == NCG_NONE)
 		return;
 	s = ui_push_screen(u, &screen_source_ops, xcalloc(1, sizeof(struct srcview)), source_free);
-	srcview_open(s->state, &u->ses.prof, fn, u->sources, instr, u->disp.event, list_rows(u));
+	srcview_open(s->state, &u->ses.prof, fn, u->sources, instr, u->disp.event, ui_list_rows(u));
 }
 
 void ui_sources_changed(struct ui *u)
@@ -38,7 +33,7 @@ void ui_sources_changed(struct ui *u)
 		struct screen *s = &u->hist.screens[i];
 
 		if (s->ops == &screen_source_ops && !src(s)->instr)
-			srcview_set_file(src(s), u->sources, src(s)->file, list_rows(u));
+			srcview_set_file(src(s), u->sources, src(s)->file, ui_list_rows(u));
 	}
 }
 
@@ -49,7 +44,7 @@ static void next_file(struct ui *u, struct srcview *v, int dir)
 	else
 		srcview_set_file(v, u->sources,
 				 (v->file + (dir > 0 ? 1 : v->fn.nfiles - 1)) % v->fn.nfiles,
-				 list_rows(u));
+				 ui_list_rows(u));
 }
 
 static bool source_request(struct ui *u, struct screen *s, enum request req)
@@ -66,11 +61,11 @@ static bool source_request(struct ui *u, struct screen *s, enum request req)
 		return true;
 	case REQ_NEXT_COSTLY:
 	case REQ_PREV_COSTLY:
-		if (!srcview_next_costly(v, req == REQ_NEXT_COSTLY ? 1 : -1, list_rows(u)))
+		if (!srcview_next_costly(v, req == REQ_NEXT_COSTLY ? 1 : -1, ui_list_rows(u)))
 			ui_message(u, false, "no more lines with cost this way");
 		return true;
 	case REQ_ONLY_COSTLY:
-		srcview_toggle_costly(v, list_rows(u));
+		srcview_toggle_costly(v, ui_list_rows(u));
 		return true;
 	case REQ_NEXT_FILE:
 		next_file(u, v, 1);
@@ -161,7 +156,7 @@ static void source_reopen(struct ui *u, uint32_t fn, unsigned mode)
 const struct screen_ops screen_source_ops = {
     .scope = SCOPE_SOURCE,
     .nav = source_nav,
-    .rows = list_rows,
+    .rows = ui_list_rows,
     .moved = NULL,
     .draw = source_draw,
     .request = source_request,

@@ -24,16 +24,11 @@ static void tree_release(void *state)
 	free(t);
 }
 
-static int list_rows(const struct ui *u)
-{
-	return view_list_rows(&u->g);
-}
-
 static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 {
 	calltree_flatten(&ts(s)->tree);
 	ts(s)->nav.count = ts(s)->tree.nvisible;
-	nav_to(&ts(s)->nav, cursor, list_rows(u));
+	nav_to(&ts(s)->nav, cursor, ui_list_rows(u));
 }
 
 /* A new tree with the first root's hot path open, as perf report opens one. */
@@ -199,7 +194,7 @@ static void tree_reopen(struct ui *u, uint32_t fn, unsigned mode)
 const struct screen_ops screen_tree_ops = {
     .scope = SCOPE_TREE,
     .nav = tree_nav,
-    .rows = list_rows,
+    .rows = ui_list_rows,
     .moved = NULL,
     .draw = tree_draw,
     .request = tree_request,

@@ -126,6 +126,11 @@ int ui_page(const struct ui *u)
 	return view_table_rows(&u->g);
 }
 
+int ui_list_rows(const struct ui *u)
+{
+	return view_list_rows(&u->g);
+}
+
 /* Enter on the command line or the search line. */
 static void prompt_done(struct ui *u, const char *line)
 {

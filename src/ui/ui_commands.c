@@ -320,11 +320,12 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 	struct screen *s = hist_current(&u->hist);
 	const struct screen_ops *ops = screen_ops_of(s);
 	uint32_t table_fn = table_selected(&u->t), subject = NCG_NONE, ev;
+	const char *path = u->path ? u->path : u->vs.path;
 	unsigned mode = 0;
 	struct ui next;
 
 	(void)cmd, (void)arg;
-	if (!strcmp(u->path ? u->path : u->vs.path, "-")) {
+	if (!strcmp(path, "-")) {
 		ui_message(u, true, "standard input cannot be read again");
 		return;
 	}
@@ -334,13 +335,12 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 		remember(u, &u->seen_table, table_fn);
 		remember(u, &u->seen_subject, subject);
 	}
-	if (load_next(u, u->path ? u->path : u->vs.path, &next) < 0)
+	if (load_next(u, path, &next) < 0)
 		return;
 	table_fn =
 	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.ses.prof) : NCG_NONE;
 	subject = u->seen_subject.fn == subject ? same_function(&u->seen_subject, &next.ses.prof)
 						: NCG_NONE;
-	ui_forget_names(u);
 	ev = profile_find_event(&next.ses.prof, u->ses.prof.events[u->disp.event].name);
 	install_next(u, &next);
 	u->disp.event = ev != NCG_NONE ? ev : 0;

@@ -117,6 +117,8 @@ void ui_search_next(struct ui *u, int dir);
 void ui_message(struct ui *u, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int ui_page(const struct ui *u);
+/* The rows a list screen other than the table shows (its ops' rows). */
+int ui_list_rows(const struct ui *u);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
 void ui_set_cycles(struct ui *u, bool on);
 void ui_save_screen(struct ui *u, const char *path);
