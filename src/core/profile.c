@@ -48,6 +48,7 @@ void profile_release(struct profile *p)
 	free(p->blocks);
 	free(p->totals);
 	free(p->cycle_incl);
+	free(p->stats.thread_cpu);
 	htab_release(&p->fn_index);
 	htab_release(&p->edge_index);
 	htab_release(&p->ev_index);
@@ -199,11 +200,31 @@ void profile_widen(struct profile *p, uint32_t cols)
  * memory than the file: then the events no cost line gives a value to (all
  * zero) are dropped, with a warning, rather than 10,000 columns of zeros.
  */
+/* 1 + the last column of the self and call rows with a value (at least 1). */
+static uint32_t last_column(const struct profile *p)
+{
+	uint32_t last = 1;
+
+	for (size_t f = 0; f < p->nfuncs; f++)
+		for (uint32_t e = p->stride; e > last; e--)
+			if (profile_self(p, (uint32_t)f)[e - 1]) {
+				last = e;
+				break;
+			}
+	for (size_t c = 0; c < p->nedges; c++)
+		for (uint32_t e = p->stride; e > last; e--)
+			if (profile_edge_cost(p, (uint32_t)c)[e - 1]) {
+				last = e;
+				break;
+			}
+	return last < p->stride ? last : p->stride;
+}
+
 static void finish_stride(struct profile *p, struct diag *d)
 {
 	size_t rows = p->nfuncs * 3 + p->nedges; /* self, incl, incl_flat; call rows */
 	size_t budget = 4 * p->map.file_size + ((size_t)256 << 20);
-	uint32_t keep = p->stride;
+	uint32_t keep;
 
 	if (p->stride == p->nev)
 		return;
@@ -211,6 +232,9 @@ static void finish_stride(struct profile *p, struct diag *d)
 		set_stride(p, p->nev);
 		return;
 	}
+	/* the columns past the last one with a value are zeros (however wide the rows grew) */
+	keep = last_column(p);
+	set_stride(p, keep);
 	diag_add(d, DIAG_WARNING, 0,
 		 "%u of the %u events have no cost in any line: not shown (their columns of "
 		 "zeros would take %zu MiB for a file of %zu KiB)",

@@ -49,6 +49,16 @@ struct id_change {
 	uint32_t kind; /* 0 object, 1 file, 2 function */
 };
 
+/* How the index was built: for --stats and the bench. */
+struct index_stats {
+	unsigned jobs;      /* threads that indexed */
+	size_t chunks;      /* 0: one pass */
+	bool one_pass;      /* read in one pass (asked for, small, or a chunk could not be used) */
+	double wall;        /* seconds from the start to the last merge */
+	double main_cpu;    /* CPU seconds of the thread that merged */
+	double *thread_cpu; /* CPU seconds of each thread that indexed */
+};
+
 /* One part of the file (a dump, a thread, an Xdebug profile). */
 struct part {
 	uint64_t first_line;
@@ -138,6 +148,8 @@ struct profile {
 	struct htab fn_index;   /* (object, file, name) -> function */
 	struct htab edge_index; /* (caller, callee) -> edge */
 	struct htab ev_index;   /* event name -> event (100,000 events are one line) */
+
+	struct index_stats stats; /* how the index was built (--stats) */
 
 	uint64_t lines; /* lines read */
 	bool saturated; /* a sum hit UINT64_MAX (reported as an error) */
