@@ -114,7 +114,7 @@ void parser_pending_check(struct parser *ps, const char *p)
 static uint32_t id_lookup(struct parser *ps, enum id_kind kind, uint64_t id)
 {
 	const struct part *pt = parser_part(ps);
-	uint32_t v = idtab_get(&pt->ids[kind], id);
+	uint32_t v = profile_part_id(ps->prof, pt, kind, id);
 
 	if (ps->reread && pt->nchanges) {
 		/* the first change of (kind, id) after this line: what it was before */

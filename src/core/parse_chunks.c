@@ -507,6 +507,7 @@ static void close_part(struct parse_job *j)
 		memcpy(pt->evmap, j->end.evmap, j->end.nev * sizeof(uint32_t));
 	pt->npos = j->end.npos;
 	memcpy(pt->pos, j->end.pos_kind, sizeof(pt->pos));
+	profile_share_ids(p, pt);
 }
 
 static void add_part_sum(struct parse_job *j, const struct part *lp)

@@ -75,6 +75,12 @@ struct part {
 	uint64_t summary_line, totals_line;
 	/* compressed name ids of this part (object, file, function): id -> name */
 	struct idtab ids[3];
+	/*
+	 * When the part ended its ids went to the profile's shared_ids, where they
+	 * agree with every other part's (Callgrind gives a name the same id in
+	 * every dump): 4,000 dumps need not keep 4,000 tables. See profile_part_id().
+	 */
+	bool ids_shared;
 	/* ids whose name changed after the index used them, sorted (see id_change) */
 	struct id_change *changes;
 	size_t nchanges, changes_alloc;
@@ -139,6 +145,8 @@ struct profile {
 
 	struct block *blocks;
 	size_t nblocks, blocks_alloc;
+
+	struct idtab shared_ids[3]; /* the ids of the parts with ids_shared */
 
 	uint64_t *totals; /* nev: sum of all self costs */
 	uint32_t ncycles;
@@ -235,6 +243,14 @@ static inline struct span profile_name(const struct profile *p, uint32_t id)
 {
 	return id == NCG_NONE ? span_make("", 0) : names_get(&p->names, id);
 }
+
+/* The name compressed id `id` of kind (0 object, 1 file, 2 function) has in a part. */
+uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kind, uint64_t id);
+/*
+ * A part has ended: its ids go to shared_ids if they agree with those there
+ * (and it logged no change), and its own tables are freed.
+ */
+void profile_share_ids(struct profile *p, struct part *pt);
 
 /* Bytes the index holds (allocated capacity), not counting the mapped file. */
 size_t profile_memory(const struct profile *p);
