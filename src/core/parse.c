@@ -940,9 +940,11 @@ static bool fast_ok(const struct parser *ps)
 	       ps->ev_identity && !ps->reread && ps->have_events;
 }
 
-static const char *next_mark(const char *p, const char *end)
+static const char *next_mark(const char *p, const char *end, const struct parse_progress *pr)
 {
-	return (size_t)(end - p) > PROGRESS_STEP ? p + PROGRESS_STEP : end;
+	size_t step = pr && pr->cancel ? CANCEL_STEP : PROGRESS_STEP;
+
+	return (size_t)(end - p) > step ? p + step : end;
 }
 
 static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
@@ -951,7 +953,7 @@ static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 	ps->end = end;
 	ps->range_start = p;
 	ps->range_off = off;
-	ps->mark = next_mark(p, end);
+	ps->mark = next_mark(p, end, progress);
 	while (p < end && !ps->stop) {
 		ps->lineno++;
 		if (is_cost_start(*p)) {
@@ -970,7 +972,9 @@ static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 			if (progress && progress->fn)
 				progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start),
 					     total);
-			ps->mark = next_mark(p, end);
+			if (progress && progress->cancel && atomic_load(progress->cancel))
+				ps->stop = true; /* the caller throws the result away */
+			ps->mark = next_mark(p, end, progress);
 		}
 	}
 }
@@ -995,10 +999,10 @@ static void parser_release(struct parser *ps)
 	free(ps->row);
 }
 
-static void parse_map(struct parser *ps, const struct parse_opts *o)
+static void parse_map(struct parser *ps, const struct parse_opts *o, const atomic_bool *cancel)
 {
 	const struct map *m = &ps->prof->map;
-	struct parse_progress progress = {o ? o->progress : NULL, o ? o->ctx : NULL};
+	struct parse_progress progress = {o ? o->progress : NULL, o ? o->ctx : NULL, cancel};
 
 	parser_part_open(ps, m->data);
 	map_advise_sequential(m, true);
@@ -1025,12 +1029,13 @@ int parser_open(struct profile *prof, const char *path, struct diag *d)
 	return 0;
 }
 
-void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o)
+void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,
+		     const atomic_bool *cancel)
 {
 	struct parser *ps = xmalloc(sizeof(*ps));
 
 	parser_init(ps, prof, d);
-	parse_map(ps, o);
+	parse_map(ps, o, cancel);
 	prof->lines = ps->lineno;
 	parser_release(ps);
 	free(ps);
@@ -1083,9 +1088,10 @@ static void chunk_continue(struct parser *ps, const struct chunk_start *cs)
 
 void parser_chunk(struct profile *local, const struct map *m, struct diag *d, uint64_t start,
 		  uint64_t end, const struct chunk_start *cs, struct placeholders *ph,
-		  struct chunk_end *ce)
+		  struct chunk_end *ce, const atomic_bool *cancel)
 {
 	struct parser *ps = xmalloc(sizeof(*ps));
+	struct parse_progress pr = {.cancel = cancel};
 
 	parser_init(ps, local, d);
 	ps->ph = ph;
@@ -1093,7 +1099,7 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 		chunk_continue(ps, cs);
 	else
 		parser_part_open(ps, m->data);
-	run(ps, m->data + start, m->data + end, start, NULL, 0);
+	run(ps, m->data + start, m->data + end, start, &pr, 0);
 	parser_block_close(ps, ps->end);
 	parser_pending_check(ps, NULL);
 	parser_part_close(ps);

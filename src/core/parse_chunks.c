@@ -32,11 +32,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SMALL_FILE (4u << 20) /* read in one pass: threads would not pay */
-#define MIN_CHUNK (1u << 20)  /* chunk size bounds when it is chosen */
-#define MAX_CHUNK (32u << 20) /* small enough for the browser to fill in often */
-#define CHUNKS_PER_THREAD 8   /* so that threads finish close together */
-#define AHEAD_PER_THREAD 4    /* chunks parsed ahead of the merge, per thread */
+#define SMALL_FILE (4u << 20)  /* read in one pass: threads would not pay */
+#define MIN_CHUNK (1u << 20)   /* chunk size bounds when it is chosen */
+#define MAX_CHUNK (32u << 20)  /* small enough for the browser to fill in often */
+#define FIRST_CHUNK (2u << 20) /* the first chunk, merged first: the first table sooner */
+#define CHUNKS_PER_THREAD 8    /* so that threads finish close together */
+#define AHEAD_PER_THREAD 4     /* chunks parsed ahead of the merge, per thread */
 
 enum chunk_state { CH_TODO, CH_RUNNING, CH_DONE };
 
@@ -62,8 +63,9 @@ struct parse_job {
 	unsigned nthreads, nworkers; /* running; started last (for the stats) */
 	double *thread_cpu;
 	bool stop;
-	bool one_pass; /* a thread reads the file in one pass: prof is not readable */
-	bool finished; /* every chunk merged, or the one pass over */
+	atomic_bool cancel; /* the threads stop where they are (their work is thrown away) */
+	bool one_pass;      /* a thread reads the file in one pass: prof is not readable */
+	bool finished;      /* every chunk merged, or the one pass over */
 	atomic_uint_fast64_t one_pass_done;
 
 	struct chunk *chunks;
@@ -141,7 +143,9 @@ static void cut_chunks(struct parse_job *j, uint64_t size)
 	size_t alloc = 0;
 
 	while (at < m->size) {
-		uint64_t next = next_cut(m, at + size, m->size);
+		/* a small first chunk: the browser has its first table sooner */
+		uint64_t want = at || size < FIRST_CHUNK ? size : FIRST_CHUNK;
+		uint64_t next = next_cut(m, at + want, m->size);
 
 		ALLOC_GROW(j->chunks, j->nchunks + 1, alloc);
 		memset(&j->chunks[j->nchunks], 0, sizeof(j->chunks[0]));
@@ -206,7 +210,7 @@ static void chunk_parse(struct parse_job *j, struct chunk *c, bool first)
 	profile_init(&c->local, j->prof->path);
 	diag_init(&c->diag, j->prof->path);
 	parser_chunk(&c->local, &j->prof->map, &c->diag, c->start, c->end, first ? NULL : &j->guess,
-		     &c->ph, &c->fin);
+		     &c->ph, &c->fin, &j->cancel);
 }
 
 static void chunk_free(struct chunk *c)
@@ -283,7 +287,7 @@ static void *one_pass_main(void *arg)
 	struct parse_opts o = {.progress = on_one_pass_progress, .ctx = j};
 
 	block_signals();
-	parser_one_pass(j->prof, j->diag, &o);
+	parser_one_pass(j->prof, j->diag, &o, &j->cancel);
 	atomic_store(&j->one_pass_done, j->total);
 	j->thread_cpu[0] = clock_s(CLOCK_THREAD_CPUTIME_ID);
 	pthread_mutex_lock(&j->mu);
@@ -708,7 +712,9 @@ static void go_one_pass(struct parse_job *j)
 	const char *path = p->path;
 	bool declared = p->declared_callgrind;
 
+	atomic_store(&j->cancel, true); /* the chunks being read are of no use now */
 	join_threads(j);
+	atomic_store(&j->cancel, false);
 	for (size_t i = j->merged; i < j->nchunks; i++)
 		if (j->chunks[i].state == CH_DONE)
 			chunk_free(&j->chunks[i]);
@@ -757,6 +763,7 @@ static void job_init(struct parse_job *j, struct profile *p, struct diag *d,
 	pthread_cond_init(&j->done_cond, NULL);
 	pthread_cond_init(&j->room_cond, NULL);
 	atomic_init(&j->one_pass_done, 0);
+	atomic_init(&j->cancel, false);
 	j->t0 = clock_s(CLOCK_MONOTONIC);
 	if (getenv("NCGRIND_TEST_CHUNK_DELAY_MS")) {
 		long ms = atol(getenv("NCGRIND_TEST_CHUNK_DELAY_MS"));
@@ -909,6 +916,8 @@ int parse_end(struct parse_job *j, bool cancel)
 	if (!cancel)
 		while (!parse_poll(j, 1000))
 			;
+	else
+		atomic_store(&j->cancel, true);
 	join_threads(j);
 	record_stats(j);
 	ret = cancel ? -1 : parser_close(j->prof, j->diag);

@@ -9,14 +9,21 @@
 
 #include "ncgrind/core/parse.h"
 
+#include <stdatomic.h>
+
 #define PROGRESS_STEP (32u << 20)
 #define CALLEE_UNKNOWN (NCG_NONE - 1)    /* a cfn= that could not be read */
 #define ID_UNDEFINED_USED (NCG_NONE - 2) /* an id used before any definition */
 
-/* run()'s progress report, every PROGRESS_STEP bytes */
+/*
+ * run()'s progress report, every PROGRESS_STEP bytes; with a cancel flag,
+ * every CANCEL_STEP bytes, when it also stops the run once the flag is set.
+ */
+#define CANCEL_STEP (1u << 20)
 struct parse_progress {
 	void (*fn)(void *ctx, uint64_t done, uint64_t total);
 	void *ctx;
+	const atomic_bool *cancel;
 };
 
 enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
@@ -144,12 +151,13 @@ void parser_pending_check(struct parser *ps, const char *p);
  */
 void parser_chunk(struct profile *local, const struct map *m, struct diag *d, uint64_t start,
 		  uint64_t end, const struct chunk_start *cs, struct placeholders *ph,
-		  struct chunk_end *ce);
+		  struct chunk_end *ce, const atomic_bool *cancel);
 
 /* Map the file for parsing; -1 with d's fatal message when it cannot be read. */
 int parser_open(struct profile *prof, const char *path, struct diag *d);
 /* Index the mapped file in one pass (the reference the chunks reproduce). */
-void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o);
+void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,
+		     const atomic_bool *cancel);
 /* After the last line: fatal checks, then profile_finish(); 0, or -1. */
 int parser_close(struct profile *prof, struct diag *d);
 

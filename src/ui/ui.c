@@ -615,7 +615,8 @@ static int load_progressively(struct ui *u, const char *path, const struct ui_op
 
 		while ((key = term_read_key_within(0)) >= 0 && !stop)
 			stop = loading_key(u, &l, key);
-		if (!stop && now_s() - last >= REDRAW_S) {
+		/* the first table as soon as there is one, then a few times a second */
+		if (!stop && (!l.table || now_s() - last >= REDRAW_S)) {
 			loading_refresh(u, &l);
 			loading_draw(u, &l);
 			last = now_s();
