@@ -277,16 +277,19 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	b->line = line;
 	b->fn = ps->fn;
 	b->part = ps->part;
-	b->object = ps->object;
-	b->fn_file = ps->fn_file;
-	b->file = ps->file;
 	b->callee = ps->callee;
-	b->cobject = ps->cobject;
-	b->cfile = ps->cfile;
-	b->jfile = ps->jfile;
-	b->jfn = ps->jfn;
 	memcpy(b->pos, ps->pos, sizeof(b->pos));
-	b->pos_set = ps->pos_set;
+	profile_set_block_context(prof, ps->block,
+				  &(struct block_ctx){
+				      .object = ps->object,
+				      .fn_file = ps->fn_file,
+				      .file = ps->file,
+				      .cobject = ps->cobject,
+				      .cfile = ps->cfile,
+				      .jfile = ps->jfile,
+				      .jfn = ps->jfn,
+				      .pos_set = ps->pos_set,
+				  });
 	/* prepended here, put in file order by profile_finish() */
 	b->next = f->first_block;
 	f->first_block = ps->block;
@@ -1143,15 +1146,17 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void *ctx)
 {
 	const struct block *blk = &prof->blocks[b];
-	const struct part *pt = &prof->parts[blk->part];
+	const struct part *pt = &prof->parts[block_part(blk)];
+	struct block_ctx c;
 	struct parser ps;
 
+	profile_block_context(prof, b, &c);
 	/* Block mode only reads the index; the cast is for the shared state. */
 	parser_init(&ps, (struct profile *)prof, NULL);
 	ps.reread = true;
 	ps.sink = fn;
 	ps.sink_ctx = ctx;
-	ps.part = blk->part;
+	ps.part = block_part(blk);
 	ps.npos = pt->npos;
 	memcpy(ps.pos_kind, pt->pos, sizeof(ps.pos_kind));
 	ps.nev = pt->nev;
@@ -1160,17 +1165,17 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	ps.have_events = true;
 	ps.vals = xcalloc(pt->nev ? pt->nev : 1, sizeof(uint64_t));
 	ps.row = xcalloc(prof->nev ? prof->nev : 1, sizeof(uint64_t));
-	ps.object = blk->object;
-	ps.fn_file = blk->fn_file;
-	ps.file = blk->file;
+	ps.object = c.object;
+	ps.fn_file = c.fn_file;
+	ps.file = c.file;
 	ps.fn = blk->fn;
 	ps.callee = blk->callee;
-	ps.cobject = blk->cobject;
-	ps.cfile = blk->cfile;
-	ps.jfile = blk->jfile;
-	ps.jfn = blk->jfn;
+	ps.cobject = c.cobject;
+	ps.cfile = c.cfile;
+	ps.jfile = c.jfile;
+	ps.jfn = c.jfn;
 	memcpy(ps.pos, blk->pos, sizeof(ps.pos));
-	ps.pos_set = blk->pos_set;
+	ps.pos_set = c.pos_set;
 	ps.lineno = blk->line - 1;
 	run(&ps, prof->map.data + blk->start, prof->map.data + blk->end, blk->start, NULL, 0);
 	parser_release(&ps);

@@ -468,20 +468,23 @@ static void merge_blocks(struct parse_job *j, struct chunk *c, const uint32_t *p
 	ALLOC_GROW(p->blocks, p->nblocks + l->nblocks, p->blocks_alloc);
 	for (size_t i = 0; i < l->nblocks; i++) {
 		struct block *b = &p->blocks[p->nblocks];
+		struct block_ctx ctx;
 		struct function *f;
 
+		profile_block_context(l, (uint32_t)i, &ctx);
 		*b = l->blocks[i];
 		b->line += j->lines;
 		b->fn = j->ftrans[b->fn];
-		b->part = ptrans[b->part];
-		b->object = tr(j->ntrans, b->object);
-		b->fn_file = tr(j->ntrans, b->fn_file);
-		b->file = tr(j->ntrans, b->file);
-		b->cobject = tr(j->ntrans, b->cobject);
-		b->cfile = tr(j->ntrans, b->cfile);
-		b->jfile = tr(j->ntrans, b->jfile);
-		b->jfn = tr(j->ntrans, b->jfn);
+		b->part = ptrans[block_part(b)];
 		b->callee = tr_callee(j, b->callee);
+		ctx.object = tr(j->ntrans, ctx.object);
+		ctx.fn_file = tr(j->ntrans, ctx.fn_file);
+		ctx.file = tr(j->ntrans, ctx.file);
+		ctx.cobject = tr(j->ntrans, ctx.cobject);
+		ctx.cfile = tr(j->ntrans, ctx.cfile);
+		ctx.jfile = tr(j->ntrans, ctx.jfile);
+		ctx.jfn = tr(j->ntrans, ctx.jfn);
+		profile_set_block_context(p, (uint32_t)p->nblocks, &ctx);
 		/* prepended, as the one pass does: profile_finish() puts them in order */
 		f = &p->funcs[b->fn];
 		b->next = f->first_block;

@@ -46,6 +46,7 @@ void profile_release(struct profile *p)
 	free(p->edges);
 	free(p->edge_cost);
 	free(p->blocks);
+	free(p->block_ctx);
 	free(p->totals);
 	free(p->cycle_incl);
 	free(p->stats.thread_cpu);
@@ -389,6 +390,57 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	pt->ids_shared = true;
 }
 
+static void default_context(const struct profile *p, uint32_t b, struct block_ctx *c)
+{
+	const struct function *f = &p->funcs[p->blocks[b].fn];
+
+	*c = (struct block_ctx){
+	    .block = b,
+	    .object = f->object,
+	    .fn_file = f->file,
+	    .file = f->file,
+	    .cobject = NCG_NONE,
+	    .cfile = NCG_NONE,
+	    .jfile = NCG_NONE,
+	    .jfn = NCG_NONE,
+	    .pos_set = true,
+	};
+}
+
+void profile_block_context(const struct profile *p, uint32_t b, struct block_ctx *out)
+{
+	size_t lo = 0, hi = p->nblock_ctx;
+
+	if (!(p->blocks[b].part & BLOCK_HAS_CTX)) {
+		default_context(p, b, out);
+		return;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->block_ctx[mid].block < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*out = p->block_ctx[lo];
+}
+
+void profile_set_block_context(struct profile *p, uint32_t b, const struct block_ctx *c)
+{
+	struct block_ctx d;
+
+	default_context(p, b, &d);
+	if (c->object == d.object && c->fn_file == d.fn_file && c->file == d.file &&
+	    c->cobject == d.cobject && c->cfile == d.cfile && c->jfile == d.jfile &&
+	    c->jfn == d.jfn && c->pos_set == d.pos_set)
+		return;
+	ALLOC_GROW(p->block_ctx, p->nblock_ctx + 1, p->block_ctx_alloc);
+	p->block_ctx[p->nblock_ctx] = *c;
+	p->block_ctx[p->nblock_ctx++].block = b;
+	p->blocks[b].part |= BLOCK_HAS_CTX;
+}
+
 size_t profile_memory(const struct profile *p)
 {
 	size_t n = 0, u64 = sizeof(uint64_t), ev = p->nev;
@@ -399,7 +451,7 @@ size_t profile_memory(const struct profile *p)
 	     p->nfuncs * ev * u64 * (p->incl_flat ? 3 : 2); /* self, incl (, incl_flat) */
 	n += p->edges_alloc * sizeof(struct call_edge) + p->nedges * ev * u64;
 	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
-	n += p->blocks_alloc * sizeof(struct block);
+	n += p->blocks_alloc * sizeof(struct block) + p->block_ctx_alloc * sizeof(struct block_ctx);
 	for (size_t i = 0; i < p->nparts; i++)
 		for (int k = 0; k < 3; k++)
 			n += idtab_bytes(&p->parts[i].ids[k]);

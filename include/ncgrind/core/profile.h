@@ -96,16 +96,36 @@ struct function {
 	uint64_t calls; /* sum of the counts of the calls to it */
 };
 
-/* Lines [start, end) of the mapping hold costs of one function. */
+/*
+ * Lines [start, end) of the mapping hold costs of one function, read again
+ * by parse_block() with the parser's state at `start`. 64 bytes: the parts
+ * of the state that are nearly always the function's own (its object and
+ * file, no cob=/cfi=/jfi=/jfn= pending, a position known) are kept apart,
+ * in a block_ctx, only for the blocks where they are not.
+ */
 struct block {
-	uint64_t start, end;                    /* byte offsets into map.data */
-	uint64_t line;                          /* line number of `start` */
-	uint32_t fn, part, next;                /* next block of the same function, or NCG_NONE */
-	uint32_t object, fn_file, file, callee; /* parser context at start */
-	uint32_t cobject, cfile, jfile, jfn;    /* cob=, cfi=, jfi=, jfn= given before fn= */
+	uint64_t start, end; /* byte offsets into map.data */
+	uint64_t line;       /* line number of `start` */
 	uint64_t pos[PROFILE_MAX_POS];
-	bool pos_set;
+	uint32_t fn, next; /* next block of the same function, or NCG_NONE */
+	uint32_t callee;   /* the cfn= current at start */
+	uint32_t part;     /* | BLOCK_HAS_CTX when there is a block_ctx */
 };
+
+#define BLOCK_HAS_CTX 0x80000000u
+
+/* The rest of a block's starting state, where it is not the default. */
+struct block_ctx {
+	uint32_t block;
+	uint32_t object, fn_file, file;      /* default: the function's object and file */
+	uint32_t cobject, cfile, jfile, jfn; /* default: NCG_NONE */
+	bool pos_set;                        /* default: true */
+};
+
+static inline uint32_t block_part(const struct block *b)
+{
+	return b->part & ~BLOCK_HAS_CTX;
+}
 
 struct call_edge {
 	uint32_t caller, callee;
@@ -145,6 +165,8 @@ struct profile {
 
 	struct block *blocks;
 	size_t nblocks, blocks_alloc;
+	struct block_ctx *block_ctx; /* sorted by block */
+	size_t nblock_ctx, block_ctx_alloc;
 
 	struct idtab shared_ids[3]; /* the ids of the parts with ids_shared */
 
@@ -251,6 +273,11 @@ uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kin
  * (and it logged no change), and its own tables are freed.
  */
 void profile_share_ids(struct profile *p, struct part *pt);
+
+/* A block's starting state (the defaults filled in). */
+void profile_block_context(const struct profile *p, uint32_t b, struct block_ctx *out);
+/* Record block b's starting state (the last block so far); nothing when it is the default. */
+void profile_set_block_context(struct profile *p, uint32_t b, const struct block_ctx *c);
 
 /* Bytes the index holds (allocated capacity), not counting the mapped file. */
 size_t profile_memory(const struct profile *p);
