@@ -72,11 +72,69 @@ static uint64_t offset_of(const struct parser *ps, const char *p)
 	return ps->range_off + (uint64_t)(p - ps->range_start);
 }
 
+/* Whether subposition token p is absolute: a number, not +N, -N or *. */
+static bool absolute_pos(const char *p)
+{
+	return *p >= '0' && *p <= '9';
+}
+
+/* Whether the npos subpositions at p are all absolute. */
+static bool absolute_line(const char *p, int npos)
+{
+	for (int i = 0; i < npos; i++) {
+		p = lex_skip_blanks(p);
+		if (!absolute_pos(p))
+			return false;
+		while (!lex_is_delim(*p))
+			p++;
+	}
+	return true;
+}
+
+/*
+ * Whether re-reading the block [p, end) needs the position at its start:
+ * unless the first line that reads subpositions gives absolute ones (as
+ * Callgrind writes the first line after fn=). Lines that read none (cfn=,
+ * fi=, comments...) are skipped; anything unusual answers yes.
+ */
+static bool block_needs_pos(const struct parser *ps, const char *p, const char *end)
+{
+	while (p < end) {
+		const char *q = lex_skip_blanks(p);
+
+		if (lex_class[(unsigned char)*q] & LEX_COST)
+			return !absolute_line(q, ps->npos);
+		if (lex_prefix(q, "calls=")) {
+			q = lex_skip_blanks(q + 6);
+			while (!lex_is_delim(*q)) /* the count */
+				q++;
+			return !absolute_line(q, ps->npos);
+		}
+		if (!(*q == '#' || *q == '\n' || lex_prefix(q, "cfn=") || lex_prefix(q, "cfi=") ||
+		      lex_prefix(q, "cfl=") || lex_prefix(q, "cob=") || lex_prefix(q, "fi=") ||
+		      lex_prefix(q, "fe=")))
+			return true;
+		q = memchr(q, '\n', (size_t)(end - q));
+		if (!q)
+			return true;
+		p = q + 1;
+	}
+	return false; /* no line reads one */
+}
+
 void parser_block_close(struct parser *ps, const char *p)
 {
+	struct block *b;
+
 	if (ps->reread || ps->block == NCG_NONE)
 		return;
-	ps->prof->blocks[ps->block].end = offset_of(ps, p);
+	b = &ps->prof->blocks[ps->block];
+	b->end = offset_of(ps, p);
+	if (!block_needs_pos(ps, ps->range_start + (b->start - ps->range_off), p)) {
+		ps->block_ctx.pos_set = true;
+		memset(ps->block_ctx.pos, 0, sizeof(ps->block_ctx.pos));
+	}
+	profile_set_block_context(ps->prof, ps->block, &ps->block_ctx);
 	ps->block = NCG_NONE;
 }
 
@@ -278,18 +336,17 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	b->fn = ps->fn;
 	b->part = ps->part;
 	b->callee = ps->callee;
-	memcpy(b->pos, ps->pos, sizeof(b->pos));
-	profile_set_block_context(prof, ps->block,
-				  &(struct block_ctx){
-				      .object = ps->object,
-				      .fn_file = ps->fn_file,
-				      .file = ps->file,
-				      .cobject = ps->cobject,
-				      .cfile = ps->cfile,
-				      .jfile = ps->jfile,
-				      .jfn = ps->jfn,
-				      .pos_set = ps->pos_set,
-				  });
+	ps->block_ctx = (struct block_ctx){
+	    .object = ps->object,
+	    .fn_file = ps->fn_file,
+	    .file = ps->file,
+	    .cobject = ps->cobject,
+	    .cfile = ps->cfile,
+	    .jfile = ps->jfile,
+	    .jfn = ps->jfn,
+	    .pos_set = ps->pos_set,
+	};
+	memcpy(ps->block_ctx.pos, ps->pos, sizeof(ps->pos));
 	/* prepended here, put in file order by profile_finish() */
 	b->next = f->first_block;
 	f->first_block = ps->block;
@@ -1174,7 +1231,7 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	ps.cfile = c.cfile;
 	ps.jfile = c.jfile;
 	ps.jfn = c.jfn;
-	memcpy(ps.pos, blk->pos, sizeof(ps.pos));
+	memcpy(ps.pos, c.pos, sizeof(ps.pos));
 	ps.pos_set = c.pos_set;
 	ps.lineno = blk->line - 1;
 	run(&ps, prof->map.data + blk->start, prof->map.data + blk->end, blk->start, NULL, 0);

@@ -24,6 +24,9 @@
 #include "parser.h"
 #include "ncgrind/core/lex.h"
 
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -925,5 +928,9 @@ int parse_end(struct parse_job *j, bool cancel)
 	record_stats(j);
 	ret = cancel ? -1 : parser_close(j->prof, j->diag);
 	job_free(j);
+#ifdef __GLIBC__
+	/* the chunks' profiles were freed, in the threads' arenas: give the pages back */
+	malloc_trim(0);
+#endif
 	return ret;
 }

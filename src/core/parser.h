@@ -121,6 +121,7 @@ struct parser {
 	uint32_t cobject, cfile, callee;
 	uint32_t jfile, jfn;
 	uint32_t block;
+	struct block_ctx block_ctx; /* the state at the open block's start, stored at its end */
 
 	/* a call or jump waiting for its line */
 	enum next_line next;

@@ -433,7 +433,7 @@ void profile_set_block_context(struct profile *p, uint32_t b, const struct block
 	default_context(p, b, &d);
 	if (c->object == d.object && c->fn_file == d.fn_file && c->file == d.file &&
 	    c->cobject == d.cobject && c->cfile == d.cfile && c->jfile == d.jfile &&
-	    c->jfn == d.jfn && c->pos_set == d.pos_set)
+	    c->jfn == d.jfn && c->pos_set == d.pos_set && !memcmp(c->pos, d.pos, sizeof(d.pos)))
 		return;
 	ALLOC_GROW(p->block_ctx, p->nblock_ctx + 1, p->block_ctx_alloc);
 	p->block_ctx[p->nblock_ctx] = *c;
@@ -501,6 +501,36 @@ void profile_set_cycles(struct profile *p, bool on)
 	p->no_cycles = !on;
 }
 
+/* realloc to n elements of size sz (at least one), and say so in *alloc */
+static void *fit(void *a, size_t n, size_t sz, size_t *alloc)
+{
+	if (alloc)
+		*alloc = n ? n : 1;
+	return xrealloc(a, st_mult(n ? n : 1, sz));
+}
+
+/*
+ * The arrays grew by half again when full (ALLOC_GROW): once the profile is
+ * complete they shrink to what they hold, and the pages past it go back.
+ */
+static void fit_arrays(struct profile *p)
+{
+	p->funcs = fit(p->funcs, p->nfuncs, sizeof(p->funcs[0]), &p->funcs_alloc);
+	p->edges = fit(p->edges, p->nedges, sizeof(p->edges[0]), &p->edges_alloc);
+	p->blocks = fit(p->blocks, p->nblocks, sizeof(p->blocks[0]), &p->blocks_alloc);
+	p->block_ctx =
+	    fit(p->block_ctx, p->nblock_ctx, sizeof(p->block_ctx[0]), &p->block_ctx_alloc);
+	p->parts = fit(p->parts, p->nparts, sizeof(p->parts[0]), &p->parts_alloc);
+	p->names.spans =
+	    fit(p->names.spans, p->names.nr, sizeof(p->names.spans[0]), &p->names.alloc);
+	if (p->self)
+		p->self =
+		    fit(p->self, st_mult(p->nfuncs, p->stride), sizeof(uint64_t), &p->self_alloc);
+	if (p->edge_cost)
+		p->edge_cost = fit(p->edge_cost, st_mult(p->nedges, p->stride), sizeof(uint64_t),
+				   &p->edge_cost_alloc);
+}
+
 void profile_finish(struct profile *p, struct diag *d)
 {
 	uint64_t *excess;
@@ -516,4 +546,5 @@ void profile_finish(struct profile *p, struct diag *d)
 	check_excess(p, d, excess);
 	free(excess);
 	events_resolve(p, d);
+	fit_arrays(p);
 }

@@ -98,18 +98,18 @@ struct function {
 
 /*
  * Lines [start, end) of the mapping hold costs of one function, read again
- * by parse_block() with the parser's state at `start`. 64 bytes: the parts
+ * by parse_block() with the parser's state at `start`. 40 bytes: the parts
  * of the state that are nearly always the function's own (its object and
- * file, no cob=/cfi=/jfi=/jfn= pending, a position known) are kept apart,
- * in a block_ctx, only for the blocks where they are not.
+ * file, no cob=/cfi=/jfi=/jfn= pending) or of no use (the position, when the
+ * block's first line gives an absolute one) are kept apart, in a block_ctx,
+ * only for the blocks where they are not.
  */
 struct block {
 	uint64_t start, end; /* byte offsets into map.data */
 	uint64_t line;       /* line number of `start` */
-	uint64_t pos[PROFILE_MAX_POS];
-	uint32_t fn, next; /* next block of the same function, or NCG_NONE */
-	uint32_t callee;   /* the cfn= current at start */
-	uint32_t part;     /* | BLOCK_HAS_CTX when there is a block_ctx */
+	uint32_t fn, next;   /* next block of the same function, or NCG_NONE */
+	uint32_t callee;     /* the cfn= current at start */
+	uint32_t part;       /* | BLOCK_HAS_CTX when there is a block_ctx */
 };
 
 #define BLOCK_HAS_CTX 0x80000000u
@@ -120,6 +120,7 @@ struct block_ctx {
 	uint32_t object, fn_file, file;      /* default: the function's object and file */
 	uint32_t cobject, cfile, jfile, jfn; /* default: NCG_NONE */
 	bool pos_set;                        /* default: true */
+	uint64_t pos[PROFILE_MAX_POS];       /* default: 0 (the first line sets them) */
 };
 
 static inline uint32_t block_part(const struct block *b)
