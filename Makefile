@@ -22,7 +22,7 @@ SHARED ?= ../shared
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wwrite-strings -Wno-format-nonliteral -Werror
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = $(WARN) $(CFLAGS) -Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
+ALL_CFLAGS = $(WARN) $(CFLAGS) -pthread -Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
 LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
@@ -166,7 +166,10 @@ check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK)
 	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
 		-o -name 'cachegrind.out.*' \) ! -name '*.txt' ! -path '*/malformed/*' ! -name '*.empty.*'); do \
 		$(PROBE) check $$f >/dev/null || { echo "probe check failed: $$f"; exit 1; }; \
-	done; echo "probe check: every corpus profile re-read block by block agrees with its index"
+		NCGRIND_CHUNK_SIZE=1 $(PROBE) check $$f >/dev/null || { echo "probe check (chunked) failed: $$f"; exit 1; }; \
+	done; echo "probe check: every corpus profile re-read block by block agrees with its index (one pass and chunks)"
+	test/tools/jobs-compare $(NCGRIND) $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
+		-o -name 'cachegrind.out.*' \) ! -name '*.txt')
 
 # libFuzzer (test/fuzz/fuzz_profile.c): each input is a profile, read, re-read
 # block by block against its index, then through the view-models and every batch

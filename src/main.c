@@ -61,6 +61,7 @@ static void usage(FILE *out)
 	    "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
 	    "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
 	    "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
+	    "       --jobs=N: threads that index the file (default: the cores);\n"
 	    "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
 	    "       -h, --help\n"
 	    "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
@@ -141,6 +142,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"sort", required_argument, NULL, 's'},
 	    {"events", required_argument, NULL, 'e'},
 	    {"stats", no_argument, NULL, 'S'},
+	    {"jobs", required_argument, NULL, 'j'},
+	    {"bench-first-screen", no_argument, NULL, 'B'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'},
 	    {"script", required_argument, NULL, 'X'},
@@ -247,6 +250,17 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'S':
 			o->stats = true;
 			break;
+		case 'j':
+			if (parse_number(optarg, 1, 1024, &num) < 0 || num != (double)(unsigned)num)
+				return usage_error(
+				    "--jobs wants a number of threads from 1 to 1024, "
+				    "not '%s'",
+				    optarg);
+			o->ui.jobs = (unsigned)num;
+			break;
+		case 'B':
+			o->ui.first_screen = true;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -333,6 +347,12 @@ static void print_stats(const struct profile *p, double secs)
 	    p->nblocks, p->ncycles, (double)profile_memory(p) / 1e6,
 	    p->map.file_size ? 100.0 * (double)profile_memory(p) / (double)p->map.file_size : 0.0,
 	    proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
+	fprintf(stderr, "ncgrind: jobs %u; index wall %.3f s; thread cpu", p->stats.jobs,
+		p->stats.wall);
+	for (unsigned i = 0; i < p->stats.jobs && p->stats.thread_cpu; i++)
+		fprintf(stderr, " %.3f", p->stats.thread_cpu[i]);
+	fprintf(stderr, " s; main cpu %.3f s; %zu chunks%s\n", p->stats.main_cpu, p->stats.chunks,
+		p->stats.one_pass ? " (one pass)" : "");
 }
 
 static int write_report(const struct profile *p, const struct options *o)
@@ -411,6 +431,7 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 static int batch(const struct options *in)
 {
 	struct options o = *in; /* resolve_events() fills in the report options */
+	struct parse_opts popts = {.jobs = in->ui.jobs};
 	struct session s;
 	bool narrowed = false;
 	uint32_t *evs;
@@ -418,7 +439,7 @@ static int batch(const struct options *in)
 	int ret;
 
 	t0 = now();
-	ret = session_load(&s, o.path, NULL);
+	ret = session_load(&s, o.path, &popts);
 	diag_write(&s.diag, stderr);
 	if (ret < 0) {
 		session_release(&s);

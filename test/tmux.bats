@@ -499,3 +499,36 @@ EOF2
 	tm send-keys q
 	expect_ended 0
 }
+
+@test "tmux: a profile is shown while it is read: self costs first, the cursor kept, q stops at once" {
+	# 44 chunks of 1 MB, each made 100 ms slower: 2 s or more of reading.
+	# f4000 has the most self cost (5,000,000), in the file's last chunk: while
+	# the first ones are read, f0001.. are all there is.
+	big_profile "$BATS_TEST_TMPDIR/big.callgrind"
+	export NCGRIND_CHUNK_SIZE=1000000 NCGRIND_TEST_CHUNK_DELAY_MS=100
+	start_ncgrind "$BATS_TEST_TMPDIR" big.callgrind
+	wait_text "(self costs so far; q stops)"
+	# no inclusive column, no calls while reading; the hottest function so far first
+	tm capture-pane -p >"$OUT"
+	sed -n '3p' "$OUT" >"$BATS_TEST_TMPDIR/heads"
+	assert_grep "Self      %  Function" "$BATS_TEST_TMPDIR/heads"
+	refute_grep "Incl|Calls" "$OUT"
+	refute_grep "f4000" "$OUT"
+	tm send-keys j j
+	wait_text "3/"
+	tm capture-pane -p | sed -n '28p' | sed 's/ *$//' >"$BATS_TEST_TMPDIR/picked"
+	# read to the end: the full table (inclusive costs, calls), the cursor on the same function
+	wait_text "sort: self Ir   ? help  q quit"
+	tm capture-pane -p >"$OUT"
+	assert_grep "Incl      %" "$OUT"
+	sed -n '28p' "$OUT" >"$BATS_TEST_TMPDIR/now"
+	assert_grep "$(cat "$BATS_TEST_TMPDIR/picked")" "$BATS_TEST_TMPDIR/now"
+	tm send-keys q
+	expect_ended 0
+	# q while reading: out at once, the terminal given back
+	tmux_kill_server "$SOCK"
+	start_ncgrind "$BATS_TEST_TMPDIR" big.callgrind
+	wait_text "(self costs so far; q stops)"
+	tm send-keys q
+	expect_ended 0
+}

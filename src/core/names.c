@@ -119,6 +119,15 @@ uint32_t names_intern(struct names *n, struct span s)
 	return id;
 }
 
+uint32_t names_add_opaque(struct names *n)
+{
+	if (n->nr >= NCG_NONE - 1)
+		die("too many distinct names");
+	ALLOC_GROW(n->spans, n->nr + 1, n->alloc);
+	n->spans[n->nr] = span_make(NULL, 0);
+	return (uint32_t)n->nr++;
+}
+
 /* ---- compressed ids ----------------------------------------------------- */
 
 void idtab_init(struct idtab *t)

@@ -114,7 +114,7 @@ void parser_pending_check(struct parser *ps, const char *p)
 static uint32_t id_lookup(struct parser *ps, enum id_kind kind, uint64_t id)
 {
 	const struct part *pt = parser_part(ps);
-	uint32_t v = idtab_get(&pt->ids[kind], id);
+	uint32_t v = profile_part_id(ps->prof, pt, kind, id);
 
 	if (ps->reread && pt->nchanges) {
 		/* the first change of (kind, id) after this line: what it was before */
@@ -158,6 +158,22 @@ static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_
 static const char *const kind_word[] = {"object", "file", "function"};
 
 /*
+ * A chunk's name for what the lines before the chunk defined (an id of the
+ * part it starts in, the object or file current at its start).
+ */
+static uint32_t placeholder(struct parser *ps, enum ph_kind kind, uint64_t id)
+{
+	struct placeholders *ph = ps->ph;
+	uint32_t v = names_add_opaque(&ps->prof->names);
+
+	ALLOC_GROW(ph->v, ph->n + 1, ph->alloc);
+	ph->v[ph->n++] = (struct placeholder){.name = v, .kind = kind, .id = id};
+	if (kind <= PH_FN) /* the same id again is the same placeholder */
+		idtab_set(&parser_part(ps)->ids[kind], id, v);
+	return v;
+}
+
+/*
  * The name id of a name line ("name", "(id) name" or "(id)"), or NCG_NONE
  * with an error. A compressed id stands for a name, as the specification
  * says (3.1.5: ids may all be defined up front, before any fl=): which
@@ -178,6 +194,8 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 	}
 	if (ln.kind == LEX_NAME_REF) {
 		v = id_lookup(ps, kind, ln.id);
+		if (v == NCG_NONE && ps->ph && ps->part == 0)
+			return placeholder(ps, (enum ph_kind)kind, ln.id);
 		if (v == NCG_NONE) {
 			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
 				 "undefined compressed %s id (%" PRIu64 ")", kind_word[kind],
@@ -977,25 +995,23 @@ static void parser_release(struct parser *ps)
 	free(ps->row);
 }
 
-static void parse_map(struct parser *ps, const struct parse_progress *progress)
+static void parse_map(struct parser *ps, const struct parse_opts *o)
 {
 	const struct map *m = &ps->prof->map;
+	struct parse_progress progress = {o ? o->progress : NULL, o ? o->ctx : NULL};
 
 	parser_part_open(ps, m->data);
 	map_advise_sequential(m, true);
-	run(ps, m->data, m->data + m->size, 0, progress, m->file_size);
+	run(ps, m->data, m->data + m->size, 0, &progress, m->file_size);
 	map_advise_sequential(m, false);
 	parser_block_close(ps, ps->end);
 	parser_pending_check(ps, NULL);
 	parser_part_close(ps);
 }
 
-int parse_profile(struct profile *prof, const char *path, struct diag *d,
-		  const struct parse_progress *progress)
+int parser_open(struct profile *prof, const char *path, struct diag *d)
 {
-	struct parser *ps; /* on the heap: it must survive a siglongjmp intact */
 	char err[256];
-	int ret = 0;
 
 	if (map_open(&prof->map, path, err, sizeof(err)) < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
@@ -1006,24 +1022,116 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 		    "leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
 	prof->declared_callgrind =
 	    prof->map.size >= 18 && !memcmp(prof->map.data, "# callgrind format", 18);
-	ps = xmalloc(sizeof(*ps));
+	return 0;
+}
+
+void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o)
+{
+	struct parser *ps = xmalloc(sizeof(*ps));
+
 	parser_init(ps, prof, d);
-	parse_map(ps, progress);
-	if (map_changed(&prof->map)) /* the pages past its new end read as zeros */
-		diag_add(
-		    d, DIAG_FATAL, ps->lineno,
-		    "the file shrank while it was being read (is another program writing it?)");
+	parse_map(ps, o);
 	prof->lines = ps->lineno;
-	if (!ps->stop && !d->fatals && prof->nev == 0)
-		diag_add(d, DIAG_FATAL, 0,
-			 "no events: line; not a callgrind or cachegrind profile");
 	parser_release(ps);
 	free(ps);
+}
+
+int parser_close(struct profile *prof, struct diag *d)
+{
+	if (map_changed(&prof->map)) /* the pages past its new end read as zeros */
+		diag_add(
+		    d, DIAG_FATAL, prof->lines,
+		    "the file shrank while it was being read (is another program writing it?)");
+	if (!d->fatals && prof->nev == 0)
+		diag_add(d, DIAG_FATAL, 0,
+			 "no events: line; not a callgrind or cachegrind profile");
 	if (d->fatals)
-		ret = -1;
+		return -1;
+	profile_finish(prof, d);
+	return 0;
+}
+
+/* The chunk's part 0 goes on with the part the chunk starts in (cs). */
+static void chunk_continue(struct parser *ps, const struct chunk_start *cs)
+{
+	struct profile *prof = ps->prof;
+	struct part *pt;
+
+	ALLOC_GROW(prof->parts, 1, prof->parts_alloc);
+	pt = &prof->parts[0];
+	memset(pt, 0, sizeof(*pt));
+	pt->number = pt->thread = pt->pid = -1;
+	prof->nparts = 1;
+	ps->part = 0;
+	parser_context_reset(ps);
+	for (uint32_t i = 0; i < cs->nev; i++) {
+		ALLOC_GROW(ps->evmap, i + 1, ps->evmap_alloc);
+		ps->evmap[i] = profile_add_event(prof, cs->events[i]);
+	}
+	ps->nev = cs->nev;
+	ps->ev_identity = true;
+	ps->have_events = true;
+	ALLOC_GROW(ps->vals, cs->nev, ps->vals_alloc);
+	parser_grow_sum(ps);
+	ps->npos = cs->npos;
+	memcpy(ps->pos_kind, cs->pos_kind, sizeof(ps->pos_kind));
+	ps->object = placeholder(ps, PH_OBJECT, 0);
+	ps->fn_file = ps->file = placeholder(ps, PH_FN_FILE, 0);
+	/* it starts at a fn= line: the part has body lines */
+	ps->part_body = ps->seen_any = true;
+}
+
+void parser_chunk(struct profile *local, const struct map *m, struct diag *d, uint64_t start,
+		  uint64_t end, const struct chunk_start *cs, struct placeholders *ph,
+		  struct chunk_end *ce)
+{
+	struct parser *ps = xmalloc(sizeof(*ps));
+
+	parser_init(ps, local, d);
+	ps->ph = ph;
+	if (cs)
+		chunk_continue(ps, cs);
 	else
-		profile_finish(prof, d);
-	return ret;
+		parser_part_open(ps, m->data);
+	run(ps, m->data + start, m->data + end, start, NULL, 0);
+	parser_block_close(ps, ps->end);
+	parser_pending_check(ps, NULL);
+	parser_part_close(ps);
+	*ce = (struct chunk_end){
+	    .object = ps->object,
+	    .fn_file = ps->fn_file,
+	    .cobject = ps->cobject,
+	    .cfile = ps->cfile,
+	    .jfile = ps->jfile,
+	    .jfn = ps->jfn,
+	    .next = ps->next,
+	    .have_events = ps->have_events,
+	    .npos = ps->npos,
+	    .nev = ps->nev,
+	    .evmap = xmalloc_array(ps->nev ? ps->nev : 1, sizeof(uint32_t)),
+	    .lines = ps->lineno,
+	};
+	memcpy(ce->pos_kind, ps->pos_kind, sizeof(ce->pos_kind));
+	if (ps->nev)
+		memcpy(ce->evmap, ps->evmap, ps->nev * sizeof(uint32_t));
+	parser_release(ps);
+	free(ps);
+}
+
+int parse_profile(struct profile *prof, const char *path, struct diag *d,
+		  const struct parse_opts *o)
+{
+	struct parse_job *j = parse_start(prof, path, d, o);
+	uint64_t done, total;
+
+	if (!j)
+		return -1;
+	while (!parse_poll(j, 100))
+		if (o && o->progress) {
+			parse_done_bytes(j, &done, &total);
+			o->progress(o->ctx, done, total);
+		}
+	return parse_end(j, false);
 }
 
 void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void *ctx)

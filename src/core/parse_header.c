@@ -59,6 +59,8 @@ void parser_part_close(struct parser *ps)
 	memcpy(pt->pos, ps->pos_kind, sizeof(pt->pos));
 	if (pt->nchanges) /* for parse_block()'s binary search */
 		qsort(pt->changes, pt->nchanges, sizeof(pt->changes[0]), cmp_change);
+	if (!ps->ph) /* a chunk's parts are merged first (parse_chunks.c) */
+		profile_share_ids(ps->prof, pt);
 }
 
 void parser_context_reset(struct parser *ps)

@@ -13,8 +13,55 @@
 #define CALLEE_UNKNOWN (NCG_NONE - 1)    /* a cfn= that could not be read */
 #define ID_UNDEFINED_USED (NCG_NONE - 2) /* an id used before any definition */
 
+/* run()'s progress report, every PROGRESS_STEP bytes */
+struct parse_progress {
+	void (*fn)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
 enum next_line { NEXT_COST, NEXT_CALL, NEXT_JUMP, NEXT_SKIP };
 enum id_kind { ID_OB, ID_FL, ID_FN }; /* index into part.ids */
+
+/*
+ * Chunks (parse_chunks.c). A chunk of the file, parsed on its own into a
+ * profile of its own, starts at a fn= line in the middle of a part: what
+ * the lines before it would tell (the object and file current there, the
+ * names of compressed ids defined there) is not known yet. Each such name
+ * becomes a placeholder, a name of the chunk's profile with no bytes, and
+ * is resolved when the chunk is merged in file order.
+ */
+enum ph_kind { PH_OB = ID_OB, PH_FL = ID_FL, PH_FN = ID_FN, PH_OBJECT, PH_FN_FILE };
+
+struct placeholder {
+	uint32_t name; /* in the chunk's names */
+	enum ph_kind kind;
+	uint64_t id; /* compressed id (PH_OB, PH_FL, PH_FN) */
+};
+
+struct placeholders {
+	struct placeholder *v;
+	size_t n, alloc;
+};
+
+/* What a chunk assumes of the part it starts in: its events and positions. */
+struct chunk_start {
+	struct span *events; /* names, in the part's order */
+	uint32_t nev;
+	int npos;
+	enum pos_kind pos_kind[PROFILE_MAX_POS];
+};
+
+/* The parser's state at the end of a chunk, in the chunk's ids. */
+struct chunk_end {
+	uint32_t object, fn_file, cobject, cfile, jfile, jfn;
+	int next; /* enum next_line */
+	bool have_events;
+	int npos;
+	enum pos_kind pos_kind[PROFILE_MAX_POS];
+	uint32_t nev;
+	uint32_t *evmap; /* the chunk's events; malloc'd */
+	uint64_t lines;
+};
 
 /* Header keys that, seen twice or after body lines, start a new part. */
 enum {
@@ -35,6 +82,9 @@ struct parser {
 	const char *range_start; /* to turn pointers into offsets */
 	uint64_t range_off;
 	uint64_t lineno;
+
+	/* chunk mode: names not known at the chunk's start become placeholders */
+	struct placeholders *ph;
 
 	/* block mode */
 	bool reread; /* block mode: parse_block() re-reads one function's block */
@@ -85,6 +135,23 @@ size_t parser_token_len(const char *p);
 size_t parser_line_len(const char *p);
 void parser_block_close(struct parser *ps, const char *p);
 void parser_pending_check(struct parser *ps, const char *p);
+
+/*
+ * Parse lines [start, end) of prof->map (end after a '\n') into `local`, a
+ * profile of the chunk's own. cs: the part it starts in (NULL: the chunk
+ * starts the file). Problems go to d: any problem makes the chunk unusable
+ * for the merge, which then reads the file in one pass instead.
+ */
+void parser_chunk(struct profile *local, const struct map *m, struct diag *d, uint64_t start,
+		  uint64_t end, const struct chunk_start *cs, struct placeholders *ph,
+		  struct chunk_end *ce);
+
+/* Map the file for parsing; -1 with d's fatal message when it cannot be read. */
+int parser_open(struct profile *prof, const char *path, struct diag *d);
+/* Index the mapped file in one pass (the reference the chunks reproduce). */
+void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o);
+/* After the last line: fatal checks, then profile_finish(); 0, or -1. */
+int parser_close(struct profile *prof, struct diag *d);
 
 /* parse_header.c */
 struct part *parser_part(struct parser *ps);

@@ -48,6 +48,9 @@ void profile_release(struct profile *p)
 	free(p->blocks);
 	free(p->totals);
 	free(p->cycle_incl);
+	free(p->stats.thread_cpu);
+	for (int k = 0; k < 3; k++)
+		idtab_release(&p->shared_ids[k]);
 	htab_release(&p->fn_index);
 	htab_release(&p->edge_index);
 	htab_release(&p->ev_index);
@@ -199,11 +202,31 @@ void profile_widen(struct profile *p, uint32_t cols)
  * memory than the file: then the events no cost line gives a value to (all
  * zero) are dropped, with a warning, rather than 10,000 columns of zeros.
  */
+/* 1 + the last column of the self and call rows with a value (at least 1). */
+static uint32_t last_column(const struct profile *p)
+{
+	uint32_t last = 1;
+
+	for (size_t f = 0; f < p->nfuncs; f++)
+		for (uint32_t e = p->stride; e > last; e--)
+			if (profile_self(p, (uint32_t)f)[e - 1]) {
+				last = e;
+				break;
+			}
+	for (size_t c = 0; c < p->nedges; c++)
+		for (uint32_t e = p->stride; e > last; e--)
+			if (profile_edge_cost(p, (uint32_t)c)[e - 1]) {
+				last = e;
+				break;
+			}
+	return last < p->stride ? last : p->stride;
+}
+
 static void finish_stride(struct profile *p, struct diag *d)
 {
 	size_t rows = p->nfuncs * 3 + p->nedges; /* self, incl, incl_flat; call rows */
 	size_t budget = 4 * p->map.file_size + ((size_t)256 << 20);
-	uint32_t keep = p->stride;
+	uint32_t keep;
 
 	if (p->stride == p->nev)
 		return;
@@ -211,6 +234,9 @@ static void finish_stride(struct profile *p, struct diag *d)
 		set_stride(p, p->nev);
 		return;
 	}
+	/* the columns past the last one with a value are zeros (however wide the rows grew) */
+	keep = last_column(p);
+	set_stride(p, keep);
 	diag_add(d, DIAG_WARNING, 0,
 		 "%u of the %u events have no cost in any line: not shown (their columns of "
 		 "zeros would take %zu MiB for a file of %zu KiB)",
@@ -306,6 +332,63 @@ static void check_parts(struct profile *p, struct diag *d)
 	}
 }
 
+uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kind, uint64_t id)
+{
+	return idtab_get(pt->ids_shared ? &p->shared_ids[kind] : &pt->ids[kind], id);
+}
+
+/* Entry i of an idtab (dense ones first, then hashed ones): false past the end. */
+static bool idtab_entry(const struct idtab *t, size_t i, uint64_t *id, uint32_t *v)
+{
+	if (i < t->dense_n) {
+		*id = i;
+		*v = t->dense[i];
+		return true;
+	}
+	if (i - t->dense_n >= t->nsparse)
+		return false;
+	*id = t->sparse[i - t->dense_n].id;
+	*v = t->sparse[i - t->dense_n].val;
+	return true;
+}
+
+/* Whether every id the part defined has the same name in shared_ids, or none there. */
+static bool ids_agree(const struct profile *p, const struct part *pt)
+{
+	uint64_t id;
+	uint32_t v, old;
+
+	if (pt->nchanges)
+		return false;
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; idtab_entry(&pt->ids[k], i, &id, &v); i++) {
+			if (v == NCG_NONE)
+				continue;
+			if (v >= NCG_NONE - 2) /* used before any definition: the part's own */
+				return false;
+			old = idtab_get(&p->shared_ids[k], id);
+			if (old != NCG_NONE && old != v)
+				return false;
+		}
+	return true;
+}
+
+void profile_share_ids(struct profile *p, struct part *pt)
+{
+	uint64_t id;
+	uint32_t v;
+
+	if (!ids_agree(p, pt))
+		return;
+	for (int k = 0; k < 3; k++) {
+		for (size_t i = 0; idtab_entry(&pt->ids[k], i, &id, &v); i++)
+			if (v != NCG_NONE && idtab_get(&p->shared_ids[k], id) == NCG_NONE)
+				idtab_set(&p->shared_ids[k], id, v);
+		idtab_release(&pt->ids[k]);
+	}
+	pt->ids_shared = true;
+}
+
 size_t profile_memory(const struct profile *p)
 {
 	size_t n = 0, u64 = sizeof(uint64_t), ev = p->nev;
@@ -320,6 +403,8 @@ size_t profile_memory(const struct profile *p)
 	for (size_t i = 0; i < p->nparts; i++)
 		for (int k = 0; k < 3; k++)
 			n += idtab_bytes(&p->parts[i].ids[k]);
+	for (int k = 0; k < 3; k++)
+		n += idtab_bytes(&p->shared_ids[k]);
 	return n;
 }
 

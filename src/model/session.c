@@ -5,17 +5,27 @@
 
 #include <stdlib.h>
 
-int session_load(struct session *s, const char *path, const struct parse_progress *progress)
+void session_begin(struct session *s, const char *path)
 {
 	memset(s, 0, sizeof(*s));
 	profile_init(&s->prof, path);
 	diag_init(&s->diag, path);
 	filters_init(&s->filters);
-	if (parse_profile(&s->prof, path, &s->diag, progress) < 0)
-		return -1;
+}
+
+void session_ready(struct session *s)
+{
 	callgraph_init(&s->graph, &s->prof);
 	s->keep = xcalloc(s->prof.nfuncs + 1, sizeof(bool));
 	s->loaded = true;
+}
+
+int session_load(struct session *s, const char *path, const struct parse_opts *o)
+{
+	session_begin(s, path);
+	if (parse_profile(&s->prof, path, &s->diag, o) < 0)
+		return -1;
+	session_ready(s);
 	return 0;
 }
 

@@ -37,6 +37,7 @@ void table_init(struct table *t, const struct profile *p, struct display *disp)
 	memset(t, 0, sizeof(*t));
 	t->p = p;
 	t->disp = disp;
+	t->totals = p->totals;
 	t->sort = SORT_SELF; /* the first screen: the hot spots, as callgrind_annotate lists them */
 	resort(t);
 	t->nav.cursor = t->nav.top = 0;

@@ -281,6 +281,16 @@ void term_paint(const struct grid *g)
 	refresh();
 }
 
+int term_read_key_within(int ms)
+{
+	int key;
+
+	timeout(ms);
+	key = term_read_key();
+	timeout(-1);
+	return key;
+}
+
 int term_read_key(void)
 {
 	wint_t wc;

@@ -453,12 +453,9 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 	term_paint(&u->g);
 }
 
-int ui_load(struct ui *u, const char *path)
+/* What reading the profile said, on the status line. */
+void ui_tell_problems(struct ui *u)
 {
-	struct parse_progress prog = {on_progress, u};
-
-	if (session_load(&u->ses, path, &prog) < 0)
-		return -1;
 	if (u->ses.diag.errors || u->ses.diag.warnings) {
 		char first[1200];
 
@@ -467,7 +464,182 @@ int ui_load(struct ui *u, const char *path)
 			   u->ses.diag.errors + u->ses.diag.warnings, first);
 	}
 	u->status = u->ses.diag.errors ? 1 : 0;
+}
+
+int ui_load(struct ui *u, const char *path)
+{
+	struct parse_opts prog = {.progress = on_progress, .ctx = u, .jobs = u->jobs};
+
+	if (session_load(&u->ses, path, &prog) < 0)
+		return -1;
+	ui_tell_problems(u);
 	return 0;
+}
+
+/*
+ * Reading the profile while the table shows what is read so far: the
+ * functions of the file's beginning by self cost (the inclusive costs and
+ * calls come with the graph pass at the end), a few times a second, the
+ * cursor kept on its function; the moving keys work, q stops at once.
+ */
+#define LOAD_QUIT 1  /* load_progressively(): the user stopped it, or the bench */
+#define REDRAW_S 0.2 /* between two redraws of the partial table */
+
+struct loading {
+	struct parse_job *job;
+	uint64_t *totals; /* the self cost read so far, per event */
+	bool table;       /* u->t holds a partial table */
+	bool moved;       /* the user moved the cursor: it follows its function, else the top */
+	uint32_t selected;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The partial table again, from what is merged now (the cursor stays on its function). */
+static void loading_refresh(struct ui *u, struct loading *l)
+{
+	const struct profile *p = &u->ses.prof;
+
+	if (!parse_partial(l->job) || !p->stride || !p->nfuncs)
+		return; /* nothing readable yet (or the file is read again in one pass) */
+	l->totals = xrealloc(l->totals, st_mult(p->nev, sizeof(uint64_t)));
+	memset(l->totals, 0, p->nev * sizeof(uint64_t));
+	for (size_t f = 0; f < p->nfuncs; f++)
+		for (uint32_t e = 0; e < p->stride; e++)
+			u64_add_sat(&l->totals[e], profile_self(p, (uint32_t)f)[e]);
+	if (!l->table) {
+		table_init(&u->t, p, &u->disp);
+		l->table = true;
+	}
+	u->t.p = p;
+	u->t.totals = l->totals;
+	u->t.loading = true;
+	table_refresh(&u->t);
+	if (!l->moved)
+		u->t.nav.cursor = u->t.nav.top = 0;
+	nav_scroll(&u->t.nav, view_table_rows(&u->g));
+}
+
+static void loading_draw(struct ui *u, struct loading *l)
+{
+	uint64_t done, total;
+
+	parse_done_bytes(l->job, &done, &total);
+	if (!l->table) {
+		view_draw_loading(&u->g, u->vs.path, done, total);
+	} else {
+		snprintf(u->vs.message, sizeof(u->vs.message),
+			 "reading: %.0f%% of %.1f MB (self costs so far; q stops)",
+			 total ? 100.0 * (double)done / (double)total : 0.0, (double)total / 1e6);
+		u->vs.message_is_error = false;
+		view_draw_table(&u->g, &u->t, &u->vs);
+	}
+	term_paint(&u->g);
+}
+
+/* A key while the file is read: true when it stops the reading. */
+static bool loading_key(struct ui *u, struct loading *l, int key)
+{
+	enum request req = keys_request(key, SCOPE_TABLE);
+	int page = view_table_rows(&u->g), rows, cols;
+
+	if (key == KEY_RESIZE) {
+		term_size(&rows, &cols);
+		grid_resize(&u->g, rows, cols);
+		return false;
+	}
+	if (req == REQ_QUIT || req == REQ_CLOSE) /* q: the table is the only screen */
+		return true;
+	if (!l->table)
+		return false;
+	switch (req) {
+	case REQ_MOVE_DOWN:
+		nav_move(&u->t.nav, 1, page);
+		break;
+	case REQ_MOVE_UP:
+		nav_move(&u->t.nav, -1, page);
+		break;
+	case REQ_PAGE_DOWN:
+		nav_page(&u->t.nav, 1, page);
+		break;
+	case REQ_PAGE_UP:
+		nav_page(&u->t.nav, -1, page);
+		break;
+	case REQ_MOVE_FIRST:
+		nav_to(&u->t.nav, 0, page);
+		break;
+	case REQ_MOVE_LAST:
+		nav_to(&u->t.nav, u->t.nav.count ? u->t.nav.count - 1 : 0, page);
+		break;
+	default:
+		return false; /* the rest waits for the whole profile */
+	}
+	l->moved = true;
+	return false;
+}
+
+static void loading_release(struct ui *u, struct loading *l)
+{
+	l->selected = l->table && l->moved ? table_selected(&u->t) : NCG_NONE;
+	if (l->table)
+		table_release(&u->t);
+	free(l->totals);
+}
+
+/*
+ * Read the profile with the table on screen. 0 when read (u->ses is ready;
+ * *selected: the function the cursor was on), -1 when it cannot be, or
+ * LOAD_QUIT when q stopped it (or --bench-first-screen had its screen).
+ */
+static int load_progressively(struct ui *u, const char *path, const struct ui_opts *o,
+			      uint32_t *selected)
+{
+	struct parse_opts po = {.jobs = o->jobs};
+	struct loading l = {0};
+	double last = 0;
+	int key, ret;
+
+	session_begin(&u->ses, path);
+	l.job = parse_start(&u->ses.prof, path, &u->ses.diag, &po);
+	if (!l.job)
+		return -1;
+	loading_draw(u, &l); /* at once: the name and 0% */
+	while (!parse_poll(l.job, 30)) {
+		bool stop = false;
+
+		while ((key = term_read_key_within(0)) >= 0 && !stop)
+			stop = loading_key(u, &l, key);
+		if (!stop && now_s() - last >= REDRAW_S) {
+			loading_refresh(u, &l);
+			loading_draw(u, &l);
+			last = now_s();
+			stop = o->first_screen && l.table;
+		}
+		if (stop) {
+			loading_release(u, &l);
+			parse_end(l.job, true);
+			return LOAD_QUIT;
+		}
+	}
+	if (l.table) { /* the graph pass can take a moment: say so */
+		snprintf(u->vs.message, sizeof(u->vs.message),
+			 "read; inclusive costs and calls...");
+		view_draw_table(&u->g, &u->t, &u->vs);
+		term_paint(&u->g);
+	}
+	loading_release(u, &l);
+	*selected = l.selected;
+	u->vs.message[0] = '\0';
+	ret = parse_end(l.job, false);
+	if (ret == 0)
+		session_ready(&u->ses);
+	return ret;
 }
 
 static int next_key(struct ui *u)
@@ -567,23 +739,35 @@ static void teardown(struct ui *u)
 int ui_main(const char *path, const struct ui_opts *o)
 {
 	struct ui u;
-	int key;
+	uint32_t selected = NCG_NONE;
+	int key, rc;
 
 	memset(&u, 0, sizeof(u));
 	u.vs.path = path;
 	u.sources = o->sources;
+	u.jobs = o->jobs;
 	diag_init(&u.ses.diag, path);
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
 		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;
 	}
-	if (ui_load(&u, path) < 0) {
-		teardown(&u);
-		return 1;
-	}
 	u.disp = display_default();
+	if (u.script) {
+		rc = ui_load(&u, path);
+	} else {
+		rc = load_progressively(&u, path, o, &selected);
+		if (rc == 0)
+			ui_tell_problems(&u);
+	}
+	if (rc != 0) {
+		teardown(&u);
+		return rc == LOAD_QUIT ? 0 : 1;
+	}
 	profile_set_cycles(&u.ses.prof, !o->no_cycles);
 	ui_views_init(&u);
+	for (size_t i = 0; selected != NCG_NONE && i < u.t.nav.count; i++)
+		if (u.t.rows[i] == selected)
+			nav_to(&u.t.nav, i, view_table_rows(&u.g));
 	u.prompt = start_prompt(&u, "history", ui_complete);
 	u.search = start_prompt(&u, "search-history", ui_complete_search);
 	for (size_t i = 0; i < o->ncommands; i++)
@@ -591,6 +775,8 @@ int ui_main(const char *path, const struct ui_opts *o)
 	u.seen_table.fn = u.seen_subject.fn = NCG_NONE;
 	ui_check_changed(&u);
 	draw(&u);
+	if (o->first_screen) /* the bench's: the table is on the screen */
+		u.quit = true;
 	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {
 		handle_key(&u, key);
 		ui_check_changed(&u);

@@ -193,6 +193,7 @@ static int load_next(struct ui *u, const char *path, struct ui *next)
 	next->script = u->script;
 	next->g = u->g;
 	next->sources = u->sources;
+	next->jobs = u->jobs;
 	next->path = xstrdup(path);
 	next->vs.path = next->path; /* the loading screen names it */
 	if (ui_load(next, next->path) < 0) {

@@ -52,6 +52,7 @@ struct ui {
 	bool told_changed; /* the file changed under the mapping, and the user was told */
 	struct fn_name seen_table, seen_subject; /* the table's and the screen's function */
 	int status;                              /* exit status */
+	unsigned jobs;                           /* --jobs, for every profile read */
 };
 
 /*
@@ -124,6 +125,7 @@ void ui_set_cycles(struct ui *u, bool on);
 void ui_save_screen(struct ui *u, const char *path);
 int ui_parse_size(const char *s, int *cols, int *rows);
 int ui_load(struct ui *u, const char *path);
+void ui_tell_problems(struct ui *u);
 void ui_views_init(struct ui *u);
 void ui_views_release(struct ui *u);
 

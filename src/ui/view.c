@@ -71,10 +71,10 @@ static int fixed_width(const struct layout *L)
 static void layout_columns(const struct grid *g, const struct table *t, struct layout *L)
 {
 	char buf[FMT_NUM];
-	uint64_t total = t->p->nev ? t->p->totals[t->disp->event] : 0;
+	uint64_t total = t->p->nev ? t->totals[t->disp->event] : 0;
 
 	L->short_units = t->disp->short_units;
-	L->incl = profile_has_calls(t->p);
+	L->incl = profile_has_calls(t->p) && !t->loading; /* inclusive costs come at the end */
 	L->num = text_width(fmt_cost(buf, total, L->short_units));
 	L->num = L->num < 4 ? 4 : L->num;
 	L->pct = t->disp->show_percent ? 6 : 0;
@@ -109,7 +109,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
 	if (vs->filters[0]) {
 		/* what the filters keep, and how much of the profile that is */
-		uint64_t self = 0, total = t->p->nev ? t->p->totals[t->disp->event] : 0;
+		uint64_t self = 0, total = t->p->nev ? t->totals[t->disp->event] : 0;
 		size_t n = 0;
 		char pct[FMT_NUM];
 
@@ -140,7 +140,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 		struct span n = t->p->events[t->disp->event].name;
 
 		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %zu", (int)n.len, n.ptr,
-			 fmt_cost(buf, t->p->totals[t->disp->event], t->disp->short_units),
+			 fmt_cost(buf, t->totals[t->disp->event], t->disp->short_units),
 			 t->p->nparts);
 		grid_puts(g, 1, c, line, ATTR_NORMAL);
 	}
@@ -220,7 +220,7 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	uint32_t f = t->rows[row];
 	const struct function *fn = &p->funcs[f];
 	enum grid_attr a = row == t->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
-	uint64_t total = p->totals[t->disp->event];
+	uint64_t total = t->totals[t->disp->event];
 	char buf[1024], name[1024];
 	int c;
 
@@ -270,7 +270,7 @@ static void draw_name_line(struct grid *g, const struct table *t, int r)
 		grid_puts(g, r, g->cols - 1, ">", ATTR_DIM);
 	file = profile_name(t->p, fn->file);
 	obj = profile_name(t->p, fn->object);
-	if (profile_has_calls(t->p))
+	if (profile_has_calls(t->p) && !t->loading)
 		snprintf(line, sizeof(line), "called %s%s  file: %.*s  object: %.*s",
 			 fmt_times(calls, fn->calls), fn->recursive ? " (recursive)" : "",
 			 (int)file.len, file.ptr, (int)obj.len, obj.ptr);

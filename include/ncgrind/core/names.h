@@ -51,6 +51,11 @@ void names_release(struct names *n);
 uint32_t names_intern(struct names *n, struct span s);
 /* The id of these bytes, or NCG_NONE. */
 uint32_t names_find(const struct names *n, struct span s);
+/*
+ * A new id for a name whose bytes are not known yet (a chunk's placeholder:
+ * its span is {NULL, 0}); it is never found by its bytes.
+ */
+uint32_t names_add_opaque(struct names *n);
 
 /*
  * idtab: the compressed ids of one kind (fn=(12), fl=(3), ...) in one part,

@@ -10,20 +10,44 @@
 #include "ncgrind/core/diag.h"
 #include "ncgrind/core/profile.h"
 
-struct parse_progress {
-	/* called every few megabytes with bytes done and total; may be NULL */
-	void (*fn)(void *ctx, uint64_t done, uint64_t total);
+struct parse_opts {
+	/* called now and then with bytes done and total; may be NULL */
+	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *ctx;
+	unsigned jobs;  /* threads that index: 0 for the cores available, 1 for one pass */
+	uint64_t chunk; /* bytes a thread takes at a time: 0 to choose from the size */
 };
 
 /*
  * Open `path` ("-" is standard input), index it and finish the profile.
  * Problems go to d, each with file:line. Returns 0 when the profile could be
  * read (possibly with errors: what was readable is indexed), -1 when nothing
- * usable was found (d holds the fatal message).
+ * usable was found (d holds the fatal message). o may be NULL.
+ *
+ * With several jobs the file is cut into chunks that threads index at the
+ * same time (parse_chunks.c); the result is the one pass's, always.
  */
-int parse_profile(struct profile *p, const char *path, struct diag *d,
-		  const struct parse_progress *progress);
+int parse_profile(struct profile *p, const char *path, struct diag *d, const struct parse_opts *o);
+
+/*
+ * The same, a step at a time, for the browser to show the profile while
+ * it is read. parse_start() maps the file and starts the threads (NULL with
+ * d's fatal message when it cannot be read); parse_poll() merges what they
+ * have indexed, waiting up to timeout_ms for something to merge, and says
+ * whether the whole file is in. Between calls, while parse_partial() holds,
+ * p has the names, functions and self costs of the file's beginning (no
+ * totals, inclusive costs or graph: profile_finish() makes those);
+ * parse_end() waits for the rest (or, with cancel, stops at once) and
+ * finishes the profile, returning as parse_profile() does (-1 when
+ * cancelled).
+ */
+struct parse_job;
+struct parse_job *parse_start(struct profile *p, const char *path, struct diag *d,
+			      const struct parse_opts *o);
+bool parse_poll(struct parse_job *j, int timeout_ms);
+bool parse_partial(const struct parse_job *j);
+void parse_done_bytes(struct parse_job *j, uint64_t *done, uint64_t *total);
+int parse_end(struct parse_job *j, bool cancel);
 
 /* One cost line of a function, as block mode reports it. */
 enum parse_line_kind { PARSE_SELF, PARSE_CALL, PARSE_JUMP };

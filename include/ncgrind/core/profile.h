@@ -49,6 +49,16 @@ struct id_change {
 	uint32_t kind; /* 0 object, 1 file, 2 function */
 };
 
+/* How the index was built: for --stats and the bench. */
+struct index_stats {
+	unsigned jobs;      /* threads that indexed */
+	size_t chunks;      /* 0: one pass */
+	bool one_pass;      /* read in one pass (asked for, small, or a chunk could not be used) */
+	double wall;        /* seconds from the start to the last merge */
+	double main_cpu;    /* CPU seconds of the thread that merged */
+	double *thread_cpu; /* CPU seconds of each thread that indexed */
+};
+
 /* One part of the file (a dump, a thread, an Xdebug profile). */
 struct part {
 	uint64_t first_line;
@@ -65,6 +75,12 @@ struct part {
 	uint64_t summary_line, totals_line;
 	/* compressed name ids of this part (object, file, function): id -> name */
 	struct idtab ids[3];
+	/*
+	 * When the part ended its ids went to the profile's shared_ids, where they
+	 * agree with every other part's (Callgrind gives a name the same id in
+	 * every dump): 4,000 dumps need not keep 4,000 tables. See profile_part_id().
+	 */
+	bool ids_shared;
 	/* ids whose name changed after the index used them, sorted (see id_change) */
 	struct id_change *changes;
 	size_t nchanges, changes_alloc;
@@ -130,6 +146,8 @@ struct profile {
 	struct block *blocks;
 	size_t nblocks, blocks_alloc;
 
+	struct idtab shared_ids[3]; /* the ids of the parts with ids_shared */
+
 	uint64_t *totals; /* nev: sum of all self costs */
 	uint32_t ncycles;
 	uint64_t *cycle_incl; /* ncycles x nev: inclusive cost of each cycle */
@@ -138,6 +156,8 @@ struct profile {
 	struct htab fn_index;   /* (object, file, name) -> function */
 	struct htab edge_index; /* (caller, callee) -> edge */
 	struct htab ev_index;   /* event name -> event (100,000 events are one line) */
+
+	struct index_stats stats; /* how the index was built (--stats) */
 
 	uint64_t lines; /* lines read */
 	bool saturated; /* a sum hit UINT64_MAX (reported as an error) */
@@ -223,6 +243,14 @@ static inline struct span profile_name(const struct profile *p, uint32_t id)
 {
 	return id == NCG_NONE ? span_make("", 0) : names_get(&p->names, id);
 }
+
+/* The name compressed id `id` of kind (0 object, 1 file, 2 function) has in a part. */
+uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kind, uint64_t id);
+/*
+ * A part has ended: its ids go to shared_ids if they agree with those there
+ * (and it logged no change), and its own tables are freed.
+ */
+void profile_share_ids(struct profile *p, struct part *pt);
 
 /* Bytes the index holds (allocated capacity), not counting the mapped file. */
 size_t profile_memory(const struct profile *p);

@@ -25,7 +25,14 @@ struct session {
  * Read path (standard input for "-") into s; progress may be NULL. Returns
  * -1 when nothing could be read: s->diag says why; release s either way.
  */
-int session_load(struct session *s, const char *path, const struct parse_progress *progress);
+int session_load(struct session *s, const char *path, const struct parse_opts *o);
+/*
+ * The same in two steps, for a profile read while the browser shows it:
+ * an empty session to read into (session_begin), then, once the profile is
+ * finished, its graph and filters (session_ready).
+ */
+void session_begin(struct session *s, const char *path);
+void session_ready(struct session *s);
 void session_release(struct session *s);
 
 #endif

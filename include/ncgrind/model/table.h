@@ -27,6 +27,9 @@ struct table {
 	size_t limit;         /* `top N`: at most this many rows, 0: no limit */
 	bool have_search;
 	regex_t search;
+	/* the percentages' base: p->totals, or while the file is read the sums so far */
+	const uint64_t *totals;
+	bool loading; /* p is being read: self costs only, no inclusive costs nor calls */
 };
 
 void table_init(struct table *t, const struct profile *p, struct display *disp);

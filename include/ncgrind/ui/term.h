@@ -25,5 +25,7 @@ void term_paint(const struct grid *g);
 void term_set_colour(bool on);
 /* Block for the next key code (curses codes; KEY_RESIZE after a resize). */
 int term_read_key(void);
+/* The same, waiting at most ms milliseconds: -1 when no key came. */
+int term_read_key_within(int ms);
 
 #endif

@@ -17,8 +17,10 @@ struct ui_opts {
 	const char *script;           /* headless: keys and :commands from this file */
 	const char **commands;        /* --command: run after loading, in order */
 	size_t ncommands;
-	int rows, cols; /* script mode screen size (default 24 x 80) */
-	bool no_cycles; /* --no-cycles: cycle detection off from the start */
+	int rows, cols;    /* script mode screen size (default 24 x 80) */
+	bool no_cycles;    /* --no-cycles: cycle detection off from the start */
+	unsigned jobs;     /* --jobs: threads that index (0: the cores) */
+	bool first_screen; /* --bench-first-screen: quit once the first table is shown */
 };
 
 /*

@@ -1,0 +1,917 @@
+/*
+ * parse_chunks: the index built by several threads, and progressively.
+ *
+ * The file is cut into chunks, each starting at a line "fn=..." (never
+ * right after a calls=, jump= or jcnd= line, whose cost line must follow).
+ * Worker threads parse chunks, each into a profile of its own, with the
+ * same line machine as the single pass (parser_chunk). The main thread
+ * merges the chunks in file order into the real profile: names, functions,
+ * edges and parts get the ids they would have got in one pass, and what a
+ * chunk could not know at its start (the object and file current there,
+ * the names of compressed ids defined before it) is resolved from the
+ * chunks merged before it. Between merges the profile holds the functions
+ * and self costs of the file's beginning: the browser shows them while the
+ * rest is read.
+ *
+ * A chunk assumes that the part it starts in has the events and positions
+ * of the file's first header. Anything a chunk cannot reproduce exactly
+ * (a wrong assumption, a problem in the file, an id defined twice, a sum
+ * that overflows) makes the job throw the merged chunks away and read the
+ * file in one pass, as --jobs=1 does: the results are always those of one
+ * pass, and files with problems get their messages from it.
+ */
+#define _GNU_SOURCE /* sched_getaffinity */
+#include "parser.h"
+#include "ncgrind/core/lex.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SMALL_FILE (4u << 20) /* read in one pass: threads would not pay */
+#define MIN_CHUNK (1u << 20)  /* chunk size bounds when it is chosen */
+#define MAX_CHUNK (32u << 20) /* small enough for the browser to fill in often */
+#define CHUNKS_PER_THREAD 8   /* so that threads finish close together */
+#define AHEAD_PER_THREAD 4    /* chunks parsed ahead of the merge, per thread */
+
+enum chunk_state { CH_TODO, CH_RUNNING, CH_DONE };
+
+struct chunk {
+	uint64_t start, end; /* byte offsets in the mapping */
+	enum chunk_state state;
+	struct profile local;
+	struct diag diag;
+	struct placeholders ph;
+	struct chunk_end fin;
+};
+
+struct parse_job {
+	struct profile *prof;
+	struct diag *diag;
+	struct parse_opts opts;
+	uint64_t total; /* bytes */
+
+	/* the threads; mu guards the chunk states, next_todo, merged, stop */
+	pthread_mutex_t mu;
+	pthread_cond_t done_cond, room_cond;
+	pthread_t *threads;
+	unsigned nthreads, nworkers; /* running; started last (for the stats) */
+	double *thread_cpu;
+	bool stop;
+	bool one_pass; /* a thread reads the file in one pass: prof is not readable */
+	bool finished; /* every chunk merged, or the one pass over */
+	atomic_uint_fast64_t one_pass_done;
+
+	struct chunk *chunks;
+	size_t nchunks, next_todo, merged, ahead;
+	struct chunk_start guess;
+
+	/* the merge: the state at the end of the chunks merged so far, in prof's ids */
+	uint32_t part; /* the current part of prof, NCG_NONE before the first */
+	uint64_t lines;
+	uint64_t *part_sum; /* the current part's self sum, prof's event order */
+	size_t part_sum_alloc;
+	struct chunk_end end;                         /* evmap in prof's events */
+	uint32_t *ntrans, *ftrans, *etrans, *evtrans; /* chunk id -> prof id */
+	size_t ntrans_n, ftrans_n, evtrans_n;
+	double t0, cpu0; /* wall and main thread's CPU at the start */
+	/* NCGRIND_TEST_CHUNK_DELAY_MS: each chunk takes that much longer (the browser's tests) */
+	struct timespec delay;
+};
+
+/* ---- clocks -------------------------------------------------------------- */
+
+static double clock_s(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- cutting ----------------------------------------------------------- */
+
+static unsigned cores(void)
+{
+	cpu_set_t set;
+	long n;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* A line a chunk may start at: "fn=", and the line before expects no cost line. */
+static bool cut_ok(const char *line, const char *prev)
+{
+	if (!lex_prefix(line, "fn="))
+		return false;
+	return !prev || !(lex_prefix(prev, "calls=") || lex_prefix(prev, "jump=") ||
+			  lex_prefix(prev, "jcnd="));
+}
+
+/* The first line at or after `from` (not at 0) a chunk may start at, or `end`. */
+static uint64_t next_cut(const struct map *m, uint64_t from, uint64_t end)
+{
+	const char *d = m->data, *prev = NULL, *p, *nl;
+
+	if (from >= end)
+		return end;
+	/* the line `from` is in may be cut in two: start at the next one */
+	nl = memchr(d + from - 1, '\n', end - from + 1);
+	while (nl && nl + 1 < d + end) {
+		p = nl + 1;
+		if (cut_ok(p, prev))
+			return (uint64_t)(p - d);
+		prev = p;
+		nl = memchr(p, '\n', (size_t)(d + end - p));
+	}
+	return end;
+}
+
+static void cut_chunks(struct parse_job *j, uint64_t size)
+{
+	const struct map *m = &j->prof->map;
+	uint64_t at = 0;
+	size_t alloc = 0;
+
+	while (at < m->size) {
+		uint64_t next = next_cut(m, at + size, m->size);
+
+		ALLOC_GROW(j->chunks, j->nchunks + 1, alloc);
+		memset(&j->chunks[j->nchunks], 0, sizeof(j->chunks[0]));
+		j->chunks[j->nchunks].start = at;
+		j->chunks[j->nchunks].end = next;
+		j->nchunks++;
+		at = next;
+	}
+}
+
+/*
+ * The events and positions of the file's first header (before its first
+ * fn= line): what every chunk assumes of the part it starts in. False when
+ * there is none to assume.
+ */
+static bool guess_header(struct parse_job *j, uint64_t limit)
+{
+	const struct map *m = &j->prof->map;
+	const char *p = m->data, *end = m->data + (limit < m->size ? limit : m->size);
+	struct chunk_start *g = &j->guess;
+	size_t alloc = 0;
+
+	g->npos = 1;
+	g->pos_kind[0] = POS_LINE;
+	while (p < end && !lex_prefix(p, "fn=")) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			break;
+		if (lex_prefix(p, "events:")) {
+			g->nev = 0;
+			for (const char *q = lex_skip_blanks(p + 7); *q != '\n';
+			     q = lex_skip_blanks(q)) {
+				size_t n = parser_token_len(q);
+
+				ALLOC_GROW(g->events, g->nev + 1, alloc);
+				g->events[g->nev++] = span_make(q, n);
+				q += n;
+			}
+		} else if (lex_prefix(p, "positions:")) {
+			g->npos = 0;
+			for (const char *q = lex_skip_blanks(p + 10);
+			     *q != '\n' && g->npos < PROFILE_MAX_POS; q = lex_skip_blanks(q)) {
+				size_t n = parser_token_len(q);
+
+				g->pos_kind[g->npos++] = n == 5 && lex_prefix(q, "instr")
+							     ? POS_INSTR
+							 : n == 2 && lex_prefix(q, "bb") ? POS_BB
+											 : POS_LINE;
+				q += n;
+			}
+		}
+		p = nl + 1;
+	}
+	return g->nev > 0 && p < end;
+}
+
+/* ---- the threads ------------------------------------------------------- */
+
+static void chunk_parse(struct parse_job *j, struct chunk *c, bool first)
+{
+	profile_init(&c->local, j->prof->path);
+	diag_init(&c->diag, j->prof->path);
+	parser_chunk(&c->local, &j->prof->map, &c->diag, c->start, c->end, first ? NULL : &j->guess,
+		     &c->ph, &c->fin);
+}
+
+static void chunk_free(struct chunk *c)
+{
+	profile_release(&c->local);
+	diag_release(&c->diag);
+	free(c->ph.v);
+	free(c->fin.evmap);
+	memset(&c->ph, 0, sizeof(c->ph));
+	c->fin.evmap = NULL;
+	c->state = CH_TODO; /* freed */
+}
+
+/* Signals are the main thread's business (the terminal, SIGWINCH). */
+static void block_signals(void)
+{
+	sigset_t set;
+
+	sigfillset(&set);
+	sigdelset(&set, SIGBUS); /* a file cut under us: map.c's handler, in this thread */
+	sigdelset(&set, SIGSEGV);
+	sigdelset(&set, SIGFPE);
+	sigdelset(&set, SIGILL);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+struct worker {
+	struct parse_job *job;
+	unsigned n;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct parse_job *j = w->job;
+
+	block_signals();
+	pthread_mutex_lock(&j->mu);
+	for (;;) {
+		size_t i;
+
+		while (!j->stop && j->next_todo < j->nchunks &&
+		       j->next_todo >= j->merged + j->ahead)
+			pthread_cond_wait(&j->room_cond, &j->mu);
+		if (j->stop || j->next_todo >= j->nchunks)
+			break;
+		i = j->next_todo++;
+		j->chunks[i].state = CH_RUNNING;
+		pthread_mutex_unlock(&j->mu);
+		chunk_parse(j, &j->chunks[i], i == 0);
+		if (j->delay.tv_nsec)
+			nanosleep(&j->delay, NULL);
+		pthread_mutex_lock(&j->mu);
+		j->chunks[i].state = CH_DONE;
+		pthread_cond_broadcast(&j->done_cond);
+	}
+	pthread_mutex_unlock(&j->mu);
+	j->thread_cpu[w->n] = clock_s(CLOCK_THREAD_CPUTIME_ID);
+	free(w);
+	return NULL;
+}
+
+static void on_one_pass_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct parse_job *j = ctx;
+
+	(void)total;
+	atomic_store(&j->one_pass_done, done);
+}
+
+static void *one_pass_main(void *arg)
+{
+	struct parse_job *j = arg;
+	struct parse_opts o = {.progress = on_one_pass_progress, .ctx = j};
+
+	block_signals();
+	parser_one_pass(j->prof, j->diag, &o);
+	atomic_store(&j->one_pass_done, j->total);
+	j->thread_cpu[0] = clock_s(CLOCK_THREAD_CPUTIME_ID);
+	pthread_mutex_lock(&j->mu);
+	j->finished = true;
+	pthread_cond_broadcast(&j->done_cond);
+	pthread_mutex_unlock(&j->mu);
+	return NULL;
+}
+
+static void start_threads(struct parse_job *j, unsigned n, void *(*fn)(void *))
+{
+	j->threads = xcalloc(n, sizeof(pthread_t));
+	j->thread_cpu = xcalloc(n, sizeof(double));
+	j->nthreads = j->nworkers = n;
+	for (unsigned i = 0; i < n; i++) {
+		struct worker *w = xmalloc(sizeof(*w));
+		void *arg = w;
+
+		w->job = j;
+		w->n = i;
+		if (fn == one_pass_main) {
+			free(w);
+			arg = j;
+		}
+		if (pthread_create(&j->threads[i], NULL, fn, arg) != 0)
+			die("cannot start a thread");
+	}
+}
+
+static void join_threads(struct parse_job *j)
+{
+	pthread_mutex_lock(&j->mu);
+	j->stop = true;
+	pthread_cond_broadcast(&j->room_cond);
+	pthread_mutex_unlock(&j->mu);
+	for (unsigned i = 0; i < j->nthreads; i++)
+		pthread_join(j->threads[i], NULL);
+	free(j->threads);
+	j->threads = NULL;
+	j->nthreads = 0;
+}
+
+/* ---- merging ----------------------------------------------------------- */
+
+static uint32_t tr(const uint32_t *t, uint32_t id)
+{
+	return id == NCG_NONE ? NCG_NONE : t[id];
+}
+
+/* A placeholder's name, from the chunks merged before; false when unknown. */
+static bool resolve_placeholder(struct parse_job *j, const struct placeholder *ph, uint32_t *out)
+{
+	switch (ph->kind) {
+	case PH_OBJECT:
+		*out = j->end.object;
+		return true;
+	case PH_FN_FILE:
+		*out = j->end.fn_file;
+		return true;
+	default:
+		if (j->part == NCG_NONE)
+			return false;
+		*out = idtab_get(&j->prof->parts[j->part].ids[ph->kind], ph->id);
+		return *out != NCG_NONE && *out != ID_UNDEFINED_USED;
+	}
+}
+
+#define GROW_TRANS(t, n, need)                                                                     \
+	do {                                                                                       \
+		if ((need) > (n)) {                                                                \
+			free(t);                                                                   \
+			(t) = xmalloc_array((need), sizeof(uint32_t));                             \
+			(n) = (need);                                                              \
+		}                                                                                  \
+	} while (0)
+
+static bool merge_names(struct parse_job *j, struct chunk *c)
+{
+	struct names *ln = &c->local.names;
+
+	GROW_TRANS(j->ntrans, j->ntrans_n, ln->nr + 1);
+	for (size_t i = 0; i < ln->nr; i++)
+		j->ntrans[i] =
+		    ln->spans[i].ptr ? names_intern(&j->prof->names, ln->spans[i]) : NCG_NONE;
+	for (size_t i = 0; i < c->ph.n; i++)
+		if (!resolve_placeholder(j, &c->ph.v[i], &j->ntrans[c->ph.v[i].name]))
+			return false;
+	return true;
+}
+
+static void merge_events(struct parse_job *j, struct chunk *c)
+{
+	struct profile *p = j->prof, *l = &c->local;
+
+	GROW_TRANS(j->evtrans, j->evtrans_n, (size_t)l->nev + 1);
+	for (uint32_t e = 0; e < l->nev; e++) {
+		uint32_t g = profile_find_event(p, l->events[e].name);
+
+		j->evtrans[e] = g != NCG_NONE ? g : profile_add_event(p, l->events[e].name);
+	}
+	for (size_t i = 0; i < l->nevspecs; i++) {
+		ALLOC_GROW(p->evspecs, p->nevspecs + 1, p->evspecs_alloc);
+		p->evspecs[p->nevspecs] = l->evspecs[i];
+		p->evspecs[p->nevspecs++].line += j->lines;
+	}
+	p->declared_callgrind |= l->declared_callgrind;
+}
+
+/* Add a chunk's row (its stride, its events) into a row of prof; false on overflow. */
+static bool add_row(struct parse_job *j, uint64_t *dst, const uint64_t *src, uint32_t n)
+{
+	bool ok = true;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (src[i])
+			ok &= u64_add_sat(&dst[j->evtrans[i]], src[i]);
+	return ok;
+}
+
+/* prof's rows are wide enough for every column of the chunk's. */
+static void widen_for_chunk(struct parse_job *j, const struct profile *l)
+{
+	uint32_t need = 0;
+
+	for (uint32_t i = 0; i < l->stride; i++)
+		need = j->evtrans[i] + 1 > need ? j->evtrans[i] + 1 : need;
+	if (need > j->prof->stride)
+		profile_widen(j->prof, need);
+}
+
+static bool merge_functions(struct parse_job *j, struct chunk *c)
+{
+	struct profile *p = j->prof, *l = &c->local;
+	bool ok = true;
+
+	GROW_TRANS(j->ftrans, j->ftrans_n, l->nfuncs + 1);
+	widen_for_chunk(j, l);
+	for (size_t f = 0; f < l->nfuncs; f++) {
+		const struct function *lf = &l->funcs[f];
+		uint32_t g = profile_function(p, tr(j->ntrans, lf->object), tr(j->ntrans, lf->file),
+					      tr(j->ntrans, lf->name));
+
+		j->ftrans[f] = g;
+		p->funcs[g].used |= lf->used;
+		if (l->stride)
+			ok &=
+			    add_row(j, profile_self(p, g), profile_self(l, (uint32_t)f), l->stride);
+	}
+	return ok;
+}
+
+static bool merge_edges(struct parse_job *j, struct chunk *c)
+{
+	struct profile *p = j->prof, *l = &c->local;
+	bool ok = true;
+
+	for (size_t e = 0; e < l->nedges; e++) {
+		const struct call_edge *le = &l->edges[e];
+		uint32_t g = profile_edge(p, j->ftrans[le->caller], j->ftrans[le->callee]);
+
+		ok &= u64_add_sat(&p->edges[g].count, le->count);
+		if (l->stride)
+			ok &= add_row(j, profile_edge_cost(p, g), profile_edge_cost(l, (uint32_t)e),
+				      l->stride);
+	}
+	return ok;
+}
+
+static uint32_t tr_callee(const struct parse_job *j, uint32_t f)
+{
+	return f >= CALLEE_UNKNOWN ? f : j->ftrans[f];
+}
+
+static void merge_blocks(struct parse_job *j, struct chunk *c, const uint32_t *ptrans)
+{
+	struct profile *p = j->prof, *l = &c->local;
+
+	ALLOC_GROW(p->blocks, p->nblocks + l->nblocks, p->blocks_alloc);
+	for (size_t i = 0; i < l->nblocks; i++) {
+		struct block *b = &p->blocks[p->nblocks];
+		struct function *f;
+
+		*b = l->blocks[i];
+		b->line += j->lines;
+		b->fn = j->ftrans[b->fn];
+		b->part = ptrans[b->part];
+		b->object = tr(j->ntrans, b->object);
+		b->fn_file = tr(j->ntrans, b->fn_file);
+		b->file = tr(j->ntrans, b->file);
+		b->cobject = tr(j->ntrans, b->cobject);
+		b->cfile = tr(j->ntrans, b->cfile);
+		b->jfile = tr(j->ntrans, b->jfile);
+		b->jfn = tr(j->ntrans, b->jfn);
+		b->callee = tr_callee(j, b->callee);
+		/* prepended, as the one pass does: profile_finish() puts them in order */
+		f = &p->funcs[b->fn];
+		b->next = f->first_block;
+		f->first_block = (uint32_t)p->nblocks++;
+		f->nblocks++;
+	}
+}
+
+/* The part being merged ends: what it summed up and its header, as one pass leaves them. */
+static void close_part(struct parse_job *j)
+{
+	struct profile *p = j->prof;
+	struct part *pt;
+
+	if (j->part == NCG_NONE)
+		return;
+	pt = &p->parts[j->part];
+	ALLOC_GROW(j->part_sum, p->nev ? p->nev : 1, j->part_sum_alloc);
+	free(pt->sum);
+	pt->sum = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	pt->nsum = p->nev;
+	memcpy(pt->sum, j->part_sum, p->nev * sizeof(uint64_t));
+	free(pt->evmap);
+	pt->nev = j->end.nev;
+	pt->evmap = xmalloc_array(j->end.nev ? j->end.nev : 1, sizeof(uint32_t));
+	if (j->end.nev)
+		memcpy(pt->evmap, j->end.evmap, j->end.nev * sizeof(uint32_t));
+	pt->npos = j->end.npos;
+	memcpy(pt->pos, j->end.pos_kind, sizeof(pt->pos));
+	profile_share_ids(p, pt);
+}
+
+static void add_part_sum(struct parse_job *j, const struct part *lp)
+{
+	size_t old = j->part_sum_alloc;
+
+	ALLOC_GROW(j->part_sum, j->prof->nev ? j->prof->nev : 1, j->part_sum_alloc);
+	if (j->part_sum_alloc > old)
+		memset(j->part_sum + old, 0, (j->part_sum_alloc - old) * sizeof(uint64_t));
+	for (uint32_t e = 0; e < lp->nsum; e++)
+		j->part_sum[j->evtrans[e]] += lp->sum[e]; /* wraps, as the one pass's sum does */
+}
+
+/* The definitions of a chunk's compressed ids, into prof's part; false on a conflict. */
+static bool merge_ids(struct parse_job *j, struct idtab *dst, const struct idtab *src)
+{
+	for (size_t i = 0; i < src->dense_n + src->nsparse; i++) {
+		uint64_t id = i < src->dense_n ? i : src->sparse[i - src->dense_n].id;
+		uint32_t v = i < src->dense_n ? src->dense[i] : src->sparse[i - src->dense_n].val;
+		uint32_t old;
+
+		if (v == NCG_NONE)
+			continue;
+		v = j->ntrans[v];
+		if (v == NCG_NONE)
+			return false;
+		old = idtab_get(dst, id);
+		if (old == NCG_NONE)
+			idtab_set(dst, id, v);
+		else if (old != v)
+			return false; /* the one pass logs it (id_change): let it */
+	}
+	return true;
+}
+
+static void take_span(struct span *dst, struct span src)
+{
+	if (src.len)
+		*dst = src;
+}
+
+static void take_costs(uint64_t **dst, uint32_t *ndst, uint64_t *line, struct part *lp,
+		       uint64_t **src, uint32_t nsrc, uint64_t srcline, uint64_t off)
+{
+	(void)lp;
+	if (!*src)
+		return;
+	free(*dst);
+	*dst = *src;
+	*ndst = nsrc;
+	*line = srcline + off;
+	*src = NULL;
+}
+
+/* What a chunk's part says about itself, over what prof's part had. */
+static void take_header(struct parse_job *j, struct part *pt, struct part *lp)
+{
+	take_span(&pt->cmd, lp->cmd);
+	take_span(&pt->creator, lp->creator);
+	take_span(&pt->trigger, lp->trigger);
+	if (lp->number >= 0)
+		pt->number = lp->number;
+	if (lp->thread >= 0)
+		pt->thread = lp->thread;
+	if (lp->pid >= 0)
+		pt->pid = lp->pid;
+	take_costs(&pt->summary, &pt->nsummary, &pt->summary_line, lp, &lp->summary, lp->nsummary,
+		   lp->summary_line, j->lines);
+	take_costs(&pt->totals, &pt->ntotals, &pt->totals_line, lp, &lp->totals, lp->ntotals,
+		   lp->totals_line, j->lines);
+}
+
+static void set_end_header(struct parse_job *j, const struct part *lp)
+{
+	j->end.nev = lp->nev;
+	free(j->end.evmap);
+	j->end.evmap = xmalloc_array(lp->nev ? lp->nev : 1, sizeof(uint32_t));
+	for (uint32_t e = 0; e < lp->nev; e++)
+		j->end.evmap[e] = j->evtrans[lp->evmap[e]];
+	j->end.npos = lp->npos;
+	memcpy(j->end.pos_kind, lp->pos, sizeof(j->end.pos_kind));
+}
+
+static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, bool cont)
+{
+	struct profile *p = j->prof, *l = &c->local;
+
+	for (size_t i = 0; i < l->nparts; i++) {
+		struct part *lp = &l->parts[i], *pt;
+
+		if (lp->nchanges)
+			return false;
+		if (i == 0 && cont) {
+			pt = &p->parts[j->part];
+			for (int k = 0; k < 3; k++)
+				if (!merge_ids(j, &pt->ids[k], &lp->ids[k]))
+					return false;
+		} else {
+			close_part(j);
+			ALLOC_GROW(p->parts, p->nparts + 1, p->parts_alloc);
+			pt = &p->parts[p->nparts];
+			memset(pt, 0, sizeof(*pt));
+			pt->first_line = lp->first_line + j->lines;
+			pt->number = pt->thread = pt->pid = -1;
+			j->part = (uint32_t)p->nparts++;
+			if (j->part_sum)
+				memset(j->part_sum, 0, j->part_sum_alloc * sizeof(uint64_t));
+			for (int k = 0; k < 3; k++) {
+				idtab_init(&pt->ids[k]);
+				if (!merge_ids(j, &pt->ids[k], &lp->ids[k]))
+					return false;
+			}
+		}
+		ptrans[i] = j->part;
+		take_header(j, pt, lp);
+		add_part_sum(j, lp);
+		set_end_header(j, lp);
+	}
+	return true;
+}
+
+/* Whether the state the chunk assumed at its start is the one the chunks before left. */
+static bool guess_holds(struct parse_job *j, struct chunk *c)
+{
+	const struct chunk_start *g = &j->guess;
+
+	if (j->part == NCG_NONE || !j->end.have_events || j->end.next != NEXT_COST ||
+	    j->end.cobject != NCG_NONE || j->end.cfile != NCG_NONE || j->end.jfile != NCG_NONE ||
+	    j->end.jfn != NCG_NONE)
+		return false;
+	if (g->npos != j->end.npos || g->nev != j->end.nev ||
+	    memcmp(g->pos_kind, j->end.pos_kind, sizeof(g->pos_kind[0]) * (size_t)g->npos))
+		return false;
+	/* the chunk's first events are the guessed ones, in order */
+	for (uint32_t e = 0; e < g->nev; e++)
+		if (j->evtrans[e] != j->end.evmap[e])
+			return false;
+	(void)c;
+	return true;
+}
+
+static void merge_end_state(struct parse_job *j, const struct chunk_end *fin)
+{
+	j->end.object = tr(j->ntrans, fin->object);
+	j->end.fn_file = tr(j->ntrans, fin->fn_file);
+	j->end.cobject = tr(j->ntrans, fin->cobject);
+	j->end.cfile = tr(j->ntrans, fin->cfile);
+	j->end.jfile = tr(j->ntrans, fin->jfile);
+	j->end.jfn = tr(j->ntrans, fin->jfn);
+	j->end.next = fin->next;
+	j->end.have_events = fin->have_events;
+	/* the header the chunk ended with (its last part's, or the one it assumed) */
+	j->end.nev = fin->nev;
+	free(j->end.evmap);
+	j->end.evmap = xmalloc_array(fin->nev ? fin->nev : 1, sizeof(uint32_t));
+	for (uint32_t e = 0; e < fin->nev; e++)
+		j->end.evmap[e] = j->evtrans[fin->evmap[e]];
+	j->end.npos = fin->npos;
+	memcpy(j->end.pos_kind, fin->pos_kind, sizeof(j->end.pos_kind));
+}
+
+/* Merge chunk i into prof; false when the one pass must read the file instead. */
+static bool merge_chunk(struct parse_job *j, size_t i)
+{
+	struct chunk *c = &j->chunks[i];
+	struct profile *l = &c->local;
+	bool cont = i > 0, ok;
+	uint32_t *ptrans;
+
+	if (c->diag.fatals || c->diag.errors || c->diag.warnings || l->saturated)
+		return false;
+	merge_events(j, c);
+	if (cont && !guess_holds(j, c))
+		return false;
+	if (!merge_names(j, c))
+		return false;
+	ok = merge_functions(j, c) && merge_edges(j, c);
+	ptrans = xmalloc_array(l->nparts ? l->nparts : 1, sizeof(uint32_t));
+	ok = ok && merge_parts(j, c, ptrans, cont);
+	if (ok)
+		merge_blocks(j, c, ptrans);
+	free(ptrans);
+	if (!ok)
+		return false;
+	merge_end_state(j, &c->fin);
+	j->lines += c->fin.lines;
+	j->prof->lines = j->lines;
+	return true;
+}
+
+/* ---- the job ----------------------------------------------------------- */
+
+/* Throw away what was merged and read the file in one pass, in a thread. */
+static void go_one_pass(struct parse_job *j)
+{
+	struct profile *p = j->prof;
+	struct map m = p->map;
+	const char *path = p->path;
+	bool declared = p->declared_callgrind;
+
+	join_threads(j);
+	for (size_t i = j->merged; i < j->nchunks; i++)
+		if (j->chunks[i].state == CH_DONE)
+			chunk_free(&j->chunks[i]);
+	free(j->thread_cpu);
+	j->thread_cpu = NULL;
+	memset(&p->map, 0, sizeof(p->map));
+	profile_release(p);
+	profile_init(p, path);
+	p->map = m;
+	p->declared_callgrind = declared;
+	j->stop = false;
+	j->one_pass = true;
+	j->lines = 0;
+	start_threads(j, 1, one_pass_main);
+}
+
+/*
+ * NCGRIND_CHUNK_SIZE=BYTES: how much of the file a thread indexes at a
+ * time, for the tests: a few bytes cut a small fixture at every fn= line.
+ */
+static uint64_t chunk_from_env(void)
+{
+	const char *s = getenv("NCGRIND_CHUNK_SIZE");
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return 0;
+	v = strtoull(s, &end, 10);
+	return *end ? 0 : (uint64_t)v;
+}
+
+static void job_init(struct parse_job *j, struct profile *p, struct diag *d,
+		     const struct parse_opts *o)
+{
+	memset(j, 0, sizeof(*j));
+	j->prof = p;
+	j->diag = d;
+	if (o)
+		j->opts = *o;
+	if (!j->opts.chunk)
+		j->opts.chunk = chunk_from_env();
+	j->total = p->map.file_size;
+	j->part = NCG_NONE;
+	pthread_mutex_init(&j->mu, NULL);
+	pthread_cond_init(&j->done_cond, NULL);
+	pthread_cond_init(&j->room_cond, NULL);
+	atomic_init(&j->one_pass_done, 0);
+	j->t0 = clock_s(CLOCK_MONOTONIC);
+	if (getenv("NCGRIND_TEST_CHUNK_DELAY_MS")) {
+		long ms = atol(getenv("NCGRIND_TEST_CHUNK_DELAY_MS"));
+
+		j->delay.tv_nsec = ms > 0 && ms < 1000 ? ms * 1000000L : 0;
+	}
+	j->cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
+}
+
+static uint64_t chunk_size(const struct parse_job *j, unsigned jobs)
+{
+	uint64_t size = j->opts.chunk;
+
+	if (!size) {
+		size = j->total / ((uint64_t)jobs * CHUNKS_PER_THREAD);
+		size = size < MIN_CHUNK ? MIN_CHUNK : size > MAX_CHUNK ? MAX_CHUNK : size;
+	}
+	return size;
+}
+
+struct parse_job *parse_start(struct profile *p, const char *path, struct diag *d,
+			      const struct parse_opts *o)
+{
+	struct parse_job *j;
+	unsigned jobs = o && o->jobs ? o->jobs : cores();
+	uint64_t size;
+
+	if (parser_open(p, path, d) < 0)
+		return NULL;
+	j = xmalloc(sizeof(*j));
+	job_init(j, p, d, o);
+	size = chunk_size(j, jobs);
+	if (jobs > 1 || j->opts.chunk) {
+		if ((j->opts.chunk || j->total >= SMALL_FILE) && guess_header(j, MAX_CHUNK))
+			cut_chunks(j, size);
+	}
+	if (j->nchunks < 2) {
+		free(j->chunks);
+		j->chunks = NULL;
+		j->nchunks = 0;
+		j->one_pass = true;
+		start_threads(j, 1, one_pass_main);
+		return j;
+	}
+	j->ahead = (size_t)jobs * AHEAD_PER_THREAD;
+	start_threads(j, jobs < j->nchunks ? jobs : (unsigned)j->nchunks, worker_main);
+	return j;
+}
+
+bool parse_poll(struct parse_job *j, int timeout_ms)
+{
+	struct timespec until;
+	bool ready;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += timeout_ms / 1000;
+	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	for (;;) {
+		pthread_mutex_lock(&j->mu);
+		while (!j->finished && !(j->merged < j->nchunks && !j->one_pass &&
+					 j->chunks[j->merged].state == CH_DONE)) {
+			if (pthread_cond_timedwait(&j->done_cond, &j->mu, &until) != 0)
+				break;
+		}
+		ready = !j->finished && !j->one_pass && j->merged < j->nchunks &&
+			j->chunks[j->merged].state == CH_DONE;
+		pthread_mutex_unlock(&j->mu);
+		if (!ready)
+			return j->finished;
+		if (!merge_chunk(j, j->merged)) {
+			chunk_free(&j->chunks[j->merged]);
+			go_one_pass(j);
+			return false;
+		}
+		chunk_free(&j->chunks[j->merged]);
+		pthread_mutex_lock(&j->mu);
+		j->merged++;
+		if (j->merged == j->nchunks) {
+			j->finished = true;
+			close_part(j);
+		}
+		pthread_cond_broadcast(&j->room_cond);
+		pthread_mutex_unlock(&j->mu);
+		if (j->finished)
+			return true;
+		/* back by the deadline, however fast chunks come: the browser redraws */
+		if (clock_s(CLOCK_REALTIME) >= (double)until.tv_sec + (double)until.tv_nsec / 1e9)
+			return false;
+	}
+}
+
+bool parse_partial(const struct parse_job *j)
+{
+	return !j->one_pass;
+}
+
+void parse_done_bytes(struct parse_job *j, uint64_t *done, uint64_t *total)
+{
+	*total = j->total;
+	if (j->one_pass)
+		*done = atomic_load(&j->one_pass_done);
+	else
+		*done = j->merged < j->nchunks ? j->chunks[j->merged].start : j->total;
+	if (*done > j->total)
+		*done = j->total;
+}
+
+static void record_stats(struct parse_job *j)
+{
+	struct profile *p = j->prof;
+
+	p->stats.jobs = j->nworkers;
+	p->stats.wall = clock_s(CLOCK_MONOTONIC) - j->t0;
+	p->stats.main_cpu = clock_s(CLOCK_THREAD_CPUTIME_ID) - j->cpu0;
+	free(p->stats.thread_cpu);
+	p->stats.thread_cpu = j->thread_cpu;
+	p->stats.one_pass = j->one_pass;
+	p->stats.chunks = j->nchunks;
+	j->thread_cpu = NULL;
+}
+
+static void job_free(struct parse_job *j)
+{
+	for (size_t i = j->merged; i < j->nchunks; i++)
+		if (j->chunks[i].state == CH_DONE)
+			chunk_free(&j->chunks[i]);
+	free(j->chunks);
+	free(j->guess.events);
+	free(j->part_sum);
+	free(j->end.evmap);
+	free(j->ntrans);
+	free(j->ftrans);
+	free(j->etrans);
+	free(j->evtrans);
+	free(j->thread_cpu);
+	pthread_mutex_destroy(&j->mu);
+	pthread_cond_destroy(&j->done_cond);
+	pthread_cond_destroy(&j->room_cond);
+	free(j);
+}
+
+int parse_end(struct parse_job *j, bool cancel)
+{
+	int ret;
+
+	if (!cancel)
+		while (!parse_poll(j, 1000))
+			;
+	join_threads(j);
+	record_stats(j);
+	ret = cancel ? -1 : parser_close(j->prof, j->diag);
+	job_free(j);
+	return ret;
+}

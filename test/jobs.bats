@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# The index built by several threads (issue 14): the file is cut into chunks at
+# fn= lines, threads index them, the chunks are merged in file order, and the
+# result must be exactly the one pass's (--jobs=1), reports and messages alike.
+# NCGRIND_CHUNK_SIZE=1 cuts a fixture at every fn= line, which puts every
+# name, id, part and call across a chunk boundary somewhere.
+
+load test_helper
+
+PROBE="${PROBE:-$BATS_TEST_DIRNAME/tools/probe}"
+COMPARE="$BATS_TEST_DIRNAME/tools/jobs-compare"
+
+all_fixtures() {
+	find "$FIX" -type f -size +0 | LC_ALL=C sort
+}
+
+# multipart FILE: 3 parts (as --combine-dumps writes them) of 700 functions with
+# compressed names, each calling the next two, with fi= lines; ids are defined
+# once per part, at first use, as Callgrind does; about 6 MB.
+multipart() {
+	awk 'BEGIN {
+		for (part = 1; part <= 3; part++) {
+			print "# callgrind format"; print "version: 1"; print "part: " part
+			print "positions: line"; print "events: Ir Dr"
+			split("", seen)
+			print "ob=(1) /bin/app"; print "fl=(1) app.c"
+			for (r = 0; r < 6; r++)
+				for (f = 1; f <= 700; f++) {
+					printf "fn=(%d)%s\n", f, (f in seen) ? "" : " fn" f
+					seen[f] = 1
+					for (l = 1; l <= 40; l++) printf "%d %d %d\n", l, f + l, l % 3
+					print "fi=(2) inl.h"
+					print "7 5 1"
+					print "fe=(1)"
+					for (k = 1; k <= 2; k++) {
+						c = (f + k) % 700 + 1
+						printf "cfn=(%d)%s\n", c, (c in seen) ? "" : " fn" c
+						seen[c] = 1
+						printf "calls=%d 3\n", k
+						printf "%d %d %d\n", 50 + k, 100 * k + f, k
+					}
+				}
+		}
+	}' >"$1"
+}
+
+@test "jobs: every fixture, by 3 threads cut at every fn= line and in 4 KB chunks, gives the one pass's reports and messages" {
+	local files
+	files=$(all_fixtures)
+	[ "$(echo "$files" | wc -l)" -gt 100 ]
+	# shellcheck disable=SC2086 # one path a word
+	run "$COMPARE" "$NCGRIND" $files
+	echo "$output" | tail -20
+	[ "$status" -eq 0 ]
+}
+
+@test "jobs: the chunks of a valid profile are merged, not read again in one pass" {
+	local f=$FIX/recursion/mutual.callgrind cuts
+	[ -f "$f" ] || f=$FIX/example.callgrind
+	# a chunk starts at each fn= line that does not follow calls=, jump= or jcnd=
+	# (the file's first line starts the first chunk)
+	cuts=$(awk 'NR > 1 && /^fn=/ && prev !~ /^(calls|jump|jcnd)=/ { n++ } { prev = $0 } END { print n + 0 }' "$f")
+	[ "$cuts" -gt 2 ]
+	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=3 --stats --dump=functions "$f" >/dev/null 2>"$OUT"
+	assert_grep "ncgrind: jobs 3;" "$OUT"
+	assert_grep "; $((cuts + 1)) chunks" "$OUT"
+	refute_grep "one pass" "$OUT"
+}
+
+@test "jobs: a chunk with a problem: the file is read again in one pass, with its messages" {
+	local f=$FIX/malformed/calls-without-costline.callgrind
+	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=2 --stats --dump=functions "$f" >/dev/null 2>"$OUT" || true
+	assert_grep "(one pass)" "$OUT"
+	grep -v '^ncgrind: [0-9]\|^ncgrind: jobs\|^ncgrind: index\|parts,' "$OUT" >"$BATS_TEST_TMPDIR/many"
+	"$NCGRIND" --jobs=1 --dump=functions "$f" >/dev/null 2>"$BATS_TEST_TMPDIR/one" || true
+	[ -s "$BATS_TEST_TMPDIR/one" ]
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
+}
+
+@test "jobs: the lazy re-read of each function agrees with the index built from chunks, on every fixture" {
+	local f n=0
+	for f in $(find "$FIX" -name '*.callgrind' ! -path '*/malformed*' | LC_ALL=C sort); do
+		NCGRIND_CHUNK_SIZE=1 run "$PROBE" check "$f"
+		[ "$status" -eq 0 ] || { echo "$f: $output" | head -5; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -gt 40 ]
+}
+
+@test "jobs: a 6 MB profile of 3 parts with compressed names, chunked by size, as one pass" {
+	multipart "$BATS_TEST_TMPDIR/m.callgrind"
+	"$NCGRIND" --jobs=2 --stats --dump=functions --format=tsv "$BATS_TEST_TMPDIR/m.callgrind" \
+		>"$BATS_TEST_TMPDIR/two" 2>"$OUT"
+	assert_grep "3 parts, 2 events, 700 functions, 1400 call edges" "$OUT"
+	refute_grep "one pass" "$OUT"
+	grep -q " [2-9][0-9]* chunks$" "$OUT"
+	"$NCGRIND" --jobs=1 --dump=functions --format=tsv "$BATS_TEST_TMPDIR/m.callgrind" >"$BATS_TEST_TMPDIR/one"
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
+	# fn1: 3 parts x 6 rounds x (Ir (1+1)+..+(1+40) = 860, and 5 in inl.h) self;
+	# called by fn699 (calls=1) and fn698 (calls=2): 3 x 6 x 3 = 54 times
+	grep -P '^fn1\tapp.c\t/bin/app\t' "$BATS_TEST_TMPDIR/one" | cut -f4,5 >"$OUT"
+	expect_out <<<"54	15570"
+	run "$COMPARE" "$NCGRIND" "$BATS_TEST_TMPDIR/m.callgrind"
+	[ "$status" -eq 0 ]
+}
+
+@test "jobs: --jobs wants a number of threads from 1 to 1024" {
+	ncg --jobs=0 --dump=functions "$FIX/example.callgrind"
+	expect_status 2
+	assert_grep "--jobs wants a number of threads from 1 to 1024, not '0'" "$ERR"
+	ncg --jobs=2x --dump=functions "$FIX/example.callgrind"
+	expect_status 2
+}
