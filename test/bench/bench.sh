@@ -394,7 +394,7 @@ for i in "${!FILES[@]}"; do
 			[ "$HAS_JOBS" = 1 ] || jobs="(no --jobs)"
 			if [ "$j" = N ] && [ "$same" = ok ]; then
 				# the same bytes as at 1 job: the same verdict (one awk pass
-				# less, ~30 s at 5 GiB)
+				# less, ~20 s at 5 GiB)
 				echo "$label, jobs $jobs: the same bytes as at 1 job" >>checks.txt
 				continue
 			fi
