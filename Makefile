@@ -7,8 +7,9 @@
 #   make valgrind   a subset of the suite under memcheck
 #   make monkey SEED=N RUNS=M   random keys on the fixtures and ../shared/corpus/real
 #                   (make monkey-tmux: the same on the real terminal in tmux)
-#   make bench      timings on a 1 GiB generated profile (needs ../shared), then
-#                   bench-shapes: call views and trees on generated huge shapes
+#   make bench      one table of timings and memory, 100 MiB to 5 GiB and real
+#                   profiles (needs ../shared; BENCH_MAX_SIZE=1G: no 5 GiB)
+#   make bench-shapes  call views and trees on generated huge shapes
 #   make check-corpus  compare with Valgrind's tools on ../shared/corpus
 #   make fuzz FUZZ_SECONDS=N   libFuzzer on the reader, the view-models and the
 #                   reports for N seconds (needs clang; built in build-fuzz/)
@@ -147,9 +148,12 @@ monkey: $(NCGRIND)
 monkey-tmux: $(NCGRIND)
 	$(MONKEY) --tmux $(MONKEY_FLAGS) $(MONKEY_PROFILES)
 
+# One table (test/bench/bench.sh; its header lists the BENCH_* settings): the
+# full index at --jobs=1 and --jobs=N beside a floor, the first table, memory
+# and thread CPU on generated 100M/1G/5G, big real and corpus profiles. Slow the
+# first time (it makes and keeps the profiles in /tmp/ncgrind-bench); not in check.
 bench: $(NCGRIND)
 	SHARED_DIR=$(SHARED) test/bench/bench.sh $(NCGRIND)
-	test/bench/shapes.sh $(NCGRIND)
 
 # The call-graph shapes of huge profiles (30,000 callees, 1,000,000 callers, a
 # 100,000-deep chain, a 100,000-member cycle, hide over it), made by the script.

@@ -1,173 +1,287 @@
 #!/usr/bin/env bash
-# bench.sh NCGRIND - time ncgrind against a floor (mmap + memchr line count)
-# and callgrind_annotate on generated profiles, and check its numbers against
-# the generator's exact expected TSV.  `make bench` runs it from the repo root.
+# bench.sh NCGRIND - one table, one row per profile: ncgrind's full index
+# (`--dump=functions --format=tsv FILE >/dev/null`) at --jobs=1 and at
+# --jobs=N (N = nproc) beside a floor (test/bench/floor.c: mmap + one memchr
+# per line), the time to the browser's first table, the index memory
+# (RssAnon) and the worker threads' CPU time; then callgrind_annotate on the
+# 100 MiB file. `make bench` runs it from the repo root.
+#
+# Rows: profiles made by gen_big.py --seed 1 (100M, 1G, 5G), the biggest
+# profiles of the shared corpus (real/ and xdebug/) and the multi-part ones,
+# and two big real profiles made once by callgrind on a python workload (many
+# parts, one of them with --separate-callers=2). Generated and valgrind
+# profiles are kept in BENCH_DIR: the first run makes them (gen_big.py ~45 s
+# per GB, valgrind 1.5 and 2.5 min); they are written under temporary names and
+# renamed, so an interrupted run leaves none that looks complete.
+#
+# Every time is the median of BENCH_RUNS runs after one untimed run, so the
+# file is read from the page cache: we measure parsing, not the disk.
+#
+# Checks (exit 1 if one fails): on the generated profiles ncgrind's TSV equals
+# the generator's exact TSV at 1 and at N jobs; on every row the TSV at
+# --jobs=1 and at --jobs=N are the same bytes.
 #
 # Environment:
-#   BENCH_DIR   where profiles and scratch files live (default /tmp/ncgrind-bench)
-#   BENCH_SIZE  size of the big profile (default 1G; e.g. 200M for a quick run)
-#   BENCH_RUNS  timed runs on the big profile (default 5)
-#   BENCH_QUICK=1  skip the correctness check on the big profile
-#   SHARED_DIR  the shared dir holding tools/gen_big.py (default ../shared)
+#   BENCH_DIR        profiles and scratch files (default /tmp/ncgrind-bench)
+#   SHARED_DIR       the shared dir: tools/gen_big.py, corpus/ (default ../shared)
+#   BENCH_SIZES      generated sizes (default "100M 1G 5G")
+#   BENCH_MAX_SIZE   leave out the generated sizes above this (e.g. 1G)
+#   BENCH_RUNS       timed runs per measure (default 5)
+#   BENCH_STATS_RUNS --stats runs at N jobs for memory and thread CPU (default 3)
+#   BENCH_JOBS       N (default: nproc)
+#   BENCH_CORPUS_TOP the biggest corpus profiles to time (default 5; 0: none;
+#                    the multi-part ones come as well unless BENCH_CORPUS_MULTI=0)
+#   BENCH_SKIP_VALGRIND=1  make no valgrind profile (those already in BENCH_DIR
+#                    are still timed; BENCH_REAL=0 leaves them out too)
+#   BENCH_PY_ITERS, BENCH_PY_BB    the python workload's iterations and
+#                    --dump-every-bb of the many-part profile (default 28, 100000:
+#                    183 MB, 4,115 parts, 80 s of valgrind here)
+#   BENCH_PYSC_ITERS, BENCH_PYSC_BB  the same for the --separate-callers=2 one
+#                    (default 18, 200000: 122 MB, 1,908 parts, 145 s)
+#   BENCH_CGA=0      skip callgrind_annotate (BENCH_CGA_SIZE: its file, default
+#                    100M or the smallest generated size; BENCH_CGA_RUNS: 2)
+#   BENCH_TTY        the pseudo-terminal of the first-table time (default 120x40)
 set -eu
 shopt -s inherit_errexit # so a failing command inside $(...) stops us too
-export LC_ALL=C # one decimal point for awk, sort -g and $EPOCHREALTIME
+export LC_ALL=C # one decimal point for awk, sort -g and printf
 
-die() { echo "bench: $*" >&2; exit 1; }
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+say() { echo "bench: $*"; }
 
 [ $# -eq 1 ] || die "usage: $0 path/to/ncgrind"
 [ -x "$1" ] || die "$1: not an executable (run make first)"
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 SHARED_DIR=${SHARED_DIR:-$REPO/../shared}
 BENCH_DIR=${BENCH_DIR:-/tmp/ncgrind-bench}
-BIG=${BENCH_SIZE:-1G}
+SIZES=${BENCH_SIZES:-100M 1G 5G}
+MAX_SIZE=${BENCH_MAX_SIZE:-}
 RUNS=${BENCH_RUNS:-5}
+STATS_RUNS=${BENCH_STATS_RUNS:-3}
+JOBS=${BENCH_JOBS:-$(nproc)}
+CORPUS_TOP=${BENCH_CORPUS_TOP:-5}
+CORPUS_MULTI=${BENCH_CORPUS_MULTI:-1}
+SKIP_VALGRIND=${BENCH_SKIP_VALGRIND:-0}
+REAL=${BENCH_REAL:-1}
+PY_ITERS=${BENCH_PY_ITERS:-28}
+PY_BB=${BENCH_PY_BB:-100000}
+PYSC_ITERS=${BENCH_PYSC_ITERS:-18}
+PYSC_BB=${BENCH_PYSC_BB:-200000}
+CGA=${BENCH_CGA:-1}
+CGA_RUNS=${BENCH_CGA_RUNS:-2}
+TTY=${BENCH_TTY:-120x40}
+[[ $TTY =~ ^[0-9]+x[0-9]+$ ]] || die "BENCH_TTY=$TTY: COLSxROWS expected"
+[ "$RUNS" -ge 1 ] && [ "$STATS_RUNS" -ge 1 ] && [ "$JOBS" -ge 1 ] || die "bad BENCH_RUNS, BENCH_STATS_RUNS or BENCH_JOBS"
+[ "$RUNS" -ge 5 ] || say "BENCH_RUNS=$RUNS: fewer than 5 runs, the medians are rough"
+
 # Scratch files go to a subdirectory: BENCH_DIR itself holds the profiles.
 mkdir -p "$BENCH_DIR/run"
 BENCH_DIR=$(cd "$BENCH_DIR" && pwd)
 RUN=$BENCH_DIR/run
-# Made absolute before we cd, if it exists; profile() says so if it does not.
+# Made absolute before we cd, if it exists; we say so where it is needed.
 SHARED_DIR=$(cd "$SHARED_DIR" 2>/dev/null && pwd || echo "$SHARED_DIR")
-# Time a snapshot: a rebuild of the tree during the ~2 min run must not mix
-# two binaries into one set of numbers (nor fail a run while it relinks).
+# Time a snapshot: a rebuild of the tree during the run must not mix two
+# binaries into one set of numbers (nor fail a run while it relinks).
 cp "$1" "$RUN/ncgrind"
 NCGRIND=$RUN/ncgrind
-cd "$BENCH_DIR"
-
-bytes() { # 50M -> 52428800, the way gen_big.py reads sizes
-	echo "$1" | awk '{ n = $0 + 0; u = toupper($0)
-		print int(n * (u ~ /G/ ? 2^30 : u ~ /M/ ? 2^20 : u ~ /K/ ? 2^10 : 1)) }'
-}
-# callgrind_annotate is compared on 50M (it needs 13-20 s there); a quick run
-# with a smaller BENCH_SIZE uses that size for everything.
-SMALL=50M
-if [ "$(bytes "$BIG")" -lt "$(bytes "$SMALL")" ]; then SMALL=$BIG; fi
-
-# Profiles are expensive to make (~30 s per GB), so they are kept between runs;
-# they are written under temporary names so an interrupted run leaves none
-# that looks complete.
-profile() {
-	local stem=big-$1
-	[ -s "$stem.callgrind" ] && [ -s "$stem.tsv" ] && [ -s "$stem.expect.json" ] && return
-	[ -f "$SHARED_DIR/tools/gen_big.py" ] ||
-		die "$SHARED_DIR/tools/gen_big.py not found: set SHARED_DIR to the shared dir (needed to generate $BENCH_DIR/$stem.callgrind)"
-	echo "generating $stem.callgrind (about 30 s per GB)..."
-	python3 "$SHARED_DIR/tools/gen_big.py" --size "$1" --seed 1 "$stem.callgrind.part" \
-		--expect "$stem.expect.json.part" --expect-tsv "$stem.tsv.part"
-	mv "$stem.expect.json.part" "$stem.expect.json"
-	mv "$stem.tsv.part" "$stem.tsv"
-	mv "$stem.callgrind.part" "$stem.callgrind"
-}
-profile "$BIG"
-profile "$SMALL"
-BIGF=$BENCH_DIR/big-$BIG.callgrind
-SMALLF=$BENCH_DIR/big-$SMALL.callgrind
-WANT_BIG=$BENCH_DIR/big-$BIG.tsv
-WANT_SMALL=$BENCH_DIR/big-$SMALL.tsv
+TINY=$REPO/test/fixtures/example.callgrind
 cd "$RUN"
-
-cc -O2 -o floor "$REPO/test/bench/floor.c"
-FLOOR=$RUN/floor
+rm -f out.* stats.* hf.* times.* rows.tsv checks.txt
+T_START=$SECONDS
+# The box may be shared: its load, at the start and at the end, goes with the table.
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
 if ! command -v hyperfine >/dev/null && [ "$(id -u)" = 0 ]; then
 	apt-get install -y -qq hyperfine >/dev/null 2>&1 ||
 		{ apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null; } || true
 fi
-if [ ! -x /usr/bin/time ] && [ "$(id -u)" = 0 ]; then
-	apt-get install -y -qq time >/dev/null 2>&1 ||
-		{ apt-get update -qq && apt-get install -y -qq time >/dev/null; } || true
-fi
-[ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is needed for peak RSS: apt-get install time"
+command -v hyperfine >/dev/null || die "hyperfine is needed: apt-get install hyperfine"
+command -v python3 >/dev/null || die "python3 is needed"
+cc -O2 -o floor "$REPO/test/bench/floor.c"
+FLOOR=$RUN/floor
 
-# timeit LABEL RUNS CMD...: leaves one wall time per line in times.LABEL.
-# One untimed run first, so that every timed run reads the file from the
-# page cache: we measure parsing, not the disk.
-timeit() {
-	local label=$1 runs=$2 i
-	shift 2
-	if command -v hyperfine >/dev/null; then
-		# No shell (-N): its start-up time is noise next to the floor's.
-		# Output goes to /dev/null, hyperfine's default.
-		hyperfine -N --style none --warmup 1 --runs "$runs" \
-			--export-json "hf.$label.json" "$(printf '%q ' "$@")" >/dev/null
-		python3 -c 'import json, sys
-for t in json.load(open(sys.argv[1]))["results"][0]["times"]: print(t)' \
-			"hf.$label.json" >"times.$label"
-	else
-		# bash's clock, not GNU time's %e: that has 10 ms steps.
-		local t0
-		"$@" >/dev/null || die "$* failed"
-		: >"times.$label"
-		for ((i = 0; i < runs; i++)); do
-			t0=$EPOCHREALTIME
-			"$@" >/dev/null || die "$* failed"
-			calc '"%.6f\n", '"$EPOCHREALTIME - $t0" >>"times.$label"
-		done
-	fi
-}
-# Prints "median min max" of a file of numbers, one a line.
-med() { sort -g "$1" | awk '{ v[NR] = $1 } END {
-	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-	print m, v[1], v[NR] }'; }
-# Median of 3 peak RSS (kB) of CMD...
-rss() {
-	local i
-	for i in 1 2 3; do
-		/usr/bin/time -f %M -o time.tmp "$@" >/dev/null || die "$* failed"
-		tail -n 1 time.tmp
-	done >rss.tmp
-	med rss.tmp | cut -d' ' -f1
-}
-calc() { awk "BEGIN { printf $1 }"; }
-mb() { calc "\"%.1f\", $1 * 1.024 / 1000"; } # kB (KiB) -> MB
-size_of() { stat -c %s "$1"; }
+# ptytime.py WARMUP RUNS TIMEOUT COLSxROWS CMD...: run CMD on a new
+# pseudo-terminal (as its controlling terminal, TERM=xterm-256color), read
+# what it paints until it exits, and print the wall time of each timed run,
+# fork to exit, one a line. No shell and no script(1): the overhead is a fork
+# of this small process and the pty (see the baseline on a tiny profile).
+cat >ptytime.py <<'EOF'
+import fcntl, os, pty, select, struct, sys, termios, time
+warm, runs, timeout = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+cols, rows = (int(x) for x in sys.argv[4].split("x"))
+cmd = sys.argv[5:]
+env = dict(os.environ, TERM="xterm-256color")
+env.pop("COLUMNS", None)
+env.pop("LINES", None)
+def once():
+    t0 = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execve(cmd[0], cmd, env)
+        finally:
+            os._exit(127)
+    n, end = 0, time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            sys.exit("ptytime: %s: no exit after %g s" % (" ".join(cmd), timeout))
+        try:
+            data = os.read(fd, 1 << 16)
+        except OSError:  # EIO: the terminal's last user has gone
+            break
+        if not data:
+            break
+        n += len(data)
+    _, status = os.waitpid(pid, 0)
+    t = time.perf_counter() - t0
+    os.close(fd)
+    if status != 0 or n == 0:
+        sys.exit("ptytime: %s: wait status %d, %d bytes painted" % (" ".join(cmd), status, n))
+    return t
+for _ in range(warm):
+    once()
+for _ in range(runs):
+    print("%.6f" % once())
+EOF
 
-BIGMB=$(calc "\"%.1f\", $(size_of "$BIGF") / 1e6")
-echo "== ncgrind vs floor on $(basename "$BIGF") ($BIGMB MB, $RUNS runs)"
-timeit nc "$RUNS" "$NCGRIND" --dump=functions --format=tsv "$BIGF"
-timeit floor "$RUNS" "$FLOOR" "$BIGF"
-read -r NC_MED NC_MIN NC_MAX < <(med times.nc)
-read -r FL_MED FL_MIN FL_MAX < <(med times.floor)
-NC_MBS=$(calc "\"%.0f\", $BIGMB / $NC_MED")
-FL_MBS=$(calc "\"%.0f\", $BIGMB / $FL_MED")
-RATIO=$(calc "\"%.2f\", $NC_MED / $FL_MED")
-NC_RSS=$(mb "$(rss "$NCGRIND" --dump=functions --format=tsv "$BIGF")")
-FL_RSS=$(mb "$(rss "$FLOOR" "$BIGF")")
-# One more run gives the index memory, and the TSV checked further down.
-"$NCGRIND" --stats --dump=functions --format=tsv "$BIGF" >"out-$BIG.tsv" 2>stats.txt
-STATS=$(grep 'index memory' stats.txt) || die "no 'index memory' line in ncgrind --stats output"
-ANON_KB=$(echo "$STATS" | sed -n 's/.*RssAnon \([0-9]*\) kB.*/\1/p')
-FILE_KB=$(echo "$STATS" | sed -n 's/.*RssFile \([0-9]*\) kB.*/\1/p')
-[ -n "$ANON_KB" ] || die "no RssAnon in: $STATS"
-ANON=$(mb "$ANON_KB")
-ANON_PCT=$(calc "\"%.1f\", 100 * $ANON_KB * 1024 / $(size_of "$BIGF")")
-
-printf '%-10s %9s %9s %9s %9s %11s\n' "" "median s" "min s" "max s" "MB/s" "peak RSS"
-printf '%-10s %9.3f %9.3f %9.3f %9s %8s MB\n' ncgrind "$NC_MED" "$NC_MIN" "$NC_MAX" "$NC_MBS" "$NC_RSS"
-printf '%-10s %9.3f %9.3f %9.3f %9s %8s MB\n' floor "$FL_MED" "$FL_MIN" "$FL_MAX" "$FL_MBS" "$FL_RSS"
-echo "ratio ncgrind/floor: ${RATIO}x"
-# Peak RSS counts the pages of the mapped file; RssAnon is what the index costs.
-echo "index memory (RssAnon): $ANON MB = $ANON_PCT% of the file (RssFile $(mb "${FILE_KB:-0}") MB)"
-echo "  $STATS"
-
-echo
-SMALLMB=$(calc "\"%.1f\", $(size_of "$SMALLF") / 1e6")
-echo "== ncgrind vs callgrind_annotate on $(basename "$SMALLF") ($SMALLMB MB)"
-timeit nc_small "$RUNS" "$NCGRIND" --dump=functions --format=tsv "$SMALLF"
-read -r NS_MED NS_MIN NS_MAX < <(med times.nc_small)
-printf '%-19s %9s %9s %9s %9s\n' "" "median s" "min s" "max s" "MB/s"
-printf '%-19s %9.3f %9.3f %9.3f %9.0f\n' ncgrind "$NS_MED" "$NS_MIN" "$NS_MAX" \
-	"$(calc "\"%f\", $SMALLMB / $NS_MED")"
-if command -v callgrind_annotate >/dev/null; then
-	timeit cga 2 callgrind_annotate --auto=no "$SMALLF"
-	read -r CA_MED CA_MIN CA_MAX < <(med times.cga)
-	CA_RATIO=$(calc "\"%.0f\", $CA_MED / $NS_MED")
-	printf '%-19s %9.3f %9.3f %9.3f %9.1f\n' callgrind_annotate "$CA_MED" "$CA_MIN" "$CA_MAX" \
-		"$(calc "\"%f\", $SMALLMB / $CA_MED")"
-	echo "ratio callgrind_annotate/ncgrind: ${CA_RATIO}x"
+# What this binary can do: --jobs, the --stats "jobs" line, --bench-first-screen.
+HAS_JOBS=0 HAS_JOBLINE=0 HAS_SCREEN=0
+"$NCGRIND" --jobs=1 --dump=functions --format=tsv "$TINY" >/dev/null 2>&1 && HAS_JOBS=1
+"$NCGRIND" --stats --dump=functions --format=tsv "$TINY" 2>&1 >/dev/null | grep -q '^ncgrind: jobs ' && HAS_JOBLINE=1
+python3 ptytime.py 0 1 10 "$TTY" "$NCGRIND" --bench-first-screen "$TINY" >/dev/null 2>&1 && HAS_SCREEN=1
+if [ "$HAS_JOBS" = 1 ]; then
+	J1=(--jobs=1) JN=("--jobs=$JOBS")
 else
-	echo "callgrind_annotate not installed (valgrind package): skipped"
+	say "this ncgrind has no --jobs: the 1-job column is the plain command, the $JOBS-job columns are n/a"
+	J1=() JN=()
 fi
+[ "$HAS_JOBLINE" = 1 ] || say "this ncgrind --stats prints no 'jobs' line: thread CPU is n/a"
+[ "$HAS_SCREEN" = 1 ] || say "this ncgrind has no --bench-first-screen: the first-table time is n/a"
+
+# --- the profiles --------------------------------------------------------
+
+bytes() { # 50M -> 52428800, the way gen_big.py reads sizes
+	echo "$1" | awk '{ n = $0 + 0; u = toupper($0)
+		printf "%.0f\n", int(n * (u ~ /G/ ? 2^30 : u ~ /M/ ? 2^20 : u ~ /K/ ? 2^10 : 1)) }'
+}
+# Row lists: label, file, the generator's exact TSV (or "").
+LABELS=() FILES=() WANTS=()
+add_row() { LABELS+=("$1") FILES+=("$2") WANTS+=("$3"); }
+T_GEN=$SECONDS
+
+gen_profile() { # SIZE: BENCH_DIR/big-SIZE.{callgrind,tsv,expect.json}, once
+	local stem=$BENCH_DIR/big-$1 t=$SECONDS
+	if ! [ -s "$stem.callgrind" ] || ! [ -s "$stem.tsv" ] || ! [ -s "$stem.expect.json" ]; then
+		[ -f "$SHARED_DIR/tools/gen_big.py" ] ||
+			die "$SHARED_DIR/tools/gen_big.py not found: set SHARED_DIR to the shared dir (needed to generate $stem.callgrind)"
+		say "generating $stem.callgrind (about 45 s per GB)..."
+		python3 "$SHARED_DIR/tools/gen_big.py" --size "$1" --seed 1 "$stem.callgrind.part" \
+			--expect "$stem.expect.json.part" --expect-tsv "$stem.tsv.part"
+		mv "$stem.expect.json.part" "$stem.expect.json"
+		mv "$stem.tsv.part" "$stem.tsv"
+		mv "$stem.callgrind.part" "$stem.callgrind"
+		say "  done in $((SECONDS - t)) s"
+	fi
+	add_row "gen $1" "$stem.callgrind" "$stem.tsv"
+}
+CGA_FILE=
+SMALLEST=
+for s in $SIZES; do
+	if [ -n "$MAX_SIZE" ] && [ "$(bytes "$s")" -gt "$(bytes "$MAX_SIZE")" ]; then
+		say "gen $s: left out (BENCH_MAX_SIZE=$MAX_SIZE)"
+		continue
+	fi
+	gen_profile "$s"
+	if [ -z "$SMALLEST" ] || [ "$(bytes "$s")" -lt "$(bytes "$SMALLEST")" ]; then SMALLEST=$s; fi
+	[ "$s" != "${BENCH_CGA_SIZE:-100M}" ] || CGA_FILE=$BENCH_DIR/big-$s.callgrind
+done
+[ -n "$CGA_FILE" ] || [ -z "$SMALLEST" ] || CGA_FILE=$BENCH_DIR/big-$SMALLEST.callgrind
+
+# The python workload of the real profiles: json, re and sorting, ITERS times.
+PY_WORK='import json, random, re, sys
+rnd = random.Random(1)
+pat = re.compile(r"([a-z]+)(\d+)")
+total = 0
+for it in range(int(sys.argv[1])):
+    data = [{"id": i, "name": "item%d" % rnd.randrange(10**6), "tags": ["t%d" % (i % 7)],
+             "v": [rnd.random(), i * 2]} for i in range(2000)]
+    s = json.dumps(data, sort_keys=True)
+    back = json.loads(s)
+    words = pat.findall(s)
+    words.sort(key=lambda m: (m[1], m[0]))
+    back.sort(key=lambda d: d["name"])
+    total += len(words) + len(back)
+print(total)'
+# Debian's python3, not a pyenv shim: callgrind would profile the shim's shell.
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(python3 -c 'import sys; print(sys.executable)')
+VG_CMDS=()
+vg_profile() { # LABEL NAME ITERS BB [VALGRIND OPTION...]
+	local label=$1 f=$BENCH_DIR/$2.callgrind iters=$3 bb=$4 t=$SECONDS
+	shift 4
+	local cmd=(valgrind -q --tool=callgrind --dump-instr=yes "$@" --combine-dumps=yes
+		"--dump-every-bb=$bb" "--callgrind-out-file=$f.part" "$PY" py-work.py "$iters")
+	VG_CMDS+=("$(printf '%q ' "${cmd[@]}")")
+	if ! [ -s "$f" ]; then
+		if [ "$SKIP_VALGRIND" = 1 ]; then
+			say "$label: not made (BENCH_SKIP_VALGRIND=1)"
+			return
+		fi
+		command -v valgrind >/dev/null || {
+			say "$label: valgrind not installed, left out"
+			return
+		}
+		say "making $f with callgrind (a minute or two)..."
+		printf '%s\n' "$PY_WORK" >py-work.py
+		"${cmd[@]}" >/dev/null || die "${cmd[*]} failed"
+		mv "$f.part" "$f"
+		say "  done in $((SECONDS - t)) s"
+	fi
+	add_row "$label" "$f" ""
+}
+if [ "$REAL" = 1 ]; then
+	vg_profile "py dumps" "py-dumps-i$PY_ITERS-bb$PY_BB" "$PY_ITERS" "$PY_BB"
+	vg_profile "py sepcallers2" "py-sepcallers2-i$PYSC_ITERS-bb$PYSC_BB" "$PYSC_ITERS" "$PYSC_BB" \
+		--separate-callers=2
+fi
+T_GEN=$((SECONDS - T_GEN))
+
+# The corpus: the CORPUS_TOP biggest profiles of real/ and xdebug/, then the
+# multi-part ones (several "part:" or "# callgrind format" headers, or
+# Xdebug's appended profiles) that are not among them.
+if [ -d "$SHARED_DIR/corpus/real" ]; then
+	mapfile -t CORPUS < <(find "$SHARED_DIR/corpus/real" "$SHARED_DIR/corpus/xdebug" -type f -size +0 \
+		! -name '*.txt' ! -name '*.json' ! -name '*.gz' -printf '%s %p\n' 2>/dev/null |
+		sort -k1,1nr -k2 | cut -d' ' -f2-)
+	n=0
+	for f in "${CORPUS[@]}"; do
+		multi=0
+		if [ "$CORPUS_MULTI" = 1 ] && { [ "$(grep -c '^part:' "$f")" -gt 1 ] ||
+			[ "$(grep -c '^# callgrind format' "$f")" -gt 1 ] || grep -q '^==== NEW PROFILING FILE' "$f"; }; then
+			multi=1
+		fi
+		if [ "$n" -lt "$CORPUS_TOP" ] || [ "$multi" = 1 ]; then
+			add_row "$(basename "$f" | sed 's/^cachegrind\.out\.//; s/\.callgrind$//')" "$f" ""
+			n=$((n + 1))
+		fi
+	done
+else
+	say "$SHARED_DIR/corpus not found: no corpus rows (set SHARED_DIR)"
+fi
+[ "${#FILES[@]}" -gt 0 ] || die "no profile to time"
+
+# --- the measures --------------------------------------------------------
+
+# Prints the median of a file of numbers, one a line.
+med() { sort -g "$1" | awk '{ v[NR] = $1 } END {
+	if (NR == 0) { print "n/a"; exit }
+	print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # check WANT.tsv OUT.tsv: compare ncgrind's TSV with the generator's exact one,
 # matching rows on (function, file, object) and columns on their names
@@ -213,41 +327,253 @@ check() {
 		if (bad) exit 2
 		for (k in want)
 			if (!(k in seen) && nmiss++ < 3) { gsub(FS, " | ", k); print "  missing: " k }
-		printf "expect-tsv: %d functions, %d self mismatches, %d incl mismatches", nwant, bs, bi
+		printf "%d functions, %d self mismatches, %d incl mismatches", nwant, bs, bi
 		printf " (%d missing, %d unexpected)\n", nwant - found, extra
 		exit (bs || bi || found != nwant || extra) ? 1 : 0
 	}' "$1" "$2"
 }
 
-echo
-echo "== correctness (ncgrind --format=tsv vs the generator's exact TSV)"
+# stats_run JOBS-OPTION... -- FILE OUT: one --stats run; appends RssAnon (kB),
+# the largest thread CPU and the main CPU (s) to stats.anon, .thr, .main.
+stats_run() {
+	local opts=() f out line
+	while [ "$1" != -- ]; do
+		opts+=("$1")
+		shift
+	done
+	f=$2 out=$3
+	"$NCGRIND" --stats "${opts[@]}" --dump=functions --format=tsv "$f" >"$out" 2>stats.txt ||
+		{ cat stats.txt >&2; return 1; }
+	sed -n 's/.*RssAnon \([0-9]*\) kB.*/\1/p' stats.txt >>stats.anon
+	line=$(grep '^ncgrind: jobs ' stats.txt || true)
+	[ -n "$line" ] || return 0
+	echo "$line" | sed -n 's/.*thread cpu \([0-9. ]*\) s.*/\1/p' |
+		awk '{ m = ""; for (i = 1; i <= NF; i++) if (m == "" || $i + 0 > m + 0) m = $i; if (m != "") print m }' >>stats.thr
+	echo "$line" | sed -n 's/.*main cpu \([0-9.]*\) s.*/\1/p' >>stats.main
+}
+
 BAD=0
-CHECKED=""
-if [ "$SMALL" != "$BIG" ]; then
-	"$NCGRIND" --dump=functions --format=tsv "$SMALLF" >"out-$SMALL.tsv"
-	echo "big-$SMALL:"
-	if check "$WANT_SMALL" "out-$SMALL.tsv"; then CHECKED="$SMALL ok"; else BAD=1; CHECKED="$SMALL FAIL"; fi
-fi
-if [ "${BENCH_QUICK:-0}" = 1 ] && [ "$SMALL" != "$BIG" ]; then
-	echo "big-$BIG: skipped (BENCH_QUICK=1)"
-else
-	echo "big-$BIG:"
-	if check "$WANT_BIG" "out-$BIG.tsv"; then R="$BIG ok"; else BAD=1; R="$BIG FAIL"; fi
-	CHECKED="${CHECKED:+$CHECKED, }$R"
+PHASES=()
+: >rows.tsv
+: >checks.txt
+for i in "${!FILES[@]}"; do
+	label=${LABELS[i]} f=${FILES[i]} want=${WANTS[i]} t=$SECONDS
+	size=$(stat -L -c %s "$f")
+	printf 'bench: %-30s %8.1f MB:' "$label" "$(awk "BEGIN { print $size / 1e6 }")"
+	# Memory and thread CPU from --stats, which also writes the TSVs to check.
+	rm -f stats.anon stats.thr stats.main out.1.tsv out.N.tsv
+	printf ' stats'
+	if ! stats_run "${J1[@]}" -- "$f" out.1.tsv; then
+		echo " FAILED"
+		say "$NCGRIND --stats ${J1[*]} --dump=functions --format=tsv $f failed"
+		BAD=1
+		printf '%s\t%s\t%s\n' "$label" "$size" "error" >>rows.tsv
+		continue
+	fi
+	anon1=$(med stats.anon)
+	rm -f stats.anon stats.thr stats.main
+	anonN=n/a thr=n/a main=n/a same=n/a exact=-
+	if [ "$HAS_JOBS" = 1 ]; then
+		for ((r = 0; r < STATS_RUNS; r++)); do
+			stats_run "${JN[@]}" -- "$f" out.N.tsv || { BAD=1; break; }
+		done
+		anonN=$(med stats.anon)
+		[ ! -s stats.thr ] || thr=$(med stats.thr)
+		[ ! -s stats.main ] || main=$(med stats.main)
+		if cmp -s out.1.tsv out.N.tsv; then same=ok; else
+			same=FAIL BAD=1
+			echo "$label: --jobs=1 and --jobs=$JOBS TSVs differ: $(cmp out.1.tsv out.N.tsv 2>&1 | head -1)" >>checks.txt
+		fi
+	fi
+	if [ -n "$want" ]; then
+		printf ' check'
+		exact=ok
+		for j in 1 N; do
+			[ -s "out.$j.tsv" ] || continue
+			jobs=$([ "$j" = 1 ] && echo 1 || echo "$JOBS")
+			[ "$HAS_JOBS" = 1 ] || jobs="(no --jobs)"
+			if [ "$j" = N ] && [ "$same" = ok ]; then
+				# the same bytes as at 1 job: the same verdict (one awk pass
+				# less, ~20 s at 5 GiB)
+				echo "$label, jobs $jobs: the same bytes as at 1 job" >>checks.txt
+				continue
+			fi
+			if r=$(check "$want" "out.$j.tsv"); then
+				echo "$label, jobs $jobs, vs the generator's TSV: $r" >>checks.txt
+			else
+				exact=FAIL BAD=1
+				printf '%s, jobs %s, vs the generator'"'"'s TSV: FAIL\n%s\n' "$label" "$jobs" "$r" >>checks.txt
+			fi
+		done
+	fi
+	rm -f out.1.tsv out.N.tsv
+	# The times: floor, 1 job, N jobs, each one warm-up run then RUNS runs.
+	printf ' time'
+	q=$(printf '%q' "$f")
+	hf=(-n floor "$(printf %q "$FLOOR") $q" -n j1 "$(printf %q "$NCGRIND") ${J1[*]} --dump=functions --format=tsv $q")
+	[ "$HAS_JOBS" = 0 ] || hf+=(-n jN "$(printf %q "$NCGRIND") ${JN[*]} --dump=functions --format=tsv $q")
+	hyperfine -N --style none --warmup 1 --runs "$RUNS" --export-json hf.json "${hf[@]}" >hf.log 2>&1 ||
+		{ cat hf.log >&2; die "hyperfine failed on $f"; }
+	read -r floor j1 jN < <(python3 -c 'import json, sys
+r = [x["median"] for x in json.load(open(sys.argv[1]))["results"]] + ["n/a"]
+print(*r[:3])' hf.json)
+	scr=n/a
+	if [ "$HAS_SCREEN" = 1 ]; then
+		printf ' screen'
+		python3 ptytime.py 1 "$RUNS" 600 "$TTY" "$NCGRIND" "${JN[@]}" --bench-first-screen "$f" >times.screen
+		scr=$(med times.screen)
+	fi
+	echo " ($((SECONDS - t)) s)"
+	PHASES+=("$label $((SECONDS - t)) s")
+	printf '%s\t' "$label" "$size" "$floor" "$j1" "$jN" "$scr" "$anon1" "$anonN" "$thr" "$main" "$exact" >>rows.tsv
+	printf '%s\n' "$same" >>rows.tsv
+done
+
+# The terminal's own cost: the first table of a 1 KB profile.
+SCR_BASE=n/a
+if [ "$HAS_SCREEN" = 1 ]; then
+	python3 ptytime.py 1 "$RUNS" 60 "$TTY" "$NCGRIND" "${JN[@]}" --bench-first-screen "$TINY" >times.screen
+	SCR_BASE=$(med times.screen)
 fi
 
-echo
-echo "== summary ($(uname -m), $(nproc) CPUs; MB = 10^6 bytes; times are medians)"
-echo "| measure | ncgrind | reference | ratio |"
-echo "|---|---|---|---|"
-printf '| %s functions tsv, wall | %.3f s (%.3f-%.3f) | floor %.3f s | %sx |\n' \
-	"$BIG" "$NC_MED" "$NC_MIN" "$NC_MAX" "$FL_MED" "$RATIO"
-echo "| $BIG throughput | $NC_MBS MB/s | floor $FL_MBS MB/s | |"
-echo "| $BIG peak RSS | $NC_RSS MB | floor $FL_RSS MB | |"
-echo "| $BIG index memory (RssAnon) | $ANON MB ($ANON_PCT% of file) | | |"
-if [ -n "${CA_MED:-}" ]; then
-	printf '| %s vs callgrind_annotate | %.3f s | %.1f s | %sx faster |\n' \
-		"$SMALL" "$NS_MED" "$CA_MED" "$CA_RATIO"
+# callgrind_annotate on the 100 MiB file (~40 s a run): CGA_RUNS runs after
+# the floor's read, which puts the file in the page cache.
+CGA_LINE=
+if [ "$CGA" = 1 ] && [ -n "$CGA_FILE" ]; then
+	if command -v callgrind_annotate >/dev/null; then
+		t=$SECONDS
+		say "callgrind_annotate --auto=no $(basename "$CGA_FILE") ($CGA_RUNS runs, ~40 s each at 100 MiB)..."
+		"$FLOOR" "$CGA_FILE" >/dev/null
+		hyperfine -N --style none --runs "$CGA_RUNS" --export-json hf.json \
+			"callgrind_annotate --auto=no $(printf '%q' "$CGA_FILE")" >hf.log 2>&1 ||
+			{ cat hf.log >&2; die "hyperfine failed on callgrind_annotate"; }
+		cga=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' hf.json)
+		CGA_LINE=$(awk -F'\t' -v lab="gen ${CGA_FILE##*/big-}" -v cga="$cga" -v jobs="$JOBS" '
+			BEGIN { sub(/\.callgrind$/, "", lab) }
+			$1 == lab {
+				printf "callgrind_annotate --auto=no on %s: %.1f s (median of %d runs)", lab, cga, '"$CGA_RUNS"'
+				printf "; %.0fx ncgrind at 1 job (%.3f s)", cga / $4, $4
+				if ($5 != "n/a") printf ", %.0fx at %d jobs (%.3f s)", cga / $5, jobs, $5
+			}' rows.tsv)
+		PHASES+=("callgrind_annotate $((SECONDS - t)) s")
+	else
+		CGA_LINE="callgrind_annotate not installed (valgrind package): skipped"
+	fi
 fi
-echo "| expected TSV | $CHECKED | gen_big.py --seed 1 | |"
+
+# --- the table -----------------------------------------------------------
+
+# fmt(x): seconds with 3 significant digits or so; n/a stays.
+FMT_AWK='
+function fs(x) {
+	if (x == "n/a" || x == "") return "n/a"
+	x += 0
+	if (x == 0) return "0"
+	return sprintf(x >= 100 ? "%.0f" : x >= 10 ? "%.1f" : x >= 1 ? "%.2f" : x >= 0.01 ? "%.3f" : "%.4f", x)
+}
+function ratio(a, b) { return (a == "n/a" || b == "n/a" || b <= 0) ? "n/a" : sprintf(a / b >= 10 ? "%.0f" : "%.1f", a / b) }
+function mbs(sz, t) { return (t == "n/a" || t <= 0) ? "n/a" : sprintf("%.0f", sz / 1e6 / t) }
+function mb(kb) { return kb == "n/a" ? "n/a" : sprintf(kb * 1024 / 1e6 >= 10 ? "%.0f" : "%.1f", kb * 1024 / 1e6) }
+function pct(kb, sz) { return kb == "n/a" ? "n/a" : sprintf("%.0f%%", 100 * kb * 1024 / sz) }
+function size(sz) { return sprintf(sz >= 1e7 ? "%.0f" : sz >= 1e5 ? "%.1f" : "%.3f", sz / 1e6) }
+# the cells of a row, into c[1..n]
+function cells(   n) {
+	n = 0
+	c[++n] = $1; c[++n] = size($2)
+	if ($3 == "error") { for (k = 3; k <= 18; k++) c[++n] = (k >= 17 ? "FAIL" : "error"); return n }
+	c[++n] = fs($3)
+	c[++n] = fs($4); c[++n] = ratio($4, $3); c[++n] = mbs($2, $4)
+	c[++n] = fs($5); c[++n] = ratio($5, $3); c[++n] = mbs($2, $5)
+	c[++n] = fs($6)
+	c[++n] = mb($7); c[++n] = pct($7, $2)
+	c[++n] = mb($8); c[++n] = pct($8, $2)
+	c[++n] = fs($9); c[++n] = fs($10)
+	c[++n] = $11; c[++n] = $12
+	return n
+}'
+N=$JOBS
+nc_cmd() { # the command line as printed: ncgrind ARGS..., one space apart
+	local a=(ncgrind "$@")
+	echo "${a[*]}"
+}
+echo
+echo "== ncgrind --dump=functions --format=tsv FILE >/dev/null, medians of $RUNS warm runs" \
+	"($(uname -m), $(nproc) CPUs, N = $N jobs; MB = 10^6 bytes; x fl = time / floor's)"
+LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "load average (1, 5, 15 min): $LOAD_START at the start, $LOAD_END at the end (above $(nproc): other work shared the CPUs)"
+W=$(awk -F'\t' '{ if (length($1) > w) w = length($1) } END { print w < 8 ? 8 : w }' rows.tsv)
+awk -F'\t' -v N="$N" -v W="$W" "$FMT_AWK"'
+BEGIN {
+	L = "%-" W "s"
+	printf L " %7s %7s | %-21s | %-21s | %7s | %-13s | %-13s | %-11s | %s\n", "", "size", "floor",
+		"------ 1 job ------", "------ " N " jobs ------", "1st", "RssAnon 1 job", "RssAnon " N " jobs",
+		"cpu " N " jobs", "check"
+	printf L " %7s %7s | %7s %5s %7s | %7s %5s %7s | %7s | %7s %5s | %7s %5s | %5s %5s | %5s %5s\n",
+		"profile", "MB", "s", "s", "x fl", "MB/s", "s", "x fl", "MB/s", "table s",
+		"MB", "%file", "MB", "%file", "thr s", "main", "exact", "1=" N
+}
+{
+	cells()
+	printf L " %7s %7s | %7s %5s %7s | %7s %5s %7s | %7s | %7s %5s | %7s %5s | %5s %5s | %5s %5s\n",
+		c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14],
+		c[15], c[16], c[17], c[18]
+}' rows.tsv
+[ "$HAS_SCREEN" = 0 ] || echo "1st table s: $(nc_cmd "${JN[@]}" --bench-first-screen FILE) on a ${TTY} pty;" \
+	"the same on a 1 KB profile (the terminal's own cost): $(awk "$FMT_AWK"' BEGIN { print fs("'"$SCR_BASE"'") }') s"
+echo "thr s: the largest worker thread CPU time (the critical path: what N threads take with a core each);" \
+	"main: the main thread's CPU; both from --stats, median of $STATS_RUNS runs"
+[ -z "$CGA_LINE" ] || echo "$CGA_LINE"
+echo
+echo "== checks"
+cat checks.txt
+FAILS=$(awk -F'\t' '$11 == "FAIL" || $12 == "FAIL" || $3 == "error"' rows.tsv | wc -l)
+echo "exact: ncgrind's TSV = gen_big.py's --expect-tsv (generated rows, at 1 and N jobs);" \
+	"1=$N: the TSVs at --jobs=1 and --jobs=$N are the same bytes; $FAILS row(s) failing"
+
+# The same, in markdown, for a closing note.
+echo
+echo "== markdown"
+echo
+echo "Machine: $(uname -m), $(nproc) CPUs ($(grep -m1 '^model name' /proc/cpuinfo | sed 's/.*: //' || true)), $(uname -sr)." \
+	"ncgrind $(git -C "$REPO" describe --always --dirty 2>/dev/null || echo '?')." \
+	"Medians of $RUNS runs after one warm-up run (page cache warm); MB = 10^6 bytes; N = $N." \
+	"Load average $LOAD_START at the start, $LOAD_END at the end."
+echo
+awk -F'\t' -v N="$N" "$FMT_AWK"'
+BEGIN {
+	print "| profile | MB | floor s | 1 job s | x floor | MB/s | " N " jobs s | x floor | MB/s | first table s |" \
+		" RssAnon 1 job MB | % file | RssAnon " N " jobs MB | % file | max thread cpu s | main cpu s | exact | 1 job = " N " jobs |"
+	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|"
+}
+{
+	n = cells(); line = "|"
+	for (k = 1; k <= n; k++) line = line " " c[k] " |"
+	print line
+}' rows.tsv
+echo
+[ "$SCR_BASE" = n/a ] || echo "First table on a 1 KB profile (the pty's and curses' own cost): $(awk "$FMT_AWK"' BEGIN { print fs("'"$SCR_BASE"'") }') s."
+[ -z "$CGA_LINE" ] || echo "${CGA_LINE}."
+echo
+echo "Commands (FILE = each profile; hyperfine -N --warmup 1 --runs $RUNS unless said):"
+echo
+echo "    floor FILE                                   # test/bench/floor.c, cc -O2: mmap + one memchr per line"
+echo "    $(nc_cmd "${J1[@]}" --dump=functions --format=tsv FILE)"
+[ "$HAS_JOBS" = 0 ] || echo "    $(nc_cmd "${JN[@]}" --dump=functions --format=tsv FILE)"
+[ "$HAS_SCREEN" = 0 ] || echo "    $(nc_cmd "${JN[@]}" --bench-first-screen FILE)      # on a $TTY pty, TERM=xterm-256color, fork to exit (test/bench/bench.sh's ptytime.py)"
+echo "    $(nc_cmd --stats "${J1[@]}" --dump=functions --format=tsv FILE) >out.1.tsv   # RssAnon at 1 job"
+[ "$HAS_JOBS" = 0 ] || echo "    $(nc_cmd --stats "${JN[@]}" --dump=functions --format=tsv FILE) >out.N.tsv   # x$STATS_RUNS: RssAnon, thread and main cpu at $N jobs; cmp out.1.tsv out.N.tsv"
+[ -z "$CGA_FILE" ] || [ "$CGA" != 1 ] || echo "    callgrind_annotate --auto=no $(basename "$CGA_FILE")   # hyperfine -N --runs $CGA_RUNS, after one read by floor"
+for s in $SIZES; do
+	if [ -z "$MAX_SIZE" ] || [ "$(bytes "$s")" -le "$(bytes "$MAX_SIZE")" ]; then
+		echo "    python3 gen_big.py --size $s --seed 1 big-$s.callgrind --expect big-$s.expect.json --expect-tsv big-$s.tsv"
+	fi
+done
+if [ "$REAL" = 1 ]; then
+	for c in "${VG_CMDS[@]}"; do echo "    ${c//$BENCH_DIR\//}" | sed 's/\.part / /'; done
+	echo "    # py-work.py ITERS: json.dumps/loads of 2,000 dicts, re.findall, two sorts, ITERS times:"
+	printf '%s\n' "$PY_WORK" | sed 's/^/    #   /'
+fi
+echo
+PHASES+=("total $((SECONDS - T_START)) s")
+echo "bench: making profiles $T_GEN s; ${PHASES[*]/%/;}" | sed 's/;$//'
 exit "$BAD"
