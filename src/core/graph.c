@@ -251,24 +251,28 @@ void graph_inclusive_flat(struct profile *p)
 	uint32_t nev = p->nev;
 	size_t rows = p->nfuncs ? p->nfuncs : 1;
 	uint64_t *in = xcalloc(st_mult(rows, nev ? nev : 1), sizeof(uint64_t));
+	uint64_t *buf = xcalloc(nev ? nev : 1, sizeof(uint64_t));
 
 	/* p->incl_flat starts as self(f) + out(f), in as in(f) */
 	p->incl_flat = xmalloc_array(st_mult(rows, nev ? nev : 1), sizeof(uint64_t));
-	if (p->nfuncs && nev) /* memcpy from a NULL self is undefined, even for 0 bytes */
-		memcpy(p->incl_flat, p->self, st_mult(p->nfuncs, nev) * sizeof(uint64_t));
+	for (uint32_t f = 0; nev && f < p->nfuncs; f++) /* rows of a finished (compact) profile */
+		memcpy(p->incl_flat + (size_t)f * nev, profile_self_row(p, f, buf),
+		       nev * sizeof(uint64_t));
 	for (size_t e = 0; e < p->nedges; e++) {
 		const struct call_edge *ce = &p->edges[e];
+		const uint64_t *cost;
 
 		if (ce->caller == ce->callee)
 			continue;
-		add_row_sat(in + (size_t)ce->callee * nev, profile_edge_cost(p, (uint32_t)e), nev);
-		add_row_sat(p->incl_flat + (size_t)ce->caller * nev,
-			    profile_edge_cost(p, (uint32_t)e), nev);
+		cost = profile_edge_row(p, (uint32_t)e, buf);
+		add_row_sat(in + (size_t)ce->callee * nev, cost, nev);
+		add_row_sat(p->incl_flat + (size_t)ce->caller * nev, cost, nev);
 	}
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		max_row(p->incl_flat + (size_t)f * nev, in + (size_t)f * nev, nev);
 		cap_row(p->incl_flat + (size_t)f * nev, p->totals, nev, NULL);
 	}
+	free(buf);
 	free(in);
 }
 
@@ -300,7 +304,7 @@ static uint64_t called_in(const struct profile *p, const struct callgraph *g, ui
 		uint32_t e = g->in_edge[i], caller = p->edges[e].caller;
 
 		if (caller != f && !(c && p->funcs[caller].cycle == c))
-			u64_add_sat(&in, profile_edge_cost(p, e)[ev]);
+			u64_add_sat(&in, profile_edge_at(p, e, ev));
 	}
 	return in;
 }
@@ -314,7 +318,7 @@ uint64_t graph_uncovered(const struct profile *p, const struct callgraph *g, uin
 			 uint32_t ev)
 {
 	uint32_t c = p->funcs[f].cycle;
-	uint64_t incl = c ? profile_cycle_incl(p, c)[ev] : p->incl[(size_t)f * p->nev + ev];
+	uint64_t incl = c ? profile_cycle_incl(p, c)[ev] : profile_incl_cycles_at(p, f, ev);
 	uint64_t in = 0;
 
 	if (!c)
@@ -353,7 +357,7 @@ static void outside_calls(const struct profile *p, uint64_t *in, bool *called)
 			continue;
 		called[key] = true;
 		if (p->nev)
-			u64_add_sat(&in[key], profile_edge_cost(p, (uint32_t)e)[0]);
+			u64_add_sat(&in[key], profile_edge_at(p, (uint32_t)e, 0));
 	}
 }
 
@@ -385,12 +389,12 @@ size_t graph_entry_points(const struct profile *p, const struct callgraph *g, ui
 		if (!profile_function_used(p, f))
 			continue;
 		if (c) {
-			if (!best[c] ||
-			    p->incl[(size_t)f * p->nev] > p->incl[(size_t)(best[c] - 1) * p->nev])
+			if (!best[c] || profile_incl_cycles_at(p, f, 0) >
+					    profile_incl_cycles_at(p, best[c] - 1, 0))
 				best[c] = f + 1;
 			continue;
 		}
-		incl = p->nev ? p->incl[(size_t)f * p->nev] : 0;
+		incl = p->nev ? profile_incl_cycles_at(p, f, 0) : 0;
 		uncovered[f] = in[f] < incl ? incl - in[f] : 0;
 		if (!called[f] || uncovered[f] > total / 1000)
 			list[n++] = f;

@@ -50,6 +50,12 @@ void profile_release(struct profile *p)
 	free(p->totals);
 	free(p->cycle_incl);
 	free(p->stats.thread_cpu);
+	free(p->self_c.cell);
+	free(p->self_c.big);
+	free(p->incl_c.cell);
+	free(p->incl_c.big);
+	free(p->edge_c.cell);
+	free(p->edge_c.big);
 	for (int k = 0; k < 3; k++)
 		idtab_release(&p->shared_ids[k]);
 	htab_release(&p->fn_index);
@@ -210,13 +216,13 @@ static uint32_t last_column(const struct profile *p)
 
 	for (size_t f = 0; f < p->nfuncs; f++)
 		for (uint32_t e = p->stride; e > last; e--)
-			if (profile_self(p, (uint32_t)f)[e - 1]) {
+			if (profile_self_at(p, (uint32_t)f, e - 1)) {
 				last = e;
 				break;
 			}
 	for (size_t c = 0; c < p->nedges; c++)
 		for (uint32_t e = p->stride; e > last; e--)
-			if (profile_edge_cost(p, (uint32_t)c)[e - 1]) {
+			if (profile_edge_at(p, (uint32_t)c, e - 1)) {
 				last = e;
 				break;
 			}
@@ -282,7 +288,7 @@ static void sum_totals(struct profile *p, struct diag *d)
 	p->totals = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
 	for (size_t f = 0; f < p->nfuncs; f++)
 		for (uint32_t e = 0; e < p->nev; e++)
-			ok &= u64_add_sat(&p->totals[e], profile_self(p, (uint32_t)f)[e]);
+			ok &= u64_add_sat(&p->totals[e], profile_self_at(p, (uint32_t)f, e));
 	if (!ok)
 		diag_add(d, DIAG_ERROR, 0,
 			 "the total cost exceeds 64 bits; it is shown as %" PRIu64, UINT64_MAX);
@@ -447,9 +453,13 @@ size_t profile_memory(const struct profile *p)
 
 	n += p->names.alloc * sizeof(struct span) +
 	     (p->names.index.mask + 1) * sizeof(struct htab_slot);
-	n += p->funcs_alloc * sizeof(struct function) +
-	     p->nfuncs * ev * u64 * (p->incl_flat ? 3 : 2); /* self, incl (, incl_flat) */
-	n += p->edges_alloc * sizeof(struct call_edge) + p->nedges * ev * u64;
+	n += p->funcs_alloc * sizeof(struct function) + (p->incl_flat ? p->nfuncs * ev * u64 : 0);
+	n += p->edges_alloc * sizeof(struct call_edge);
+	if (p->compact) /* 32-bit cells, and the values that needed more */
+		n += (p->nfuncs * ev * 2 + p->nedges * ev) * sizeof(uint32_t) +
+		     (p->self_c.nbig + p->incl_c.nbig + p->edge_c.nbig) * sizeof(struct cost_big);
+	else
+		n += (p->nfuncs * ev * 2 + p->nedges * ev) * u64;
 	n += (p->fn_index.mask + 1 + p->edge_index.mask + 1) * sizeof(struct htab_slot);
 	n += p->blocks_alloc * sizeof(struct block) + p->block_ctx_alloc * sizeof(struct block_ctx);
 	for (size_t i = 0; i < p->nparts; i++)
@@ -531,6 +541,82 @@ static void fit_arrays(struct profile *p)
 				   &p->edge_cost_alloc);
 }
 
+uint64_t cost_cells_big(const struct cost_cells *c, size_t at)
+{
+	size_t lo = 0, hi = c->nbig;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->big[mid].at < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nbig && c->big[lo].at == at ? c->big[lo].value : COST_BIG;
+}
+
+/* n 64-bit values into cells, the 64-bit array freed. */
+static void compact_rows(struct cost_cells *c, uint64_t **rows, size_t n)
+{
+	size_t alloc = 0;
+
+	c->cell = xcalloc(n ? n : 1, sizeof(uint32_t));
+	for (size_t i = 0; *rows && i < n; i++) {
+		uint64_t v = (*rows)[i];
+
+		if (v < COST_BIG) {
+			c->cell[i] = (uint32_t)v;
+			continue;
+		}
+		c->cell[i] = COST_BIG;
+		ALLOC_GROW(c->big, c->nbig + 1, alloc);
+		c->big[c->nbig++] = (struct cost_big){i, v};
+	}
+	if (c->nbig)
+		c->big = xrealloc(c->big, c->nbig * sizeof(c->big[0]));
+	free(*rows);
+	*rows = NULL;
+}
+
+static void compact(struct profile *p)
+{
+	compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->nev));
+	compact_rows(&p->incl_c, &p->incl, st_mult(p->nfuncs, p->nev));
+	compact_rows(&p->edge_c, &p->edge_cost, st_mult(p->nedges, p->nev));
+	p->self_alloc = p->edge_cost_alloc = 0;
+	p->compact = true;
+}
+
+static const uint64_t *row_of(const struct profile *p, const struct cost_cells *c,
+			      const uint64_t *rows, size_t row, uint64_t *buf)
+{
+	if (!p->compact)
+		return rows + row * p->stride;
+	for (uint32_t e = 0; e < p->nev; e++)
+		buf[e] = cost_cells_get(c, row * p->nev + e);
+	return buf;
+}
+
+const uint64_t *profile_self_row(const struct profile *p, uint32_t fn, uint64_t *buf)
+{
+	return row_of(p, &p->self_c, p->self, fn, buf);
+}
+
+const uint64_t *profile_edge_row(const struct profile *p, uint32_t e, uint64_t *buf)
+{
+	return row_of(p, &p->edge_c, p->edge_cost, e, buf);
+}
+
+const uint64_t *profile_incl_row(const struct profile *p, uint32_t fn, uint64_t *buf)
+{
+	if (p->no_cycles)
+		return p->incl_flat + (size_t)fn * p->nev;
+	if (!p->compact)
+		return p->incl + (size_t)fn * p->nev;
+	return row_of(p, &p->incl_c, NULL, fn, buf);
+}
+
 void profile_finish(struct profile *p, struct diag *d)
 {
 	uint64_t *excess;
@@ -547,4 +633,6 @@ void profile_finish(struct profile *p, struct diag *d)
 	free(excess);
 	events_resolve(p, d);
 	fit_arrays(p);
+	if (p->stride == p->nev) /* (else no value at all: nothing to keep) */
+		compact(p);
 }

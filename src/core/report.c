@@ -54,10 +54,10 @@ static int cmp_functions(const void *va, const void *vb)
 
 	switch (s->key) {
 	case SORT_SELF:
-		c = cmp_u64_desc(profile_self(s->p, a)[s->ev], profile_self(s->p, b)[s->ev]);
+		c = cmp_u64_desc(profile_self_at(s->p, a, s->ev), profile_self_at(s->p, b, s->ev));
 		break;
 	case SORT_INCL:
-		c = cmp_u64_desc(profile_incl(s->p, a)[s->ev], profile_incl(s->p, b)[s->ev]);
+		c = cmp_u64_desc(profile_incl_at(s->p, a, s->ev), profile_incl_at(s->p, b, s->ev));
 		break;
 	case SORT_CALLS:
 		c = cmp_u64_desc(s->p->funcs[a].calls, s->p->funcs[b].calls);
@@ -81,8 +81,7 @@ static int cmp_calls(const void *va, const void *vb)
 	if (s->key == SORT_CALLS)
 		c = cmp_u64_desc(ea->count, eb->count);
 	else if (s->key != SORT_NAME)
-		c = cmp_u64_desc(profile_edge_cost(s->p, a)[s->ev],
-				 profile_edge_cost(s->p, b)[s->ev]);
+		c = cmp_u64_desc(profile_edge_at(s->p, a, s->ev), profile_edge_at(s->p, b, s->ev));
 	if (!c)
 		c = cmp_fn_name(s->p, ea->caller, eb->caller);
 	if (!c)
@@ -232,10 +231,35 @@ static void row_flush(struct row *r, FILE *out)
 	r->len = 0;
 }
 
-static void tsv_costs(struct row *r, const uint64_t *costs, const struct report_opts *o)
+/* The costs a report shows: a function's self or inclusive ones, a call's. */
+typedef uint64_t (*cost_fn)(const struct profile *p, uint32_t id, uint32_t ev);
+
+static uint64_t self_cost(const struct profile *p, uint32_t f, uint32_t ev)
+{
+	return profile_self_at(p, f, ev);
+}
+
+static uint64_t incl_cost(const struct profile *p, uint32_t f, uint32_t ev)
+{
+	return profile_incl_at(p, f, ev);
+}
+
+static uint64_t call_cost(const struct profile *p, uint32_t e, uint32_t ev)
+{
+	return profile_edge_at(p, e, ev);
+}
+
+static uint64_t total_cost(const struct profile *p, uint32_t id, uint32_t ev)
+{
+	(void)id;
+	return p->totals[ev];
+}
+
+static void tsv_costs(struct row *r, const struct profile *p, cost_fn cost, uint32_t id,
+		      const struct report_opts *o)
 {
 	for (uint32_t i = 0; i < o->nevents; i++)
-		row_u64(r, costs[o->events[i]]);
+		row_u64(r, cost(p, id, o->events[i]));
 }
 
 static void tsv_event_header(struct row *r, const struct profile *p, const struct report_opts *o,
@@ -273,8 +297,8 @@ static void tsv_functions(FILE *out, const struct profile *p, const struct repor
 	for (size_t i = 0; i < n; i++) {
 		tsv_fn_names(&r, p, idx[i], true, o->terminal);
 		row_u64(&r, p->funcs[idx[i]].calls);
-		tsv_costs(&r, profile_self(p, idx[i]), o);
-		tsv_costs(&r, profile_incl(p, idx[i]), o);
+		tsv_costs(&r, p, self_cost, idx[i], o);
+		tsv_costs(&r, p, incl_cost, idx[i], o);
 		row_char(&r, '\n');
 		if (r.len > 60000)
 			row_flush(&r, out);
@@ -300,7 +324,7 @@ static void tsv_calls(FILE *out, const struct profile *p, const struct report_op
 		row_char(&r, '\t');
 		tsv_fn_names(&r, p, e->callee, false, o->terminal);
 		row_u64(&r, e->count);
-		tsv_costs(&r, profile_edge_cost(p, idx[i]), o);
+		tsv_costs(&r, p, call_cost, idx[i], o);
 		row_char(&r, '\n');
 		if (r.len > 60000)
 			row_flush(&r, out);
@@ -339,7 +363,7 @@ static void json_string(FILE *out, struct span s)
 	putc('"', out);
 }
 
-static void json_costs(FILE *out, const struct profile *p, const uint64_t *row,
+static void json_costs(FILE *out, const struct profile *p, cost_fn cost, uint32_t id,
 		       const struct report_opts *o)
 {
 	putc('{', out);
@@ -347,7 +371,7 @@ static void json_costs(FILE *out, const struct profile *p, const uint64_t *row,
 		if (i)
 			putc(',', out);
 		json_string(out, p->events[o->events[i]].name);
-		fprintf(out, ":%" PRIu64, row[o->events[i]]);
+		fprintf(out, ":%" PRIu64, cost(p, id, o->events[i]));
 	}
 	putc('}', out);
 }
@@ -378,7 +402,7 @@ static void json_header(FILE *out, const struct profile *p, const struct report_
 		putc('}', out);
 	}
 	fputs("],\"totals\":", out);
-	json_costs(out, p, p->totals, o);
+	json_costs(out, p, total_cost, 0, o);
 }
 
 static void json_function(FILE *out, const struct profile *p, uint32_t f,
@@ -394,9 +418,9 @@ static void json_function(FILE *out, const struct profile *p, uint32_t f,
 	json_string(out, profile_name(p, fn->object));
 	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls,
 		profile_cycle(p, f));
-	json_costs(out, p, profile_self(p, f), o);
+	json_costs(out, p, self_cost, f, o);
 	fputs(",\"incl\":", out);
-	json_costs(out, p, profile_incl(p, f), o);
+	json_costs(out, p, incl_cost, f, o);
 	putc('}', out);
 }
 
@@ -413,7 +437,7 @@ static void json_call(FILE *out, const struct profile *p, uint32_t e, const stru
 	fputs(",\"callee_file\":", out);
 	json_string(out, profile_name(p, p->funcs[ce->callee].file));
 	fprintf(out, ",\"count\":%" PRIu64 ",\"incl\":", ce->count);
-	json_costs(out, p, profile_edge_cost(p, e), o);
+	json_costs(out, p, call_cost, e, o);
 	putc('}', out);
 }
 
@@ -622,8 +646,8 @@ static void text_functions(FILE *out, const struct profile *p, const struct repo
 		for (uint32_t e = 0; e < o->nevents; e++) {
 			uint32_t ev = o->events[e];
 
-			text_cell(out, profile_incl(p, f)[ev], p->totals[ev], w[e]);
-			text_cell(out, profile_self(p, f)[ev], p->totals[ev], w[e]);
+			text_cell(out, profile_incl_at(p, f, ev), p->totals[ev], w[e]);
+			text_cell(out, profile_self_at(p, f, ev), p->totals[ev], w[e]);
 		}
 		fprintf(out, "%*s  ", cw, fmt_commas(buf, p->funcs[f].calls));
 		text_function(out, p, f);
@@ -651,7 +675,7 @@ static void text_calls(FILE *out, const struct profile *p, const struct report_o
 		const struct call_edge *ce = &p->edges[idx[i]];
 
 		for (uint32_t e = 0; e < o->nevents; e++)
-			text_cell(out, profile_edge_cost(p, idx[i])[o->events[e]],
+			text_cell(out, profile_edge_at(p, idx[i], o->events[e]),
 				  p->totals[o->events[e]], w[e]);
 		fprintf(out, "%*s  ", cw, fmt_commas(buf, ce->count));
 		text_function(out, p, ce->caller);

@@ -26,12 +26,12 @@ static uint32_t node_new(struct calltree *t, enum tree_node_kind kind, uint32_t 
 
 static double incl_of(const struct calltree *t, uint32_t fn)
 {
-	return (double)profile_incl(t->p, fn)[t->event];
+	return (double)profile_incl_at(t->p, fn, t->event);
 }
 
 static double edge_cost(const struct calltree *t, uint32_t e)
 {
-	return (double)profile_edge_cost(t->p, e)[t->event];
+	return (double)profile_edge_at(t->p, e, t->event);
 }
 
 /* The edges that give the children of a function: its calls, or its callers. */
@@ -271,7 +271,7 @@ static double function_spent(const struct calltree *t, uint32_t fn)
 {
 	const uint32_t *edges;
 	size_t n;
-	double sum = t->inverted ? 0.0 : (double)profile_self(t->p, fn)[t->event];
+	double sum = t->inverted ? 0.0 : (double)profile_self_at(t->p, fn, t->event);
 
 	edges_of(t, fn, &edges, &n);
 	for (size_t i = 0; i < n; i++)
@@ -399,7 +399,7 @@ static void cycle_kids(struct calltree *t, uint32_t c, struct kid_buf *b)
 		size_t n;
 
 		if (!t->inverted) {
-			double self = (double)profile_self(t->p, m[j])[t->event];
+			double self = (double)profile_self_at(t->p, m[j], t->event);
 
 			member_push(b, m[j], self);
 			sum += self;

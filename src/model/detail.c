@@ -33,8 +33,8 @@ static int cmp_key(const struct detail *d, const struct detail_row *x, const str
 		return (cx < cy) - (cx > cy);
 	}
 	{
-		uint64_t cx = profile_edge_cost(p, x->edge)[d->event];
-		uint64_t cy = profile_edge_cost(p, y->edge)[d->event];
+		uint64_t cx = profile_edge_at(p, x->edge, d->event);
+		uint64_t cy = profile_edge_at(p, y->edge, d->event);
 
 		return (cx < cy) - (cx > cy);
 	}

@@ -199,8 +199,8 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 {
 	const struct call_edge *ce = &p->edges[e];
 	uint32_t other = callers ? ce->caller : ce->callee, ev = o->sort_event;
-	uint64_t cost = profile_edge_cost(p, e)[ev];
-	double total = (double)p->totals[ev], of_fn = (double)profile_incl(p, fn)[ev];
+	uint64_t cost = profile_edge_at(p, e, ev);
+	double total = (double)p->totals[ev], of_fn = (double)profile_incl_at(p, fn, ev);
 	char num[FMT_NUM], cnt[FMT_NUM];
 	bool tsv = o->format == REPORT_TSV;
 
@@ -232,8 +232,8 @@ static uint32_t edge_sort_ev;
 
 static int cmp_edge_cost(const void *a, const void *b)
 {
-	uint64_t x = profile_edge_cost(edge_sort_p, *(const uint32_t *)a)[edge_sort_ev];
-	uint64_t y = profile_edge_cost(edge_sort_p, *(const uint32_t *)b)[edge_sort_ev];
+	uint64_t x = profile_edge_at(edge_sort_p, *(const uint32_t *)a, edge_sort_ev);
+	uint64_t y = profile_edge_at(edge_sort_p, *(const uint32_t *)b, edge_sort_ev);
 
 	return x != y ? (x < y) - (x > y)
 		      : (*(const uint32_t *)a > *(const uint32_t *)b) -
@@ -259,7 +259,7 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 	if (n > 1)
 		qsort(e, n, sizeof(uint32_t), cmp_edge_cost);
 	if (o->format != REPORT_TSV) {
-		uint64_t incl = profile_incl(p, fn)[o->sort_event];
+		uint64_t incl = profile_incl_at(p, fn, o->sort_event);
 		char cnt[FMT_NUM + 8];
 
 		fprintf(out, "%s of ", callers ? "callers" : "callees");

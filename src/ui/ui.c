@@ -512,7 +512,7 @@ static void loading_refresh(struct ui *u, struct loading *l)
 	memset(l->totals, 0, p->nev * sizeof(uint64_t));
 	for (size_t f = 0; f < p->nfuncs; f++)
 		for (uint32_t e = 0; e < p->stride; e++)
-			u64_add_sat(&l->totals[e], profile_self(p, (uint32_t)f)[e]);
+			u64_add_sat(&l->totals[e], profile_self_at(p, (uint32_t)f, e));
 	if (!l->table) {
 		table_init(&u->t, p, &u->disp);
 		l->table = true;

@@ -115,7 +115,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 
 		for (uint32_t f = 0; f < t->p->nfuncs; f++)
 			if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
-				u64_add_sat(&self, profile_self(t->p, f)[t->disp->event]);
+				u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
 				n++;
 			}
 		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]",
@@ -225,8 +225,8 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	int c;
 
 	grid_fill(g, r, 0, a);
-	c = L->incl ? draw_cost(g, r, 0, L, profile_incl(p, f)[t->disp->event], total, a) : 0;
-	c = draw_cost(g, r, c, L, profile_self(p, f)[t->disp->event], total, a);
+	c = L->incl ? draw_cost(g, r, 0, L, profile_incl_at(p, f, t->disp->event), total, a) : 0;
+	c = draw_cost(g, r, c, L, profile_self_at(p, f, t->disp->event), total, a);
 	if (L->calls) {
 		put_right(g, r, c, L->calls, fmt_commas(buf, fn->calls), a);
 		c += L->calls + 2;
@@ -482,15 +482,15 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	if (profile_has_calls(p))
 		snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s",
 			 (int)ev.len, ev.ptr,
-			 fmt_cost(a, profile_incl(p, f)[t->disp->event], t->disp->short_units),
-			 fmt_percent(pa, profile_incl(p, f)[t->disp->event], total),
-			 fmt_cost(b, profile_self(p, f)[t->disp->event], t->disp->short_units),
-			 fmt_percent(pb, profile_self(p, f)[t->disp->event], total),
+			 fmt_cost(a, profile_incl_at(p, f, t->disp->event), t->disp->short_units),
+			 fmt_percent(pa, profile_incl_at(p, f, t->disp->event), total),
+			 fmt_cost(b, profile_self_at(p, f, t->disp->event), t->disp->short_units),
+			 fmt_percent(pb, profile_self_at(p, f, t->disp->event), total),
 			 fmt_times(c, fn->calls));
 	else
 		snprintf(line, sizeof(line), "%.*s self %s (%s)", (int)ev.len, ev.ptr,
-			 fmt_cost(b, profile_self(p, f)[t->disp->event], t->disp->short_units),
-			 fmt_percent(pb, profile_self(p, f)[t->disp->event], total));
+			 fmt_cost(b, profile_self_at(p, f, t->disp->event), t->disp->short_units),
+			 fmt_percent(pb, profile_self_at(p, f, t->disp->event), total));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
@@ -519,11 +519,11 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	}
 	e = &p->edges[dr->edge];
 	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
-	v = profile_edge_cost(p, dr->edge)[t->disp->event];
+	v = profile_edge_at(p, dr->edge, t->disp->event);
 	grid_fill(g, r, 0, a);
 	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
 			 fmt_percent(pt, v, p->totals[t->disp->event]),
-			 fmt_percent(pf, v, profile_incl(p, d->fn)[t->disp->event]),
+			 fmt_percent(pf, v, profile_incl_at(p, d->fn, t->disp->event)),
 			 fmt_commas(cnt, e->count), a);
 	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
@@ -588,7 +588,7 @@ static uint64_t detail_widest(const struct detail *d, const struct table *t)
 
 	for (size_t i = 0; i < d->nav.count; i++)
 		if (d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) {
-			uint64_t v = profile_edge_cost(d->p, d->rows[i].edge)[t->disp->event];
+			uint64_t v = profile_edge_at(d->p, d->rows[i].edge, t->disp->event);
 
 			w = v > w ? v : w;
 		}
@@ -856,7 +856,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 /* The width of the cost column: call rows carry inclusive costs, the widest sets it. */
 static int source_cost_width(const struct srcview *v, const struct table *t)
 {
-	uint64_t widest = profile_self(v->fn.p, v->fn.fn)[t->disp->event];
+	uint64_t widest = profile_self_at(v->fn.p, v->fn.fn, t->disp->event);
 	char buf[FMT_NUM];
 	int w;
 
@@ -873,7 +873,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 	const struct profile *p = v->fn.p;
 	char line[600], pct[FMT_NUM];
 	int rows = view_list_rows(g), numw = source_cost_width(v, t);
-	uint64_t fself = profile_self(p, v->fn.fn)[t->disp->event];
+	uint64_t fself = profile_self_at(p, v->fn.fn, t->disp->event);
 
 	grid_clear(g);
 	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");

@@ -302,13 +302,13 @@ static bool check(const struct profile *p, uint64_t *max_line, bool verbose)
 	}
 	for (size_t f = 0; f < p->nfuncs; f++)
 		for (uint32_t i = 0; i < p->nraw; i++)
-			if (s.self[f * p->nev + i] != profile_self(p, (uint32_t)f)[i] &&
+			if (s.self[f * p->nev + i] != profile_self_at(p, (uint32_t)f, i) &&
 			    bad++ < 5 && verbose)
 				fprintf(stderr,
 					"fuzz_profile: function %zu event %u: blocks say %" PRIu64
 					", index %" PRIu64 "\n",
 					f, i, s.self[f * p->nev + i],
-					profile_self(p, (uint32_t)f)[i]);
+					profile_self_at(p, (uint32_t)f, i));
 	for (size_t e = 0; e < p->nedges; e++) {
 		if (s.counts[e] != p->edges[e].count && bad++ < 5 && verbose)
 			fprintf(stderr,
@@ -316,13 +316,13 @@ static bool check(const struct profile *p, uint64_t *max_line, bool verbose)
 				"\n",
 				e, s.counts[e], p->edges[e].count);
 		for (uint32_t i = 0; i < p->nraw; i++)
-			if (s.edges[e * p->nev + i] != profile_edge_cost(p, (uint32_t)e)[i] &&
+			if (s.edges[e * p->nev + i] != profile_edge_at(p, (uint32_t)e, i) &&
 			    bad++ < 5 && verbose)
 				fprintf(stderr,
 					"fuzz_profile: edge %zu event %u: blocks say %" PRIu64
 					", index %" PRIu64 "\n",
 					e, i, s.edges[e * p->nev + i],
-					profile_edge_cost(p, (uint32_t)e)[i]);
+					profile_edge_at(p, (uint32_t)e, i));
 	}
 	free(s.self);
 	free(s.edges);
@@ -493,9 +493,9 @@ static void names_of(const struct profile *p, uint32_t fn, struct grid *gr)
 	char buf[256], num[FMT_NUM + 8];
 
 	for (uint32_t e = 0; e < p->nev; e++) {
-		grid_puts(gr, 6, 0, fmt_cost(num, profile_self(p, fn)[e], false), ATTR_HOT);
-		grid_puts(gr, 6, 20, fmt_cost(num, profile_incl(p, fn)[e], true), ATTR_HOT);
-		grid_puts(gr, 6, 40, fmt_percent(num, profile_incl(p, fn)[e], p->totals[e]),
+		grid_puts(gr, 6, 0, fmt_cost(num, profile_self_at(p, fn, e), false), ATTR_HOT);
+		grid_puts(gr, 6, 20, fmt_cost(num, profile_incl_at(p, fn, e), true), ATTR_HOT);
+		grid_puts(gr, 6, 40, fmt_percent(num, profile_incl_at(p, fn, e), p->totals[e]),
 			  ATTR_HOT);
 	}
 	grid_puts(gr, 7, 0, fmt_times(num, f->calls), ATTR_DIM);

@@ -101,22 +101,23 @@ static int compare(const struct profile *p, const struct sums *s)
 
 	for (size_t f = 0; f < p->nfuncs; f++)
 		for (uint32_t i = 0; i < p->nraw; i++)
-			if (s->self[f * p->nev + i] != profile_self(p, (uint32_t)f)[i] && bad++ < 5)
+			if (s->self[f * p->nev + i] != profile_self_at(p, (uint32_t)f, i) &&
+			    bad++ < 5)
 				printf("function %zu event %u: blocks say %" PRIu64
 				       ", index %" PRIu64 "\n",
 				       f, i, s->self[f * p->nev + i],
-				       profile_self(p, (uint32_t)f)[i]);
+				       profile_self_at(p, (uint32_t)f, i));
 	for (size_t e = 0; e < p->nedges; e++) {
 		if (s->counts[e] != p->edges[e].count && bad++ < 5)
 			printf("edge %zu: blocks count %" PRIu64 ", index %" PRIu64 "\n", e,
 			       s->counts[e], p->edges[e].count);
 		for (uint32_t i = 0; i < p->nraw; i++)
-			if (s->edges[e * p->nev + i] != profile_edge_cost(p, (uint32_t)e)[i] &&
+			if (s->edges[e * p->nev + i] != profile_edge_at(p, (uint32_t)e, i) &&
 			    bad++ < 5)
 				printf("edge %zu event %u: blocks say %" PRIu64 ", index %" PRIu64
 				       "\n",
 				       e, i, s->edges[e * p->nev + i],
-				       profile_edge_cost(p, (uint32_t)e)[i]);
+				       profile_edge_at(p, (uint32_t)e, i));
 	}
 	return bad;
 }

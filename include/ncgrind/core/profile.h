@@ -133,6 +133,31 @@ struct call_edge {
 	uint64_t count;
 };
 
+/*
+ * Cost rows once the profile is finished: 32 bits a value (nearly every
+ * value fits), half the memory of the 64-bit rows the parse adds into. A
+ * larger value leaves COST_BIG in its cell and is kept in `big`, sorted by
+ * cell.
+ */
+#define COST_BIG UINT32_MAX
+struct cost_big {
+	uint64_t at, value;
+};
+struct cost_cells {
+	uint32_t *cell;
+	struct cost_big *big;
+	size_t nbig;
+};
+
+uint64_t cost_cells_big(const struct cost_cells *c, size_t at);
+
+static inline uint64_t cost_cells_get(const struct cost_cells *c, size_t at)
+{
+	uint32_t v = c->cell[at];
+
+	return v != COST_BIG ? v : cost_cells_big(c, at);
+}
+
 struct profile {
 	const char *path;
 	struct map map;
@@ -158,6 +183,10 @@ struct profile {
 	bool no_cycles;      /* detection off (profile_set_cycles()): profile_incl() and
 				profile_cycle() follow */
 	size_t self_alloc;   /* in rows */
+
+	/* finished: self, incl and edge_cost are freed, their values are here */
+	bool compact;
+	struct cost_cells self_c, incl_c, edge_c;
 
 	struct call_edge *edges;
 	size_t nedges, edges_alloc;
@@ -223,15 +252,36 @@ uint32_t profile_add_event(struct profile *p, struct span name);
 uint32_t profile_find_event(const struct profile *p, struct span name);
 uint32_t profile_find_event_str(const struct profile *p, const char *name);
 
+/* While the profile is built: a function's self row (the parse adds into it). */
 static inline uint64_t *profile_self(const struct profile *p, uint32_t fn)
 {
 	return p->self ? p->self + (size_t)fn * p->stride : NULL; /* none before the first value */
 }
 
-/* Inclusive cost, with cycle detection on or off (p->no_cycles). */
-static inline uint64_t *profile_incl(const struct profile *p, uint32_t fn)
+/* A self cost, while the profile is built (ev < stride) or once it is finished. */
+static inline uint64_t profile_self_at(const struct profile *p, uint32_t fn, uint32_t ev)
 {
-	return (p->no_cycles ? p->incl_flat : p->incl) + (size_t)fn * p->nev;
+	size_t at = (size_t)fn * p->stride + ev;
+
+	return p->compact ? cost_cells_get(&p->self_c, at) : p->self[at];
+}
+
+/* Inclusive cost with cycle detection on, whatever p->no_cycles says. */
+static inline uint64_t profile_incl_cycles_at(const struct profile *p, uint32_t fn, uint32_t ev)
+{
+	size_t at = (size_t)fn * p->nev + ev;
+
+	return p->compact ? cost_cells_get(&p->incl_c, at) : p->incl[at];
+}
+
+/* Inclusive cost, with cycle detection on or off (p->no_cycles). */
+static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uint32_t ev)
+{
+	size_t at = (size_t)fn * p->nev + ev;
+
+	if (p->no_cycles)
+		return p->incl_flat[at];
+	return p->compact ? cost_cells_get(&p->incl_c, at) : p->incl[at];
 }
 
 /* Cycle detection on or off (the first time off works out incl_flat). */
@@ -248,10 +298,23 @@ static inline uint64_t *profile_cycle_incl(const struct profile *p, uint32_t c)
 	return p->cycle_incl + (size_t)(c - 1) * p->nev;
 }
 
+/* While the profile is built: the cost row of a call edge. */
 static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)
 {
 	return p->edge_cost ? p->edge_cost + (size_t)e * p->stride : NULL;
 }
+
+static inline uint64_t profile_edge_at(const struct profile *p, uint32_t e, uint32_t ev)
+{
+	size_t at = (size_t)e * p->stride + ev;
+
+	return p->compact ? cost_cells_get(&p->edge_c, at) : p->edge_cost[at];
+}
+
+/* A whole row (nev values), into buf when the profile is compact; returns it. */
+const uint64_t *profile_self_row(const struct profile *p, uint32_t fn, uint64_t *buf);
+const uint64_t *profile_edge_row(const struct profile *p, uint32_t e, uint64_t *buf);
+const uint64_t *profile_incl_row(const struct profile *p, uint32_t fn, uint64_t *buf);
 
 /*
  * While parsing, the self and call rows are only as wide as the events that
