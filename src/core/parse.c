@@ -284,9 +284,14 @@ static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
 
 static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
 {
+	struct fn_cache *c = &ps->fcache[name & (FN_CACHE - 1)];
+
 	if (ps->reread)
 		return profile_find_function(ps->prof, object, file, name);
-	return profile_function(ps->prof, object, file, name);
+	if (c->fn != NCG_NONE && c->name == name && c->object == object && c->file == file)
+		return c->fn;
+	*c = (struct fn_cache){object, file, name, profile_function(ps->prof, object, file, name)};
+	return c->fn;
 }
 
 static uint32_t make_fn(struct parser *ps, uint32_t name)
@@ -1048,6 +1053,8 @@ static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
 	ps->block = NCG_NONE;
 	ps->npos = 1;
 	ps->pos_kind[0] = POS_LINE;
+	for (size_t i = 0; i < FN_CACHE; i++)
+		ps->fcache[i].fn = NCG_NONE;
 	parser_context_reset(ps);
 }
 

@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 
 #define PROGRESS_STEP (32u << 20)
+#define FN_CACHE 1024                    /* entries of the parser's function cache (a power of 2) */
 #define CALLEE_UNKNOWN (NCG_NONE - 1)    /* a cfn= that could not be read */
 #define ID_UNDEFINED_USED (NCG_NONE - 2) /* an id used before any definition */
 
@@ -130,6 +131,15 @@ struct parser {
 	bool jump_cond;
 	uint64_t target[PROFILE_MAX_POS];
 	uint32_t last_caller, last_callee, last_edge;
+
+	/*
+	 * The functions last found by (object, file, name), direct-mapped by
+	 * name: a cfn= line makes the same few lookups again and again, and
+	 * the hash table's first probe is a cache miss each time.
+	 */
+	struct fn_cache {
+		uint32_t object, file, name, fn;
+	} fcache[FN_CACHE];
 
 	uint64_t *vals; /* costs of one line, part order */
 	size_t vals_alloc;
