@@ -631,19 +631,19 @@ static void ensure_function(struct parser *ps, const char *line, const char *wha
 static void commit_call(struct parser *ps, size_t n)
 {
 	struct profile *prof = ps->prof;
+	struct edge_cache *c;
 	uint64_t *row;
 	bool ok = true;
 	uint32_t e;
 
 	if (ps->callee == CALLEE_UNKNOWN)
 		ps->callee = make_callee(ps, NCG_NONE);
-	if (ps->last_caller == ps->fn && ps->last_callee == ps->callee) {
-		e = ps->last_edge;
+	c = &ps->ecache[ps->callee & (FN_CACHE - 1)];
+	if (c->edge != NCG_NONE && c->caller == ps->fn && c->callee == ps->callee) {
+		e = c->edge;
 	} else {
 		e = profile_edge(prof, ps->fn, ps->callee);
-		ps->last_caller = ps->fn;
-		ps->last_callee = ps->callee;
-		ps->last_edge = e;
+		*c = (struct edge_cache){ps->fn, ps->callee, e};
 	}
 	prof->funcs[ps->fn].used = prof->funcs[ps->callee].used = true;
 	if (!u64_add_sat(&prof->edges[e].count, ps->call_count)) {
@@ -1054,7 +1054,7 @@ static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
 	ps->npos = 1;
 	ps->pos_kind[0] = POS_LINE;
 	for (size_t i = 0; i < FN_CACHE; i++)
-		ps->fcache[i].fn = NCG_NONE;
+		ps->fcache[i].fn = ps->ecache[i].edge = NCG_NONE;
 	parser_context_reset(ps);
 }
 

@@ -70,7 +70,6 @@ void parser_context_reset(struct parser *ps)
 	ps->object = ps->fn_file = ps->file = ps->fn = NCG_NONE;
 	ps->cobject = ps->cfile = ps->callee = NCG_NONE;
 	ps->jfile = ps->jfn = NCG_NONE;
-	ps->last_caller = ps->last_callee = NCG_NONE;
 	ps->next = NEXT_COST;
 }
 

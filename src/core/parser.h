@@ -130,7 +130,6 @@ struct parser {
 	uint64_t jump_count, jump_taken;
 	bool jump_cond;
 	uint64_t target[PROFILE_MAX_POS];
-	uint32_t last_caller, last_callee, last_edge;
 
 	/*
 	 * The functions last found by (object, file, name), direct-mapped by
@@ -140,6 +139,11 @@ struct parser {
 	struct fn_cache {
 		uint32_t object, file, name, fn;
 	} fcache[FN_CACHE];
+
+	/* the same for call edges, by callee: a function calls the same few again and again */
+	struct edge_cache {
+		uint32_t caller, callee, edge;
+	} ecache[FN_CACHE];
 
 	uint64_t *vals; /* costs of one line, part order */
 	size_t vals_alloc;
