@@ -337,6 +337,101 @@ zeta | t.c
 EOF
 }
 
+@test "sort: ties that only later bytes of a name break, then file, object, order of the file" {
+	# ties-bytes.callgrind: every self cost 7 but z in c.so (0). The order is
+	# bytewise: dispatc < dispatch < dispatch_ < dispatch_aa (a name before the
+	# names it starts, bytes past the first 8), z < é (0xc3); the two dispatch
+	# by object; the two nofile (no file, an empty file) in the order of the file.
+	ncg --format=tsv "$P/ties-bytes.callgrind"
+	expect_status 0
+	cut -f1-3,5 "$OUT" >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_tsv <<'EOF'
+function | file | object | self:Ir
+dispatc | s.c | /lib/b.so | 7
+dispatch | s.c | /lib/a.so | 7
+dispatch | s.c | /lib/b.so | 7
+dispatch_ | s.c | /lib/b.so | 7
+dispatch_aa | s.c | /lib/b.so | 7
+dispatch_zz | s.c | /lib/b.so | 7
+main | m.c | /lib/c.so | 7
+nofile |  | /lib/a.so | 7
+nofile |  | /lib/a.so | 7
+z | s.c | /lib/b.so | 7
+é | s.c | /lib/b.so | 7
+z | s.c | /lib/c.so | 0
+EOF
+	ncg --format=json --sort=calls "$P/ties-bytes.callgrind"
+	grep -o '"function":"[^"]*","file":"[^"]*","object":"[^"]*","calls":[0-9]*' "$OUT" \
+		>"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_out <<'EOF'
+"function":"dispatc","file":"s.c","object":"/lib/b.so","calls":2
+"function":"dispatch","file":"s.c","object":"/lib/a.so","calls":2
+"function":"dispatch","file":"s.c","object":"/lib/b.so","calls":2
+"function":"dispatch_aa","file":"s.c","object":"/lib/b.so","calls":2
+"function":"dispatch_zz","file":"s.c","object":"/lib/b.so","calls":2
+"function":"z","file":"s.c","object":"/lib/b.so","calls":2
+"function":"dispatch_","file":"s.c","object":"/lib/b.so","calls":0
+"function":"main","file":"m.c","object":"/lib/c.so","calls":0
+"function":"nofile","file":"","object":"/lib/a.so","calls":0
+"function":"nofile","file":"","object":"/lib/a.so","calls":0
+"function":"z","file":"s.c","object":"/lib/c.so","calls":0
+"function":"é","file":"s.c","object":"/lib/b.so","calls":0
+EOF
+	# the calls: equal counts and costs, by caller, then callee (name, file, object)
+	ncg --dump=calls --format=text --sort=calls "$P/ties-bytes.callgrind"
+	sed -n '/caller -> callee/,$p' "$OUT" | sed 1,2d >"$OUT.c" && mv "$OUT.c" "$OUT"
+	expect_out <<'EOF'
+ 7 ( 9.09%)   1 ( 9.09%)      2  m.c:main -> s.c:dispatc
+ 7 ( 9.09%)   1 ( 9.09%)      2  m.c:main -> s.c:dispatch
+ 7 ( 9.09%)   1 ( 9.09%)      2  m.c:main -> s.c:dispatch
+ 7 ( 9.09%)   1 ( 9.09%)      2  m.c:main -> s.c:dispatch_aa
+ 7 ( 9.09%)   1 ( 9.09%)      2  m.c:main -> s.c:z
+ 7 ( 9.09%)   1 ( 9.09%)      2  s.c:z -> s.c:dispatch_zz
+EOF
+}
+
+# gen_ties N: a profile of N function lines in 5 files whose names share long
+# prefixes (node_aabcab, node_aabcab_x4: some lines are the same function) and
+# whose costs tie often (0..49), and a call from line i/2 to each line i
+# (count 1..3, cost 0..19).
+gen_ties() {
+	awk -v n="$1" 'BEGIN {
+		print "events: Ir Dr"; print "ob=/bin/x"
+		for (i = 0; i < n; i++) {
+			k = (i * 7919) % n; name = "node_"
+			for (d = 0; d < 6; d++) { name = name substr("abc", k % 3 + 1, 1); k = int(k / 3) }
+			if (i % 4 == 0) name = name "_x" i % 10
+			file[i] = int(i / 50) % 5; fname[i] = name
+			printf "fl=src/f%d.c\nfn=%s\n1 %d %d\n", file[i], name, (i * 13) % 50, i % 3
+		}
+		for (i = 1; i < n; i++) {
+			c = int(i / 2)
+			printf "fl=src/f%d.c\nfn=%s\ncfi=src/f%d.c\ncfn=%s\ncalls=%d 1\n1 %d %d\n",
+				file[c], fname[c], file[i], fname[i], i % 3 + 1, (i * 7) % 20, i % 2
+		}
+	}' >"$BATS_TEST_TMPDIR/ties.callgrind"
+}
+
+@test "sort: on many tied costs and shared prefixes, the order of sort(1) in bytes" {
+	gen_ties 2000
+	# functions: self Ir descending, then name, file (one object; names and files
+	# make each function unique, so the index never decides)
+	tsv_ok --sort=self "$BATS_TEST_TMPDIR/ties.callgrind"
+	sed 1d "$OUT" | cut -f1,2,5 >"$OUT.got"
+	LC_ALL=C sort -t"$(printf '\t')" -k3,3nr -k1,1 -k2,2 "$OUT.got" >"$OUT.want"
+	diff -u "$OUT.want" "$OUT.got"
+	tsv_ok --sort=name "$BATS_TEST_TMPDIR/ties.callgrind"
+	sed 1d "$OUT" | cut -f1,2 >"$OUT.got"
+	LC_ALL=C sort -t"$(printf '\t')" -k1,1 -k2,2 "$OUT.got" >"$OUT.want"
+	diff -u "$OUT.want" "$OUT.got"
+	# calls: count descending, then caller (name, file), then callee
+	tsv_ok --dump=calls --sort=calls "$BATS_TEST_TMPDIR/ties.callgrind"
+	sed 1d "$OUT" | cut -f1-5 >"$OUT.got"
+	LC_ALL=C sort -t"$(printf '\t')" -k5,5nr -k1,1 -k2,2 -k3,3 -k4,4 "$OUT.got" >"$OUT.want"
+	diff -u "$OUT.want" "$OUT.got"
+	[ "$(wc -l <"$OUT.got")" -gt 1000 ]
+}
+
 @test "sort: unknown key or event is a usage error (exit 2, no report)" {
 	ncg --sort=bogus "$P/sort.callgrind"
 	expect_status 2

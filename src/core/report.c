@@ -3,124 +3,14 @@
  * keeps them as they are (escaping only its separators) unless it goes to a
  * terminal, json keeps valid UTF-8 and writes each byte that is not as the
  * text \xNN (a lone surrogate such as \udcXX would not be valid JSON), text
- * escapes anything a terminal would interpret (escape.h).
+ * escapes anything a terminal would interpret (escape.h). The orders are
+ * in report_sort.c.
  */
 #include "ncgrind/core/report.h"
 #include "ncgrind/core/escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
-
-/* ---- sorting ----------------------------------------------------------- */
-
-struct sort_ctx {
-	const struct profile *p;
-	enum report_sort key;
-	uint32_t ev;
-};
-
-static struct sort_ctx sort_ctx; /* qsort has no context argument in C11 */
-
-static int cmp_span(struct span a, struct span b)
-{
-	size_t n = a.len < b.len ? a.len : b.len;
-	int c = n ? memcmp(a.ptr, b.ptr, n) : 0;
-
-	return c ? c : (a.len > b.len) - (a.len < b.len);
-}
-
-static int cmp_u64_desc(uint64_t a, uint64_t b)
-{
-	return (a < b) - (a > b);
-}
-
-static int cmp_fn_name(const struct profile *p, uint32_t a, uint32_t b)
-{
-	int c = cmp_span(profile_name(p, p->funcs[a].name), profile_name(p, p->funcs[b].name));
-
-	if (!c)
-		c = cmp_span(profile_name(p, p->funcs[a].file), profile_name(p, p->funcs[b].file));
-	if (!c)
-		c = cmp_span(profile_name(p, p->funcs[a].object),
-			     profile_name(p, p->funcs[b].object));
-	return c;
-}
-
-static int cmp_functions(const void *va, const void *vb)
-{
-	const struct sort_ctx *s = &sort_ctx;
-	uint32_t a = *(const uint32_t *)va, b = *(const uint32_t *)vb;
-	int c = 0;
-
-	switch (s->key) {
-	case SORT_SELF:
-		c = cmp_u64_desc(profile_self_at(s->p, a, s->ev), profile_self_at(s->p, b, s->ev));
-		break;
-	case SORT_INCL:
-		c = cmp_u64_desc(profile_incl_at(s->p, a, s->ev), profile_incl_at(s->p, b, s->ev));
-		break;
-	case SORT_CALLS:
-		c = cmp_u64_desc(s->p->funcs[a].calls, s->p->funcs[b].calls);
-		break;
-	case SORT_NAME:
-	case SORT_COUNT:
-		break;
-	}
-	if (!c)
-		c = cmp_fn_name(s->p, a, b);
-	return c ? c : (a > b) - (a < b);
-}
-
-static int cmp_calls(const void *va, const void *vb)
-{
-	const struct sort_ctx *s = &sort_ctx;
-	uint32_t a = *(const uint32_t *)va, b = *(const uint32_t *)vb;
-	const struct call_edge *ea = &s->p->edges[a], *eb = &s->p->edges[b];
-	int c = 0;
-
-	if (s->key == SORT_CALLS)
-		c = cmp_u64_desc(ea->count, eb->count);
-	else if (s->key != SORT_NAME)
-		c = cmp_u64_desc(profile_edge_at(s->p, a, s->ev), profile_edge_at(s->p, b, s->ev));
-	if (!c)
-		c = cmp_fn_name(s->p, ea->caller, eb->caller);
-	if (!c)
-		c = cmp_fn_name(s->p, ea->callee, eb->callee);
-	return c ? c : (a > b) - (a < b);
-}
-
-static void sort_index(const struct profile *p, uint32_t *idx, size_t n, enum report_sort key,
-		       uint32_t ev, int (*cmp)(const void *, const void *))
-{
-	sort_ctx = (struct sort_ctx){p, key, ev};
-	qsort(idx, n, sizeof(uint32_t), cmp);
-}
-
-uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
-				const bool *keep, size_t *n)
-{
-	uint32_t *idx = xmalloc_array(p->nfuncs, sizeof(uint32_t));
-
-	*n = 0;
-	for (size_t f = 0; f < p->nfuncs; f++)
-		if (profile_function_used(p, (uint32_t)f) && (!keep || keep[f]))
-			idx[(*n)++] = (uint32_t)f;
-	sort_index(p, idx, *n, sort, ev, cmp_functions);
-	return idx;
-}
-
-uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
-			    const bool *keep, size_t *n)
-{
-	uint32_t *idx = xmalloc_array(p->nedges, sizeof(uint32_t));
-
-	*n = 0;
-	for (size_t e = 0; e < p->nedges; e++)
-		if (!keep || (keep[p->edges[e].caller] && keep[p->edges[e].callee]))
-			idx[(*n)++] = (uint32_t)e;
-	sort_index(p, idx, *n, sort, ev, cmp_calls);
-	return idx;
-}
 
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
 			size_t errsize)

@@ -150,3 +150,36 @@ char *fmt_commas(char *buf, uint64_t n)
 	buf[o] = '\0';
 	return buf;
 }
+
+/*
+ * LSD, a byte a pass; one counting pass finds the bytes that every key
+ * shares, which need no pass (costs rarely use their top bytes, ranks of
+ * names their top five).
+ */
+struct keyed *radix_sort(struct keyed *a, struct keyed *tmp, size_t n)
+{
+	size_t count[8][256] = {{0}};
+
+	for (size_t i = 0; i < n; i++)
+		for (unsigned d = 0; d < 8; d++)
+			count[d][(a[i].key >> (8 * d)) & 0xff]++;
+	for (unsigned d = 0; d < 8 && n; d++) {
+		size_t *c = count[d], sum = 0;
+		struct keyed *t;
+
+		if (c[(a[0].key >> (8 * d)) & 0xff] == n)
+			continue;
+		for (unsigned b = 0; b < 256; b++) {
+			size_t k = c[b];
+
+			c[b] = sum;
+			sum += k;
+		}
+		for (size_t i = 0; i < n; i++)
+			tmp[c[(a[i].key >> (8 * d)) & 0xff]++] = a[i];
+		t = a;
+		a = tmp;
+		tmp = t;
+	}
+	return a;
+}

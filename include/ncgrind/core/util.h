@@ -1,7 +1,7 @@
 /*
  * util: allocation with overflow-checked sizes, one growth macro for every
  * dynamic array, byte spans into the mapped profile, saturating 64-bit sums
- * and conversions, and a fast hash for spans.
+ * and conversions, a fast hash for spans, and a radix sort of 64-bit keys.
  *
  * Allocation failure is not recoverable for an index builder: x*alloc() print
  * a message and exit before any terminal state exists (the UI installs its
@@ -124,5 +124,17 @@ size_t fmt_u64(char *buf, uint64_t n);
 
 /* Format n with thousands separators into buf (at least 27 bytes). */
 char *fmt_commas(char *buf, uint64_t n);
+
+/* A sort key and what it belongs to (an index into the caller's list). */
+struct keyed {
+	uint64_t key;
+	uint32_t idx;
+};
+
+/*
+ * Sort a (n elements) by key, ascending and stable, through tmp (room for
+ * n); returns whichever of a and tmp holds the result.
+ */
+struct keyed *radix_sort(struct keyed *a, struct keyed *tmp, size_t n);
 
 #endif
