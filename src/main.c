@@ -18,6 +18,9 @@
 
 #include <dirent.h>
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* mallopt */
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -508,6 +511,15 @@ int main(int argc, char **argv)
 	int ret;
 
 	setlocale(LC_ALL, "");
+#ifdef __GLIBC__
+	/*
+	 * Allocations of a MiB or more get pages of their own, given back when
+	 * freed. glibc would raise that threshold as the index threads free
+	 * their chunks' rows, and keep later big arrays in the heap, where freed
+	 * ones stay resident: 18% more memory on a 1 GiB profile.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
 	o.report.sort = SORT_SELF;
 	o.report.depth = UINT32_MAX;
 	o.report.threshold = 1.0;

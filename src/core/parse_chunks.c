@@ -917,6 +917,8 @@ static void job_free(struct parse_job *j)
 
 int parse_end(struct parse_job *j, bool cancel)
 {
+	struct profile *prof;
+	struct diag *d;
 	int ret;
 
 	if (!cancel)
@@ -926,10 +928,15 @@ int parse_end(struct parse_job *j, bool cancel)
 		atomic_store(&j->cancel, true);
 	join_threads(j);
 	record_stats(j);
-	ret = cancel ? -1 : parser_close(j->prof, j->diag);
+	prof = j->prof;
+	d = j->diag;
 	job_free(j);
+	ret = cancel ? -1 : parser_close(prof, d);
 #ifdef __GLIBC__
-	/* the chunks' profiles were freed, in the threads' arenas: give the pages back */
+	/*
+	 * The chunks' profiles (in the threads' arenas) and the 64-bit rows the
+	 * finished profile no longer needs were freed: give their pages back.
+	 */
 	malloc_trim(0);
 #endif
 	return ret;
