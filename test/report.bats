@@ -432,6 +432,41 @@ gen_ties() {
 	[ "$(wc -l <"$OUT.got")" -gt 1000 ]
 }
 
+# gen_chain N: f0 calls f1, which calls f2, ... (self Ir 1..1000, Dr 0..6), so
+# that the inclusive costs go from the total down to a line's own.
+gen_chain() {
+	awk -v n="$1" 'BEGIN {
+		print "events: Ir Dr"; print "fl=c.c"
+		for (i = 0; i < n; i++) { ir[i] = (i * 104729) % 1000 + 1; dr[i] = i % 7 }
+		for (i = n - 1; i >= 0; i--) { cir[i] = ir[i] + cir[i + 1]; cdr[i] = dr[i] + cdr[i + 1] }
+		for (i = 0; i < n; i++) {
+			printf "fn=f%d\n1 %d %d\n", i, ir[i], dr[i]
+			if (i + 1 < n)
+				printf "cfn=f%d\ncalls=1 1\n1 %d %d\n", i + 1, cir[i + 1], cdr[i + 1]
+		}
+		printf "%d %d %d %d\n", cir[0], cir[0], cdr[0], cdr[0] >"/dev/stderr"
+	}' >"$BATS_TEST_TMPDIR/chain.callgrind" 2>"$BATS_TEST_TMPDIR/chain.totals"
+}
+
+@test "text: every share is printf's %5.2f of the value over the total" {
+	gen_chain 1500
+	ncg "$BATS_TEST_TMPDIR/chain.callgrind"
+	expect_status 0
+	# the cells: incl Ir, self Ir, incl Dr, self Dr; chain.totals has their totals
+	sed -n '/file:function/,$p' "$OUT" | sed 1,2d | tr -d ',()%' |
+		awk -v t="$(cat "$BATS_TEST_TMPDIR/chain.totals")" 'BEGIN { split(t, tot, " ") }
+		{
+			for (e = 1; e <= 4; e++) {
+				v = $(2 * e - 1); got = $(2 * e)
+				want = v >= tot[e] ? "100.0" : sprintf("%5.2f", 100 * v / tot[e])
+				gsub(/ /, "", want)
+				if (got != want) { print NR ": " v " of " tot[e] ": " got ", want " want; bad++ }
+				seen[want] = 1
+			}
+		}
+		END { n = 0; for (w in seen) n++; print n " shares"; exit bad > 0 || n < 1000 }'
+}
+
 @test "sort: unknown key or event is a usage error (exit 2, no report)" {
 	ncg --sort=bogus "$P/sort.callgrind"
 	expect_status 2

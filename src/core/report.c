@@ -3,13 +3,18 @@
  * keeps them as they are (escaping only its separators) unless it goes to a
  * terminal, json keeps valid UTF-8 and writes each byte that is not as the
  * text \xNN (a lone surrogate such as \udcXX would not be valid JSON), text
- * escapes anything a terminal would interpret (escape.h). The orders are
- * in report_sort.c.
+ * escapes anything a terminal would interpret (escape.h).
+ *
+ * A report of a 1 GiB profile has a million rows: what can be worked out
+ * once is. The orders are radix sorts on keys made once (report_sort.c);
+ * whether a name needs an escape is known per name, not per row; numbers
+ * are written without printf into one buffer that goes out in large writes.
  */
 #include "ncgrind/core/report.h"
 #include "ncgrind/core/escape.h"
 
-#include <inttypes.h>
+#include <float.h>
+#include <stdarg.h>
 #include <stdlib.h>
 
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
@@ -38,39 +43,178 @@ int report_parse_events(const struct profile *p, const char *list, uint32_t *out
 	return n;
 }
 
-/* ---- tsv --------------------------------------------------------------- */
+/* ---- output ------------------------------------------------------------ */
 
-/* A row is built in memory and written with one fwrite: 200,000 rows of 30 numbers. */
-struct row {
+/*
+ * The report is built in one buffer and written in large fwrite()s: a stdio
+ * call per number or name costs more than formatting it. A sink without a
+ * file grows instead (the json keys of the events, made once).
+ */
+struct sink {
+	FILE *out;
 	char *buf;
-	size_t len, alloc;
+	size_t len, cap;
 };
 
-static void row_reserve(struct row *r, size_t n)
+#define SINK_SIZE (256 * 1024)
+
+static void sink_init(struct sink *s, FILE *out, size_t cap)
 {
-	ALLOC_GROW(r->buf, st_add(r->len, n), r->alloc);
+	s->out = out;
+	s->buf = xmalloc(cap);
+	s->len = 0;
+	s->cap = cap;
 }
 
-static void row_char(struct row *r, char c)
+static void sink_flush(struct sink *s)
 {
-	row_reserve(r, 1);
-	r->buf[r->len++] = c;
+	if (s->out && s->len)
+		fwrite(s->buf, 1, s->len, s->out);
+	s->len = 0;
 }
 
-static void row_str(struct row *r, const char *s)
+static void sink_release(struct sink *s)
 {
-	size_t n = strlen(s);
-
-	row_reserve(r, n);
-	memcpy(r->buf + r->len, s, n);
-	r->len += n;
+	sink_flush(s);
+	free(s->buf);
 }
 
-static void row_u64(struct row *r, uint64_t v)
+static void sink_grow(struct sink *s, size_t n)
 {
-	row_reserve(r, 21);
-	r->buf[r->len++] = '\t';
-	r->len += fmt_u64(r->buf + r->len, v);
+	if (s->out)
+		sink_flush(s);
+	ALLOC_GROW(s->buf, st_add(s->len, n), s->cap);
+}
+
+/* Room for n more bytes at the returned place; the caller adds what it wrote to len. */
+static inline char *sink_room(struct sink *s, size_t n)
+{
+	if (n > s->cap - s->len)
+		sink_grow(s, n);
+	return s->buf + s->len;
+}
+
+static inline void sink_mem(struct sink *s, const char *p, size_t n)
+{
+	memcpy(sink_room(s, n), p, n);
+	s->len += n;
+}
+
+static inline void sink_char(struct sink *s, char c)
+{
+	*sink_room(s, 1) = c;
+	s->len++;
+}
+
+static void sink_str(struct sink *s, const char *str)
+{
+	sink_mem(s, str, strlen(str));
+}
+
+static void sink_pad(struct sink *s, size_t n)
+{
+	memset(sink_room(s, n), ' ', n);
+	s->len += n;
+}
+
+static inline void sink_u64(struct sink *s, uint64_t v)
+{
+	char *at = sink_room(s, 20);
+
+	s->len += fmt_u64(at, v);
+}
+
+/* v with thousands separators, right-aligned in width, as "%*s". */
+static void sink_commas(struct sink *s, uint64_t v, int width)
+{
+	char num[32];
+	size_t n = fmt_u64_commas(num, v);
+
+	if (width > 0 && (size_t)width > n)
+		sink_pad(s, (size_t)width - n);
+	sink_mem(s, num, n);
+}
+
+/* The header lines: few, so printf is fine there. */
+__attribute__((format(printf, 2, 3))) static void sink_printf(struct sink *s, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n <= 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sink_room(s, (size_t)n + 1), (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	s->len += (size_t)n;
+}
+
+/* ---- names ------------------------------------------------------------- */
+
+/* What a name holds, as far as each format's escaping goes. */
+enum {
+	NAME_SEEN = 1,  /* the flags are known */
+	NAME_SEP = 2,   /* tsv's separators: \t, \n, \\ */
+	NAME_ESC = 4,   /* what text escapes: a byte that is not UTF-8, a control, bidi */
+	NAME_QUOTE = 8, /* json's: ", \\ */
+};
+
+static uint8_t name_flags(struct span s)
+{
+	uint8_t f = NAME_SEEN;
+
+	for (size_t i = 0; i < s.len;) {
+		unsigned char c = (unsigned char)s.ptr[i];
+		uint32_t cp;
+		size_t n;
+
+		if (c >= 0x20 && c < 0x7f) { /* printable ASCII: most names are nothing else */
+			f |= c == '\\' ? NAME_SEP | NAME_QUOTE : c == '"' ? NAME_QUOTE : 0;
+			i++;
+			continue;
+		}
+		n = escape_utf8(s.ptr + i, s.len - i, &cp);
+		if (!n || escape_wanted(cp))
+			f |= NAME_ESC;
+		if (c == '\t' || c == '\n')
+			f |= NAME_SEP;
+		i += n ? n : 1;
+	}
+	return f;
+}
+
+/*
+ * Names by id, for one report: whether a name needs an escape is worked
+ * out once per name (a call report writes each function's names once per
+ * edge); the others, nearly all, are copied as they are.
+ */
+struct namer {
+	const struct profile *p;
+	uint8_t *flags;  /* per name id: 0 until seen */
+	uint8_t escaped; /* the flags that make this report escape a name */
+};
+
+static void namer_init(struct namer *nm, const struct profile *p, uint8_t escaped)
+{
+	nm->p = p;
+	nm->flags = xcalloc(p->names.nr, 1);
+	nm->escaped = escaped;
+}
+
+static void namer_release(struct namer *nm)
+{
+	free(nm->flags);
+}
+
+/* Whether the name id (not NCG_NONE) is written as its bytes. */
+static inline bool namer_plain(struct namer *nm, uint32_t id)
+{
+	if (!nm->flags[id])
+		nm->flags[id] = name_flags(names_get(&nm->p->names, id));
+	return !(nm->flags[id] & nm->escaped);
 }
 
 /* tsv's escape of its separators, or 0 for a byte that is not one. */
@@ -83,272 +227,405 @@ static char tsv_escape(char c)
  * Names as they are, but for the separators of tsv; on a terminal, also
  * what it would act on, as text writes it.
  */
-static void row_name(struct row *r, struct span s, bool terminal)
+static void tsv_name_escaped(struct sink *s, struct span n, bool terminal)
 {
-	size_t i = 0;
-
-	row_reserve(r, st_mult(s.len, terminal ? 4 : 2)); /* \xNN: 4 bytes for 1 */
-	/* most names hold no separator: copy them in one go */
-	while (!terminal && i < s.len && !tsv_escape(s.ptr[i]))
-		i++;
-	memcpy(r->buf + r->len, s.ptr, i);
-	r->len += i;
-	while (i < s.len) {
+	for (size_t i = 0; i < n.len;) {
 		char esc[ESCAPE_MAX] = "";
-		size_t n = 1;
+		size_t len = 1;
 
-		if (tsv_escape(s.ptr[i])) {
+		if (tsv_escape(n.ptr[i])) {
 			esc[0] = '\\';
-			esc[1] = tsv_escape(s.ptr[i]);
+			esc[1] = tsv_escape(n.ptr[i]);
 			esc[2] = '\0';
 		} else if (terminal) {
-			n = escape_next(s.ptr + i, s.len - i, esc);
+			len = escape_next(n.ptr + i, n.len - i, esc);
+		} else { /* the bytes up to the next separator in one go */
+			while (i + len < n.len && !tsv_escape(n.ptr[i + len]))
+				len++;
 		}
-		if (esc[0]) {
-			memcpy(r->buf + r->len, esc, strlen(esc));
-			r->len += strlen(esc);
+		if (esc[0])
+			sink_str(s, esc);
+		else
+			sink_mem(s, n.ptr + i, len);
+		i += len;
+	}
+}
+
+/* A name for people: valid UTF-8 as is, anything a terminal would act on escaped. */
+static void text_name_escaped(struct sink *s, struct span n)
+{
+	char esc[ESCAPE_MAX];
+
+	for (size_t i = 0; i < n.len;) {
+		size_t len = escape_next(n.ptr + i, n.len - i, esc);
+
+		if (esc[0])
+			sink_str(s, esc);
+		else
+			sink_mem(s, n.ptr + i, len);
+		i += len;
+	}
+}
+
+/*
+ * A JSON string's contents. Valid UTF-8 stays, but for what a terminal
+ * would act on, written as \uXXXX (the same string); each byte that is not
+ * UTF-8 becomes the four characters \xNN, as the text report shows it: a
+ * JSON string holds only Unicode, and \udcXX (Python's surrogateescape) is
+ * a lone surrogate, which strict parsers reject.
+ */
+static void json_name_escaped(struct sink *s, struct span n)
+{
+	for (size_t i = 0; i < n.len;) {
+		char esc[16];
+		uint32_t cp = 0;
+		size_t len = escape_utf8(n.ptr + i, n.len - i, &cp);
+
+		if (len == 0)
+			snprintf(esc, sizeof(esc), "\\\\x%02x", (unsigned char)n.ptr[i]);
+		else if (cp == '"' || cp == '\\')
+			snprintf(esc, sizeof(esc), "\\%c", (char)cp);
+		else if (escape_wanted(cp))
+			snprintf(esc, sizeof(esc), "\\u%04x", (unsigned)cp);
+		else
+			esc[0] = '\0';
+		if (esc[0])
+			sink_str(s, esc);
+		else
+			sink_mem(s, n.ptr + i, len);
+		i += len ? len : 1;
+	}
+}
+
+static void json_string(struct sink *s, struct span n)
+{
+	sink_char(s, '"');
+	json_name_escaped(s, n);
+	sink_char(s, '"');
+}
+
+/* ---- one report -------------------------------------------------------- */
+
+/* A report being written: its rows (functions or edges) in report order. */
+struct report {
+	struct sink out;
+	const struct profile *p;
+	const struct report_opts *o;
+	uint32_t *rows;
+	size_t n;
+	struct namer names;
+	const int *w;  /* text: each event's column width */
+	char point[8]; /* text: the decimal point, as printf writes it here */
+	size_t *keys;  /* json: where each event's key ends in key_text */
+	struct sink key_text;
+	uint64_t *row[2]; /* a row of costs read out of the profile's 32-bit cells */
+};
+
+/*
+ * The rows are in cost order, and what a row shows is all over memory: the
+ * edge, its functions, their costs, the spans of their names, the names'
+ * bytes in the mapped file. Each is asked for some rows ahead, once the
+ * address it takes has come (each stage loads what an earlier one asked
+ * for). Without, a row waited on a chain of up to ten misses, and the call
+ * report of a 1 GiB profile took 2.5 times as long. always_inline: GCC
+ * finds a function that only prefetches free of side effects, and drops
+ * the call.
+ */
+#define PREFETCH static inline __attribute__((always_inline)) void
+
+PREFETCH prefetch_costs(const void *row, size_t bytes)
+{
+	for (size_t at = 0; row && at < bytes && at < 256; at += 64)
+		__builtin_prefetch((const char *)row + at);
+}
+
+/* Row `row` of cost cells (or of the 64-bit rows, before the profile is finished). */
+PREFETCH prefetch_cells(const struct profile *p, const struct cost_cells *c, const uint64_t *rows,
+			size_t row)
+{
+	if (p->compact)
+		prefetch_costs(c->cell + row * p->nev, p->nev * sizeof(uint32_t));
+	else if (rows)
+		prefetch_costs(rows + row * p->stride, p->nev * sizeof(uint64_t));
+}
+
+/* Stage 0: the span of a name; 1: the name's first bytes. */
+PREFETCH prefetch_name(const struct profile *p, uint32_t id, int stage)
+{
+	if (id == NCG_NONE)
+		return;
+	if (stage == 0) {
+		__builtin_prefetch(&p->names.spans[id]);
+	} else {
+		__builtin_prefetch(p->names.spans[id].ptr);
+		__builtin_prefetch(p->names.spans[id].ptr + 64);
+	}
+}
+
+/* A function's name and file (10,000 files of a big profile are all over it too). */
+PREFETCH prefetch_names(const struct profile *p, uint32_t f, int stage)
+{
+	prefetch_name(p, p->funcs[f].name, stage);
+	prefetch_name(p, p->funcs[f].file, stage);
+}
+
+PREFETCH prefetch_row(const struct report *r, uint32_t row, int stage)
+{
+	const struct profile *p = r->p;
+	const struct call_edge *e;
+
+	if (r->o->kind == REPORT_FUNCTIONS) {
+		if (stage == 0) {
+			__builtin_prefetch(&p->funcs[row]);
+		} else if (stage == 1) {
+			prefetch_cells(p, &p->self_c, p->self, row);
+			if (!p->no_cycles)
+				prefetch_cells(p, &p->incl_c, p->incl, row);
 		} else {
-			memcpy(r->buf + r->len, s.ptr + i, n);
-			r->len += n;
+			prefetch_names(p, row, stage - 2);
 		}
-		i += n;
+		return;
+	}
+	e = &p->edges[row];
+	if (stage == 0) {
+		__builtin_prefetch(e);
+	} else if (stage == 1) {
+		__builtin_prefetch(&p->funcs[e->caller]);
+		__builtin_prefetch(&p->funcs[e->callee]);
+		prefetch_cells(p, &p->edge_c, p->edge_cost, row);
+	} else {
+		prefetch_names(p, e->caller, stage - 2);
+		prefetch_names(p, e->callee, stage - 2);
 	}
 }
 
-static void row_flush(struct row *r, FILE *out)
+/* Before writing row i: stage 0 for row i + 8, 1 for i + 6, 2 for i + 4, 3 for i + 2. */
+PREFETCH prefetch_rows(const struct report *r, size_t i)
 {
-	fwrite(r->buf, 1, r->len, out);
-	r->len = 0;
-}
+	for (int stage = 0; stage < 4; stage++) {
+		size_t ahead = 8 - 2 * (size_t)stage;
 
-/* The costs a report shows: a function's self or inclusive ones, a call's. */
-typedef uint64_t (*cost_fn)(const struct profile *p, uint32_t id, uint32_t ev);
-
-static uint64_t self_cost(const struct profile *p, uint32_t f, uint32_t ev)
-{
-	return profile_self_at(p, f, ev);
-}
-
-static uint64_t incl_cost(const struct profile *p, uint32_t f, uint32_t ev)
-{
-	return profile_incl_at(p, f, ev);
-}
-
-static uint64_t call_cost(const struct profile *p, uint32_t e, uint32_t ev)
-{
-	return profile_edge_at(p, e, ev);
-}
-
-static uint64_t total_cost(const struct profile *p, uint32_t id, uint32_t ev)
-{
-	(void)id;
-	return p->totals[ev];
-}
-
-static void tsv_costs(struct row *r, const struct profile *p, cost_fn cost, uint32_t id,
-		      const struct report_opts *o)
-{
-	for (uint32_t i = 0; i < o->nevents; i++)
-		row_u64(r, cost(p, id, o->events[i]));
-}
-
-static void tsv_event_header(struct row *r, const struct profile *p, const struct report_opts *o,
-			     const char *prefix)
-{
-	for (uint32_t i = 0; i < o->nevents; i++) {
-		row_char(r, '\t');
-		row_str(r, prefix);
-		row_name(r, p->events[o->events[i]].name, o->terminal);
+		if (i + ahead < r->n)
+			prefetch_row(r, r->rows[i + ahead], stage);
 	}
 }
 
-static void tsv_fn_names(struct row *r, const struct profile *p, uint32_t f, bool object,
-			 bool terminal)
+/* ---- tsv --------------------------------------------------------------- */
+
+static void tsv_name(struct report *r, uint32_t id)
 {
-	row_name(r, profile_name(p, p->funcs[f].name), terminal);
-	row_char(r, '\t');
-	row_name(r, profile_name(p, p->funcs[f].file), terminal);
+	struct span n = profile_name(r->p, id);
+
+	if (id == NCG_NONE || namer_plain(&r->names, id))
+		sink_mem(&r->out, n.ptr, n.len);
+	else
+		tsv_name_escaped(&r->out, n, r->o->terminal);
+}
+
+static inline void tsv_u64(struct sink *s, uint64_t v)
+{
+	char *at = sink_room(s, 21);
+
+	*at = '\t';
+	s->len += 1 + fmt_u64(at + 1, v);
+}
+
+static void tsv_costs(struct report *r, const uint64_t *costs)
+{
+	for (uint32_t i = 0; i < r->o->nevents; i++)
+		tsv_u64(&r->out, costs[r->o->events[i]]);
+}
+
+static void tsv_event_header(struct report *r, const char *prefix)
+{
+	for (uint32_t i = 0; i < r->o->nevents; i++) {
+		sink_char(&r->out, '\t');
+		sink_str(&r->out, prefix);
+		tsv_name_escaped(&r->out, r->p->events[r->o->events[i]].name, r->o->terminal);
+	}
+}
+
+static void tsv_fn_names(struct report *r, uint32_t f, bool object)
+{
+	const struct function *fn = &r->p->funcs[f];
+
+	tsv_name(r, fn->name);
+	sink_char(&r->out, '\t');
+	tsv_name(r, fn->file);
 	if (object) {
-		row_char(r, '\t');
-		row_name(r, profile_name(p, p->funcs[f].object), terminal);
+		sink_char(&r->out, '\t');
+		tsv_name(r, fn->object);
 	}
 }
 
-static void tsv_functions(FILE *out, const struct profile *p, const struct report_opts *o)
+static void tsv_functions(struct report *r)
 {
-	size_t n;
-	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, o->keep, &n);
-	struct row r = {0};
+	sink_str(&r->out, "function\tfile\tobject\tcalls");
+	tsv_event_header(r, "self:");
+	tsv_event_header(r, "incl:");
+	sink_char(&r->out, '\n');
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t f = r->rows[i];
 
-	row_str(&r, "function\tfile\tobject\tcalls");
-	tsv_event_header(&r, p, o, "self:");
-	tsv_event_header(&r, p, o, "incl:");
-	row_char(&r, '\n');
-	for (size_t i = 0; i < n; i++) {
-		tsv_fn_names(&r, p, idx[i], true, o->terminal);
-		row_u64(&r, p->funcs[idx[i]].calls);
-		tsv_costs(&r, p, self_cost, idx[i], o);
-		tsv_costs(&r, p, incl_cost, idx[i], o);
-		row_char(&r, '\n');
-		if (r.len > 60000)
-			row_flush(&r, out);
+		prefetch_rows(r, i);
+		tsv_fn_names(r, f, true);
+		tsv_u64(&r->out, r->p->funcs[f].calls);
+		tsv_costs(r, profile_self_row(r->p, f, r->row[0]));
+		tsv_costs(r, profile_incl_row(r->p, f, r->row[1]));
+		sink_char(&r->out, '\n');
 	}
-	row_flush(&r, out);
-	free(r.buf);
-	free(idx);
 }
 
-static void tsv_calls(FILE *out, const struct profile *p, const struct report_opts *o)
+static void tsv_calls(struct report *r)
 {
-	size_t n;
-	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event, o->keep, &n);
-	struct row r = {0};
+	sink_str(&r->out, "caller\tcaller_file\tcallee\tcallee_file\tcount");
+	tsv_event_header(r, "incl:");
+	sink_char(&r->out, '\n');
+	for (size_t i = 0; i < r->n; i++) {
+		const struct call_edge *e = &r->p->edges[r->rows[i]];
 
-	row_str(&r, "caller\tcaller_file\tcallee\tcallee_file\tcount");
-	tsv_event_header(&r, p, o, "incl:");
-	row_char(&r, '\n');
-	for (size_t i = 0; i < n; i++) {
-		const struct call_edge *e = &p->edges[idx[i]];
-
-		tsv_fn_names(&r, p, e->caller, false, o->terminal);
-		row_char(&r, '\t');
-		tsv_fn_names(&r, p, e->callee, false, o->terminal);
-		row_u64(&r, e->count);
-		tsv_costs(&r, p, call_cost, idx[i], o);
-		row_char(&r, '\n');
-		if (r.len > 60000)
-			row_flush(&r, out);
+		prefetch_rows(r, i);
+		tsv_fn_names(r, e->caller, false);
+		sink_char(&r->out, '\t');
+		tsv_fn_names(r, e->callee, false);
+		tsv_u64(&r->out, e->count);
+		tsv_costs(r, profile_edge_row(r->p, r->rows[i], r->row[0]));
+		sink_char(&r->out, '\n');
 	}
-	row_flush(&r, out);
-	free(r.buf);
-	free(idx);
 }
 
 /* ---- json -------------------------------------------------------------- */
 
-/*
- * A JSON string. Valid UTF-8 stays, but for what a terminal would act on,
- * written as \uXXXX (the same string); each byte that is not UTF-8 becomes
- * the four characters \xNN, as the text report shows it: a JSON string
- * holds only Unicode, and \udcXX (Python's surrogateescape) is a lone
- * surrogate, which strict parsers reject.
- */
-static void json_string(FILE *out, struct span s)
+/* The keys of the costs objects, `"Ir":` and `,"Dr":`, made once for every row. */
+static void json_keys(struct report *r)
 {
-	putc('"', out);
-	for (size_t i = 0; i < s.len;) {
-		uint32_t cp = 0;
-		size_t n = escape_utf8(s.ptr + i, s.len - i, &cp);
-
-		if (n == 0)
-			fprintf(out, "\\\\x%02x", (unsigned char)s.ptr[i]);
-		else if (cp == '"' || cp == '\\')
-			fprintf(out, "\\%c", (char)cp);
-		else if (escape_wanted(cp))
-			fprintf(out, "\\u%04x", (unsigned)cp);
-		else
-			fwrite(s.ptr + i, 1, n, out);
-		i += n ? n : 1;
-	}
-	putc('"', out);
-}
-
-static void json_costs(FILE *out, const struct profile *p, cost_fn cost, uint32_t id,
-		       const struct report_opts *o)
-{
-	putc('{', out);
-	for (uint32_t i = 0; i < o->nevents; i++) {
+	sink_init(&r->key_text, NULL, 64);
+	r->keys = xmalloc_array(r->o->nevents, sizeof(*r->keys));
+	for (uint32_t i = 0; i < r->o->nevents; i++) {
 		if (i)
-			putc(',', out);
-		json_string(out, p->events[o->events[i]].name);
-		fprintf(out, ":%" PRIu64, cost(p, id, o->events[i]));
+			sink_char(&r->key_text, ',');
+		json_string(&r->key_text, r->p->events[r->o->events[i]].name);
+		sink_char(&r->key_text, ':');
+		r->keys[i] = r->key_text.len;
 	}
-	putc('}', out);
 }
 
-static void json_header(FILE *out, const struct profile *p, const struct report_opts *o)
+static void json_name(struct report *r, uint32_t id)
 {
+	struct span n = profile_name(r->p, id);
+
+	sink_char(&r->out, '"');
+	if (id == NCG_NONE || namer_plain(&r->names, id))
+		sink_mem(&r->out, n.ptr, n.len);
+	else
+		json_name_escaped(&r->out, n);
+	sink_char(&r->out, '"');
+}
+
+static void json_costs(struct report *r, const uint64_t *row)
+{
+	sink_char(&r->out, '{');
+	for (uint32_t i = 0; i < r->o->nevents; i++) {
+		size_t from = i ? r->keys[i - 1] : 0;
+
+		sink_mem(&r->out, r->key_text.buf + from, r->keys[i] - from);
+		sink_u64(&r->out, row[r->o->events[i]]);
+	}
+	sink_char(&r->out, '}');
+}
+
+static void json_header(struct report *r)
+{
+	const struct profile *p = r->p;
 	const struct part *pt = p->nparts ? &p->parts[0] : NULL;
+	struct sink *s = &r->out;
 
-	fputs("{\"file\":", out);
-	json_string(out, span_make(p->path, strlen(p->path)));
-	fputs(",\"creator\":", out);
-	json_string(out, pt ? pt->creator : span_make("", 0));
-	fputs(",\"command\":", out);
-	json_string(out, pt ? pt->cmd : span_make("", 0));
-	fprintf(out, ",\"parts\":%zu,\"events\":[", p->nparts);
-	for (uint32_t i = 0; i < o->nevents; i++) {
-		const struct event *ev = &p->events[o->events[i]];
+	sink_str(s, "{\"file\":");
+	json_string(s, span_make(p->path, strlen(p->path)));
+	sink_str(s, ",\"creator\":");
+	json_string(s, pt ? pt->creator : span_make("", 0));
+	sink_str(s, ",\"command\":");
+	json_string(s, pt ? pt->cmd : span_make("", 0));
+	sink_printf(s, ",\"parts\":%zu,\"events\":[", p->nparts);
+	for (uint32_t i = 0; i < r->o->nevents; i++) {
+		const struct event *ev = &p->events[r->o->events[i]];
 
-		fputs(i ? ",{\"name\":" : "{\"name\":", out);
-		json_string(out, ev->name);
-		fputs(",\"long_name\":", out);
-		json_string(out, ev->long_name);
-		fputs(",\"formula\":", out);
+		sink_str(s, i ? ",{\"name\":" : "{\"name\":");
+		json_string(s, ev->name);
+		sink_str(s, ",\"long_name\":");
+		json_string(s, ev->long_name);
+		sink_str(s, ",\"formula\":");
 		if (ev->derived)
-			json_string(out, ev->formula);
+			json_string(s, ev->formula);
 		else
-			fputs("null", out);
-		putc('}', out);
+			sink_str(s, "null");
+		sink_char(s, '}');
 	}
-	fputs("],\"totals\":", out);
-	json_costs(out, p, total_cost, 0, o);
+	sink_str(s, "],\"totals\":");
+	json_costs(r, p->totals);
 }
 
-static void json_function(FILE *out, const struct profile *p, uint32_t f,
-			  const struct report_opts *o)
+static void json_function(struct report *r, uint32_t f)
 {
-	const struct function *fn = &p->funcs[f];
+	const struct function *fn = &r->p->funcs[f];
+	struct sink *s = &r->out;
 
-	fputs("{\"function\":", out);
-	json_string(out, profile_name(p, fn->name));
-	fputs(",\"file\":", out);
-	json_string(out, profile_name(p, fn->file));
-	fputs(",\"object\":", out);
-	json_string(out, profile_name(p, fn->object));
-	fprintf(out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", fn->calls,
-		profile_cycle(p, f));
-	json_costs(out, p, self_cost, f, o);
-	fputs(",\"incl\":", out);
-	json_costs(out, p, incl_cost, f, o);
-	putc('}', out);
+	sink_str(s, "{\"function\":");
+	json_name(r, fn->name);
+	sink_str(s, ",\"file\":");
+	json_name(r, fn->file);
+	sink_str(s, ",\"object\":");
+	json_name(r, fn->object);
+	sink_str(s, ",\"calls\":");
+	sink_u64(s, fn->calls);
+	sink_str(s, ",\"cycle\":");
+	sink_u64(s, profile_cycle(r->p, f));
+	sink_str(s, ",\"self\":");
+	json_costs(r, profile_self_row(r->p, f, r->row[0]));
+	sink_str(s, ",\"incl\":");
+	json_costs(r, profile_incl_row(r->p, f, r->row[1]));
+	sink_char(s, '}');
 }
 
-static void json_call(FILE *out, const struct profile *p, uint32_t e, const struct report_opts *o)
+static void json_call(struct report *r, uint32_t e)
 {
+	const struct profile *p = r->p;
 	const struct call_edge *ce = &p->edges[e];
+	struct sink *s = &r->out;
 
-	fputs("{\"caller\":", out);
-	json_string(out, profile_name(p, p->funcs[ce->caller].name));
-	fputs(",\"caller_file\":", out);
-	json_string(out, profile_name(p, p->funcs[ce->caller].file));
-	fputs(",\"callee\":", out);
-	json_string(out, profile_name(p, p->funcs[ce->callee].name));
-	fputs(",\"callee_file\":", out);
-	json_string(out, profile_name(p, p->funcs[ce->callee].file));
-	fprintf(out, ",\"count\":%" PRIu64 ",\"incl\":", ce->count);
-	json_costs(out, p, call_cost, e, o);
-	putc('}', out);
+	sink_str(s, "{\"caller\":");
+	json_name(r, p->funcs[ce->caller].name);
+	sink_str(s, ",\"caller_file\":");
+	json_name(r, p->funcs[ce->caller].file);
+	sink_str(s, ",\"callee\":");
+	json_name(r, p->funcs[ce->callee].name);
+	sink_str(s, ",\"callee_file\":");
+	json_name(r, p->funcs[ce->callee].file);
+	sink_str(s, ",\"count\":");
+	sink_u64(s, ce->count);
+	sink_str(s, ",\"incl\":");
+	json_costs(r, profile_edge_row(p, e, r->row[0]));
+	sink_char(s, '}');
 }
 
-static void json_report(FILE *out, const struct profile *p, const struct report_opts *o)
+static void json_report(struct report *r)
 {
-	bool funcs = o->kind == REPORT_FUNCTIONS;
-	size_t n;
-	uint32_t *idx = funcs ? report_sort_functions(p, o->sort, o->sort_event, o->keep, &n)
-			      : report_sort_calls(p, o->sort, o->sort_event, o->keep, &n);
+	bool funcs = r->o->kind == REPORT_FUNCTIONS;
 
-	json_header(out, p, o);
-	fputs(funcs ? ",\"functions\":[" : ",\"calls\":[", out);
-	for (size_t i = 0; i < n; i++) {
-		fputs(i ? ",\n" : "\n", out);
+	json_keys(r);
+	json_header(r);
+	sink_str(&r->out, funcs ? ",\"functions\":[" : ",\"calls\":[");
+	for (size_t i = 0; i < r->n; i++) {
+		prefetch_rows(r, i);
+		sink_str(&r->out, i ? ",\n" : "\n");
 		if (funcs)
-			json_function(out, p, idx[i], o);
+			json_function(r, r->rows[i]);
 		else
-			json_call(out, p, idx[i], o);
+			json_call(r, r->rows[i]);
 	}
-	fputs("\n]}\n", out);
-	free(idx);
+	sink_str(&r->out, "\n]}\n");
+	sink_release(&r->key_text);
+	free(r->keys);
 }
 
 /* ---- text ------------------------------------------------------------- */
@@ -356,46 +633,60 @@ static void json_report(FILE *out, const struct profile *p, const struct report_
 static const char rule[] =
     "--------------------------------------------------------------------------------\n";
 
-/* A name for people: valid UTF-8 as is, anything a terminal would act on escaped. */
-static void text_name(FILE *out, struct span s, const char *unknown)
+static void text_name(struct sink *s, struct span n, const char *unknown)
 {
-	if (s.len)
-		escape_write(out, s);
+	if (n.len)
+		text_name_escaped(s, n);
 	else
-		fputs(unknown, out);
+		sink_str(s, unknown);
 }
 
-void report_put_name(FILE *out, struct span s, bool tsv, bool terminal)
+static void text_name_id(struct report *r, uint32_t id, const char *unknown)
 {
-	struct row r = {0};
+	struct span n = profile_name(r->p, id);
 
-	if (!tsv) {
-		text_name(out, s, "");
+	if (!n.len)
+		sink_str(&r->out, unknown);
+	else if (namer_plain(&r->names, id))
+		sink_mem(&r->out, n.ptr, n.len);
+	else
+		text_name_escaped(&r->out, n);
+}
+
+void report_put_name(FILE *out, struct span n, bool tsv, bool terminal)
+{
+	struct sink s;
+
+	if (!n.len) /* nothing to write: no buffer is allocated */
 		return;
+	sink_init(&s, out, 256);
+	if (tsv)
+		tsv_name_escaped(&s, n, terminal);
+	else
+		text_name_escaped(&s, n);
+	sink_release(&s);
+}
+
+static void text_function(struct report *r, uint32_t f)
+{
+	const struct function *fn = &r->p->funcs[f];
+	uint32_t cycle = profile_cycle(r->p, f);
+
+	text_name_id(r, fn->file, "???");
+	sink_char(&r->out, ':');
+	text_name_id(r, fn->name, "(unknown)");
+	if (cycle) {
+		sink_str(&r->out, " <cycle ");
+		sink_u64(&r->out, cycle);
+		sink_char(&r->out, '>');
 	}
-	if (!s.len) /* nothing to write: no row is allocated */
-		return;
-	row_name(&r, s, terminal);
-	row_flush(&r, out);
-	free(r.buf);
-}
-
-static void text_function(FILE *out, const struct profile *p, uint32_t f)
-{
-	const struct function *fn = &p->funcs[f];
-
-	text_name(out, profile_name(p, fn->file), "???");
-	putc(':', out);
-	text_name(out, profile_name(p, fn->name), "(unknown)");
-	if (profile_cycle(p, f))
-		fprintf(out, " <cycle %" PRIu32 ">", profile_cycle(p, f));
 }
 
 static int digits_with_commas(uint64_t v)
 {
 	char buf[32];
 
-	return (int)strlen(fmt_commas(buf, v));
+	return (int)fmt_u64_commas(buf, v);
 }
 
 /* Width of the calls/count column: its largest value, at least the heading. */
@@ -406,51 +697,127 @@ static int count_width(uint64_t most)
 	return w > 5 ? w : 5;
 }
 
-static void text_cell(FILE *out, uint64_t v, uint64_t total, int width)
+/* The decimal point of the locale, as printf's %f writes it. */
+static void text_point(char point[8])
 {
 	char buf[32];
+	size_t n;
 
-	fprintf(out, "%*s ", width, fmt_commas(buf, v));
-	if (total && v >= total)
-		fputs("(100.0%)", out);
-	else
-		fprintf(out, "(%5.2f%%)", total ? 100.0 * (double)v / (double)total : 0.0);
-	fputs("  ", out);
+	snprintf(buf, sizeof(buf), "%.1f", 1.5);
+	n = strlen(buf) - 2; /* "1" and "5" around it */
+	if (n >= 8)
+		n = 0;
+	memcpy(point, buf + 1, n);
+	point[n] = '\0';
 }
 
-static void text_header(FILE *out, const struct profile *p, const struct report_opts *o)
+/*
+ * x >= 0 (a share, below 2^60) times 100, rounded as printf's "%.2f" rounds
+ * x: to the nearest, ties to even, on the exact binary value. The double
+ * product is within 10000 * 2^-53 of the exact one, so it decides but near
+ * a tie; there, x * 100 as a long double is exact (53 bits times 7 fit in
+ * 64). UINT64_MAX where long double is no wider than double: printf then.
+ */
+static uint64_t share_cents(double x)
+{
+	double y = x * 100.0;
+	uint64_t c = (uint64_t)y;
+	double frac = y - (double)c;
+
+	if (frac < 0.499 || frac > 0.501)
+		return c + (frac > 0.5);
+#if LDBL_MANT_DIG >= 60
+	{
+		long double yl = (long double)x * 100.0L;
+		long double fl;
+
+		c = (uint64_t)yl;
+		fl = yl - (long double)c;
+		return c + (fl > 0.5L || (fl == 0.5L && (c & 1)));
+	}
+#else
+	return UINT64_MAX;
+#endif
+}
+
+/* printf's "%5.2f" of a share x into buf (room for 40 bytes), without printf. */
+static size_t fmt_share(char *buf, double x, const char *point)
+{
+	uint64_t c = share_cents(x);
+	char num[40];
+	size_t n, p = strlen(point);
+
+	if (c == UINT64_MAX)
+		return (size_t)snprintf(buf, 40, "%5.2f", x);
+	n = fmt_u64(num, c / 100);
+	memcpy(num + n, point, p);
+	n += p;
+	num[n++] = (char)('0' + c % 100 / 10);
+	num[n++] = (char)('0' + c % 10);
+	if (n >= 5) {
+		memcpy(buf, num, n);
+		return n;
+	}
+	memset(buf, ' ', 5 - n);
+	memcpy(buf + 5 - n, num, n);
+	return 5;
+}
+
+/* "%*s (%5.2f%%)  " of v with commas and its share of total, or (100.0%). */
+static void text_cell(struct report *r, uint64_t v, uint64_t total, int width)
+{
+	struct sink *s = &r->out;
+	char *at;
+
+	sink_commas(s, v, width);
+	if (total && v >= total) {
+		sink_str(s, " (100.0%)  ");
+		return;
+	}
+	at = sink_room(s, 48);
+	memcpy(at, " (", 2);
+	at += 2;
+	at += fmt_share(at, total ? 100.0 * (double)v / (double)total : 0.0, r->point);
+	memcpy(at, "%)  ", 4);
+	s->len = (size_t)(at + 4 - s->buf);
+}
+
+static void text_header(struct report *r)
 {
 	static const char *const sort_word[] = {
 #define S(id, name, word) [SORT_##id] = word,
 	    SORT_LIST(S)
 #undef S
 	};
+	const struct profile *p = r->p;
+	const struct report_opts *o = r->o;
 	const struct part *pt = p->nparts ? &p->parts[0] : NULL;
+	struct sink *s = &r->out;
 
-	fputs(rule, out);
-	fputs("Profile data file '", out);
-	text_name(out, span_make(p->path, strlen(p->path)), "");
-	fputs("'", out);
+	sink_str(s, rule);
+	sink_str(s, "Profile data file '");
+	text_name(s, span_make(p->path, strlen(p->path)), "");
+	sink_str(s, "'");
 	if (pt && pt->creator.len) {
-		fputs(" (creator: ", out);
-		text_name(out, pt->creator, "");
-		fputs(")", out);
+		sink_str(s, " (creator: ");
+		text_name(s, pt->creator, "");
+		sink_str(s, ")");
 	}
-	fputs("\n", out);
-	fputs(rule, out);
-	fputs("Command:     ", out);
-	text_name(out, pt ? pt->cmd : span_make("", 0), "(unknown)");
-	fprintf(out, "\nParts:       %zu\nEvents:      ", p->nparts);
+	sink_str(s, "\n");
+	sink_str(s, rule);
+	sink_str(s, "Command:     ");
+	text_name(s, pt ? pt->cmd : span_make("", 0), "(unknown)");
+	sink_printf(s, "\nParts:       %zu\nEvents:      ", p->nparts);
 	for (uint32_t i = 0; i < o->nevents; i++) {
-		fputs(i ? " " : "", out);
-		text_name(out, p->events[o->events[i]].name, "");
+		sink_str(s, i ? " " : "");
+		text_name(s, p->events[o->events[i]].name, "");
 	}
-	fprintf(out, "\nSorted by:   %s", sort_word[o->sort]);
+	sink_printf(s, "\nSorted by:   %s", sort_word[o->sort]);
 	if (o->sort != SORT_NAME && o->sort != SORT_CALLS) {
-		putc(' ', out);
-		text_name(out, p->events[o->sort_event].name, "");
+		sink_char(s, ' ');
+		text_name(s, p->events[o->sort_event].name, "");
 	}
-	fputs("\n", out);
+	sink_str(s, "\n");
 }
 
 /* Bytes of a name as text_name writes it (the tables count a byte a column). */
@@ -480,126 +847,154 @@ static void text_widths(const struct profile *p, const struct report_opts *o, in
 	}
 }
 
-static void text_totals(FILE *out, const struct profile *p, const struct report_opts *o,
-			const int *w)
+static void text_totals(struct report *r)
 {
-	fputs(rule, out);
+	const struct profile *p = r->p;
+	const struct report_opts *o = r->o;
+
+	sink_str(&r->out, rule);
 	for (uint32_t i = 0; i < o->nevents; i++) {
 		struct span n = p->events[o->events[i]].name;
 		size_t len = text_len(n);
 
-		text_name(out, n, "");
-		fprintf(out, "%*s", len < (size_t)w[i] + 11 ? w[i] + 11 - (int)len : 0, "");
+		text_name(&r->out, n, "");
+		if (len < (size_t)r->w[i] + 11)
+			sink_pad(&r->out, (size_t)r->w[i] + 11 - len);
 	}
-	fputs("\n", out);
-	fputs(rule, out);
+	sink_str(&r->out, "\n");
+	sink_str(&r->out, rule);
 	for (uint32_t i = 0; i < o->nevents; i++)
-		text_cell(out, p->totals[o->events[i]], p->totals[o->events[i]], w[i]);
-	fputs("PROGRAM TOTALS\n", out);
-	fputs(rule, out);
+		text_cell(r, p->totals[o->events[i]], p->totals[o->events[i]], r->w[i]);
+	sink_str(&r->out, "PROGRAM TOTALS\n");
+	sink_str(&r->out, rule);
 }
 
-static void text_column_heads(FILE *out, const struct profile *p, const struct report_opts *o,
-			      const int *w, bool self)
+static void text_column_heads(struct report *r, bool self)
 {
-	for (uint32_t i = 0; i < o->nevents; i++) {
+	for (uint32_t i = 0; i < r->o->nevents; i++) {
 		char name[81], head[96];
 
-		escape_copy(name, sizeof(name), p->events[o->events[i]].name);
+		escape_copy(name, sizeof(name), r->p->events[r->o->events[i]].name);
 		snprintf(head, sizeof(head), "%s incl", name);
-		fprintf(out, "%-*s", w[i] + 11, head);
+		sink_printf(&r->out, "%-*s", r->w[i] + 11, head);
 		if (self) {
 			snprintf(head, sizeof(head), "%s self", name);
-			fprintf(out, "%-*s", w[i] + 11, head);
+			sink_printf(&r->out, "%-*s", r->w[i] + 11, head);
 		}
 	}
 }
 
-static void text_functions(FILE *out, const struct profile *p, const struct report_opts *o,
-			   const int *w)
+static void text_functions(struct report *r)
 {
-	size_t n;
-	uint32_t *idx = report_sort_functions(p, o->sort, o->sort_event, o->keep, &n);
-	char buf[32];
+	const struct profile *p = r->p;
+	const struct report_opts *o = r->o;
 	uint64_t most = 0;
 	int cw;
 
-	for (size_t i = 0; i < n; i++)
-		most = p->funcs[idx[i]].calls > most ? p->funcs[idx[i]].calls : most;
+	for (size_t i = 0; i < r->n; i++)
+		most = p->funcs[r->rows[i]].calls > most ? p->funcs[r->rows[i]].calls : most;
 	cw = count_width(most);
-	text_column_heads(out, p, o, w, true);
-	fprintf(out, "%*s  file:function\n", cw, "calls");
-	fputs(rule, out);
-	for (size_t i = 0; i < n; i++) {
-		uint32_t f = idx[i];
+	text_column_heads(r, true);
+	sink_printf(&r->out, "%*s  file:function\n", cw, "calls");
+	sink_str(&r->out, rule);
+	for (size_t i = 0; i < r->n; i++) {
+		uint32_t f = r->rows[i];
+		const uint64_t *incl = profile_incl_row(p, f, r->row[1]),
+			       *self = profile_self_row(p, f, r->row[0]);
 
+		prefetch_rows(r, i);
 		for (uint32_t e = 0; e < o->nevents; e++) {
 			uint32_t ev = o->events[e];
 
-			text_cell(out, profile_incl_at(p, f, ev), p->totals[ev], w[e]);
-			text_cell(out, profile_self_at(p, f, ev), p->totals[ev], w[e]);
+			text_cell(r, incl[ev], p->totals[ev], r->w[e]);
+			text_cell(r, self[ev], p->totals[ev], r->w[e]);
 		}
-		fprintf(out, "%*s  ", cw, fmt_commas(buf, p->funcs[f].calls));
-		text_function(out, p, f);
-		putc('\n', out);
+		sink_commas(&r->out, p->funcs[f].calls, cw);
+		sink_mem(&r->out, "  ", 2);
+		text_function(r, f);
+		sink_char(&r->out, '\n');
 	}
-	free(idx);
 }
 
-static void text_calls(FILE *out, const struct profile *p, const struct report_opts *o,
-		       const int *w)
+static void text_calls(struct report *r)
 {
-	size_t n;
-	uint32_t *idx = report_sort_calls(p, o->sort, o->sort_event, o->keep, &n);
-	char buf[32];
+	const struct profile *p = r->p;
+	const struct report_opts *o = r->o;
 	uint64_t most = 0;
 	int cw;
 
-	for (size_t i = 0; i < n; i++)
-		most = p->edges[idx[i]].count > most ? p->edges[idx[i]].count : most;
+	for (size_t i = 0; i < r->n; i++)
+		most = p->edges[r->rows[i]].count > most ? p->edges[r->rows[i]].count : most;
 	cw = count_width(most);
-	text_column_heads(out, p, o, w, false);
-	fprintf(out, "%*s  caller -> callee\n", cw, "count");
-	fputs(rule, out);
-	for (size_t i = 0; i < n; i++) {
-		const struct call_edge *ce = &p->edges[idx[i]];
+	text_column_heads(r, false);
+	sink_printf(&r->out, "%*s  caller -> callee\n", cw, "count");
+	sink_str(&r->out, rule);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct call_edge *ce = &p->edges[r->rows[i]];
+		const uint64_t *cost = profile_edge_row(p, r->rows[i], r->row[0]);
 
+		prefetch_rows(r, i);
 		for (uint32_t e = 0; e < o->nevents; e++)
-			text_cell(out, profile_edge_at(p, idx[i], o->events[e]),
-				  p->totals[o->events[e]], w[e]);
-		fprintf(out, "%*s  ", cw, fmt_commas(buf, ce->count));
-		text_function(out, p, ce->caller);
-		fputs(" -> ", out);
-		text_function(out, p, ce->callee);
-		putc('\n', out);
+			text_cell(r, cost[o->events[e]], p->totals[o->events[e]], r->w[e]);
+		sink_commas(&r->out, ce->count, cw);
+		sink_mem(&r->out, "  ", 2);
+		text_function(r, ce->caller);
+		sink_mem(&r->out, " -> ", 4);
+		text_function(r, ce->callee);
+		sink_char(&r->out, '\n');
 	}
-	free(idx);
 }
 
-static void report_text(FILE *out, const struct profile *p, const struct report_opts *o)
+static void report_text(struct report *r)
 {
-	int *w = xcalloc(o->nevents ? o->nevents : 1, sizeof(int));
+	int *w = xcalloc(r->o->nevents ? r->o->nevents : 1, sizeof(int));
 
-	text_header(out, p, o);
-	text_widths(p, o, w);
-	text_totals(out, p, o, w);
-	if (o->kind == REPORT_FUNCTIONS)
-		text_functions(out, p, o, w);
+	r->w = w;
+	text_point(r->point);
+	text_header(r);
+	text_widths(r->p, r->o, w);
+	text_totals(r);
+	if (r->o->kind == REPORT_FUNCTIONS)
+		text_functions(r);
 	else
-		text_calls(out, p, o, w);
+		text_calls(r);
 	free(w);
+}
+
+/* The flags that make a format escape a name (namer_plain). */
+static uint8_t escaped_by(const struct report_opts *o)
+{
+	if (o->format == REPORT_JSON)
+		return NAME_ESC | NAME_QUOTE;
+	if (o->format == REPORT_TEXT)
+		return NAME_ESC;
+	return o->terminal ? NAME_SEP | NAME_ESC : NAME_SEP;
 }
 
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o)
 {
-	if (o->format == REPORT_TSV && o->kind == REPORT_FUNCTIONS)
-		tsv_functions(out, p, o);
+	struct report r = {.p = p, .o = o};
+	bool funcs = o->kind == REPORT_FUNCTIONS;
+
+	r.rows = funcs ? report_sort_functions(p, o->sort, o->sort_event, o->keep, &r.n)
+		       : report_sort_calls(p, o->sort, o->sort_event, o->keep, &r.n);
+	namer_init(&r.names, p, escaped_by(o));
+	sink_init(&r.out, out, SINK_SIZE);
+	r.row[0] = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	r.row[1] = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	if (o->format == REPORT_TSV && funcs)
+		tsv_functions(&r);
 	else if (o->format == REPORT_TSV)
-		tsv_calls(out, p, o);
+		tsv_calls(&r);
 	else if (o->format == REPORT_JSON)
-		json_report(out, p, o);
+		json_report(&r);
 	else
-		report_text(out, p, o);
+		report_text(&r);
+	sink_release(&r.out);
+	namer_release(&r.names);
+	free(r.rows);
+	free(r.row[0]);
+	free(r.row[1]);
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 

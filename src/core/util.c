@@ -122,32 +122,49 @@ uint64_t hash_bytes(const void *data, size_t n)
 	return hash_u64(h);
 }
 
+/* "00".."99": two digits a division (the reports write millions of numbers). */
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324"
+				  "25262728293031323334353637383940414243444546474849"
+				  "50515253545556575859606162636465666768697071727374"
+				  "75767778798081828384858687888990919293949596979899";
+
 size_t fmt_u64(char *buf, uint64_t n)
 {
-	char tmp[20];
-	size_t len = 0;
+	char tmp[20], *p = tmp + sizeof(tmp);
+	size_t len;
 
-	do {
-		tmp[len++] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	for (size_t i = 0; i < len; i++)
-		buf[i] = tmp[len - 1 - i];
+	while (n >= 100) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (n % 100), 2);
+		n /= 100;
+	}
+	if (n >= 10) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * n, 2);
+	} else {
+		*--p = (char)('0' + n);
+	}
+	len = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(buf, p, len);
 	return len;
+}
+
+size_t fmt_u64_commas(char *buf, uint64_t n)
+{
+	char digits[20];
+	size_t len = fmt_u64(digits, n), o = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	return o;
 }
 
 char *fmt_commas(char *buf, uint64_t n)
 {
-	char tmp[32];
-	int len = snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)n);
-	int o = 0;
-
-	for (int i = 0; i < len; i++) {
-		if (i && (len - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
+	buf[fmt_u64_commas(buf, n)] = '\0';
 	return buf;
 }
 

@@ -122,6 +122,9 @@ static inline uint64_t hash_u64(uint64_t x)
 /* Write n in decimal at buf (room for 20 bytes, no NUL); returns the length. */
 size_t fmt_u64(char *buf, uint64_t n);
 
+/* n with thousands separators at buf (room for 26 bytes, no NUL); returns the length. */
+size_t fmt_u64_commas(char *buf, uint64_t n);
+
 /* Format n with thousands separators into buf (at least 27 bytes). */
 char *fmt_commas(char *buf, uint64_t n);
 
