@@ -1194,8 +1194,14 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 int parse_profile(struct profile *prof, const char *path, struct diag *d,
 		  const struct parse_opts *o)
 {
-	struct parse_job *j = parse_start(prof, path, d, o);
+	struct parse_opts opts = {0};
+	struct parse_job *j;
 	uint64_t done, total;
+
+	if (o)
+		opts = *o;
+	opts.help = true; /* this thread waits for nothing else */
+	j = parse_start(prof, path, d, &opts);
 
 	if (!j)
 		return -1;

@@ -68,6 +68,7 @@ struct parse_job {
 	bool stop;
 	atomic_bool cancel; /* the threads stop where they are (their work is thrown away) */
 	bool one_pass;      /* a thread reads the file in one pass: prof is not readable */
+	bool helped;        /* the merging thread parsed chunks too (opts.help) */
 	bool finished;      /* every chunk merged, or the one pass over */
 	atomic_uint_fast64_t one_pass_done;
 
@@ -815,8 +816,30 @@ struct parse_job *parse_start(struct profile *p, const char *path, struct diag *
 		return j;
 	}
 	j->ahead = (size_t)jobs * AHEAD_PER_THREAD;
+	if (j->opts.help) /* this thread is one of the jobs */
+		jobs--;
 	start_threads(j, jobs < j->nchunks ? jobs : (unsigned)j->nchunks, worker_main);
 	return j;
+}
+
+/*
+ * With opts.help, the merging thread parses the next chunk itself rather
+ * than wait for a worker to (called with mu held; true when it did one).
+ */
+static bool help_parse(struct parse_job *j)
+{
+	size_t i = j->next_todo;
+
+	if (!j->opts.help || j->one_pass || i >= j->nchunks || i >= j->merged + j->ahead)
+		return false;
+	j->next_todo++;
+	j->chunks[i].state = CH_RUNNING;
+	pthread_mutex_unlock(&j->mu);
+	chunk_parse(j, &j->chunks[i], i == 0);
+	pthread_mutex_lock(&j->mu);
+	j->chunks[i].state = CH_DONE;
+	j->helped = true;
+	return true;
 }
 
 bool parse_poll(struct parse_job *j, int timeout_ms)
@@ -835,6 +858,8 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 		pthread_mutex_lock(&j->mu);
 		while (!j->finished && !(j->merged < j->nchunks && !j->one_pass &&
 					 j->chunks[j->merged].state == CH_DONE)) {
+			if (help_parse(j))
+				continue;
 			if (pthread_cond_timedwait(&j->done_cond, &j->mu, &until) != 0)
 				break;
 		}
@@ -888,6 +913,10 @@ static void record_stats(struct parse_job *j)
 	p->stats.jobs = j->nworkers;
 	p->stats.wall = clock_s(CLOCK_MONOTONIC) - j->t0;
 	p->stats.main_cpu = clock_s(CLOCK_THREAD_CPUTIME_ID) - j->cpu0;
+	if (j->helped && !j->one_pass) { /* the merging thread was one of the jobs */
+		j->thread_cpu = xrealloc(j->thread_cpu, (j->nworkers + 1) * sizeof(double));
+		j->thread_cpu[p->stats.jobs++] = p->stats.main_cpu;
+	}
 	free(p->stats.thread_cpu);
 	p->stats.thread_cpu = j->thread_cpu;
 	p->stats.one_pass = j->one_pass;

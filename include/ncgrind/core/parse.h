@@ -16,6 +16,12 @@ struct parse_opts {
 	void *ctx;
 	unsigned jobs;  /* threads that index: 0 for the cores available, 1 for one pass */
 	uint64_t chunk; /* bytes a thread takes at a time: 0 to choose from the size */
+	/*
+	 * The caller's thread indexes chunks too while it waits for the next one
+	 * to merge (a report: it has nothing else to do), as one of the jobs.
+	 * Not the browser's: it must stay free for the keys.
+	 */
+	bool help;
 };
 
 /*
