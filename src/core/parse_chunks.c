@@ -81,8 +81,8 @@ struct parse_job {
 	uint64_t lines;
 	uint64_t *part_sum; /* the current part's self sum, prof's event order */
 	size_t part_sum_alloc;
-	struct chunk_end end;                         /* evmap in prof's events */
-	uint32_t *ntrans, *ftrans, *etrans, *evtrans; /* chunk id -> prof id */
+	struct chunk_end end;                /* evmap in prof's events */
+	uint32_t *ntrans, *ftrans, *evtrans; /* chunk id -> prof id */
 	size_t ntrans_n, ftrans_n, evtrans_n;
 	double t0, cpu0; /* wall and main thread's CPU at the start */
 	/* NCGRIND_TEST_CHUNK_DELAY_MS: each chunk takes that much longer (the browser's tests) */
@@ -560,10 +560,9 @@ static void take_span(struct span *dst, struct span src)
 		*dst = src;
 }
 
-static void take_costs(uint64_t **dst, uint32_t *ndst, uint64_t *line, struct part *lp,
-		       uint64_t **src, uint32_t nsrc, uint64_t srcline, uint64_t off)
+static void take_costs(uint64_t **dst, uint32_t *ndst, uint64_t *line, uint64_t **src,
+		       uint32_t nsrc, uint64_t srcline, uint64_t off)
 {
-	(void)lp;
 	if (!*src)
 		return;
 	free(*dst);
@@ -585,21 +584,23 @@ static void take_header(struct parse_job *j, struct part *pt, struct part *lp)
 		pt->thread = lp->thread;
 	if (lp->pid >= 0)
 		pt->pid = lp->pid;
-	take_costs(&pt->summary, &pt->nsummary, &pt->summary_line, lp, &lp->summary, lp->nsummary,
+	take_costs(&pt->summary, &pt->nsummary, &pt->summary_line, &lp->summary, lp->nsummary,
 		   lp->summary_line, j->lines);
-	take_costs(&pt->totals, &pt->ntotals, &pt->totals_line, lp, &lp->totals, lp->ntotals,
+	take_costs(&pt->totals, &pt->ntotals, &pt->totals_line, &lp->totals, lp->ntotals,
 		   lp->totals_line, j->lines);
 }
 
-static void set_end_header(struct parse_job *j, const struct part *lp)
+/* The events (in the chunk's ids) and positions the merged lines end with. */
+static void set_end_header(struct parse_job *j, uint32_t nev, const uint32_t *evmap, int npos,
+			   const enum pos_kind *kinds)
 {
-	j->end.nev = lp->nev;
+	j->end.nev = nev;
 	free(j->end.evmap);
-	j->end.evmap = xmalloc_array(lp->nev ? lp->nev : 1, sizeof(uint32_t));
-	for (uint32_t e = 0; e < lp->nev; e++)
-		j->end.evmap[e] = j->evtrans[lp->evmap[e]];
-	j->end.npos = lp->npos;
-	memcpy(j->end.pos_kind, lp->pos, sizeof(j->end.pos_kind));
+	j->end.evmap = xmalloc_array(nev ? nev : 1, sizeof(uint32_t));
+	for (uint32_t e = 0; e < nev; e++)
+		j->end.evmap[e] = j->evtrans[evmap[e]];
+	j->end.npos = npos;
+	memcpy(j->end.pos_kind, kinds, sizeof(j->end.pos_kind));
 }
 
 static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, bool cont)
@@ -635,13 +636,13 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 		ptrans[i] = j->part;
 		take_header(j, pt, lp);
 		add_part_sum(j, lp);
-		set_end_header(j, lp);
+		set_end_header(j, lp->nev, lp->evmap, lp->npos, lp->pos);
 	}
 	return true;
 }
 
 /* Whether the state the chunk assumed at its start is the one the chunks before left. */
-static bool guess_holds(struct parse_job *j, struct chunk *c)
+static bool guess_holds(struct parse_job *j)
 {
 	const struct chunk_start *g = &j->guess;
 
@@ -656,7 +657,6 @@ static bool guess_holds(struct parse_job *j, struct chunk *c)
 	for (uint32_t e = 0; e < g->nev; e++)
 		if (j->evtrans[e] != j->end.evmap[e])
 			return false;
-	(void)c;
 	return true;
 }
 
@@ -671,13 +671,7 @@ static void merge_end_state(struct parse_job *j, const struct chunk_end *fin)
 	j->end.next = fin->next;
 	j->end.have_events = fin->have_events;
 	/* the header the chunk ended with (its last part's, or the one it assumed) */
-	j->end.nev = fin->nev;
-	free(j->end.evmap);
-	j->end.evmap = xmalloc_array(fin->nev ? fin->nev : 1, sizeof(uint32_t));
-	for (uint32_t e = 0; e < fin->nev; e++)
-		j->end.evmap[e] = j->evtrans[fin->evmap[e]];
-	j->end.npos = fin->npos;
-	memcpy(j->end.pos_kind, fin->pos_kind, sizeof(j->end.pos_kind));
+	set_end_header(j, fin->nev, fin->evmap, fin->npos, fin->pos_kind);
 }
 
 /* Merge chunk i into prof; false when the one pass must read the file instead. */
@@ -691,7 +685,7 @@ static bool merge_chunk(struct parse_job *j, size_t i)
 	if (c->diag.fatals || c->diag.errors || c->diag.warnings || l->saturated)
 		return false;
 	merge_events(j, c);
-	if (cont && !guess_holds(j, c))
+	if (cont && !guess_holds(j))
 		return false;
 	if (!merge_names(j, c))
 		return false;
@@ -935,7 +929,6 @@ static void job_free(struct parse_job *j)
 	free(j->end.evmap);
 	free(j->ntrans);
 	free(j->ftrans);
-	free(j->etrans);
 	free(j->evtrans);
 	free(j->thread_cpu);
 	pthread_mutex_destroy(&j->mu);

@@ -273,35 +273,41 @@ void ui_set_cycles(struct ui *u, bool on)
 			"marked @");
 }
 
+/* A moving or paging request on a list: the way it went (+1/-1), 0 when req is none. */
+static int nav_request(struct nav *nav, enum request req, int page)
+{
+	switch (req) {
+	case REQ_MOVE_DOWN:
+		nav_move(nav, 1, page);
+		return 1;
+	case REQ_MOVE_UP:
+		nav_move(nav, -1, page);
+		return -1;
+	case REQ_PAGE_DOWN:
+		nav_page(nav, 1, page);
+		return 1;
+	case REQ_PAGE_UP:
+		nav_page(nav, -1, page);
+		return -1;
+	case REQ_MOVE_FIRST:
+		nav_to(nav, 0, page);
+		return 1;
+	case REQ_MOVE_LAST:
+		nav_to(nav, nav->count ? nav->count - 1 : 0, page);
+		return -1;
+	default:
+		return 0;
+	}
+}
+
 /* Moving and paging, the same on every list screen. */
 static bool move_request(struct ui *u, struct screen *s, enum request req)
 {
 	const struct screen_ops *ops = screen_ops_of(s);
-	struct nav *nav = ops->nav(u, s);
-	int page = ops->rows(u), dir = 1;
+	int dir = nav_request(ops->nav(u, s), req, ops->rows(u));
 
-	switch (req) {
-	case REQ_MOVE_DOWN:
-		nav_move(nav, 1, page);
-		break;
-	case REQ_MOVE_UP:
-		nav_move(nav, -1, page), dir = -1;
-		break;
-	case REQ_PAGE_DOWN:
-		nav_page(nav, 1, page);
-		break;
-	case REQ_PAGE_UP:
-		nav_page(nav, -1, page), dir = -1;
-		break;
-	case REQ_MOVE_FIRST:
-		nav_to(nav, 0, page);
-		break;
-	case REQ_MOVE_LAST:
-		nav_to(nav, nav->count ? nav->count - 1 : 0, page), dir = -1;
-		break;
-	default:
+	if (!dir)
 		return false;
-	}
 	if (ops->moved)
 		ops->moved(u, s, dir);
 	return true;
@@ -556,31 +562,8 @@ static bool loading_key(struct ui *u, struct loading *l, int key)
 	}
 	if (req == REQ_QUIT || req == REQ_CLOSE) /* q: the table is the only screen */
 		return true;
-	if (!l->table)
-		return false;
-	switch (req) {
-	case REQ_MOVE_DOWN:
-		nav_move(&u->t.nav, 1, page);
-		break;
-	case REQ_MOVE_UP:
-		nav_move(&u->t.nav, -1, page);
-		break;
-	case REQ_PAGE_DOWN:
-		nav_page(&u->t.nav, 1, page);
-		break;
-	case REQ_PAGE_UP:
-		nav_page(&u->t.nav, -1, page);
-		break;
-	case REQ_MOVE_FIRST:
-		nav_to(&u->t.nav, 0, page);
-		break;
-	case REQ_MOVE_LAST:
-		nav_to(&u->t.nav, u->t.nav.count ? u->t.nav.count - 1 : 0, page);
-		break;
-	default:
-		return false; /* the rest waits for the whole profile */
-	}
-	l->moved = true;
+	if (l->table && nav_request(&u->t.nav, req, page))
+		l->moved = true; /* the rest waits for the whole profile */
 	return false;
 }
 
