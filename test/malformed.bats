@@ -543,3 +543,21 @@ main | 10 | 12
 f | 2 | 2
 EOF2
 }
+
+@test "malformed extra: bad lines inside a run of cost lines are taken back exactly" {
+	# Lines 7 (three costs for two events) and 9 ('x') are ignored after the fast
+	# path had added their first values. The good lines: Ir 1+3+0x10+1+2 = 23,
+	# Dr 2+4+20+0+2 = 28, which is what totals: says: a part sum that kept any
+	# value of a bad line would make totals: disagree (a warning).
+	cd "$X"
+	ncg --format=tsv bad-lines-in-a-run.callgrind
+	expect_status 1
+	expect_err <<'EOF3'
+bad-lines-in-a-run.callgrind:7: more costs than the 2 events; line ignored
+bad-lines-in-a-run.callgrind:9: bad cost 'x'; line ignored
+EOF3
+	expect_tsv <<'EOF3'
+function | file | object | calls | self:Ir | self:Dr | incl:Ir | incl:Dr
+main | a.c |  | 0 | 23 | 28 | 23 | 28
+EOF3
+}

@@ -324,7 +324,6 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 {
 	struct profile *prof = ps->prof;
 	struct block *b;
-	struct function *f;
 
 	if (ps->reread)
 		return;
@@ -334,7 +333,6 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 		die("too many function blocks");
 	ps->block = (uint32_t)prof->nblocks++;
 	b = &prof->blocks[ps->block];
-	f = &prof->funcs[ps->fn];
 	b->start = offset_of(ps, start);
 	b->end = b->start;
 	b->line = line;
@@ -352,10 +350,7 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	    .pos_set = ps->pos_set,
 	};
 	memcpy(ps->block_ctx.pos, ps->pos, sizeof(ps->pos));
-	/* prepended here, put in file order by profile_finish() */
-	b->next = f->first_block;
-	f->first_block = ps->block;
-	f->nblocks++;
+	profile_link_block(prof, ps->block);
 }
 
 /* fn is current from `start` (the first line of its block) on. */
@@ -914,18 +909,47 @@ static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool 
 }
 
 /*
+ * Takes back the first n values of a line the fast path had added to row:
+ * the line is read again (its first n values read well once) rather than
+ * each value kept on the way, since a line is taken back so rarely.
+ */
+/* sum += row - before: wrapping, as adding each value into sum would */
+static void run_sum(uint64_t *sum, const uint64_t *row, const uint64_t *before, uint32_t nev)
+{
+	for (uint32_t e = 0; e < nev; e++)
+		sum[e] += row[e] - before[e];
+}
+
+static void self_undo(const char *p, int npos, uint64_t *row, uint32_t n)
+{
+	uint64_t v;
+
+	for (int i = 0; i < npos; i++) {
+		while (!lex_is_delim(*p))
+			p++;
+		p = lex_skip_blanks(p);
+	}
+	for (uint32_t j = 0; j < n; j++) {
+		(void)lex_number(&p, &v);
+		row[j] -= v;
+		p = lex_skip_blanks(p);
+	}
+}
+
+/*
  * The fast path: a run of plain self-cost lines of the current function,
  * with the parser state in locals. Values are added as they are read; a line
  * that turns out bad (or overflows) is taken back exactly (wrapping adds are
  * undone by wrapping subtractions) and handed to cost_line(), which reports
- * it. Stops before the first line that is not a cost line.
+ * it. Stops before the first line that is not a cost line. The part's sum
+ * grows by what the row grew over the whole run, not value by value.
  */
 static const char *self_run(struct parser *ps, const char *p)
 {
 	const char *end = ps->end, *mark = ps->mark, *line;
 	/* no row before the first values (stride 0): the first value goes the slow way */
 	uint64_t *row = ps->prof->stride ? profile_self(ps->prof, ps->fn) : NULL;
-	uint64_t *sum = ps->part_sum, *vals = ps->vals;
+	uint64_t *sum = ps->part_sum, *before = ps->vals;
 	uint64_t pos[PROFILE_MAX_POS], np[PROFILE_MAX_POS], lineno = ps->lineno;
 	/* a value past the rows' width goes the slow way, which widens them */
 	uint32_t nev = ps->nev < ps->prof->stride ? ps->nev : ps->prof->stride, n;
@@ -934,6 +958,8 @@ static const char *self_run(struct parser *ps, const char *p)
 
 	memcpy(pos, ps->pos, sizeof(pos));
 	memcpy(np, ps->pos, sizeof(np));
+	if (nev)
+		memcpy(before, row, nev * sizeof(uint64_t));
 	ps->part_body = ps->seen_any = true;
 	ps->prof->funcs[ps->fn].used = true;
 	if (ps->next == NEXT_JUMP) {
@@ -957,8 +983,6 @@ static const char *self_run(struct parser *ps, const char *p)
 			if (n == nev || lex_number(&p, &v) != LEX_OK)
 				goto undo;
 			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
-			sum[n] += v;
-			vals[n] = v;
 			while (lex_is_blank(*p))
 				p++;
 		}
@@ -982,16 +1006,15 @@ static const char *self_run(struct parser *ps, const char *p)
 			break;
 		lineno++;
 	}
+	run_sum(sum, row, before, nev);
 	memcpy(ps->pos, pos, sizeof(pos));
 	ps->pos_set = pos_set;
 	ps->lineno = lineno;
 	return p;
 undo:
-	for (uint32_t j = 0; j < n; j++) {
-		row[j] -= vals[j];
-		sum[j] -= vals[j];
-	}
+	self_undo(line, npos, row, n);
 slow:
+	run_sum(sum, row, before, nev);
 	memcpy(ps->pos, pos, sizeof(pos));
 	ps->pos_set = pos_set;
 	ps->lineno = lineno;

@@ -473,7 +473,6 @@ static void merge_blocks(struct parse_job *j, struct chunk *c, const uint32_t *p
 	for (size_t i = 0; i < l->nblocks; i++) {
 		struct block *b = &p->blocks[p->nblocks];
 		struct block_ctx ctx;
-		struct function *f;
 
 		profile_block_context(l, (uint32_t)i, &ctx);
 		*b = l->blocks[i];
@@ -489,11 +488,7 @@ static void merge_blocks(struct parse_job *j, struct chunk *c, const uint32_t *p
 		ctx.jfile = tr(j->ntrans, ctx.jfile);
 		ctx.jfn = tr(j->ntrans, ctx.jfn);
 		profile_set_block_context(p, (uint32_t)p->nblocks, &ctx);
-		/* prepended, as the one pass does: profile_finish() puts them in order */
-		f = &p->funcs[b->fn];
-		b->next = f->first_block;
-		f->first_block = (uint32_t)p->nblocks++;
-		f->nblocks++;
+		profile_link_block(p, (uint32_t)p->nblocks++);
 	}
 }
 

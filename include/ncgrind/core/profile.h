@@ -89,6 +89,7 @@ struct part {
 struct function {
 	uint32_t name, file, object; /* name ids, NCG_NONE when unknown */
 	uint32_t first_block;        /* NCG_NONE, or index into blocks */
+	uint32_t last_block;         /* the list's tail, for appending in file order */
 	uint32_t nblocks;
 	uint32_t cycle; /* 0, or the number of its cycle (1-based) */
 	bool recursive; /* called from its own component (or itself) */
@@ -340,6 +341,8 @@ void profile_share_ids(struct profile *p, struct part *pt);
 
 /* A block's starting state (the defaults filled in). */
 void profile_block_context(const struct profile *p, uint32_t b, struct block_ctx *out);
+/* Appends block b to its function's list; blocks come in file order, so the list is too. */
+void profile_link_block(struct profile *p, uint32_t b);
 /* Record block b's starting state (the last block so far); nothing when it is the default. */
 void profile_set_block_context(struct profile *p, uint32_t b, const struct block_ctx *c);
 
