@@ -139,8 +139,47 @@ void idtab_release(struct idtab *t)
 {
 	free(t->dense);
 	free(t->sparse);
+	free(t->order);
 	htab_release(&t->index);
 	memset(t, 0, sizeof(*t));
+}
+
+static void note_first_set(struct idtab *t, uint64_t id)
+{
+	t->nset++;
+	if (t->sealed)
+		return;
+	ALLOC_GROW(t->order, t->norder + 1, t->order_alloc);
+	t->order[t->norder++] = id;
+}
+
+void idtab_seal(struct idtab *t)
+{
+	free(t->order);
+	t->order = NULL;
+	t->norder = t->order_alloc = 0;
+	t->sealed = true;
+}
+
+bool idtab_each(const struct idtab *t, size_t i, uint64_t *id, uint32_t *val)
+{
+	if (!t->sealed) {
+		if (i >= t->norder)
+			return false;
+		*id = t->order[i];
+		*val = idtab_get(t, *id);
+		return true;
+	}
+	if (i < t->dense_n) {
+		*id = i;
+		*val = t->dense[i];
+		return true;
+	}
+	if (i - t->dense_n >= t->nsparse)
+		return false;
+	*id = t->sparse[i - t->dense_n].id;
+	*val = t->sparse[i - t->dense_n].val;
+	return true;
 }
 
 static struct idtab_entry *sparse_find(const struct idtab *t, uint64_t id)
@@ -196,7 +235,8 @@ void idtab_set(struct idtab *t, uint64_t id, uint32_t val)
 		dense_grow(t, (size_t)id + 1 > t->dense_n / 2 * 3 ? (size_t)id + 1
 								  : t->dense_n / 2 * 3);
 	if (id < t->dense_n) {
-		t->nset += t->dense[id] == NCG_NONE;
+		if (t->dense[id] == NCG_NONE)
+			note_first_set(t, id);
 		t->dense[id] = val;
 		return;
 	}
@@ -212,11 +252,12 @@ void idtab_set(struct idtab *t, uint64_t id, uint32_t val)
 	t->sparse[t->nsparse].val = val;
 	htab_insert(&t->index, hash_u64(id), (uint32_t)t->nsparse);
 	t->nsparse++;
-	t->nset++;
+	note_first_set(t, id);
 }
 
 size_t idtab_bytes(const struct idtab *t)
 {
 	return t->dense_n * sizeof(uint32_t) + t->sparse_alloc * sizeof(struct idtab_entry) +
+	       t->order_alloc * sizeof(uint64_t) +
 	       (t->index.slots ? (t->index.mask + 1) * sizeof(struct htab_slot) : 0);
 }

@@ -530,11 +530,10 @@ static void add_part_sum(struct parse_job *j, const struct part *lp)
 /* The definitions of a chunk's compressed ids, into prof's part; false on a conflict. */
 static bool merge_ids(struct parse_job *j, struct idtab *dst, const struct idtab *src)
 {
-	for (size_t i = 0; i < src->dense_n + src->nsparse; i++) {
-		uint64_t id = i < src->dense_n ? i : src->sparse[i - src->dense_n].id;
-		uint32_t v = i < src->dense_n ? src->dense[i] : src->sparse[i - src->dense_n].val;
-		uint32_t old;
+	uint64_t id;
+	uint32_t v, old;
 
+	for (size_t i = 0; idtab_each(src, i, &id, &v); i++) {
 		if (v == NCG_NONE)
 			continue;
 		v = j->ntrans[v];

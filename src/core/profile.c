@@ -327,21 +327,6 @@ uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kin
 	return idtab_get(pt->ids_shared ? &p->shared_ids[kind] : &pt->ids[kind], id);
 }
 
-/* Entry i of an idtab (dense ones first, then hashed ones): false past the end. */
-static bool idtab_entry(const struct idtab *t, size_t i, uint64_t *id, uint32_t *v)
-{
-	if (i < t->dense_n) {
-		*id = i;
-		*v = t->dense[i];
-		return true;
-	}
-	if (i - t->dense_n >= t->nsparse)
-		return false;
-	*id = t->sparse[i - t->dense_n].id;
-	*v = t->sparse[i - t->dense_n].val;
-	return true;
-}
-
 /* Whether every id the part defined has the same name in shared_ids, or none there. */
 static bool ids_agree(const struct profile *p, const struct part *pt)
 {
@@ -351,7 +336,7 @@ static bool ids_agree(const struct profile *p, const struct part *pt)
 	if (pt->nchanges)
 		return false;
 	for (int k = 0; k < 3; k++)
-		for (size_t i = 0; idtab_entry(&pt->ids[k], i, &id, &v); i++) {
+		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++) {
 			if (v == NCG_NONE)
 				continue;
 			if (v >= NCG_NONE - 2) /* used before any definition: the part's own */
@@ -368,10 +353,13 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	uint64_t id;
 	uint32_t v;
 
-	if (!ids_agree(p, pt))
+	if (!ids_agree(p, pt)) {
+		for (int k = 0; k < 3; k++)
+			idtab_seal(&pt->ids[k]); /* its own for good: never walked again */
 		return;
+	}
 	for (int k = 0; k < 3; k++) {
-		for (size_t i = 0; idtab_entry(&pt->ids[k], i, &id, &v); i++)
+		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++)
 			if (v != NCG_NONE && idtab_get(&p->shared_ids[k], id) == NCG_NONE)
 				idtab_set(&p->shared_ids[k], id, v);
 		idtab_release(&pt->ids[k]);
@@ -526,6 +514,11 @@ static void *fit(void *a, size_t n, size_t sz, size_t *alloc)
  */
 static void fit_arrays(struct profile *p)
 {
+	for (int k = 0; k < 3; k++) {
+		idtab_seal(&p->shared_ids[k]);
+		for (size_t i = 0; i < p->nparts; i++)
+			idtab_seal(&p->parts[i].ids[k]);
+	}
 	p->funcs = fit(p->funcs, p->nfuncs, sizeof(p->funcs[0]), &p->funcs_alloc);
 	p->edges = fit(p->edges, p->nedges, sizeof(p->edges[0]), &p->edges_alloc);
 	p->blocks = fit(p->blocks, p->nblocks, sizeof(p->blocks[0]), &p->blocks_alloc);

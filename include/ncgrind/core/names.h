@@ -76,6 +76,14 @@ struct idtab {
 	size_t nsparse, sparse_alloc;
 	struct htab index;
 	size_t nset; /* ids given a value: the dense table grows up to about twice that */
+	/*
+	 * The ids in the order they were first given a value, until idtab_seal():
+	 * a part's ids are walked when it closes, and a part of 4,000 that
+	 * defines 75 ids should not cost a walk over every slot up to the largest.
+	 */
+	uint64_t *order;
+	size_t norder, order_alloc;
+	bool sealed;
 };
 
 void idtab_init(struct idtab *t);
@@ -86,6 +94,13 @@ uint32_t idtab_get(const struct idtab *t, uint64_t id);
 void idtab_set(struct idtab *t, uint64_t id, uint32_t val);
 /* Bytes held, for the memory report. */
 size_t idtab_bytes(const struct idtab *t);
+/*
+ * The i-th id given a value (in that order until sealed, in id order after):
+ * false past the last. Its value may be NCG_NONE only if set so.
+ */
+bool idtab_each(const struct idtab *t, size_t i, uint64_t *id, uint32_t *val);
+/* No more walks in the order of setting: the log of that order is freed. */
+void idtab_seal(struct idtab *t);
 
 static inline struct span names_get(const struct names *n, uint32_t id)
 {
