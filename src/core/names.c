@@ -144,13 +144,13 @@ void idtab_release(struct idtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void note_first_set(struct idtab *t, uint64_t id)
+static void note_first_set(struct idtab *t, uint64_t id, uint32_t val)
 {
 	t->nset++;
 	if (t->sealed)
 		return;
 	ALLOC_GROW(t->order, t->norder + 1, t->order_alloc);
-	t->order[t->norder++] = id;
+	t->order[t->norder++] = (struct idtab_entry){id, val};
 }
 
 void idtab_seal(struct idtab *t)
@@ -166,8 +166,8 @@ bool idtab_each(const struct idtab *t, size_t i, uint64_t *id, uint32_t *val)
 	if (!t->sealed) {
 		if (i >= t->norder)
 			return false;
-		*id = t->order[i];
-		*val = idtab_get(t, *id);
+		*id = t->order[i].id;
+		*val = t->order_stale ? idtab_get(t, *id) : t->order[i].val;
 		return true;
 	}
 	if (i < t->dense_n) {
@@ -227,37 +227,53 @@ static void dense_grow(struct idtab *t, size_t need)
 	t->nsparse = n;
 }
 
-void idtab_set(struct idtab *t, uint64_t id, uint32_t val)
+/* The slot of id, made (holding NCG_NONE) if there is none. */
+static uint32_t *idtab_slot(struct idtab *t, uint64_t id)
 {
 	struct idtab_entry *e;
 
 	if (id >= t->dense_n && id < st_add(st_mult(t->nset, 2), 1024))
 		dense_grow(t, (size_t)id + 1 > t->dense_n / 2 * 3 ? (size_t)id + 1
 								  : t->dense_n / 2 * 3);
-	if (id < t->dense_n) {
-		if (t->dense[id] == NCG_NONE)
-			note_first_set(t, id);
-		t->dense[id] = val;
-		return;
-	}
+	if (id < t->dense_n)
+		return &t->dense[id];
 	e = sparse_find(t, id);
-	if (e) {
-		e->val = val;
-		return;
-	}
+	if (e)
+		return &e->val;
 	if (t->nsparse >= NCG_NONE - 1)
 		die("too many compressed ids");
 	ALLOC_GROW(t->sparse, t->nsparse + 1, t->sparse_alloc);
 	t->sparse[t->nsparse].id = id;
-	t->sparse[t->nsparse].val = val;
+	t->sparse[t->nsparse].val = NCG_NONE;
 	htab_insert(&t->index, hash_u64(id), (uint32_t)t->nsparse);
-	t->nsparse++;
-	note_first_set(t, id);
+	return &t->sparse[t->nsparse++].val;
+}
+
+void idtab_set(struct idtab *t, uint64_t id, uint32_t val)
+{
+	uint32_t *v = idtab_slot(t, id);
+
+	if (*v == NCG_NONE)
+		note_first_set(t, id, val);
+	else if (*v != val)
+		t->order_stale = true; /* the log's value is the first one */
+	*v = val;
+}
+
+uint32_t idtab_add(struct idtab *t, uint64_t id, uint32_t val)
+{
+	uint32_t *v = idtab_slot(t, id);
+
+	if (*v != NCG_NONE)
+		return *v;
+	note_first_set(t, id, val);
+	*v = val;
+	return NCG_NONE;
 }
 
 size_t idtab_bytes(const struct idtab *t)
 {
 	return t->dense_n * sizeof(uint32_t) + t->sparse_alloc * sizeof(struct idtab_entry) +
-	       t->order_alloc * sizeof(uint64_t) +
+	       t->order_alloc * sizeof(struct idtab_entry) +
 	       (t->index.slots ? (t->index.mask + 1) * sizeof(struct htab_slot) : 0);
 }

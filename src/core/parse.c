@@ -909,10 +909,59 @@ static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool 
 }
 
 /*
- * Takes back the first n values of a line the fast path had added to row:
- * the line is read again (its first n values read well once) rather than
- * each value kept on the way, since a line is taken back so rarely.
+ * The fast path's tokens. Each returns the end of what it read, or NULL for
+ * whatever it does not take (cost_line() then reads the line again and says
+ * what is wrong). The pointer stays in a register: with lex_number()'s
+ * (const char **) the compiler stored it back at every byte.
  */
+static inline const char *fast_number(const char *p, uint64_t *out)
+{
+	const char *s = p;
+	unsigned d = (unsigned char)*p - '0';
+	uint64_t v;
+
+	if (d > 9)
+		return NULL;
+	v = d;
+	while ((d = (unsigned char)*++p - '0') <= 9)
+		v = v * 10 + d;
+	if (!lex_is_delim(*p)) {
+		if (p - s != 1 || *s != '0') /* "0x": an address, the first line of a block */
+			return NULL;
+		return lex_number_slow(&s, out) == LEX_OK ? s : NULL;
+	}
+	if (p - s > 19) /* may not fit: lex_number_slow() knows */
+		return NULL;
+	*out = v;
+	return p;
+}
+
+static inline const char *fast_subpos(const char *p, uint64_t base, bool have_base, uint64_t *out)
+{
+	uint64_t v;
+
+	switch (*p) {
+	case '*':
+		if (!have_base || !lex_is_delim(p[1]))
+			return NULL;
+		*out = base;
+		return p + 1;
+	case '+':
+		p = fast_number(p + 1, &v);
+		if (!p || !have_base || __builtin_add_overflow(base, v, out))
+			return NULL;
+		return p;
+	case '-':
+		p = fast_number(p + 1, &v);
+		if (!p || !have_base || v > base)
+			return NULL;
+		*out = base - v;
+		return p;
+	default:
+		return fast_number(p, out);
+	}
+}
+
 /* sum += row - before: wrapping, as adding each value into sum would */
 static void run_sum(uint64_t *sum, const uint64_t *row, const uint64_t *before, uint32_t nev)
 {
@@ -920,9 +969,14 @@ static void run_sum(uint64_t *sum, const uint64_t *row, const uint64_t *before, 
 		sum[e] += row[e] - before[e];
 }
 
+/*
+ * Takes back the first n values of a line the fast path had added to row:
+ * the line is read again (its first n values read well once) rather than
+ * each value kept on the way, since a line is taken back so rarely.
+ */
 static void self_undo(const char *p, int npos, uint64_t *row, uint32_t n)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
 	for (int i = 0; i < npos; i++) {
 		while (!lex_is_delim(*p))
@@ -930,7 +984,7 @@ static void self_undo(const char *p, int npos, uint64_t *row, uint32_t n)
 		p = lex_skip_blanks(p);
 	}
 	for (uint32_t j = 0; j < n; j++) {
-		(void)lex_number(&p, &v);
+		p = fast_number(p, &v);
 		row[j] -= v;
 		p = lex_skip_blanks(p);
 	}
@@ -943,17 +997,19 @@ static void self_undo(const char *p, int npos, uint64_t *row, uint32_t n)
  * undone by wrapping subtractions) and handed to cost_line(), which reports
  * it. Stops before the first line that is not a cost line. The part's sum
  * grows by what the row grew over the whole run, not value by value.
+ * Always inlined into self_run(), once for each usual number of positions,
+ * so that the loop over them unrolls.
  */
-static const char *self_run(struct parser *ps, const char *p)
+static inline __attribute__((always_inline)) const char *self_lines(struct parser *ps,
+								    const char *p, const int npos)
 {
-	const char *end = ps->end, *mark = ps->mark, *line;
+	const char *end = ps->end, *mark = ps->mark, *line, *q;
 	/* no row before the first values (stride 0): the first value goes the slow way */
 	uint64_t *row = ps->prof->stride ? profile_self(ps->prof, ps->fn) : NULL;
 	uint64_t *sum = ps->part_sum, *before = ps->vals;
 	uint64_t pos[PROFILE_MAX_POS], np[PROFILE_MAX_POS], lineno = ps->lineno;
 	/* a value past the rows' width goes the slow way, which widens them */
 	uint32_t nev = ps->nev < ps->prof->stride ? ps->nev : ps->prof->stride, n;
-	int npos = ps->npos;
 	bool pos_set = ps->pos_set;
 
 	memcpy(pos, ps->pos, sizeof(pos));
@@ -972,19 +1028,18 @@ static const char *self_run(struct parser *ps, const char *p)
 
 		line = p;
 		for (int i = 0; i < npos; i++) {
-			if (lex_subpos(&p, pos[i], pos_set, &np[i]) != LEX_OK)
+			q = fast_subpos(p, pos[i], pos_set, &np[i]);
+			if (!q)
 				goto slow;
-			while (lex_is_blank(*p))
-				p++;
+			p = lex_skip_blanks(q);
 		}
 		for (n = 0; *p != '\n'; n++) {
 			uint64_t v;
 
-			if (n == nev || lex_number(&p, &v) != LEX_OK)
+			if (n == nev || !(q = fast_number(p, &v)))
 				goto undo;
 			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
-			while (lex_is_blank(*p))
-				p++;
+			p = lex_skip_blanks(q);
 		}
 		if (ovf)
 			goto undo;
@@ -995,8 +1050,7 @@ static const char *self_run(struct parser *ps, const char *p)
 		pos_set = true;
 		p++;
 		if (p < end && *p == 'j' && p < mark) {
-			const char *q = skip_jump(p, npos, pos, pos_set);
-
+			q = skip_jump(p, npos, pos, pos_set);
 			if (!q)
 				break;
 			lineno++;
@@ -1019,6 +1073,18 @@ slow:
 	ps->pos_set = pos_set;
 	ps->lineno = lineno;
 	return cost_line(ps, line);
+}
+
+static const char *self_run(struct parser *ps, const char *p)
+{
+	switch (ps->npos) {
+	case 1: /* line */
+		return self_lines(ps, p, 1);
+	case 2: /* instr line, --dump-instr=yes */
+		return self_lines(ps, p, 2);
+	default:
+		return self_lines(ps, p, ps->npos);
+	}
 }
 
 /* Whether the next cost lines can take the fast path. */

@@ -539,10 +539,8 @@ static bool merge_ids(struct parse_job *j, struct idtab *dst, const struct idtab
 		v = j->ntrans[v];
 		if (v == NCG_NONE)
 			return false;
-		old = idtab_get(dst, id);
-		if (old == NCG_NONE)
-			idtab_set(dst, id, v);
-		else if (old != v)
+		old = idtab_add(dst, id, v);
+		if (old != NCG_NONE && old != v)
 			return false; /* the one pass logs it (id_change): let it */
 	}
 	return true;

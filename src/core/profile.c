@@ -360,8 +360,8 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	}
 	for (int k = 0; k < 3; k++) {
 		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++)
-			if (v != NCG_NONE && idtab_get(&p->shared_ids[k], id) == NCG_NONE)
-				idtab_set(&p->shared_ids[k], id, v);
+			if (v != NCG_NONE)
+				idtab_add(&p->shared_ids[k], id, v); /* (agrees if there) */
 		idtab_release(&pt->ids[k]);
 	}
 	pt->ids_shared = true;

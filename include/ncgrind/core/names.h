@@ -81,8 +81,9 @@ struct idtab {
 	 * a part's ids are walked when it closes, and a part of 4,000 that
 	 * defines 75 ids should not cost a walk over every slot up to the largest.
 	 */
-	uint64_t *order;
+	struct idtab_entry *order;
 	size_t norder, order_alloc;
+	bool order_stale; /* an id changed value after: look the values up */
 	bool sealed;
 };
 
@@ -92,6 +93,8 @@ void idtab_release(struct idtab *t);
 uint32_t idtab_get(const struct idtab *t, uint64_t id);
 /* Give the id a value. */
 void idtab_set(struct idtab *t, uint64_t id, uint32_t val);
+/* Give the id a value if it has none (then NCG_NONE), else its value: one lookup. */
+uint32_t idtab_add(struct idtab *t, uint64_t id, uint32_t val);
 /* Bytes held, for the memory report. */
 size_t idtab_bytes(const struct idtab *t);
 /*
