@@ -15,7 +15,7 @@ const unsigned char lex_class[256] = {
 
 /* A hex digit's value plus one, 0 for any other byte: one load instead of three tests. */
 #define H(c, v) [c] = (v) + 1
-static const unsigned char hex_plus1[256] = {
+const unsigned char lex_hex_plus1[256] = {
     H('0', 0),  H('1', 1),  H('2', 2),  H('3', 3),  H('4', 4),  H('5', 5),  H('6', 6),  H('7', 7),
     H('8', 8),  H('9', 9),  H('a', 10), H('b', 11), H('c', 12), H('d', 13), H('e', 14), H('f', 15),
     H('A', 10), H('B', 11), H('C', 12), H('D', 13), H('E', 14), H('F', 15),
@@ -24,7 +24,7 @@ static const unsigned char hex_plus1[256] = {
 
 static unsigned hex_value(unsigned char c)
 {
-	return (unsigned)hex_plus1[c] - 1u; /* UINT_MAX past the digits */
+	return (unsigned)lex_hex_plus1[c] - 1u; /* UINT_MAX past the digits */
 }
 
 /* Hex ("0x1f") and long decimal numbers, with exact overflow detection. */

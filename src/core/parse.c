@@ -914,6 +914,23 @@ static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool 
  * what is wrong). The pointer stays in a register: with lex_number()'s
  * (const char **) the compiler stored it back at every byte.
  */
+/* "0x..." at p: the address an instr position starts a block with. */
+static inline const char *fast_hex(const char *p, uint64_t *out)
+{
+	const char *s = p += 2;
+	uint64_t v = 0;
+	unsigned d;
+
+	while ((d = lex_hex_plus1[(unsigned char)*p] - 1u) <= 15) {
+		v = v << 4 | d;
+		p++;
+	}
+	if (p == s || p - s > 16 || !lex_is_delim(*p))
+		return NULL; /* none, too long to fit, or garbage: cost_line() says which */
+	*out = v;
+	return p;
+}
+
 static inline const char *fast_number(const char *p, uint64_t *out)
 {
 	const char *s = p;
@@ -926,9 +943,9 @@ static inline const char *fast_number(const char *p, uint64_t *out)
 	while ((d = (unsigned char)*++p - '0') <= 9)
 		v = v * 10 + d;
 	if (!lex_is_delim(*p)) {
-		if (p - s != 1 || *s != '0') /* "0x": an address, the first line of a block */
+		if (p - s != 1 || *s != '0' || (*p | 0x20) != 'x')
 			return NULL;
-		return lex_number_slow(&s, out) == LEX_OK ? s : NULL;
+		return fast_hex(s, out);
 	}
 	if (p - s > 19) /* may not fit: lex_number_slow() knows */
 		return NULL;
@@ -936,24 +953,32 @@ static inline const char *fast_number(const char *p, uint64_t *out)
 	return p;
 }
 
-static inline const char *fast_subpos(const char *p, uint64_t base, bool have_base, uint64_t *out)
+/* Blanks between tokens: nearly always one space, so that is one add, no loop. */
+static inline const char *fast_blanks(const char *p)
+{
+	p += *p == ' ';
+	return lex_is_blank(*p) ? lex_skip_blanks(p) : p;
+}
+
+/* A subposition; the caller has a previous position (cost_line() reads the first). */
+static inline const char *fast_subpos(const char *p, uint64_t base, uint64_t *out)
 {
 	uint64_t v;
 
 	switch (*p) {
 	case '*':
-		if (!have_base || !lex_is_delim(p[1]))
+		if (!lex_is_delim(p[1]))
 			return NULL;
 		*out = base;
 		return p + 1;
 	case '+':
 		p = fast_number(p + 1, &v);
-		if (!p || !have_base || __builtin_add_overflow(base, v, out))
+		if (!p || __builtin_add_overflow(base, v, out))
 			return NULL;
 		return p;
 	case '-':
 		p = fast_number(p + 1, &v);
-		if (!p || !have_base || v > base)
+		if (!p || v > base)
 			return NULL;
 		*out = base - v;
 		return p;
@@ -1003,21 +1028,23 @@ static void self_undo(const char *p, int npos, uint64_t *row, uint32_t n)
 static inline __attribute__((always_inline)) const char *self_lines(struct parser *ps,
 								    const char *p, const int npos)
 {
-	const char *end = ps->end, *mark = ps->mark, *line, *q;
+	/* mark <= end: the next progress report is never past the range */
+	const char *mark = ps->mark, *line, *q;
 	/* no row before the first values (stride 0): the first value goes the slow way */
 	uint64_t *row = ps->prof->stride ? profile_self(ps->prof, ps->fn) : NULL;
 	uint64_t *sum = ps->part_sum, *before = ps->vals;
 	uint64_t pos[PROFILE_MAX_POS], np[PROFILE_MAX_POS], lineno = ps->lineno;
 	/* a value past the rows' width goes the slow way, which widens them */
 	uint32_t nev = ps->nev < ps->prof->stride ? ps->nev : ps->prof->stride, n;
-	bool pos_set = ps->pos_set;
 
+	ps->part_body = ps->seen_any = true;
+	ps->prof->funcs[ps->fn].used = true;
+	if (!ps->pos_set) /* the first line: relative positions have no base, say so */
+		return cost_line(ps, p);
 	memcpy(pos, ps->pos, sizeof(pos));
 	memcpy(np, ps->pos, sizeof(np));
 	if (nev)
 		memcpy(before, row, nev * sizeof(uint64_t));
-	ps->part_body = ps->seen_any = true;
-	ps->prof->funcs[ps->fn].used = true;
 	if (ps->next == NEXT_JUMP) {
 		/* the index keeps no jumps: their line is an ordinary cost line */
 		ps->next = NEXT_COST;
@@ -1027,11 +1054,12 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		bool ovf = false;
 
 		line = p;
+#pragma GCC unroll 3
 		for (int i = 0; i < npos; i++) {
-			q = fast_subpos(p, pos[i], pos_set, &np[i]);
+			q = fast_subpos(p, pos[i], &np[i]);
 			if (!q)
 				goto slow;
-			p = lex_skip_blanks(q);
+			p = fast_blanks(q);
 		}
 		for (n = 0; *p != '\n'; n++) {
 			uint64_t v;
@@ -1039,7 +1067,7 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 			if (n == nev || !(q = fast_number(p, &v)))
 				goto undo;
 			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
-			p = lex_skip_blanks(q);
+			p = fast_blanks(q);
 		}
 		if (ovf)
 			goto undo;
@@ -1047,22 +1075,20 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		pos[0] = np[0];
 		pos[1] = np[1];
 		pos[2] = np[2];
-		pos_set = true;
 		p++;
-		if (p < end && *p == 'j' && p < mark) {
-			q = skip_jump(p, npos, pos, pos_set);
+		if (p < mark && *p == 'j') {
+			q = skip_jump(p, npos, pos, true);
 			if (!q)
 				break;
 			lineno++;
 			p = q;
 		}
-		if (p >= end || p >= mark || !is_cost_start(*p))
+		if (p >= mark || !is_cost_start(*p))
 			break;
 		lineno++;
 	}
 	run_sum(sum, row, before, nev);
 	memcpy(ps->pos, pos, sizeof(pos));
-	ps->pos_set = pos_set;
 	ps->lineno = lineno;
 	return p;
 undo:
@@ -1070,7 +1096,6 @@ undo:
 slow:
 	run_sum(sum, row, before, nev);
 	memcpy(ps->pos, pos, sizeof(pos));
-	ps->pos_set = pos_set;
 	ps->lineno = lineno;
 	return cost_line(ps, line);
 }

@@ -25,6 +25,8 @@ enum lex_status {
 
 enum { LEX_DIGIT = 1, LEX_BLANK = 2, LEX_EOL = 4, LEX_COST = 8 /* starts a cost line */ };
 extern const unsigned char lex_class[256];
+/* A hex digit's value plus one, 0 for any other byte. */
+extern const unsigned char lex_hex_plus1[256];
 
 static inline bool lex_is_blank(char c)
 {
