@@ -27,7 +27,8 @@ LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
 # browser and its prompt, bats for the suite, tmux for the terminal tests).
-DEB_PKGS = gcc make libncursesw5-dev libedit-dev pkg-config bats tmux clang-format
+DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev \
+	   pkg-config bats tmux clang-format gzip xz-utils zstd
 
 ifeq ($(V),1)
 Q =
@@ -46,6 +47,8 @@ UI_SRC = $(sort $(wildcard src/ui/*.c))
 CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
 CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 EDIT_LIBS := $(shell pkg-config --libs libedit 2>/dev/null || echo -ledit) -lutil
+# the core reads gzip, xz and zstd profiles
+CORE_LIBS := $(shell pkg-config --libs zlib liblzma libzstd 2>/dev/null || echo -lz -llzma -lzstd)
 BUILD ?= build
 OUT ?= .
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
@@ -64,15 +67,15 @@ all: $(NCGRIND)
 
 $(NCGRIND): $(CORE_OBJ) $(MODEL_OBJ) $(REPORT_OBJ) $(UI_OBJ) $(MAIN_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(EDIT_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(EDIT_LIBS) $(CORE_LIBS) $(LDLIBS)
 
 $(PROBE): $(CORE_OBJ) $(PROBE_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(LDLIBS)
 
 $(TREECHECK): $(TREECHECK_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(LDLIBS)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -170,6 +173,7 @@ check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK)
 	done; echo "probe check: every corpus profile re-read block by block agrees with its index (one pass and chunks)"
 	test/tools/jobs-compare $(NCGRIND) $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
 		-o -name 'cachegrind.out.*' \) ! -name '*.txt')
+	test/tools/parts-compare $(NCGRIND) $(SHARED)/corpus
 
 # libFuzzer (test/fuzz/fuzz_profile.c): each input is a profile, read, re-read
 # block by block against its index, then through the view-models and every batch
@@ -209,7 +213,7 @@ fuzz:
 
 $(FUZZ_BIN): $(FUZZ_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(CORE_LIBS)
 
 $(FUZZ_BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -6,6 +6,8 @@
 #include "ncgrind/core/commands.h"
 #include "ncgrind/core/diag.h"
 #include "ncgrind/core/map.h"
+#include "ncgrind/core/siblings.h"
+#include "ncgrind/model/parts.h"
 #include "ncgrind/core/parse.h"
 #include "ncgrind/core/profile.h"
 #include "ncgrind/core/report.h"
@@ -44,13 +46,17 @@ struct options {
 	const char *sort_event;
 	bool stats;
 	bool no_cycles; /* --no-cycles, or --command='set cycles off' */
-	const char *path;
+	bool no_siblings;
+	const char *parts;  /* --parts: the parts that count */
+	const char **paths; /* the files named, in order */
+	size_t npaths;
+	struct file_list files; /* they and their siblings */
 };
 
 static void usage(FILE *out)
 {
 	fputs(
-	    "usage: ncgrind [FILE|-]                     browse a profile in the terminal\n"
+	    "usage: ncgrind [FILE...|-]                  browse a profile in the terminal\n"
 	    "       ncgrind --dump=functions|calls [--format=text|tsv|json]\n"
 	    "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
 	    "               FILE|-                      print a report\n"
@@ -67,8 +73,11 @@ static void usage(FILE *out)
 	    "       --jobs=N: threads that index the file (default: the cores);\n"
 	    "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
 	    "       -h, --help\n"
-	    "Reads a Callgrind or Cachegrind profile (\"-\": standard input). Without FILE,\n"
-	    "the newest callgrind.out.* of the current directory. See ncgrind(1).\n",
+	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
+	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P)\n"
+	    "Reads Callgrind or Cachegrind profiles (\"-\": standard input; gzip, xz and zstd\n"
+	    "are decompressed), several as one. Without FILE, the newest callgrind.out.* of\n"
+	    "the current directory. See ncgrind(1).\n",
 	    out);
 }
 
@@ -164,6 +173,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"command", required_argument, NULL, 'c'},
 	    {"no-cycles", no_argument, NULL, 'Y'},
 	    {"cycles", no_argument, NULL, 'y'},
+	    {"no-siblings", no_argument, NULL, 'N'},
+	    {"parts", required_argument, NULL, 'Q'},
 	    {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -172,6 +183,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 'X':
 			o->ui.script = optarg;
+			break;
+		case 'N':
+			o->no_siblings = true;
+			break;
+		case 'Q':
+			o->parts = optarg;
 			break;
 		case 'K':
 			list_keys();
@@ -275,9 +292,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return 2;
 		}
 	}
-	if (optind < argc - 1)
-		return usage_error("%s", "give exactly one profile");
-	o->path = optind < argc ? argv[optind] : NULL;
+	o->paths = (const char **)argv + optind;
+	o->npaths = (size_t)(argc - optind);
 	return 0;
 }
 
@@ -338,7 +354,7 @@ static long proc_status_kb(const char *key)
 
 static void print_stats(const struct profile *p, double secs)
 {
-	double mb = (double)p->map.file_size / 1e6;
+	double mb = (double)profile_bytes(p) / 1e6;
 
 	fprintf(
 	    stderr,
@@ -348,7 +364,7 @@ static void print_stats(const struct profile *p, double secs)
 	    "ncgrind: index memory %.1f MB (%.1f%% of the file); RssAnon %ld kB, RssFile %ld kB\n",
 	    mb, p->lines, secs, secs > 0 ? mb / secs : 0.0, p->nparts, p->nev, p->nfuncs, p->nedges,
 	    p->nblocks, p->ncycles, (double)profile_memory(p) / 1e6,
-	    p->map.file_size ? 100.0 * (double)profile_memory(p) / (double)p->map.file_size : 0.0,
+	    mb > 0 ? 100.0 * (double)profile_memory(p) / (double)profile_bytes(p) : 0.0,
 	    proc_status_kb("RssAnon"), proc_status_kb("RssFile"));
 	fprintf(stderr, "ncgrind: jobs %u; index wall %.3f s; thread cpu", p->stats.jobs,
 		p->stats.wall);
@@ -430,6 +446,21 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 	return 0;
 }
 
+/* --parts=LIST: only those parts count. */
+static int select_parts(struct session *s, const char *list)
+{
+	bool *sel = xcalloc(s->prof.nparts ? s->prof.nparts : 1, sizeof(bool));
+	char err[200];
+	int ret = parts_parse(&s->prof, list, sel, err, sizeof(err));
+
+	if (ret < 0)
+		fprintf(stderr, "ncgrind: --parts: %s\n", err);
+	else
+		session_select_parts(s, sel);
+	free(sel);
+	return ret;
+}
+
 /* Load the profile and print the report (--dump, or no terminal). */
 static int batch(const struct options *in)
 {
@@ -442,7 +473,7 @@ static int batch(const struct options *in)
 	int ret;
 
 	t0 = now();
-	ret = session_load(&s, o.path, &popts);
+	ret = session_load(&s, o.files.v, o.files.n, &popts);
 	diag_write(&s.diag, stderr);
 	if (ret < 0) {
 		session_release(&s);
@@ -450,6 +481,10 @@ static int batch(const struct options *in)
 	}
 	if (o.stats)
 		print_stats(&s.prof, now() - t0);
+	if (o.parts && select_parts(&s, o.parts) < 0) {
+		session_release(&s);
+		return 2;
+	}
 	evs = xcalloc(s.prof.nev ? s.prof.nev : 1, sizeof(uint32_t));
 	ret = resolve_events(&s.prof, &o, evs);
 	if (!ret)
@@ -460,12 +495,14 @@ static int batch(const struct options *in)
 	o.report.terminal = isatty(STDOUT_FILENO);
 	if (!ret)
 		ret = write_report(&s.prof, &o);
-	if (map_changed(&s.prof.map)) { /* the report read zeros past the new end */
-		fprintf(stderr,
-			"%s: changed or was truncated while open; the report is incomplete\n",
-			o.path);
-		ret = 1;
-	}
+	for (size_t i = 0; i < s.prof.nsrc; i++)
+		if (map_changed(&s.prof.src[i].map)) { /* the report read zeros past its end */
+			fprintf(stderr,
+				"%s: changed or was truncated while open; the report is "
+				"incomplete\n",
+				s.prof.src[i].path);
+			ret = 1;
+		}
 	if (!ret && s.diag.errors)
 		ret = 1;
 	free(evs);
@@ -474,40 +511,27 @@ static int batch(const struct options *in)
 }
 
 /*
- * Without a file, the newest non-empty callgrind.out.* here, as
- * callgrind_annotate and KCachegrind do (valgrind --separate-threads=yes
- * leaves an empty callgrind.out.PID beside the per-thread files).
+ * The files to read: those named, each with the other files of its run
+ * (callgrind.out.PID.N-TT, unless --no-siblings); without a name, the
+ * newest run here, as callgrind_annotate and KCachegrind take the newest
+ * file. False when there is nothing to read.
  */
-static char *newest_profile(void)
+static bool find_files(struct options *o)
 {
-	DIR *dir = opendir(".");
-	struct dirent *de;
-	struct timespec best = {0, 0};
-	char *found = NULL;
-
-	if (!dir)
-		return NULL;
-	while ((de = readdir(dir))) {
-		struct stat st;
-
-		if (strncmp(de->d_name, "callgrind.out.", 14) || stat(de->d_name, &st) < 0 ||
-		    !S_ISREG(st.st_mode) || st.st_size == 0)
-			continue;
-		if (!found || st.st_mtim.tv_sec > best.tv_sec ||
-		    (st.st_mtim.tv_sec == best.tv_sec && st.st_mtim.tv_nsec > best.tv_nsec)) {
-			free(found);
-			found = xstrdup(de->d_name);
-			best = st.st_mtim;
-		}
+	for (size_t i = 0; i < o->npaths; i++) {
+		if (o->no_siblings || !strcmp(o->paths[i], "-"))
+			files_add(&o->files, o->paths[i]);
+		else
+			files_add_with_siblings(&o->files, o->paths[i]);
 	}
-	closedir(dir);
-	return found;
+	if (!o->npaths)
+		return files_add_newest(&o->files, ".", !o->no_siblings);
+	return o->files.n > 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct options o = {0};
-	char *found = NULL;
 	int ret;
 
 	setlocale(LC_ALL, "");
@@ -526,25 +550,27 @@ int main(int argc, char **argv)
 	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return ret;
-	if (!o.path) {
-		o.path = found = newest_profile();
-		if (!o.path) {
-			fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
-			usage(stderr);
-			return 2;
-		}
+	if (!find_files(&o)) {
+		fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
+		usage(stderr);
+		return 2;
 	}
 	/* a report where the browser cannot run: in a pipe, or when asked */
-	source_paths_set_profile(&o.sources, o.path);
+	source_paths_set_profile(&o.sources, o.files.v[0]);
 	o.report.sources = o.ui.sources = &o.sources;
 	o.ui.commands = o.commands;
 	o.ui.ncommands = o.ncommands;
-	if (o.dump || (!o.ui.script && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))))
+	/*
+	 * The browser wants the screen on standard output and a keyboard: standard
+	 * input, or /dev/tty when a profile comes down the pipe (as less does);
+	 * ui_main() says when it has none.
+	 */
+	if (o.dump || (!o.ui.script && !isatty(STDOUT_FILENO)))
 		ret = batch(&o);
-	else if ((ret = ui_main(o.path, &o.ui)) == UI_NO_BROWSER)
+	else if ((ret = ui_main(o.files.v, o.files.n, &o.ui)) == UI_NO_BROWSER)
 		ret = batch(&o);
 	source_paths_release(&o.sources);
 	free(o.commands);
-	free(found);
+	files_release(&o.files);
 	return ret;
 }

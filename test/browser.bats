@@ -1702,19 +1702,20 @@ EOF2
 	awk '/^Commands/ { exit } NR > 2 && /^  [^ ]/ {
 		keys = substr($0, 3, 22); sub(/ +$/, "", keys)
 		scope = "all"
-		if (match($0, /\((table|callers and callees|tree|source)(, (table|callers and callees|tree|source))*\)$/))
+		if (match($0, /\((table|callers and callees|tree|source|parts)(, (table|callers and callees|tree|source|parts))*\)$/))
 			scope = substr($0, RSTART + 1, RLENGTH - 2)
 		n = split(keys, k, /, /)
 		for (i = 1; i <= n; i++) print k[i] "\t" scope
 	}' help >scopes
 	[ "$(wc -l <scopes)" -gt 50 ]
 	local screen setup key n=0 holds status
-	for screen in table "callers and callees" tree source; do
+	for screen in table "callers and callees" tree source parts; do
 		case $screen in
 		table) setup='' ;;
 		callers*) setup='Enter' ;;
 		tree) setup='t' ;;
 		source) setup='v' ;;
+		parts) setup='P' ;;
 		esac
 		for key in $(cut -f1 scopes | sort -u); do
 			case $key in q | Q | : | / | '?' | F1) continue ;; esac

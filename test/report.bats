@@ -624,12 +624,13 @@ EOF
 
 # ---------------------------------------------------------------- usage
 
-@test "usage: unknown option, format or report, no file, two files: exit 2" {
+@test "usage: unknown option, format, report or part list, no file: exit 2" {
 	local f="$FIX/spec/spec-simple.callgrind" args
-	for args in "--bogus $f" "--format=xml $f" "--dump=bogus $f" "--events= $f" "" "$f $f"; do
+	for args in "--bogus $f" "--format=xml $f" "--dump=bogus $f" "--events= $f" "" "--parts=9 $f"; do
 		# shellcheck disable=SC2086
 		ncg $args
-		if [ "$status" != 2 ] || [ -s "$OUT" ] || ! grep -q '^usage: ncgrind' "$ERR"; then
+		if [ "$status" != 2 ] || [ -s "$OUT" ] ||
+			{ [ "${args#--parts}" = "$args" ] && ! grep -q '^usage: ncgrind' "$ERR"; }; then
 			echo "ncgrind $args: status $status (want 2), stdout $(wc -c <"$OUT") bytes (want 0):"
 			cat "$ERR"
 			return 1
@@ -646,8 +647,10 @@ EOF
 	cd "$BATS_TEST_TMPDIR"
 	ncg
 	head -1 "$ERR" | grep -qx "ncgrind: no profile given, and no callgrind.out.\* here"
-	ncg "$f" "$f"
-	head -1 "$ERR" | grep -qx "ncgrind: give exactly one profile"
+	ncg --parts=2-3 "$f"
+	head -1 "$ERR" | grep -qx "ncgrind: --parts: no part is '2-3' (there are 1 parts; see P)"
+	ncg --parts=x "$f"
+	head -1 "$ERR" | grep -qx "ncgrind: --parts: bad part list item 'x' (N, N-M, tN, FILE:N, all)"
 }
 
 @test "no file: the newest non-empty callgrind.out.* of the current directory" {
@@ -671,7 +674,7 @@ EOF
 @test "usage: --help prints the usage on stdout, exit 0; --version" {
 	ncg --help
 	expect_status 0
-	head -1 "$OUT" | grep -q '^usage: ncgrind \[FILE|-\]'
+	head -1 "$OUT" | grep -q '^usage: ncgrind \[FILE...|-\]'
 	assert_grep '       ncgrind --dump=functions|calls [--format=text|tsv|json]' "$OUT"
 	assert_grep '       ncgrind --script=KEYS [--size=COLSxROWS] FILE' "$OUT"
 	assert_grep 'FILE|-' "$OUT"

@@ -45,6 +45,7 @@ int diag_add(struct diag *d, enum diag_level level, uint64_t line, const char *f
 	ALLOC_GROW(d->msgs, d->nr + 1, d->alloc);
 	d->msgs[d->nr].level = level;
 	d->msgs[d->nr].line = line;
+	d->msgs[d->nr].path = d->path;
 	d->msgs[d->nr].text = xstrdup(buf);
 	d->nr++;
 	return -1;
@@ -84,12 +85,13 @@ char *diag_quote(char *buf, const char *p, size_t n, size_t max)
 void diag_format(const struct diag *d, const struct diag_msg *m, char *buf, size_t size)
 {
 	const char *kind = m->level == DIAG_WARNING ? "warning: " : "";
+	const char *path = m->path ? m->path : d->path;
 
 	if (m->line)
-		snprintf(buf, size, "%s:%llu: %s%s", d->path, (unsigned long long)m->line, kind,
+		snprintf(buf, size, "%s:%llu: %s%s", path, (unsigned long long)m->line, kind,
 			 m->text);
 	else
-		snprintf(buf, size, "%s: %s%s", d->path, kind, m->text);
+		snprintf(buf, size, "%s: %s%s", path, kind, m->text);
 }
 
 void diag_write(const struct diag *d, FILE *out)

@@ -128,7 +128,6 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
 void events_resolve(struct profile *p, struct diag *d)
 {
 	uint32_t nraw = p->nev;
-	bool *sat;
 
 	for (size_t i = 0; i < p->nevspecs; i++) {
 		const struct event *spec = &p->evspecs[i];
@@ -144,6 +143,13 @@ void events_resolve(struct profile *p, struct diag *d)
 			define_inherited(p, d, spec);
 		}
 	}
+	events_derive(p, nraw, d);
+}
+
+void events_derive(struct profile *p, uint32_t nraw, struct diag *d)
+{
+	bool *sat;
+
 	if (p->nev == nraw)
 		return;
 	sat = xcalloc(p->nev, sizeof(bool));
@@ -160,4 +166,22 @@ void events_resolve(struct profile *p, struct diag *d)
 				 (int)(p->events[e].name.len > 64 ? 64 : p->events[e].name.len),
 				 p->events[e].name.ptr, UINT64_MAX);
 	free(sat);
+}
+
+uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev)
+{
+	const struct part *pt = &p->parts[part];
+	uint64_t *raw;
+	uint64_t v;
+	bool sat = false;
+
+	if (ev < p->nraw)
+		return ev < pt->nsum ? pt->sum[ev] : 0;
+	if (ev >= p->nev || !p->events[ev].coef)
+		return 0;
+	raw = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	memcpy(raw, pt->sum, (pt->nsum < p->nraw ? pt->nsum : p->nraw) * sizeof(uint64_t));
+	v = derive(raw, p->events[ev].coef, p->nraw, &sat);
+	free(raw);
+	return v;
 }

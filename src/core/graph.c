@@ -18,12 +18,15 @@ static void group_edges(const struct profile *p, bool by_callee, uint32_t **star
 	uint32_t *fill = xmalloc_array(n, sizeof(uint32_t));
 
 	for (size_t e = 0; e < p->nedges; e++)
-		start[(by_callee ? p->edges[e].callee : p->edges[e].caller) + 1]++;
+		if (profile_edge_counts(p, (uint32_t)e)) /* (a call of no part that counts: none) */
+			start[(by_callee ? p->edges[e].callee : p->edges[e].caller) + 1]++;
 	for (size_t f = 0; f < n; f++)
 		start[f + 1] += start[f];
 	memcpy(fill, start, n * sizeof(uint32_t));
 	for (size_t e = 0; e < p->nedges; e++)
-		edge[fill[by_callee ? p->edges[e].callee : p->edges[e].caller]++] = (uint32_t)e;
+		if (profile_edge_counts(p, (uint32_t)e))
+			edge[fill[by_callee ? p->edges[e].callee : p->edges[e].caller]++] =
+			    (uint32_t)e;
 	free(fill);
 	*startp = start;
 	*edgep = edge;
@@ -149,8 +152,11 @@ static void name_cycles(struct profile *p, const uint32_t *scc, uint32_t **cycle
 			num[scc[f]] = ++p->ncycles;
 	for (size_t f = 0; f < p->nfuncs; f++)
 		p->funcs[f].cycle = num[scc[f]];
+	for (size_t f = 0; f < p->nfuncs; f++)
+		p->funcs[f].recursive = false;
 	for (size_t e = 0; e < p->nedges; e++)
-		if (scc[p->edges[e].caller] == scc[p->edges[e].callee])
+		if (scc[p->edges[e].caller] == scc[p->edges[e].callee] &&
+		    profile_edge_counts(p, (uint32_t)e))
 			p->funcs[p->edges[e].callee].recursive = true;
 	free(size);
 	*cycle_of_scc = num;
@@ -471,7 +477,8 @@ static void call_sites_load(struct call_sites *cs, const struct profile *p, uint
 	cs->caller = caller;
 	cs->n = 0;
 	for (uint32_t b = p->funcs[caller].first_block; b != NCG_NONE; b = p->blocks[b].next)
-		parse_block(p, b, on_call_line, cs);
+		if (profile_block_counts(p, b))
+			parse_block(p, b, on_call_line, cs);
 	if (cs->n > 1)
 		qsort(cs->sites, cs->n, sizeof(*cs->sites), cmp_site_place);
 	for (size_t i = 0; i < cs->n; i++) {

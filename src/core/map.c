@@ -17,6 +17,7 @@
  */
 #define _DEFAULT_SOURCE
 #include "ncgrind/core/map.h"
+#include "ncgrind/core/decompress.h"
 #include "ncgrind/core/util.h"
 
 #include <errno.h>
@@ -217,6 +218,37 @@ static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, c
 	return 0;
 }
 
+/*
+ * A compressed file (told by its first bytes) is replaced by what it
+ * decompresses to, in memory: the parser and the lazy re-read see plain
+ * lines. Line numbers in messages are those of the decompressed text, as
+ * zcat FILE | less -N shows them.
+ */
+static int map_decompress(struct map *m, char *err, size_t errsize)
+{
+	enum compression c = decompress_detect(m->data, m->file_size);
+	struct decompressed d;
+	size_t packed = m->file_size;
+	char why[200];
+
+	if (c == COMP_NONE)
+		return 0;
+	if (decompress(c, m->data, packed, pipe_max(), NULL, NULL, &d, why, sizeof(why)) < 0) {
+		snprintf(err, errsize, "%s: %s", decompress_name(c), why);
+		return -1;
+	}
+	map_release(m);
+	m->data = d.data;
+	m->size = m->file_size = d.size;
+	if (d.size && d.data[d.size - 1] != '\n')
+		d.data[m->size++] = '\n'; /* decompress() left room for it */
+	m->compression = (int)c;
+	m->packed_size = packed;
+	if (d.warn[0])
+		snprintf(m->warn, sizeof(m->warn), "%s: %s", decompress_name(c), d.warn);
+	return 0;
+}
+
 int map_open(struct map *m, const char *path, char *err, size_t errsize)
 {
 	struct stat st;
@@ -243,6 +275,10 @@ int map_open(struct map *m, const char *path, char *err, size_t errsize)
 	}
 	if (!is_stdin)
 		close(fd);
+	if (ret == 0 && m->file_size)
+		ret = map_decompress(m, err, errsize);
+	if (ret < 0)
+		map_release(m);
 	return ret;
 }
 

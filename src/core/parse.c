@@ -1149,7 +1149,9 @@ static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 		}
 		if (p >= ps->mark) {
 			if (progress && progress->fn)
-				progress->fn(progress->ctx, off + (uint64_t)(p - ps->range_start),
+				progress->fn(progress->ctx,
+					     ps->progress_base + off +
+						 (uint64_t)(p - ps->range_start),
 					     total);
 			if (progress && progress->cancel && atomic_load(progress->cancel))
 				ps->stop = true; /* the caller throws the result away */
@@ -1180,33 +1182,38 @@ static void parser_release(struct parser *ps)
 	free(ps->row);
 }
 
-static void parse_map(struct parser *ps, const struct parse_opts *o, const atomic_bool *cancel)
+static void parse_map(struct parser *ps, const struct parse_opts *o, const atomic_bool *cancel,
+		      uint64_t total)
 {
-	const struct map *m = &ps->prof->map;
+	const struct map *m = &ps->prof->src[ps->src].map;
 	struct parse_progress progress = {o ? o->progress : NULL, o ? o->ctx : NULL, cancel};
 
 	parser_part_open(ps, m->data);
 	map_advise_sequential(m, true);
-	run(ps, m->data, m->data + m->size, 0, &progress, m->file_size);
+	run(ps, m->data, m->data + m->size, 0, &progress, total);
 	map_advise_sequential(m, false);
 	parser_block_close(ps, ps->end);
 	parser_pending_check(ps, NULL);
 	parser_part_close(ps);
 }
 
-int parser_open(struct profile *prof, const char *path, struct diag *d)
+int parser_open(struct profile *prof, uint32_t s, struct diag *d)
 {
+	struct source *src = &prof->src[s];
 	char err[256];
 
-	if (map_open(&prof->map, path, err, sizeof(err)) < 0)
+	d->path = src->path;
+	if (map_open(&src->map, src->path, err, sizeof(err)) < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
-	if (prof->map.file_size == 0)
+	if (src->map.warn[0])
+		diag_add(d, DIAG_ERROR, 0, "%s", src->map.warn);
+	if (src->map.file_size == 0)
 		return diag_add(
 		    d, DIAG_FATAL, 0,
 		    "empty file, no profile data (valgrind --separate-threads=yes "
 		    "leaves an empty file beside the per-thread files NAME-01, NAME-02, ...)");
-	prof->declared_callgrind =
-	    prof->map.size >= 18 && !memcmp(prof->map.data, "# callgrind format", 18);
+	prof->declared_callgrind |=
+	    src->map.size >= 18 && !memcmp(src->map.data, "# callgrind format", 18);
 	return 0;
 }
 
@@ -1214,20 +1221,36 @@ void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_op
 		     const atomic_bool *cancel)
 {
 	struct parser *ps = xmalloc(sizeof(*ps));
+	uint64_t base = 0, total = profile_bytes(prof);
 
-	parser_init(ps, prof, d);
-	parse_map(ps, o, cancel);
-	prof->lines = ps->lineno;
-	parser_release(ps);
+	prof->lines = 0;
+	for (uint32_t s = 0; s < prof->nsrc && !(cancel && atomic_load(cancel)); s++) {
+		/* each file reads as if alone: its own header, ids and context */
+		parser_init(ps, prof, d);
+		ps->src = s;
+		ps->progress_base = base;
+		if (d)
+			d->path = prof->src[s].path;
+		parse_map(ps, o, cancel, total);
+		prof->src[s].lines = ps->lineno;
+		prof->lines += ps->lineno;
+		base += prof->src[s].map.file_size;
+		parser_release(ps);
+	}
 	free(ps);
 }
 
 int parser_close(struct profile *prof, struct diag *d)
 {
-	if (map_changed(&prof->map)) /* the pages past its new end read as zeros */
-		diag_add(
-		    d, DIAG_FATAL, prof->lines,
-		    "the file shrank while it was being read (is another program writing it?)");
+	for (size_t s = 0; s < prof->nsrc; s++)
+		if (map_changed(&prof->src[s].map)) { /* the pages past its new end read as zeros */
+			d->path = prof->src[s].path;
+			diag_add(d, DIAG_FATAL, prof->src[s].lines,
+				 "the file shrank while it was being read (is another program "
+				 "writing it?)");
+		}
+	if (prof->nsrc)
+		d->path = prof->src[0].path;
 	if (!d->fatals && prof->nev == 0)
 		diag_add(d, DIAG_FATAL, 0,
 			 "no events: line; not a callgrind or cachegrind profile");
@@ -1305,8 +1328,7 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 	free(ps);
 }
 
-int parse_profile(struct profile *prof, const char *path, struct diag *d,
-		  const struct parse_opts *o)
+int parse_profile(struct profile *prof, struct diag *d, const struct parse_opts *o)
 {
 	struct parse_opts opts = {0};
 	struct parse_job *j;
@@ -1315,7 +1337,7 @@ int parse_profile(struct profile *prof, const char *path, struct diag *d,
 	if (o)
 		opts = *o;
 	opts.help = true; /* this thread waits for nothing else */
-	j = parse_start(prof, path, d, &opts);
+	j = parse_start(prof, d, &opts);
 
 	if (!j)
 		return -1;
@@ -1361,6 +1383,7 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	memcpy(ps.pos, c.pos, sizeof(ps.pos));
 	ps.pos_set = c.pos_set;
 	ps.lineno = blk->line - 1;
-	run(&ps, prof->map.data + blk->start, prof->map.data + blk->end, blk->start, NULL, 0);
+	run(&ps, profile_part_map(prof, pt)->data + blk->start,
+	    profile_part_map(prof, pt)->data + blk->end, blk->start, NULL, 0);
 	parser_release(&ps);
 }

@@ -45,7 +45,10 @@
 enum chunk_state { CH_TODO, CH_RUNNING, CH_DONE };
 
 struct chunk {
-	uint64_t start, end; /* byte offsets in the mapping */
+	uint64_t start, end; /* byte offsets in the mapping of file src */
+	uint32_t src;
+	bool first;      /* the file's first chunk: it reads its own header */
+	uint64_t before; /* bytes of the files before src, for the progress */
 	enum chunk_state state;
 	struct profile local;
 	struct diag diag;
@@ -73,12 +76,13 @@ struct parse_job {
 	atomic_uint_fast64_t one_pass_done;
 
 	struct chunk *chunks;
-	size_t nchunks, next_todo, merged, ahead;
-	struct chunk_start guess;
+	size_t nchunks, chunks_alloc, next_todo, merged, ahead;
+	struct chunk_start *guess; /* per file */
 
 	/* the merge: the state at the end of the chunks merged so far, in prof's ids */
-	uint32_t part; /* the current part of prof, NCG_NONE before the first */
-	uint64_t lines;
+	uint32_t part;  /* the current part of prof, NCG_NONE before the first */
+	uint64_t lines; /* in the current file */
+	uint64_t all_lines;
 	uint64_t *part_sum; /* the current part's self sum, prof's event order */
 	size_t part_sum_alloc;
 	struct chunk_end end;                /* evmap in prof's events */
@@ -140,22 +144,33 @@ static uint64_t next_cut(const struct map *m, uint64_t from, uint64_t end)
 	return end;
 }
 
-static void cut_chunks(struct parse_job *j, uint64_t size)
+static void add_chunk(struct parse_job *j, uint32_t src, uint64_t start, uint64_t end,
+		      uint64_t before)
 {
-	const struct map *m = &j->prof->map;
+	struct chunk *c;
+
+	ALLOC_GROW(j->chunks, j->nchunks + 1, j->chunks_alloc);
+	c = &j->chunks[j->nchunks++];
+	memset(c, 0, sizeof(*c));
+	c->src = src;
+	c->start = start;
+	c->end = end;
+	c->first = start == 0;
+	c->before = before;
+}
+
+/* File src in chunks of about size bytes (one chunk: the whole file). */
+static void cut_chunks(struct parse_job *j, uint32_t src, uint64_t size, uint64_t before)
+{
+	const struct map *m = &j->prof->src[src].map;
 	uint64_t at = 0;
-	size_t alloc = 0;
 
 	while (at < m->size) {
 		/* a small first chunk: the browser has its first table sooner */
 		uint64_t want = at || size < FIRST_CHUNK ? size : FIRST_CHUNK;
 		uint64_t next = next_cut(m, at + want, m->size);
 
-		ALLOC_GROW(j->chunks, j->nchunks + 1, alloc);
-		memset(&j->chunks[j->nchunks], 0, sizeof(j->chunks[0]));
-		j->chunks[j->nchunks].start = at;
-		j->chunks[j->nchunks].end = next;
-		j->nchunks++;
+		add_chunk(j, src, at, next, before);
 		at = next;
 	}
 }
@@ -165,11 +180,11 @@ static void cut_chunks(struct parse_job *j, uint64_t size)
  * fn= line): what every chunk assumes of the part it starts in. False when
  * there is none to assume.
  */
-static bool guess_header(struct parse_job *j, uint64_t limit)
+static bool guess_header(struct parse_job *j, uint32_t src, uint64_t limit)
 {
-	const struct map *m = &j->prof->map;
+	const struct map *m = &j->prof->src[src].map;
 	const char *p = m->data, *end = m->data + (limit < m->size ? limit : m->size);
-	struct chunk_start *g = &j->guess;
+	struct chunk_start *g = &j->guess[src];
 	size_t alloc = 0;
 
 	g->npos = 1;
@@ -209,12 +224,14 @@ static bool guess_header(struct parse_job *j, uint64_t limit)
 
 /* ---- the threads ------------------------------------------------------- */
 
-static void chunk_parse(struct parse_job *j, struct chunk *c, bool first)
+static void chunk_parse(struct parse_job *j, struct chunk *c)
 {
-	profile_init(&c->local, j->prof->path);
-	diag_init(&c->diag, j->prof->path);
-	parser_chunk(&c->local, &j->prof->map, &c->diag, c->start, c->end, first ? NULL : &j->guess,
-		     &c->ph, &c->fin, &j->cancel);
+	const char *path = j->prof->src[c->src].path;
+
+	profile_init(&c->local, path);
+	diag_init(&c->diag, path);
+	parser_chunk(&c->local, &j->prof->src[c->src].map, &c->diag, c->start, c->end,
+		     c->first ? NULL : &j->guess[c->src], &c->ph, &c->fin, &j->cancel);
 }
 
 static void chunk_free(struct chunk *c)
@@ -264,7 +281,7 @@ static void *worker_main(void *arg)
 		i = j->next_todo++;
 		j->chunks[i].state = CH_RUNNING;
 		pthread_mutex_unlock(&j->mu);
-		chunk_parse(j, &j->chunks[i], i == 0);
+		chunk_parse(j, &j->chunks[i]);
 		if (j->delay.tv_nsec)
 			nanosleep(&j->delay, NULL);
 		pthread_mutex_lock(&j->mu);
@@ -570,6 +587,7 @@ static void take_header(struct parse_job *j, struct part *pt, struct part *lp)
 	take_span(&pt->cmd, lp->cmd);
 	take_span(&pt->creator, lp->creator);
 	take_span(&pt->trigger, lp->trigger);
+	take_span(&pt->timerange, lp->timerange);
 	if (lp->number >= 0)
 		pt->number = lp->number;
 	if (lp->thread >= 0)
@@ -614,6 +632,7 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 			ALLOC_GROW(p->parts, p->nparts + 1, p->parts_alloc);
 			pt = &p->parts[p->nparts];
 			memset(pt, 0, sizeof(*pt));
+			pt->src = c->src;
 			pt->first_line = lp->first_line + j->lines;
 			pt->number = pt->thread = pt->pid = -1;
 			j->part = (uint32_t)p->nparts++;
@@ -636,7 +655,7 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 /* Whether the state the chunk assumed at its start is the one the chunks before left. */
 static bool guess_holds(struct parse_job *j)
 {
-	const struct chunk_start *g = &j->guess;
+	const struct chunk_start *g = &j->guess[j->chunks[j->merged].src];
 
 	if (j->part == NCG_NONE || !j->end.have_events || j->end.next != NEXT_COST ||
 	    j->end.cobject != NCG_NONE || j->end.cfile != NCG_NONE || j->end.jfile != NCG_NONE ||
@@ -671,11 +690,17 @@ static bool merge_chunk(struct parse_job *j, size_t i)
 {
 	struct chunk *c = &j->chunks[i];
 	struct profile *l = &c->local;
-	bool cont = i > 0, ok;
+	bool cont = !c->first, ok;
 	uint32_t *ptrans;
 
 	if (c->diag.fatals || c->diag.errors || c->diag.warnings || l->saturated)
 		return false;
+	if (c->first && j->part != NCG_NONE) {
+		/* the next file: it starts with its own part, its lines from 1 */
+		close_part(j);
+		j->part = NCG_NONE;
+		j->lines = 0;
+	}
 	merge_events(j, c);
 	if (cont && !guess_holds(j))
 		return false;
@@ -691,7 +716,9 @@ static bool merge_chunk(struct parse_job *j, size_t i)
 		return false;
 	merge_end_state(j, &c->fin);
 	j->lines += c->fin.lines;
-	j->prof->lines = j->lines;
+	j->all_lines += c->fin.lines;
+	j->prof->src[c->src].lines = j->lines;
+	j->prof->lines = j->all_lines;
 	return true;
 }
 
@@ -701,7 +728,8 @@ static bool merge_chunk(struct parse_job *j, size_t i)
 static void go_one_pass(struct parse_job *j)
 {
 	struct profile *p = j->prof;
-	struct map m = p->map;
+	struct source *src = p->src;
+	size_t nsrc = p->nsrc;
 	const char *path = p->path;
 	bool declared = p->declared_callgrind;
 
@@ -713,14 +741,20 @@ static void go_one_pass(struct parse_job *j)
 			chunk_free(&j->chunks[i]);
 	free(j->thread_cpu);
 	j->thread_cpu = NULL;
-	memset(&p->map, 0, sizeof(p->map));
+	/* the files stay open (and their ids go: the one pass makes them again) */
+	for (size_t i = 0; i < nsrc; i++)
+		for (int k = 0; k < 3; k++)
+			idtab_release(&src[i].shared_ids[k]);
+	p->src = NULL;
+	p->nsrc = 0;
 	profile_release(p);
 	profile_init(p, path);
-	p->map = m;
+	p->src = src;
+	p->nsrc = nsrc;
 	p->declared_callgrind = declared;
 	j->stop = false;
 	j->one_pass = true;
-	j->lines = 0;
+	j->lines = j->all_lines = 0;
 	start_threads(j, 1, one_pass_main);
 }
 
@@ -750,7 +784,8 @@ static void job_init(struct parse_job *j, struct profile *p, struct diag *d,
 		j->opts = *o;
 	if (!j->opts.chunk)
 		j->opts.chunk = chunk_from_env();
-	j->total = p->map.file_size;
+	j->total = profile_bytes(p);
+	j->guess = xcalloc(p->nsrc ? p->nsrc : 1, sizeof(j->guess[0]));
 	j->part = NCG_NONE;
 	pthread_mutex_init(&j->mu, NULL);
 	pthread_cond_init(&j->done_cond, NULL);
@@ -777,23 +812,40 @@ static uint64_t chunk_size(const struct parse_job *j, unsigned jobs)
 	return size;
 }
 
-struct parse_job *parse_start(struct profile *p, const char *path, struct diag *d,
-			      const struct parse_opts *o)
+/* Every file in chunks (a small one in one), in order; false when there are not two. */
+static bool cut_files(struct parse_job *j, uint64_t size)
+{
+	uint64_t before = 0;
+
+	for (uint32_t s = 0; s < j->prof->nsrc; s++) {
+		const struct map *m = &j->prof->src[s].map;
+
+		if ((j->opts.chunk || m->size >= SMALL_FILE) && guess_header(j, s, MAX_CHUNK))
+			cut_chunks(j, s, size, before);
+		else
+			add_chunk(j, s, 0, m->size, before);
+		before += m->file_size;
+	}
+	return j->nchunks >= 2;
+}
+
+struct parse_job *parse_start(struct profile *p, struct diag *d, const struct parse_opts *o)
 {
 	struct parse_job *j;
 	unsigned jobs = o && o->jobs ? o->jobs : cores();
 	uint64_t size;
+	int bad = 0;
 
-	if (parser_open(p, path, d) < 0)
+	for (uint32_t s = 0; s < p->nsrc; s++)
+		bad |= parser_open(p, s, d);
+	if (p->nsrc)
+		d->path = p->src[0].path;
+	if (bad || !p->nsrc)
 		return NULL;
 	j = xmalloc(sizeof(*j));
 	job_init(j, p, d, o);
 	size = chunk_size(j, jobs);
-	if (jobs > 1 || j->opts.chunk) {
-		if ((j->opts.chunk || j->total >= SMALL_FILE) && guess_header(j, MAX_CHUNK))
-			cut_chunks(j, size);
-	}
-	if (j->nchunks < 2) {
+	if (!(jobs > 1 || j->opts.chunk) || !cut_files(j, size)) {
 		free(j->chunks);
 		j->chunks = NULL;
 		j->nchunks = 0;
@@ -821,7 +873,7 @@ static bool help_parse(struct parse_job *j)
 	j->next_todo++;
 	j->chunks[i].state = CH_RUNNING;
 	pthread_mutex_unlock(&j->mu);
-	chunk_parse(j, &j->chunks[i], i == 0);
+	chunk_parse(j, &j->chunks[i]);
 	pthread_mutex_lock(&j->mu);
 	j->chunks[i].state = CH_DONE;
 	j->helped = true;
@@ -887,7 +939,9 @@ void parse_done_bytes(struct parse_job *j, uint64_t *done, uint64_t *total)
 	if (j->one_pass)
 		*done = atomic_load(&j->one_pass_done);
 	else
-		*done = j->merged < j->nchunks ? j->chunks[j->merged].start : j->total;
+		*done = j->merged < j->nchunks
+			    ? j->chunks[j->merged].before + j->chunks[j->merged].start
+			    : j->total;
 	if (*done > j->total)
 		*done = j->total;
 }
@@ -916,7 +970,9 @@ static void job_free(struct parse_job *j)
 		if (j->chunks[i].state == CH_DONE)
 			chunk_free(&j->chunks[i]);
 	free(j->chunks);
-	free(j->guess.events);
+	for (size_t i = 0; i < j->prof->nsrc; i++)
+		free(j->guess[i].events);
+	free(j->guess);
 	free(j->part_sum);
 	free(j->end.evmap);
 	free(j->ntrans);

@@ -85,6 +85,7 @@ void parser_part_open(struct parser *ps, const char *p)
 	ALLOC_GROW(prof->parts, prof->nparts + 1, prof->parts_alloc);
 	pt = &prof->parts[prof->nparts];
 	memset(pt, 0, sizeof(*pt));
+	pt->src = ps->src;
 	pt->first_line = ps->lineno;
 	pt->number = pt->thread = pt->pid = -1;
 	ps->part = (uint32_t)prof->nparts++;
@@ -314,6 +315,8 @@ int parser_header_line(struct parser *ps, const char *line)
 
 		if (v.len >= 8 && memcmp(v.ptr, "Trigger:", 8) == 0)
 			parser_part(ps)->trigger = header_value(v.ptr + 8);
+		else if (v.len >= 10 && memcmp(v.ptr, "Timerange:", 10) == 0)
+			parser_part(ps)->timerange = header_value(v.ptr + 10);
 	} else {
 		return 0;
 	}

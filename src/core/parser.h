@@ -90,6 +90,8 @@ struct parser {
 	const char *range_start; /* to turn pointers into offsets */
 	uint64_t range_off;
 	uint64_t lineno;
+	uint32_t src;           /* the file being read (profile.src) */
+	uint64_t progress_base; /* bytes of the files read before it */
 
 	/* chunk mode: names not known at the chunk's start become placeholders */
 	struct placeholders *ph;
@@ -159,7 +161,7 @@ void parser_block_close(struct parser *ps, const char *p);
 void parser_pending_check(struct parser *ps, const char *p);
 
 /*
- * Parse lines [start, end) of prof->map (end after a '\n') into `local`, a
+ * Parse lines [start, end) of map m (end after a '\n') into `local`, a
  * profile of the chunk's own. cs: the part it starts in (NULL: the chunk
  * starts the file). Problems go to d: any problem makes the chunk unusable
  * for the merge, which then reads the file in one pass instead.
@@ -168,9 +170,12 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 		  uint64_t end, const struct chunk_start *cs, struct placeholders *ph,
 		  struct chunk_end *ce, const atomic_bool *cancel);
 
-/* Map the file for parsing; -1 with d's fatal message when it cannot be read. */
-int parser_open(struct profile *prof, const char *path, struct diag *d);
-/* Index the mapped file in one pass (the reference the chunks reproduce). */
+/*
+ * Map file s of prof (profile_add_source) for parsing, decompressed if it
+ * is compressed; -1 with d's fatal message when it cannot be read.
+ */
+int parser_open(struct profile *prof, uint32_t s, struct diag *d);
+/* Index the mapped files in one pass each (the reference the chunks reproduce). */
 void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,
 		     const atomic_bool *cancel);
 /* After the last line: fatal checks, then profile_finish(); 0, or -1. */

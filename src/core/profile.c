@@ -6,6 +6,7 @@
 #include "ncgrind/core/profile.h"
 #include "ncgrind/core/events.h"
 #include "ncgrind/core/graph.h"
+#include "ncgrind/core/parse.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -50,20 +51,57 @@ void profile_release(struct profile *p)
 	free(p->totals);
 	free(p->cycle_incl);
 	free(p->stats.thread_cpu);
+	free(p->part_sel);
+	free(p->edge_sel);
 	free(p->self_c.cell);
 	free(p->self_c.big);
 	free(p->incl_c.cell);
 	free(p->incl_c.big);
 	free(p->edge_c.cell);
 	free(p->edge_c.big);
-	for (int k = 0; k < 3; k++)
-		idtab_release(&p->shared_ids[k]);
+	for (size_t i = 0; i < p->nsrc; i++) {
+		for (int k = 0; k < 3; k++)
+			idtab_release(&p->src[i].shared_ids[k]);
+		map_release(&p->src[i].map);
+		free(p->src[i].path);
+	}
+	free(p->src);
 	htab_release(&p->fn_index);
 	htab_release(&p->edge_index);
 	htab_release(&p->ev_index);
 	names_release(&p->names);
-	map_release(&p->map);
 	memset(p, 0, sizeof(*p));
+}
+
+uint32_t profile_add_source(struct profile *p, const char *path)
+{
+	struct source *s;
+
+	p->src = xrealloc(p->src, (p->nsrc + 1) * sizeof(p->src[0]));
+	s = &p->src[p->nsrc];
+	memset(s, 0, sizeof(*s));
+	s->path = xstrdup(path);
+	s->map.guard = -1;
+	if (!p->path)
+		p->path = s->path;
+	return (uint32_t)p->nsrc++;
+}
+
+bool profile_changed(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nsrc; i++)
+		if (map_changed(&p->src[i].map))
+			return true;
+	return false;
+}
+
+uint64_t profile_bytes(const struct profile *p)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < p->nsrc; i++)
+		n += p->src[i].map.file_size;
+	return n;
 }
 
 static uint64_t fn_hash(uint32_t object, uint32_t file, uint32_t name)
@@ -232,7 +270,7 @@ static uint32_t last_column(const struct profile *p)
 static void finish_stride(struct profile *p, struct diag *d)
 {
 	size_t rows = p->nfuncs * 3 + p->nedges; /* self, incl, incl_flat; call rows */
-	size_t budget = 4 * p->map.file_size + ((size_t)256 << 20);
+	size_t budget = 4 * (size_t)profile_bytes(p) + ((size_t)256 << 20);
 	uint32_t keep;
 
 	if (p->stride == p->nev)
@@ -248,7 +286,7 @@ static void finish_stride(struct profile *p, struct diag *d)
 		 "%u of the %u events have no cost in any line: not shown (their columns of "
 		 "zeros would take %zu MiB for a file of %zu KiB)",
 		 p->nev - keep, p->nev, rows * (p->nev - keep) * sizeof(uint64_t) >> 20,
-		 p->map.file_size >> 10);
+		 (size_t)(profile_bytes(p) >> 10));
 	p->nev = p->nraw = keep;
 	htab_release(&p->ev_index);
 	for (uint32_t e = 0; e < keep; e++)
@@ -324,7 +362,7 @@ static void check_parts(struct profile *p, struct diag *d)
 
 uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kind, uint64_t id)
 {
-	return idtab_get(pt->ids_shared ? &p->shared_ids[kind] : &pt->ids[kind], id);
+	return idtab_get(pt->ids_shared ? &p->src[pt->src].shared_ids[kind] : &pt->ids[kind], id);
 }
 
 /* Whether every id the part defined has the same name in shared_ids, or none there. */
@@ -341,7 +379,7 @@ static bool ids_agree(const struct profile *p, const struct part *pt)
 				continue;
 			if (v >= NCG_NONE - 2) /* used before any definition: the part's own */
 				return false;
-			old = idtab_get(&p->shared_ids[k], id);
+			old = idtab_get(&p->src[pt->src].shared_ids[k], id);
 			if (old != NCG_NONE && old != v)
 				return false;
 		}
@@ -361,7 +399,8 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	for (int k = 0; k < 3; k++) {
 		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++)
 			if (v != NCG_NONE)
-				idtab_add(&p->shared_ids[k], id, v); /* (agrees if there) */
+				idtab_add(&p->src[pt->src].shared_ids[k], id,
+					  v); /* (agrees if there) */
 		idtab_release(&pt->ids[k]);
 	}
 	pt->ids_shared = true;
@@ -454,8 +493,9 @@ size_t profile_memory(const struct profile *p)
 	for (size_t i = 0; i < p->nparts; i++)
 		for (int k = 0; k < 3; k++)
 			n += idtab_bytes(&p->parts[i].ids[k]);
-	for (int k = 0; k < 3; k++)
-		n += idtab_bytes(&p->shared_ids[k]);
+	for (size_t i = 0; i < p->nsrc; i++)
+		for (int k = 0; k < 3; k++)
+			n += idtab_bytes(&p->src[i].shared_ids[k]);
 	return n;
 }
 
@@ -515,7 +555,8 @@ static void *fit(void *a, size_t n, size_t sz, size_t *alloc)
 static void fit_arrays(struct profile *p)
 {
 	for (int k = 0; k < 3; k++) {
-		idtab_seal(&p->shared_ids[k]);
+		for (size_t i = 0; i < p->nsrc; i++)
+			idtab_seal(&p->src[i].shared_ids[k]);
 		for (size_t i = 0; i < p->nparts; i++)
 			idtab_seal(&p->parts[i].ids[k]);
 	}
@@ -628,4 +669,130 @@ void profile_finish(struct profile *p, struct diag *d)
 	fit_arrays(p);
 	if (p->stride == p->nev) /* (else no value at all: nothing to keep) */
 		compact(p);
+}
+
+/* ---- counting some of the parts ------------------------------------------ */
+
+/* The costs of the chosen parts' blocks, read again. */
+struct recost {
+	struct profile *p;
+	uint64_t *self, *edge; /* nraw values a row */
+	bool *seen;            /* per edge: made in a chosen part */
+	uint32_t nraw, fn;
+};
+
+static uint32_t edge_find(const struct profile *p, uint32_t caller, uint32_t callee)
+{
+	uint64_t key = (uint64_t)caller << 32 | callee;
+	size_t it = 0;
+	uint32_t e;
+
+	while ((e = htab_next(&p->edge_index, hash_u64(key), &it)) != NCG_NONE)
+		if (p->edges[e].caller == caller && p->edges[e].callee == callee)
+			return e;
+	return NCG_NONE;
+}
+
+static void on_recost_line(void *ctx, const struct parse_line *l)
+{
+	struct recost *r = ctx;
+	uint64_t *row;
+	uint32_t e;
+
+	if (l->kind == PARSE_SELF) {
+		row = r->self + (size_t)r->fn * r->nraw;
+		r->p->funcs[r->fn].used = true;
+	} else if (l->kind == PARSE_CALL) {
+		e = edge_find(r->p, r->fn, l->callee);
+		if (e == NCG_NONE) /* (the index made every edge: cannot happen) */
+			return;
+		row = r->edge + (size_t)e * r->nraw;
+		u64_add_sat(&r->p->edges[e].count, l->count);
+		r->seen[e] = true;
+		r->p->funcs[r->fn].used = r->p->funcs[l->callee].used = true;
+	} else {
+		return; /* jumps carry no cost */
+	}
+	for (uint32_t i = 0; i < r->nraw; i++)
+		u64_add_sat(&row[i], l->costs[i]);
+}
+
+/* The finished costs go; the profile holds 64-bit raw rows to sum into. */
+static void drop_costs(struct profile *p)
+{
+	struct cost_cells *cells[] = {&p->self_c, &p->incl_c, &p->edge_c};
+
+	for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
+		free(cells[i]->cell);
+		free(cells[i]->big);
+		memset(cells[i], 0, sizeof(*cells[i]));
+	}
+	free(p->self);
+	free(p->incl);
+	free(p->incl_flat);
+	free(p->edge_cost);
+	free(p->totals);
+	free(p->cycle_incl);
+	p->self = p->incl = p->incl_flat = p->edge_cost = p->totals = p->cycle_incl = NULL;
+	p->compact = false;
+}
+
+static size_t parts_all(const bool *sel, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += sel[i];
+	return k;
+}
+
+void profile_select_parts(struct profile *p, const bool *sel)
+{
+	uint32_t nev = p->nev, nraw = p->nraw < p->nev ? p->nraw : p->nev;
+	struct recost r = {p, NULL, NULL, NULL, nraw, 0};
+	bool flat = p->incl_flat != NULL;
+
+	r.self = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, nraw ? nraw : 1), sizeof(uint64_t));
+	r.edge = xcalloc(st_mult(p->nedges ? p->nedges : 1, nraw ? nraw : 1), sizeof(uint64_t));
+	r.seen = xcalloc(p->nedges ? p->nedges : 1, sizeof(bool));
+	for (size_t e = 0; e < p->nedges; e++) {
+		p->edges[e].count = 0;
+		htab_insert(&p->edge_index,
+			    hash_u64((uint64_t)p->edges[e].caller << 32 | p->edges[e].callee),
+			    (uint32_t)e);
+	}
+	for (size_t f = 0; f < p->nfuncs; f++)
+		p->funcs[f].used = false; /* a function of none of the parts is not listed */
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		p->funcs[f].calls = 0;
+		r.fn = (uint32_t)f;
+		for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
+			if (!sel || sel[block_part(&p->blocks[b])])
+				parse_block(p, b, on_recost_line, &r);
+	}
+	htab_release(&p->edge_index);
+	free(p->part_sel);
+	free(p->edge_sel);
+	p->part_sel = NULL;
+	p->edge_sel = NULL;
+	if (sel && parts_all(sel, p->nparts) < p->nparts) {
+		p->part_sel = xmalloc_array(p->nparts, sizeof(bool));
+		memcpy(p->part_sel, sel, p->nparts * sizeof(bool));
+		p->edge_sel = r.seen;
+	} else {
+		free(r.seen);
+	}
+	drop_costs(p);
+	/* the raw events first, as the first pass had them; the inherited ones after */
+	p->self = r.self;
+	p->edge_cost = r.edge;
+	p->nev = p->stride = nraw;
+	sum_totals(p, NULL);
+	graph_inclusive(p, NULL);
+	p->nev = nev;
+	events_derive(p, nraw, NULL);
+	p->stride = nev;
+	compact(p);
+	if (flat)
+		graph_inclusive_flat(p);
 }

@@ -267,7 +267,8 @@ uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint
 
 	*n = 0;
 	for (size_t e = 0; e < p->nedges; e++)
-		if (!keep || (keep[p->edges[e].caller] && keep[p->edges[e].callee]))
+		if ((!keep || (keep[p->edges[e].caller] && keep[p->edges[e].callee])) &&
+		    profile_edge_counts(p, (uint32_t)e))
 			idx[(*n)++] = (uint32_t)e;
 	fnrank = function_ranks(p, idx, *n);
 	order_init(&o, *n);

@@ -5,11 +5,13 @@
 
 #include <stdlib.h>
 
-void session_begin(struct session *s, const char *path)
+void session_begin(struct session *s, char *const *paths, size_t n)
 {
 	memset(s, 0, sizeof(*s));
-	profile_init(&s->prof, path);
-	diag_init(&s->diag, path);
+	profile_init(&s->prof, NULL);
+	for (size_t i = 0; i < n; i++)
+		profile_add_source(&s->prof, paths[i]);
+	diag_init(&s->diag, s->prof.path); /* the profile's copy: it lives as long */
 	filters_init(&s->filters);
 }
 
@@ -20,13 +22,22 @@ void session_ready(struct session *s)
 	s->loaded = true;
 }
 
-int session_load(struct session *s, const char *path, const struct parse_opts *o)
+int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
 {
-	session_begin(s, path);
-	if (parse_profile(&s->prof, path, &s->diag, o) < 0)
+	session_begin(s, paths, n);
+	if (parse_profile(&s->prof, &s->diag, o) < 0)
 		return -1;
 	session_ready(s);
 	return 0;
+}
+
+void session_select_parts(struct session *s, const bool *sel)
+{
+	profile_select_parts(&s->prof, sel);
+	if (s->loaded) { /* the calls of the parts that count, no others */
+		callgraph_release(&s->graph);
+		callgraph_init(&s->graph, &s->prof);
+	}
 }
 
 void session_release(struct session *s)

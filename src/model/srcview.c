@@ -132,7 +132,8 @@ void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_a
 	s->fn = fn;
 	s->by_addr = by_addr;
 	for (uint32_t b = p->funcs[fn].first_block; b != NCG_NONE; b = p->blocks[b].next)
-		parse_block(p, b, on_line, &g);
+		if (profile_block_counts(p, b))
+			parse_block(p, b, on_line, &g);
 	for (size_t i = 0; i < s->nrows; i++)
 		s->rows[i].costs = s->pool + i * p->nev;
 	merge(s);

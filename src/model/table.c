@@ -53,6 +53,8 @@ void table_release(struct table *t)
 
 void table_refresh(struct table *t)
 {
+	if (!t->loading) /* the totals may have been made again (the parts that count) */
+		t->totals = t->p->totals;
 	resort(t);
 }
 

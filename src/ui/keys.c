@@ -18,6 +18,7 @@
 #define DET SCOPE_DETAIL
 #define TRE SCOPE_TREE
 #define SRC SCOPE_SOURCE
+#define PRT SCOPE_PARTS
 
 /* The first binding of a key that holds on the screen wins. */
 static const struct binding {
@@ -31,6 +32,7 @@ static const struct binding {
     {KEY_UP, REQ_MOVE_UP, ALL},
     {KEY_NPAGE, REQ_PAGE_DOWN, ALL},
     {CTRL('f'), REQ_PAGE_DOWN, ALL},
+    {' ', REQ_PART_TOGGLE, PRT},
     {' ', REQ_PAGE_DOWN, ALL},
     {KEY_PPAGE, REQ_PAGE_UP, ALL},
     {CTRL('b'), REQ_PAGE_UP, ALL},
@@ -42,6 +44,8 @@ static const struct binding {
     {'s', REQ_SORT_SELF, TBL | DET},
     {'c', REQ_SORT_CALLS, TBL | DET},
     {'a', REQ_SORT_NAME, TBL | DET},
+    {'a', REQ_PARTS_ALL, PRT},
+    {'P', REQ_PARTS, ALL},
     {'\t', REQ_NEXT_COSTLY, SRC},
     {KEY_BTAB, REQ_PREV_COSTLY, SRC},
     {'\t', REQ_EVENT_NEXT, ALL},
@@ -61,14 +65,14 @@ static const struct binding {
     {KEY_RIGHT, REQ_EXPAND, TRE},
     {'l', REQ_EXPAND, TRE},
     {'+', REQ_EXPAND, TRE},
-    {KEY_RIGHT, REQ_ENTER, TBL | DET | SRC},
+    {KEY_RIGHT, REQ_ENTER, TBL | DET | SRC | PRT},
     {KEY_LEFT, REQ_COLLAPSE, TRE},
     {'h', REQ_COLLAPSE, TRE},
     {'-', REQ_COLLAPSE, TRE},
     {KEY_BACKSPACE, REQ_BACK, ALL},
     {127, REQ_BACK, ALL},
-    {KEY_LEFT, REQ_BACK, TBL | DET | SRC},
-    {'h', REQ_BACK, TBL | DET | SRC},
+    {KEY_LEFT, REQ_BACK, TBL | DET | SRC | PRT},
+    {'h', REQ_BACK, TBL | DET | SRC | PRT},
     {'[', REQ_HISTORY_BACK, ALL},
     {']', REQ_HISTORY_FORWARD, ALL},
     {'t', REQ_TREE, ALL},

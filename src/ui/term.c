@@ -15,6 +15,7 @@
 #include "ncgrind/core/util.h"
 
 #include <curses.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,12 @@ static attr_t attrs[ATTR_COUNT];
 /* What a signal handler needs: filled in before curses starts, never freed. */
 static volatile sig_atomic_t tty_saved;
 static struct termios saved_tio;
+/*
+ * Where the keys come from: standard input, or /dev/tty when the profile
+ * comes down a pipe (zcat x.gz | ncgrind -), as less reads them.
+ */
+static int in_fd = STDIN_FILENO;
+static FILE *in_file;
 static char reset_seq[256];
 static size_t reset_len;
 
@@ -68,7 +75,7 @@ static void term_restore_from_signal(void)
 	if (reset_len && write(STDOUT_FILENO, reset_seq, reset_len) < 0)
 		(void)0; /* nothing better to do in a dying process */
 	if (tty_saved)
-		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
+		tcsetattr(in_fd, TCSAFLUSH, &saved_tio);
 }
 
 #ifdef __SANITIZE_ADDRESS__
@@ -215,18 +222,39 @@ static int check_terminal(char *err, size_t errsize)
 	return 0;
 }
 
+/* The keyboard: standard input if it is the terminal, else the process's terminal. */
+static int open_keys(void)
+{
+	int fd;
+
+	if (isatty(STDIN_FILENO)) {
+		in_fd = STDIN_FILENO;
+		in_file = stdin;
+		return 0;
+	}
+	fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!isatty(fd) || !(in_file = fdopen(fd, "r"))) {
+		close(fd);
+		return -1;
+	}
+	in_fd = fd;
+	return 0;
+}
+
 int term_open(char *err, size_t errsize)
 {
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+	if (!isatty(STDOUT_FILENO) || open_keys() < 0) {
 		snprintf(err, errsize, "the browser needs a terminal (use --dump=... for reports)");
 		return TERM_NO_TTY;
 	}
 	if (check_terminal(err, errsize) < 0)
 		return TERM_UNFIT;
-	if (tcgetattr(STDIN_FILENO, &saved_tio) == 0)
+	if (tcgetattr(in_fd, &saved_tio) == 0)
 		tty_saved = 1;
 	save_signal_actions();
-	if (!newterm(NULL, stdout, stdin)) {
+	if (!newterm(NULL, stdout, in_file)) {
 		snprintf(err, errsize, "cannot use the terminal '%s'",
 			 getenv("TERM") ? getenv("TERM") : "");
 		return TERM_UNFIT;

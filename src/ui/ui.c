@@ -351,6 +351,9 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_RELOAD:
 		cmd_reload(u, "reload", "");
 		break;
+	case REQ_PARTS:
+		cmd_parts(u, "parts", "");
+		break;
 	case REQ_HISTORY_FORWARD:
 		if (!hist_forward(&u->hist))
 			ui_message(u, false, "this is the last screen");
@@ -472,11 +475,39 @@ void ui_tell_problems(struct ui *u)
 	u->status = u->ses.diag.errors ? 1 : 0;
 }
 
-int ui_load(struct ui *u, const char *path)
+void ui_set_files(struct ui *u, char *const *paths, size_t n)
+{
+	char buf[4200];
+
+	u->paths = xcalloc(n ? n : 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		u->paths[i] = xstrdup(paths[i]);
+	u->npaths = n;
+	if (n > 1)
+		snprintf(buf, sizeof(buf), "%s (+%zu more file%s)", paths[0], n - 1,
+			 n > 2 ? "s" : "");
+	else
+		snprintf(buf, sizeof(buf), "%s", n ? paths[0] : "");
+	u->title = xstrdup(buf);
+	u->vs.path = u->title;
+}
+
+void ui_free_files(struct ui *u)
+{
+	for (size_t i = 0; i < u->npaths; i++)
+		free(u->paths[i]);
+	free(u->paths);
+	free(u->title);
+	u->paths = NULL;
+	u->title = NULL;
+	u->npaths = 0;
+}
+
+int ui_load(struct ui *u)
 {
 	struct parse_opts prog = {.progress = on_progress, .ctx = u, .jobs = u->jobs};
 
-	if (session_load(&u->ses, path, &prog) < 0)
+	if (session_load(&u->ses, u->paths, u->npaths, &prog) < 0)
 		return -1;
 	ui_tell_problems(u);
 	return 0;
@@ -580,16 +611,15 @@ static void loading_release(struct ui *u, struct loading *l)
  * *selected: the function the cursor was on), -1 when it cannot be, or
  * LOAD_QUIT when q stopped it (or --bench-first-screen had its screen).
  */
-static int load_progressively(struct ui *u, const char *path, const struct ui_opts *o,
-			      uint32_t *selected)
+static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *selected)
 {
 	struct parse_opts po = {.jobs = o->jobs};
 	struct loading l = {0};
 	double last = 0;
 	int key, ret;
 
-	session_begin(&u->ses, path);
-	l.job = parse_start(&u->ses.prof, path, &u->ses.diag, &po);
+	session_begin(&u->ses, u->paths, u->npaths);
+	l.job = parse_start(&u->ses.prof, &u->ses.diag, &po);
 	if (!l.job)
 		return -1;
 	loading_draw(u, &l); /* at once: the name and 0% */
@@ -656,6 +686,8 @@ static int setup(struct ui *u, const struct ui_opts *o)
 	} else {
 		int rc = term_open(err, sizeof(err));
 
+		if (rc == TERM_NO_TTY) /* no keyboard to read: the report, without a word */
+			return UI_NO_BROWSER;
 		if (rc == TERM_UNFIT) {
 			/* the report is what such a terminal can show */
 			fprintf(stderr, "ncgrind: %s: printing the report instead (see --dump)\n",
@@ -715,31 +747,31 @@ static void teardown(struct ui *u)
 	prompt_free(u->search);
 	if (u->have_search_re)
 		regfree(&u->search_re);
-	free(u->path);
 	grid_release(&u->g);
 	session_release(&u->ses);
+	ui_free_files(u);
 }
 
-int ui_main(const char *path, const struct ui_opts *o)
+int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 {
 	struct ui u;
 	uint32_t selected = NCG_NONE;
 	int key, rc;
 
 	memset(&u, 0, sizeof(u));
-	u.vs.path = path;
+	ui_set_files(&u, paths, n);
 	u.sources = o->sources;
 	u.jobs = o->jobs;
-	diag_init(&u.ses.diag, path);
+	diag_init(&u.ses.diag, u.title);
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
 		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;
 	}
 	u.disp = display_default();
 	if (u.script) {
-		rc = ui_load(&u, path);
+		rc = ui_load(&u);
 	} else {
-		rc = load_progressively(&u, path, o, &selected);
+		rc = load_progressively(&u, o, &selected);
 		if (rc == 0)
 			ui_tell_problems(&u);
 	}

@@ -8,6 +8,7 @@
 #include "ui_internal.h"
 #include "ncgrind/core/commands.h"
 #include "ncgrind/core/map.h"
+#include "ncgrind/model/parts.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/ui/term.h"
 
@@ -186,23 +187,25 @@ void cmd_set(struct ui *u, const char *cmd, const char *arg)
 			   "set substitute-path FROM=TO");
 }
 
-/* Load path into next (a ui with only its session); -1 with a message in u when it fails. */
-static int load_next(struct ui *u, const char *path, struct ui *next)
+/*
+ * Load the n files into next (a ui with only its session); -1 with a
+ * message in u when it fails.
+ */
+static int load_next(struct ui *u, char *const *paths, size_t n, struct ui *next)
 {
 	memset(next, 0, sizeof(*next));
 	next->script = u->script;
 	next->g = u->g;
 	next->sources = u->sources;
 	next->jobs = u->jobs;
-	next->path = xstrdup(path);
-	next->vs.path = next->path; /* the loading screen names it */
-	if (ui_load(next, next->path) < 0) {
+	ui_set_files(next, paths, n); /* the loading screen names them */
+	if (ui_load(next) < 0) {
 		char first[1200];
 
 		diag_format(&next->ses.diag, &next->ses.diag.msgs[0], first, sizeof(first));
 		ui_message(u, true, "%s", first);
 		session_release(&next->ses);
-		free(next->path);
+		ui_free_files(next);
 		return -1;
 	}
 	return 0;
@@ -218,12 +221,14 @@ static void install_next(struct ui *u, struct ui *next)
 	next->ses.filters = u->ses.filters;
 	filters_init(&u->ses.filters);
 	session_release(&u->ses);
-	free(u->path);
+	ui_free_files(u);
 	u->ses = next->ses;
-	u->path = next->path;
-	u->vs.path = u->path;
+	u->paths = next->paths;
+	u->npaths = next->npaths;
+	u->title = next->title;
+	u->vs.path = u->title;
 	u->status = next->status;
-	source_paths_set_profile(u->sources, u->path); /* sources beside the new profile */
+	source_paths_set_profile(u->sources, u->paths[0]); /* sources beside the new profile */
 	memcpy(u->vs.message, next->vs.message, sizeof(u->vs.message));
 	u->vs.message_is_error = next->vs.message_is_error;
 	u->told_changed = false;
@@ -239,7 +244,7 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 		ui_message(u, true, "usage: open FILE");
 		return;
 	}
-	if (load_next(u, path, &next) < 0)
+	if (load_next(u, (char *const *)&path, 1, &next) < 0)
 		return;
 	install_next(u, &next);
 	u->disp.event = 0; /* another profile, other events: its first */
@@ -247,6 +252,59 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 	apply_filters(u);
 	if (!u->vs.message[0])
 		ui_message(u, false, "opened %s", path);
+}
+
+/* add FILE: the profile read again with FILE too; the current one stays if that fails. */
+void cmd_add(struct ui *u, const char *cmd, const char *path)
+{
+	char **paths;
+	struct ui next;
+	size_t nfuncs;
+
+	(void)cmd;
+	if (!*path) {
+		ui_message(u, true, "usage: add FILE");
+		return;
+	}
+	paths = xmalloc_array(u->npaths + 1, sizeof(char *));
+	memcpy(paths, u->paths, u->npaths * sizeof(char *));
+	paths[u->npaths] = (char *)path;
+	if (load_next(u, paths, u->npaths + 1, &next) < 0) {
+		free(paths);
+		return;
+	}
+	free(paths);
+	nfuncs = u->ses.prof.nfuncs;
+	install_next(u, &next);
+	u->disp.event = 0;
+	ui_views_init(u);
+	apply_filters(u);
+	if (!u->vs.message[0])
+		ui_message(u, false, "added %s: %zu files, %zu parts, %zu functions (were %zu)",
+			   path, u->ses.prof.nsrc, u->ses.prof.nparts, u->ses.prof.nfuncs, nfuncs);
+}
+
+void ui_select_parts(struct ui *u, const char *list)
+{
+	struct profile *p = &u->ses.prof;
+	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
+	char err[200], now[200];
+	size_t n;
+
+	if (parts_parse(p, list, sel, err, sizeof(err)) < 0) {
+		ui_message(u, true, "%s", err);
+		free(sel);
+		return;
+	}
+	session_select_parts(&u->ses, sel);
+	n = parts_count(sel, p->nparts);
+	parts_format(sel, p->nparts, now, sizeof(now));
+	free(sel);
+	ui_refresh_all(u); /* the table sorts again, the trees are built again */
+	if (n == p->nparts)
+		ui_message(u, false, "all %zu parts count", n);
+	else
+		ui_message(u, false, "%zu of %zu parts count: %s", n, p->nparts, now);
 }
 
 /*
@@ -321,22 +379,22 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 	struct screen *s = hist_current(&u->hist);
 	const struct screen_ops *ops = screen_ops_of(s);
 	uint32_t table_fn = table_selected(&u->t), subject = NCG_NONE, ev;
-	const char *path = u->path ? u->path : u->vs.path;
 	unsigned mode = 0;
 	struct ui next;
 
 	(void)cmd, (void)arg;
-	if (!strcmp(path, "-")) {
-		ui_message(u, true, "standard input cannot be read again");
-		return;
-	}
+	for (size_t i = 0; i < u->npaths; i++)
+		if (!strcmp(u->paths[i], "-")) {
+			ui_message(u, true, "standard input cannot be read again");
+			return;
+		}
 	if (ops->subject)
 		subject = ops->subject(u, s, &mode);
-	if (!map_changed(&u->ses.prof.map)) { /* else: as they were before the change */
+	if (!profile_changed(&u->ses.prof)) { /* else: as they were before the change */
 		remember(u, &u->seen_table, table_fn);
 		remember(u, &u->seen_subject, subject);
 	}
-	if (load_next(u, path, &next) < 0)
+	if (load_next(u, u->paths, u->npaths, &next) < 0)
 		return;
 	table_fn =
 	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.ses.prof) : NCG_NONE;
@@ -363,7 +421,7 @@ void ui_check_changed(struct ui *u)
 	struct screen *s = hist_current(&u->hist);
 	unsigned mode;
 
-	if (!map_changed(&u->ses.prof.map)) {
+	if (!profile_changed(&u->ses.prof)) {
 		remember(u, &u->seen_table, table_selected(&u->t));
 		remember(u, &u->seen_subject,
 			 screen_ops_of(s)->subject ? screen_ops_of(s)->subject(u, s, &mode)

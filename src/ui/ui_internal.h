@@ -39,8 +39,10 @@ struct ui {
 	struct table t;
 	struct view_state vs;
 	struct grid g;
-	struct history hist;   /* the table, then the screens opened from it */
-	char *path;            /* after `open`: the profile's name, owned */
+	struct history hist; /* the table, then the screens opened from it */
+	char **paths;        /* the files of the profile, owned */
+	size_t npaths;
+	char *title;           /* what the title line calls them, owned */
 	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
 	struct prompt *search; /* the search line, with its own history; NULL likewise */
 	struct display disp;   /* the event, units, percentages, threshold: every screen's */
@@ -120,11 +122,16 @@ void ui_message(struct ui *u, bool error, const char *fmt, ...)
 int ui_page(const struct ui *u);
 /* The rows a list screen other than the table shows (its ops' rows). */
 int ui_list_rows(const struct ui *u);
+/* Only the parts of LIST count (as --parts): every screen's costs again; a message. */
+void ui_select_parts(struct ui *u, const char *list);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
 void ui_set_cycles(struct ui *u, bool on);
 void ui_save_screen(struct ui *u, const char *path);
 int ui_parse_size(const char *s, int *cols, int *rows);
-int ui_load(struct ui *u, const char *path);
+int ui_load(struct ui *u);
+/* The files u reads (copies), and the title that names them. */
+void ui_set_files(struct ui *u, char *const *paths, size_t n);
+void ui_free_files(struct ui *u);
 void ui_tell_problems(struct ui *u);
 void ui_views_init(struct ui *u);
 void ui_views_release(struct ui *u);

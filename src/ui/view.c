@@ -139,9 +139,17 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	if (t->p->nev) {
 		struct span n = t->p->events[t->disp->event].name;
 
-		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %zu", (int)n.len, n.ptr,
-			 fmt_cost(buf, t->totals[t->disp->event], t->disp->short_units),
-			 t->p->nparts);
+		size_t counted = 0;
+		char parts[48];
+
+		snprintf(parts, sizeof(parts), "%zu", t->p->nparts);
+		if (t->p->part_sel) { /* some parts count (P): how many of them */
+			for (size_t i = 0; i < t->p->nparts; i++)
+				counted += t->p->part_sel[i];
+			snprintf(parts, sizeof(parts), "%zu of %zu", counted, t->p->nparts);
+		}
+		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %s", (int)n.len, n.ptr,
+			 fmt_cost(buf, t->totals[t->disp->event], t->disp->short_units), parts);
 		grid_puts(g, 1, c, line, ATTR_NORMAL);
 	}
 }
@@ -932,14 +940,15 @@ int view_help_lines(void)
 /* " (table, source)": where a request has keys, unless it has them everywhere. */
 static const char *scope_tag(unsigned scopes)
 {
-	static const char *const names[] = {"table", "callers and callees", "tree", "source"};
+	static const char *const names[] = {"table", "callers and callees", "tree", "source",
+					    "parts"};
 	static char tag[100];
 	size_t o = 0;
 
 	tag[0] = '\0';
 	if (scopes == SCOPE_ALL)
 		return tag;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (scopes & (1u << i))
 			o += (size_t)snprintf(tag + o, sizeof(tag) - o, "%s%s", o ? ", " : " (",
 					      names[i]);

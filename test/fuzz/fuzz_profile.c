@@ -697,7 +697,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < size; i++)
 		h = (h ^ data[i]) * 1099511628211ULL;
 	write_input(data, size);
-	ret = session_load(&s, path, NULL);
+	ret = session_load(&s, (char *[]){path}, 1, NULL);
 	unlink(path); /* the mapping stays */
 	if (ret == 0) {
 		max_line = xcalloc(s.prof.nfuncs + 1, sizeof(uint64_t));

@@ -171,7 +171,8 @@ int main(int argc, char **argv)
 	}
 	profile_init(&p, argv[2]);
 	diag_init(&d, argv[2]);
-	if (parse_profile(&p, argv[2], &d, NULL) < 0) {
+	profile_add_source(&p, argv[2]);
+	if (parse_profile(&p, &d, NULL) < 0) {
 		fprintf(stderr, "probe: cannot read %s\n", argv[2]);
 		return 2;
 	}

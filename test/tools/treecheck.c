@@ -130,7 +130,8 @@ static int check_file(const char *path, const double *thr, size_t nthr)
 
 	profile_init(&p, path);
 	diag_init(&d, path);
-	if (parse_profile(&p, path, &d, NULL) < 0 || !p.nev) {
+	profile_add_source(&p, path);
+	if (parse_profile(&p, &d, NULL) < 0 || !p.nev) {
 		fprintf(stderr, "treecheck: cannot read %s\n", path);
 		diag_release(&d);
 		profile_release(&p);

@@ -55,6 +55,11 @@ enum command_arg {
 	C(SUBSTITUTE_PATH, "substitute-path", cmd_source_path, "substitute-path FROM=TO",          \
 	  "look for a source file that starts with FROM under TO", false, CARG_TEXT)               \
 	C(OPEN, "open", cmd_open, "open FILE", "read another profile", false, CARG_TEXT)           \
+	C(ADD, "add", cmd_add, "add FILE", "read another file into the profile: its costs add up", \
+	  false, CARG_TEXT)                                                                        \
+	C(PARTS, "parts", cmd_parts, "parts [LIST]",                                               \
+	  "the parts (dumps, threads, files); LIST (1,3-5, t2, FILE:N, all): only those count",    \
+	  false, CARG_TEXT)                                                                        \
 	C(RELOAD, "reload", cmd_reload, "reload, R",                                               \
 	  "read the profile again (it changed on disk)", false, CARG_NONE)                         \
 	C(WRITE, "write", cmd_write, "write FILE", "write the screen as text, all of it", false,   \

@@ -22,12 +22,17 @@ enum diag_level {
 
 struct diag_msg {
 	enum diag_level level;
-	uint64_t line; /* 0: the message is about the whole file */
+	uint64_t line;    /* 0: the message is about the whole file */
+	const char *path; /* the file it is about: d->path when it was added */
 	char *text;
 };
 
 struct diag {
-	const char *path; /* as the user named the file; not owned */
+	/*
+	 * As the user named the file being read; not owned. A profile of
+	 * several files sets it to each in turn: every message keeps its own.
+	 */
+	const char *path;
 	struct diag_msg *msgs;
 	size_t nr, alloc;
 	size_t errors, warnings, fatals;

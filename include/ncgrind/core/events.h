@@ -15,5 +15,13 @@
 
 /* After inclusive costs: apply long names, add inherited event columns. */
 void events_resolve(struct profile *p, struct diag *d);
+/*
+ * The inherited events' columns (nraw.. nev) of the rows, totals and cycle
+ * rows, worked out from the nraw raw columns they hold: the rows go from
+ * nraw to nev values wide. d may be NULL (the values were checked once).
+ */
+void events_derive(struct profile *p, uint32_t nraw, struct diag *d);
+/* The self cost of a part (its lines' sum) in event ev, raw or inherited. */
+uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev);
 
 #endif

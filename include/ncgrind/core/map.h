@@ -1,6 +1,7 @@
 /*
  * map: the bytes of a profile, mapped read-only when the file is regular,
- * read into memory when it is a pipe or standard input ("-").
+ * read into memory when it is a pipe or standard input ("-"), decompressed
+ * into memory when it is gzip, xz or zstd (decompress.h).
  *
  * The parser relies on one invariant: every line it walks ends in '\n'.
  * A file whose last byte is not '\n' gets one after it, in place: the
@@ -17,12 +18,15 @@
 #include <stddef.h>
 
 struct map {
-	const char *data; /* complete lines, each ending in '\n' */
-	size_t size;      /* bytes in data: the file, and a '\n' it lacked at its end */
-	size_t file_size; /* bytes in the file */
-	size_t map_len;   /* the mapped range (a whole number of pages) */
-	bool mapped;      /* data is an mmap (else malloc'd) */
-	int guard;        /* its slot in the SIGBUS guard, or -1 */
+	const char *data;   /* complete lines, each ending in '\n' */
+	size_t size;        /* bytes in data: the file, and a '\n' it lacked at its end */
+	size_t file_size;   /* bytes in the file */
+	size_t map_len;     /* the mapped range (a whole number of pages) */
+	bool mapped;        /* data is an mmap (else malloc'd) */
+	int guard;          /* its slot in the SIGBUS guard, or -1 */
+	int compression;    /* enum compression: how the file was compressed */
+	size_t packed_size; /* compressed: the file's bytes (file_size is what they gave) */
+	char warn[300];     /* compressed data cut or damaged: what came before is in data */
 };
 
 /*

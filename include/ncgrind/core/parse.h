@@ -25,19 +25,21 @@ struct parse_opts {
 };
 
 /*
- * Open `path` ("-" is standard input), index it and finish the profile.
- * Problems go to d, each with file:line. Returns 0 when the profile could be
- * read (possibly with errors: what was readable is indexed), -1 when nothing
- * usable was found (d holds the fatal message). o may be NULL.
+ * Open the files added with profile_add_source() ("-" is standard input;
+ * gzip, xz and zstd are decompressed), index them into the one profile and
+ * finish it. Problems go to d, each with file:line. Returns 0 when the
+ * profile could be read (possibly with errors: what was readable is
+ * indexed), -1 when nothing usable was found (d holds the fatal message).
+ * o may be NULL.
  *
- * With several jobs the file is cut into chunks that threads index at the
+ * With several jobs the files are cut into chunks that threads index at the
  * same time (parse_chunks.c); the result is the one pass's, always.
  */
-int parse_profile(struct profile *p, const char *path, struct diag *d, const struct parse_opts *o);
+int parse_profile(struct profile *p, struct diag *d, const struct parse_opts *o);
 
 /*
  * The same, a step at a time, for the browser to show the profile while
- * it is read. parse_start() maps the file and starts the threads (NULL with
+ * it is read. parse_start() maps the files and starts the threads (NULL with
  * d's fatal message when it cannot be read); parse_poll() merges what they
  * have indexed, waiting up to timeout_ms for something to merge, and says
  * whether the whole file is in. Between calls, while parse_partial() holds,
@@ -48,8 +50,7 @@ int parse_profile(struct profile *p, const char *path, struct diag *d, const str
  * cancelled).
  */
 struct parse_job;
-struct parse_job *parse_start(struct profile *p, const char *path, struct diag *d,
-			      const struct parse_opts *o);
+struct parse_job *parse_start(struct profile *p, struct diag *d, const struct parse_opts *o);
 bool parse_poll(struct parse_job *j, int timeout_ms);
 bool parse_partial(const struct parse_job *j);
 void parse_done_bytes(struct parse_job *j, uint64_t *done, uint64_t *total);

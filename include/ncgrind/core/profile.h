@@ -61,9 +61,11 @@ struct index_stats {
 
 /* One part of the file (a dump, a thread, an Xdebug profile). */
 struct part {
+	uint32_t src; /* the file it is in (profile.src) */
 	uint64_t first_line;
 	int64_t number, thread, pid; /* -1 when not given */
 	struct span cmd, creator, trigger;
+	struct span timerange; /* desc: Timerange: (Callgrind: "Basic block 0 - 2141188") */
 	int npos;
 	enum pos_kind pos[PROFILE_MAX_POS];
 	uint32_t nev;               /* events of this part, in its `events:` order */
@@ -159,9 +161,22 @@ static inline uint64_t cost_cells_get(const struct cost_cells *c, size_t at)
 	return v != COST_BIG ? v : cost_cells_big(c, at);
 }
 
-struct profile {
-	const char *path;
+/*
+ * One file of the profile: `ncgrind a b` reads both into one profile (the
+ * costs of a function add up; each file keeps its parts). Compressed ids
+ * are a file's own: each file has its table of the ids its parts share.
+ */
+struct source {
+	char *path; /* as the user named it */
 	struct map map;
+	struct idtab shared_ids[3]; /* the ids of its parts with ids_shared */
+	uint64_t lines;             /* lines read */
+};
+
+struct profile {
+	const char *path; /* the first file's */
+	struct source *src;
+	size_t nsrc;
 	struct names names;
 	bool declared_callgrind; /* "# callgrind format" or a version: line: calls can be there */
 
@@ -199,8 +214,6 @@ struct profile {
 	struct block_ctx *block_ctx; /* sorted by block */
 	size_t nblock_ctx, block_ctx_alloc;
 
-	struct idtab shared_ids[3]; /* the ids of the parts with ids_shared */
-
 	uint64_t *totals; /* nev: sum of all self costs */
 	uint32_t ncycles;
 	uint64_t *cycle_incl; /* ncycles x nev: inclusive cost of each cycle */
@@ -212,12 +225,25 @@ struct profile {
 
 	struct index_stats stats; /* how the index was built (--stats) */
 
+	bool *part_sel; /* the parts that count (profile_select_parts), NULL: all */
+	bool *edge_sel; /* the call edges of those parts, NULL: all */
 	uint64_t lines; /* lines read */
 	bool saturated; /* a sum hit UINT64_MAX (reported as an error) */
 };
 
 void profile_init(struct profile *p, const char *path);
 void profile_release(struct profile *p);
+/* Adds a file to read (not yet opened); returns its index. */
+uint32_t profile_add_source(struct profile *p, const char *path);
+/* Bytes in all the files (decompressed). */
+uint64_t profile_bytes(const struct profile *p);
+/* A file changed or was cut under its mapping since it was read (map_changed). */
+bool profile_changed(const struct profile *p);
+/* The map of the file part pt is in. */
+static inline const struct map *profile_part_map(const struct profile *p, const struct part *pt)
+{
+	return &p->src[pt->src].map;
+}
 
 /* Find or create the function (object, file, name); ids may be NCG_NONE. */
 uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uint32_t name);
@@ -285,6 +311,24 @@ static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uin
 	return p->compact ? cost_cells_get(&p->incl_c, at) : p->incl[at];
 }
 
+/*
+ * Count only the parts with sel[part] set (NULL: all of them): every cost,
+ * call count, total and inclusive cost is summed again from their blocks,
+ * read again, as if the files held only those parts. Functions and call
+ * edges keep their ids; those of no chosen part have no cost. Takes time in
+ * proportion to the chosen parts' lines.
+ */
+void profile_select_parts(struct profile *p, const bool *sel);
+/* Whether call edge e is made in a part that counts (the graph, the reports skip the others). */
+static inline bool profile_edge_counts(const struct profile *p, uint32_t e)
+{
+	return !p->edge_sel || p->edge_sel[e];
+}
+/* Whether block b is in a part that counts: the views that read blocks again skip the others. */
+static inline bool profile_block_counts(const struct profile *p, uint32_t b)
+{
+	return !p->part_sel || p->part_sel[block_part(&p->blocks[b])];
+}
 /* Cycle detection on or off (the first time off works out incl_flat). */
 void profile_set_cycles(struct profile *p, bool on);
 

@@ -1,5 +1,5 @@
 /*
- * session: what one profile brings, loaded once by the same code for the
+ * session: what one profile (of one or several files) brings, loaded once by the same code for the
  * batch reports and the browser: the index, the messages about the file, the
  * call graph, and the filters with their verdict per function. The browser's
  * :open loads a new session and, if that works, puts it in the old one's
@@ -22,17 +22,20 @@ struct session {
 };
 
 /*
- * Read path (standard input for "-") into s; progress may be NULL. Returns
- * -1 when nothing could be read: s->diag says why; release s either way.
+ * Read the n files (standard input for "-") into s, as one profile;
+ * progress may be NULL. Returns -1 when nothing could be read: s->diag
+ * says why; release s either way.
  */
-int session_load(struct session *s, const char *path, const struct parse_opts *o);
+int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o);
 /*
  * The same in two steps, for a profile read while the browser shows it:
  * an empty session to read into (session_begin), then, once the profile is
  * finished, its graph and filters (session_ready).
  */
-void session_begin(struct session *s, const char *path);
+void session_begin(struct session *s, char *const *paths, size_t n);
 void session_ready(struct session *s);
+/* Only the parts with sel[part] count (profile_select_parts); the graph follows. */
+void session_select_parts(struct session *s, const bool *sel);
 void session_release(struct session *s);
 
 #endif

@@ -58,7 +58,10 @@
 	R(REDRAW, "redraw the screen")                                                             \
 	R(CLOSE, "close the screen and go back (on the first screen: quit)")                       \
 	R(QUIT, "quit, from any screen")                                                           \
-	R(RELOAD, "read the profile again, keeping the screen (after it changed on disk)")
+	R(RELOAD, "read the profile again, keeping the screen (after it changed on disk)")         \
+	R(PARTS, "the parts (dumps, threads, files): choose which count")                          \
+	R(PART_TOGGLE, "count the part or not")                                                    \
+	R(PARTS_ALL, "count every part")
 
 enum request {
 	REQ_NONE,
@@ -81,7 +84,8 @@ enum keys_scope {
 	SCOPE_DETAIL = 2, /* a function's callers and callees */
 	SCOPE_TREE = 4,   /* a call tree */
 	SCOPE_SOURCE = 8, /* annotated source or instructions */
-	SCOPE_ALL = 15,
+	SCOPE_PARTS = 16, /* the parts screen */
+	SCOPE_ALL = 31,
 };
 
 /* The request bound to a key code on a screen of this scope, or REQ_NONE. */

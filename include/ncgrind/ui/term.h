@@ -14,7 +14,8 @@
 enum { TERM_NO_TTY = -1, TERM_UNFIT = -2 };
 /*
  * Start curses on the controlling terminal; 0, or with a message in err:
- * TERM_NO_TTY (standard input or output is not a terminal) or TERM_UNFIT (a
+ * TERM_NO_TTY (standard output is not a terminal, or there is no keyboard:
+ * standard input is not one and /dev/tty cannot be opened) or TERM_UNFIT (a
  * terminal terminfo does not know, or one that cannot move its cursor).
  */
 int term_open(char *err, size_t errsize);

@@ -29,6 +29,6 @@ struct ui_opts {
  * prints the report instead.
  */
 #define UI_NO_BROWSER (-1)
-int ui_main(const char *path, const struct ui_opts *o);
+int ui_main(char *const *paths, size_t n, const struct ui_opts *o);
 
 #endif

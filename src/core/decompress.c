@@ -1,0 +1,274 @@
+/*
+ * decompress: the three decoders behind one loop each, writing into one
+ * growing buffer. What a damaged or cut stream gave before the damage is
+ * kept, with a warning: a profile cut short still shows what it has.
+ */
+#include "ncgrind/core/decompress.h"
+#include "ncgrind/core/util.h"
+
+#include <lzma.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#define PROGRESS_STEP ((uint64_t)4 << 20)
+/* zlib counts in 32 bits: input and output go to it in pieces of this much */
+#define ZLIB_PIECE ((size_t)1 << 30)
+
+enum compression decompress_detect(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b)
+		return COMP_GZIP;
+	if (n >= 6 && !memcmp(b,
+			      "\xfd"
+			      "7zXZ\0",
+			      6))
+		return COMP_XZ;
+	if (n >= 4 && !memcmp(b, "\x28\xb5\x2f\xfd", 4))
+		return COMP_ZSTD;
+	return COMP_NONE;
+}
+
+const char *decompress_name(enum compression c)
+{
+	static const char *const name[] = {"", "gzip", "xz", "zstd"};
+
+	return name[c];
+}
+
+/* The output buffer and the bookkeeping every decoder shares. */
+struct out {
+	struct decompressed *d;
+	size_t alloc, max;
+	uint64_t total, next_report;
+	decompress_progress_fn progress;
+	void *ctx;
+	bool over; /* more than max */
+};
+
+/* Room for at least want more bytes (and the final '\n'); false past max. */
+static bool out_room(struct out *o, size_t want)
+{
+	size_t need = o->d->size + want + 1, alloc = o->alloc;
+
+	if (o->d->size >= o->max) {
+		o->over = true;
+		return false;
+	}
+	if (need <= o->alloc)
+		return true;
+	while (alloc < need)
+		alloc = alloc ? alloc / 2 * 3 : ((size_t)1 << 20);
+	if (alloc > o->max + 1)
+		alloc = o->max + 1; /* the last room below max: over it next time */
+	o->d->data = xrealloc(o->d->data, alloc);
+	o->alloc = alloc;
+	return true;
+}
+
+/* Bytes free for the decoder (one kept for the '\n'). */
+static size_t out_free(const struct out *o)
+{
+	return o->alloc - o->d->size - 1;
+}
+
+static void out_progress(struct out *o, uint64_t done)
+{
+	if (!o->progress || done < o->next_report)
+		return;
+	o->progress(o->ctx, done, o->total);
+	o->next_report = done + PROGRESS_STEP;
+}
+
+/*
+ * A stream that went wrong after some output: keep it, say where. Before
+ * any output: an error.
+ */
+static int out_damaged(struct out *o, const char *what, uint64_t at, char *err, size_t errsize)
+{
+	if (!o->d->size) {
+		snprintf(err, errsize, "%s at byte %llu of the compressed file", what,
+			 (unsigned long long)at);
+		return -1;
+	}
+	snprintf(o->d->warn, sizeof(o->d->warn),
+		 "%.100s at byte %llu of the compressed file; the %zu bytes before it are read",
+		 what, (unsigned long long)at, o->d->size);
+	return 0;
+}
+
+static int out_too_big(struct out *o, char *err, size_t errsize)
+{
+	snprintf(err, errsize,
+		 "decompresses to more than %zu MiB (half the memory); decompress it to a file "
+		 "and open that",
+		 o->max >> 20);
+	return -1;
+}
+
+/* Zero bytes after the last member are padding (tape blocks), as gzip -d says. */
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, size_t errsize)
+{
+	z_stream z;
+	size_t done = 0;
+	int r = Z_OK;
+
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 15 + 16) != Z_OK) {
+		snprintf(err, errsize, "zlib: cannot start");
+		return -1;
+	}
+	for (;;) {
+		size_t in_piece = n - done < ZLIB_PIECE ? n - done : ZLIB_PIECE, out_piece;
+
+		if (!out_room(o, (size_t)1 << 20))
+			break;
+		out_piece = out_free(o) < ZLIB_PIECE ? out_free(o) : ZLIB_PIECE;
+		z.next_in = (unsigned char *)(uintptr_t)(src + done);
+		z.avail_in = (unsigned)in_piece;
+		z.next_out = (unsigned char *)o->d->data + o->d->size;
+		z.avail_out = (unsigned)out_piece;
+		r = inflate(&z, Z_NO_FLUSH);
+		done += in_piece - z.avail_in;
+		o->d->size += out_piece - z.avail_out;
+		out_progress(o, done);
+		if (r == Z_STREAM_END) {
+			if (done == n || all_zero(src + done, n - done))
+				break;
+			if (decompress_detect(src + done, n - done) != COMP_GZIP) {
+				r = Z_DATA_ERROR;
+				break;
+			}
+			inflateReset(&z); /* the next member (cat a.gz b.gz) */
+			continue;
+		}
+		if (r == Z_BUF_ERROR && done == n) /* wants more input: there is none */
+			break;
+		if (r != Z_OK && r != Z_BUF_ERROR)
+			break;
+	}
+	inflateEnd(&z);
+	if (o->over)
+		return out_too_big(o, err, errsize);
+	if (r == Z_STREAM_END)
+		return 0;
+	if (r == Z_BUF_ERROR)
+		return out_damaged(o, "the gzip data ends early (a cut file?)", done, err, errsize);
+	return out_damaged(o, "damaged gzip data", done, err, errsize);
+}
+
+static int unxz(const unsigned char *src, size_t n, struct out *o, char *err, size_t errsize)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	lzma_ret r = LZMA_OK;
+
+	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		snprintf(err, errsize, "liblzma: cannot start");
+		return -1;
+	}
+	s.next_in = src;
+	s.avail_in = n;
+	while (r == LZMA_OK) {
+		if (!out_room(o, (size_t)1 << 20))
+			break;
+		s.next_out = (uint8_t *)o->d->data + o->d->size;
+		s.avail_out = out_free(o);
+		r = lzma_code(&s, LZMA_FINISH);
+		o->d->size = (size_t)((char *)s.next_out - o->d->data);
+		out_progress(o, n - s.avail_in);
+	}
+	lzma_end(&s);
+	if (o->over)
+		return out_too_big(o, err, errsize);
+	if (r == LZMA_STREAM_END)
+		return 0;
+	if (r == LZMA_BUF_ERROR)
+		return out_damaged(o, "the xz data ends early (a cut file?)", n - s.avail_in, err,
+				   errsize);
+	return out_damaged(o, "damaged xz data", n - s.avail_in, err, errsize);
+}
+
+static int unzstd(const unsigned char *src, size_t n, struct out *o, char *err, size_t errsize)
+{
+	ZSTD_DCtx *dc = ZSTD_createDCtx();
+	ZSTD_inBuffer in = {src, n, 0};
+	size_t r = 0;
+
+	if (!dc) {
+		snprintf(err, errsize, "libzstd: cannot start");
+		return -1;
+	}
+	for (;;) {
+		ZSTD_outBuffer ob;
+
+		if (!out_room(o, (size_t)1 << 20))
+			break;
+		ob = (ZSTD_outBuffer){o->d->data + o->d->size, out_free(o), 0};
+		r = ZSTD_decompressStream(dc, &ob, &in);
+		o->d->size += ob.pos;
+		out_progress(o, in.pos);
+		if (ZSTD_isError(r))
+			break;
+		if (in.pos == in.size && ob.pos < ob.size)
+			break; /* all read, nothing held back */
+	}
+	ZSTD_freeDCtx(dc);
+	if (o->over)
+		return out_too_big(o, err, errsize);
+	if (ZSTD_isError(r)) {
+		char what[120];
+
+		snprintf(what, sizeof(what), "damaged zstd data (%s)", ZSTD_getErrorName(r));
+		return out_damaged(o, what, in.pos, err, errsize);
+	}
+	if (r != 0) /* a frame not finished */
+		return out_damaged(o, "the zstd data ends early (a cut file?)", in.pos, err,
+				   errsize);
+	return 0;
+}
+
+int decompress(enum compression c, const void *src, size_t n, size_t max,
+	       decompress_progress_fn progress, void *ctx, struct decompressed *out, char *err,
+	       size_t errsize)
+{
+	struct out o = {.d = out, .max = max, .total = n, .progress = progress, .ctx = ctx};
+	int r = -1;
+
+	memset(out, 0, sizeof(*out));
+	switch (c) {
+	case COMP_GZIP:
+		r = gunzip(src, n, &o, err, errsize);
+		break;
+	case COMP_XZ:
+		r = unxz(src, n, &o, err, errsize);
+		break;
+	case COMP_ZSTD:
+		r = unzstd(src, n, &o, err, errsize);
+		break;
+	case COMP_NONE:
+		snprintf(err, errsize, "not compressed");
+		break;
+	}
+	if (r < 0) {
+		free(out->data);
+		memset(out, 0, sizeof(*out));
+		return -1;
+	}
+	if (!out->data) /* an empty stream */
+		out->data = xmalloc(1);
+	else if (o.alloc > out->size + 1 + ((size_t)1 << 20))
+		out->data = xrealloc(out->data, out->size + 1); /* give back the slack */
+	return 0;
+}

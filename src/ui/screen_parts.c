@@ -1,0 +1,233 @@
+/*
+ * screen_parts: every part of every file of the profile (a dump, a thread,
+ * an Xdebug run), with its file, number, thread, trigger, time range, cost
+ * and command, and which of them count. Space counts a part or not, Enter
+ * counts only the part under the cursor, a counts them all; :parts LIST
+ * takes a list as --parts does. Every screen's costs are summed again at
+ * once (profile_select_parts). This file is all of it, but for its lines in
+ * the key and command tables.
+ */
+#include "ui_internal.h"
+#include "ncgrind/core/events.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/model/parts.h"
+
+#include <stdlib.h>
+
+struct parts_screen {
+	struct nav nav;
+	uint64_t all; /* the event's cost over every part, for the percentages */
+};
+
+static const struct screen_ops screen_parts_ops; /* at the end */
+
+static struct parts_screen *state_of(struct screen *s)
+{
+	return s->state;
+}
+
+static bool counts(const struct profile *p, size_t i)
+{
+	return !p->part_sel || p->part_sel[i];
+}
+
+static uint64_t all_parts(const struct ui *u)
+{
+	uint64_t all = 0;
+
+	for (size_t i = 0; i < u->ses.prof.nparts; i++)
+		u64_add_sat(&all, events_part_cost(&u->ses.prof, (uint32_t)i, u->disp.event));
+	return all;
+}
+
+/* The text of a span of the profile, made printable, at most max bytes of it. */
+static const char *printable(char *buf, size_t size, struct span s, size_t max)
+{
+	size_t n = s.len < max ? s.len : max, o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < size; i++)
+		buf[o++] = (unsigned char)s.ptr[i] < 0x20 || s.ptr[i] == 0x7f ? '?' : s.ptr[i];
+	buf[o] = '\0';
+	return buf;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* One part's row: #, file, part, thread, cost, %, trigger, time range, command. */
+static void part_text(const struct ui *u, uint64_t all, size_t i, char *buf, size_t size)
+{
+	const struct profile *p = &u->ses.prof;
+	const struct part *pt = &p->parts[i];
+	uint64_t cost = events_part_cost(p, (uint32_t)i, u->disp.event);
+	char num[24], thr[24], c[FMT_NUM], trig[64], range[64], cmd[200];
+
+	snprintf(num, sizeof(num), pt->number >= 0 ? "%lld" : "-", (long long)pt->number);
+	snprintf(thr, sizeof(thr), pt->thread >= 0 ? "t%lld" : "-", (long long)pt->thread);
+	snprintf(buf, size, "%4zu %-22.22s %5s %5s %16s %6.2f%%  %-24s %-24s %s", i + 1,
+		 base_name(p->src[pt->src].path), num, thr, fmt_commas(c, cost),
+		 all ? 100.0 * (double)cost / (double)all : 0.0,
+		 printable(trig, sizeof(trig), pt->trigger, 24),
+		 printable(range, sizeof(range), pt->timerange, 24),
+		 printable(cmd, sizeof(cmd), pt->cmd, 150));
+}
+
+/* :parts [LIST]: the screen, or only the parts of LIST count. */
+void cmd_parts(struct ui *u, const char *cmd, const char *arg)
+{
+	struct parts_screen *ps;
+
+	(void)cmd;
+	if (*arg) {
+		ui_select_parts(u, arg);
+		return;
+	}
+	ps = xcalloc(1, sizeof(*ps));
+	ps->nav.count = u->ses.prof.nparts;
+	ps->all = all_parts(u);
+	ui_push_screen(u, &screen_parts_ops, ps, free);
+}
+
+static struct nav *parts_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &state_of(s)->nav;
+}
+
+static void parts_draw(struct ui *u, struct screen *s)
+{
+	struct parts_screen *ps = state_of(s);
+	const struct profile *p = &u->ses.prof;
+	struct grid *g = &u->g;
+	const struct span ev = p->events[u->disp.event].name;
+	size_t n = p->part_sel ? parts_count(p->part_sel, p->nparts) : p->nparts;
+	char line[1024];
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts(g, 0, 0, "ncgrind: parts", ATTR_TITLE);
+	snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)", p->nparts,
+		 p->nsrc, p->nsrc == 1 ? "" : "s", n);
+	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+	snprintf(line, sizeof(line), "    %4s %-22s %5s %5s %16.*s %7s  %-24s %-24s %s", "#",
+		 "File", "Part", "Thr", (int)(ev.len > 16 ? 16 : ev.len), ev.ptr, "%", "Trigger",
+		 "Time range", "Command");
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	for (int i = 0; i < ui_list_rows(u) && ps->nav.top + (size_t)i < ps->nav.count; i++) {
+		size_t r = ps->nav.top + (size_t)i;
+		enum grid_attr a = r == ps->nav.cursor ? ATTR_CURSOR
+				   : counts(p, r)      ? ATTR_NORMAL
+						       : ATTR_DIM;
+
+		line[0] = ' ';
+		line[1] = counts(p, r) ? '*' : ' ';
+		line[2] = line[3] = ' ';
+		part_text(u, ps->all, r, line + 4, sizeof(line) - 4);
+		grid_fill(g, 4 + i, 0, a);
+		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, a);
+	}
+	view_draw_status(g, &ps->nav, &u->vs,
+			 "Space: count or not  Enter: only this  a: all  q: back");
+}
+
+/* The parts that count now, with part i set to on (or only i, or all). */
+static void choose(struct ui *u, size_t i, int how)
+{
+	const struct profile *p = &u->ses.prof;
+	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
+	char list[200];
+
+	for (size_t k = 0; k < p->nparts; k++)
+		sel[k] = how == 'a' || (how == 't' && counts(p, k));
+	if (how == 't')
+		sel[i] = !sel[i];
+	else if (how == 'o')
+		sel[i] = true;
+	if (!parts_count(sel, p->nparts)) {
+		ui_message(u, true, "one part at least must count");
+		free(sel);
+		return;
+	}
+	parts_format(sel, p->nparts, list, sizeof(list));
+	ui_select_parts(u, list);
+	free(sel);
+}
+
+static bool parts_request(struct ui *u, struct screen *s, enum request req)
+{
+	size_t i = state_of(s)->nav.cursor;
+
+	if (i >= u->ses.prof.nparts)
+		return req == REQ_PART_TOGGLE || req == REQ_PARTS_ALL || req == REQ_ENTER;
+	switch (req) {
+	case REQ_PART_TOGGLE:
+		choose(u, i, 't');
+		nav_move(&state_of(s)->nav, 1, ui_list_rows(u));
+		return true;
+	case REQ_ENTER:
+		choose(u, i, 'o');
+		return true;
+	case REQ_PARTS_ALL:
+		choose(u, i, 'a');
+		return true;
+	default:
+		return false;
+	}
+}
+
+static uint32_t parts_fn(struct ui *u, struct screen *s)
+{
+	(void)u, (void)s;
+	return NCG_NONE;
+}
+
+static bool parts_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	part_text(u, state_of(s)->all, row, buf, size);
+	return true;
+}
+
+static int parts_write(struct ui *u, struct screen *s, FILE *f)
+{
+	char line[1024];
+
+	for (size_t i = 0; i < u->ses.prof.nparts; i++) {
+		part_text(u, state_of(s)->all, i, line, sizeof(line));
+		fprintf(f, "%c %s\n", counts(&u->ses.prof, i) ? '*' : ' ', line);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+static void parts_update(struct ui *u, struct screen *s)
+{
+	state_of(s)->nav.count = u->ses.prof.nparts;
+	state_of(s)->all = all_parts(u); /* the event may have changed */
+	nav_scroll(&state_of(s)->nav, ui_list_rows(u));
+}
+
+static void parts_reopen(struct ui *u, uint32_t fn, unsigned mode)
+{
+	(void)fn, (void)mode;
+	cmd_parts(u, "parts", "");
+}
+
+static const struct screen_ops screen_parts_ops = {
+    .scope = SCOPE_PARTS,
+    .nav = parts_nav,
+    .rows = ui_list_rows,
+    .moved = NULL,
+    .draw = parts_draw,
+    .request = parts_request,
+    .selected = parts_fn,
+    .row_text = parts_row_text,
+    .show_match = NULL,
+    .write = parts_write,
+    .update = parts_update,
+    .subject = NULL,
+    .reopen = parts_reopen,
+};
