@@ -142,7 +142,7 @@ valgrind: $(NCGRIND) $(PROBE)
 SEED ?= 1
 RUNS ?= 500
 MONKEY_PROFILES = $$(find test/fixtures $(wildcard $(SHARED)/corpus/real) -type f \( -name '*.callgrind' \
-	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
+	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' -o -name 'callgrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
 MONKEY = test/tools/monkey -q --ncgrind $(NCGRIND) --seed $(SEED) --runs $(RUNS) \
 	$(if $(MONKEY_OUT),--out $(MONKEY_OUT))
 monkey: $(NCGRIND)
@@ -194,7 +194,7 @@ FUZZ_CFLAGS = $(filter-out -Werror,$(WARN)) -g -O1 -fno-omit-frame-pointer $(FUZ
 FUZZ_OBJ = $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(CORE_SRC) $(MODEL_SRC) $(REPORT_SRC)) \
 	$(FUZZ_BUILD)/fuzz_profile.o
 FUZZ_SEEDS = $$(find test/fixtures $(wildcard $(SHARED)/corpus) -type f \( -name '*.callgrind' \
-	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
+	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' -o -name 'callgrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
 
 fuzz:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang with libFuzzer:" \

@@ -295,7 +295,7 @@ self_sum() {
 	cd "$t"
 	cp "$RUNS"/threads-sep/callgrind.out.* .
 	printf '%s\n' 'P' ':save-screen all' 'j' 'Enter' ':save-screen only2' 'q' ':save-screen table2' \
-		'P' 'a' 'Space' ':save-screen not1' >keys
+		'P' 'a' 'Space' ':save-screen not1' 'q' 'R' ':save-screen reloaded' >keys
 	"$NCGRIND" --script=keys --size=140x20 callgrind.out.26197
 	assert_grep '3 parts in 3 files; 3 count (marked *)' all
 	# shares of 1,182,445: 281,879 = 23.84%, 600,283 = 50.77%
@@ -306,4 +306,21 @@ self_sum() {
 	# the table: thread 2's total (300,283) is 100%
 	assert_grep 'Total Ir: 300,283   Parts: 1 of 3' table2
 	assert_grep '2 of 3 parts count: 2-3' not1
+	# R reads the files again; the same parts count: 300,283 + 600,283 = 900,566
+	assert_grep 'Total Ir: 900,566   Parts: 2 of 3' reloaded
+}
+
+@test "files: Xdebug's Time_(10ns) in short units (U) is a time; other events keep 1.2K" {
+	# a: 12,345 x 10 ns = 123.45 us (3 digits: 123us); b: 250,000,000 x 10 ns = 2.5 s;
+	# total 2.50012345 s: 2.5s. Memory_(bytes) is no time: 2,000,000 = 2.0M
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'version: 1' 'creator: xdebug 3.2.2 (PHP 8.2.7)' 'cmd: /x/index.php' \
+		'events: Time_(10ns) Memory_(bytes)' 'fl=(1) /x/index.php' 'fn=(1) a' '3 12345 1000000' \
+		'fn=(2) b' '5 250000000 1000000' >x.cachegrind
+	printf '%s\n' 'U' ':save-screen time' 'Tab' ':save-screen mem' >keys
+	"$NCGRIND" --script=keys --size=80x8 x.cachegrind
+	assert_grep 'Total Time_(10ns): 2.5s   Parts: 1' time
+	assert_grep '  2.5s 100.0%    2.5s 100.0%      0  b' time
+	assert_grep ' 123us  0.00%   123us  0.00%      0  a' time
+	assert_grep 'Total Memory_(bytes): 2.0M' mem
 }

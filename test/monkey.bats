@@ -52,7 +52,7 @@ monkey() {
 # fixture_profiles: every profile of test/fixtures
 fixture_profiles() {
 	find "$FIX" -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
-		-o -name 'cachegrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort
+		-o -name 'cachegrind.out.*' -o -name 'callgrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort
 }
 
 @test "monkey: script mode, every fixture profile, fixed seeds" {

@@ -532,3 +532,54 @@ EOF2
 	tm send-keys q
 	expect_ended 0
 }
+
+# PIPE_WRAPPER (sh -c "$PIPE_WRAPPER" NCGRIND FILE): like WRAPPER, with FILE
+# decompressed down a pipe into `ncgrind -` (zcat x.gz | ncgrind -, as with less).
+# shellcheck disable=SC2016 # expanded by the wrapper's sh
+PIPE_WRAPPER='trap : INT QUIT
+ulimit -c 0
+before=$(stty -g)
+gzip -dc "$1" | "$0" -
+st=$?
+if [ "$(stty -g)" = "$before" ]; then t="as before"; else t=CHANGED; fi
+echo "ncgrind exit status $st, tty settings $t"
+read -r _'
+
+@test "tmux: a profile down a pipe (gzip -dc x.gz | ncgrind -): the browser, its keys from the terminal" {
+	# thread 3 of the --separate-threads run: its summary is 600,283 Ir
+	local d=$BATS_TEST_TMPDIR
+	gzip -c "$FIX/runs/threads-sep/callgrind.out.26197-03" >"$d/t3.gz"
+	PANE_TERM=xterm-256color tmux_start "$d" sh -c "$PIPE_WRAPPER" "$NCGRIND" t3.gz
+	wait_text "sort: self Ir"
+	tm capture-pane -p | sed -n '1,2p' | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF3'
+ncgrind: -  cmd: ../threads
+Events: [Ir]   Total Ir: 600,283   Parts: 1
+EOF3
+	tm send-keys j
+	wait_text "2/20  sort: self Ir"
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux colour: the parts of a --separate-threads run, chosen on the parts screen" {
+	# the 3 thread files of the run (the empty callgrind.out.26197 brings them);
+	# summaries 281,879 + 300,283 + 600,283 = 1,182,445 Ir
+	local d=$BATS_TEST_TMPDIR
+	cp "$FIX"/runs/threads-sep/callgrind.out.* "$d/"
+	PANE_TERM=xterm-256color start_ncgrind "$d" callgrind.out.26197
+	wait_text "Total Ir: 1,182,445   Parts: 3"
+	tm send-keys P
+	wait_text "3 parts in 3 files; 3 count (marked *)"
+	# Space on thread 2: threads 1 and 3 count, 281,879 + 600,283 = 882,162
+	tm send-keys j Space
+	wait_text "2 of 3 parts count: 1,3"
+	pane_attrs | grep -c '^H' >"$OUT"
+	expect_out <<'EOF3'
+2
+EOF3
+	tm send-keys q
+	wait_text "Total Ir: 882,162   Parts: 2 of 3"
+	tm send-keys q
+	expect_ended 0
+}

@@ -224,7 +224,8 @@ static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, c
  * lines. Line numbers in messages are those of the decompressed text, as
  * zcat FILE | less -N shows them.
  */
-static int map_decompress(struct map *m, char *err, size_t errsize)
+static int map_decompress(struct map *m, decompress_progress_fn progress, void *ctx, char *err,
+			  size_t errsize)
 {
 	enum compression c = decompress_detect(m->data, m->file_size);
 	struct decompressed d;
@@ -233,7 +234,7 @@ static int map_decompress(struct map *m, char *err, size_t errsize)
 
 	if (c == COMP_NONE)
 		return 0;
-	if (decompress(c, m->data, packed, pipe_max(), NULL, NULL, &d, why, sizeof(why)) < 0) {
+	if (decompress(c, m->data, packed, pipe_max(), progress, ctx, &d, why, sizeof(why)) < 0) {
 		snprintf(err, errsize, "%s: %s", decompress_name(c), why);
 		return -1;
 	}
@@ -250,6 +251,13 @@ static int map_decompress(struct map *m, char *err, size_t errsize)
 }
 
 int map_open(struct map *m, const char *path, char *err, size_t errsize)
+{
+	return map_open_progress(m, path, NULL, NULL, err, errsize);
+}
+
+int map_open_progress(struct map *m, const char *path,
+		      void (*progress)(void *ctx, uint64_t done, uint64_t total), void *ctx,
+		      char *err, size_t errsize)
 {
 	struct stat st;
 	int fd, ret;
@@ -276,7 +284,7 @@ int map_open(struct map *m, const char *path, char *err, size_t errsize)
 	if (!is_stdin)
 		close(fd);
 	if (ret == 0 && m->file_size)
-		ret = map_decompress(m, err, errsize);
+		ret = map_decompress(m, progress, ctx, err, errsize);
 	if (ret < 0)
 		map_release(m);
 	return ret;

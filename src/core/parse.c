@@ -1197,13 +1197,14 @@ static void parse_map(struct parser *ps, const struct parse_opts *o, const atomi
 	parser_part_close(ps);
 }
 
-int parser_open(struct profile *prof, uint32_t s, struct diag *d)
+int parser_open(struct profile *prof, uint32_t s, struct diag *d, const struct parse_opts *o)
 {
 	struct source *src = &prof->src[s];
 	char err[256];
 
 	d->path = src->path;
-	if (map_open(&src->map, src->path, err, sizeof(err)) < 0)
+	if (map_open_progress(&src->map, src->path, o ? o->unpacking : NULL, o ? o->ctx : NULL, err,
+			      sizeof(err)) < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
 	if (src->map.warn[0])
 		diag_add(d, DIAG_ERROR, 0, "%s", src->map.warn);

@@ -837,7 +837,7 @@ struct parse_job *parse_start(struct profile *p, struct diag *d, const struct pa
 	int bad = 0;
 
 	for (uint32_t s = 0; s < p->nsrc; s++)
-		bad |= parser_open(p, s, d);
+		bad |= parser_open(p, s, d, o);
 	if (p->nsrc)
 		d->path = p->src[0].path;
 	if (bad || !p->nsrc)

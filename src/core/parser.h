@@ -174,7 +174,7 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
  * Map file s of prof (profile_add_source) for parsing, decompressed if it
  * is compressed; -1 with d's fatal message when it cannot be read.
  */
-int parser_open(struct profile *prof, uint32_t s, struct diag *d);
+int parser_open(struct profile *prof, uint32_t s, struct diag *d, const struct parse_opts *o);
 /* Index the mapped files in one pass each (the reference the chunks reproduce). */
 void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,
 		     const atomic_bool *cancel);

@@ -25,6 +25,54 @@ char *fmt_cost(char *buf, uint64_t v, bool short_units)
 	return buf;
 }
 
+char *fmt_value(char *buf, uint64_t v, bool short_units, uint64_t unit_ps)
+{
+	static const char *const units[] = {"ps", "ns", "us", "ms", "s"};
+	double d = (double)v * (double)unit_ps;
+	int u = 0;
+
+	if (!short_units || !unit_ps)
+		return fmt_cost(buf, v, short_units);
+	if (v == 0)
+		return strcpy(buf, "0");
+	while (d >= 999.5 && u < 4) {
+		d /= 1000.0;
+		u++;
+	}
+	snprintf(buf, FMT_NUM, d < 99.95 ? "%.1f%s" : "%.0f%s", d, units[u]);
+	return buf;
+}
+
+uint64_t fmt_unit_ps(struct span name)
+{
+	static const struct {
+		const char *unit;
+		uint64_t ps;
+	} units[] = {{"ps", 1},          {"ns", 1000},
+		     {"us", 1000000},    {"\xc2\xb5s", 1000000},
+		     {"ms", 1000000000}, {"s", 1000000000000}};
+	const char *open = NULL, *p;
+	uint64_t n = 0;
+
+	/* NAME_(Nunit) or NAME_(unit): the part in parentheses at the end */
+	for (size_t i = 0; i + 1 < name.len; i++)
+		if (name.ptr[i] == '_' && name.ptr[i + 1] == '(')
+			open = name.ptr + i + 2;
+	if (!open || name.ptr[name.len - 1] != ')')
+		return 0;
+	for (p = open; *p >= '0' && *p <= '9' && n < 1000000; p++)
+		n = n * 10 + (uint64_t)(*p - '0');
+	if (p == open)
+		n = 1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		size_t len = strlen(units[i].unit);
+
+		if ((size_t)(name.ptr + name.len - 1 - p) == len && !memcmp(p, units[i].unit, len))
+			return n * units[i].ps;
+	}
+	return 0;
+}
+
 char *fmt_times(char *buf, uint64_t n)
 {
 	char num[FMT_NUM];

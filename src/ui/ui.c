@@ -9,6 +9,7 @@
 #include "ui_internal.h"
 #include "ncgrind/ui/keys.h"
 #include "ncgrind/core/parse.h"
+#include "ncgrind/model/fmt.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/ui/term.h"
 
@@ -442,6 +443,9 @@ static void draw(struct ui *u)
 {
 	struct screen *s = hist_current(&u->hist);
 
+	u->disp.unit_ps = u->disp.event < u->ses.prof.nev
+			      ? fmt_unit_ps(u->ses.prof.events[u->disp.event].name)
+			      : 0;
 	if (u->vs.help)
 		view_draw_help(&u->g, &u->vs);
 	else
@@ -459,6 +463,17 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 	if (u->script)
 		return;
 	view_draw_loading(&u->g, u->vs.path, done, total);
+	term_paint(&u->g);
+}
+
+/* A compressed file is decompressed before it is read: say how far, every few MB. */
+static void on_unpacking(void *ctx, uint64_t done, uint64_t total)
+{
+	struct ui *u = ctx;
+
+	if (u->script)
+		return;
+	view_draw_progress(&u->g, u->vs.path, "Decompressing the profile", done, total);
 	term_paint(&u->g);
 }
 
@@ -505,7 +520,8 @@ void ui_free_files(struct ui *u)
 
 int ui_load(struct ui *u)
 {
-	struct parse_opts prog = {.progress = on_progress, .ctx = u, .jobs = u->jobs};
+	struct parse_opts prog = {
+	    .progress = on_progress, .unpacking = on_unpacking, .ctx = u, .jobs = u->jobs};
 
 	if (session_load(&u->ses, u->paths, u->npaths, &prog) < 0)
 		return -1;
@@ -613,7 +629,7 @@ static void loading_release(struct ui *u, struct loading *l)
  */
 static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *selected)
 {
-	struct parse_opts po = {.jobs = o->jobs};
+	struct parse_opts po = {.unpacking = on_unpacking, .ctx = u, .jobs = o->jobs};
 	struct loading l = {0};
 	double last = 0;
 	int key, ret;

@@ -369,6 +369,15 @@ static void table_select_fn(struct ui *u, uint32_t fn)
 		}
 }
 
+/* The parts that counted count in the profile read again, if it has as many. */
+static void keep_parts(const struct ui *u, struct ui *next)
+{
+	const struct profile *p = &u->ses.prof;
+
+	if (p->part_sel && next->ses.prof.nparts == p->nparts)
+		session_select_parts(&next->ses, p->part_sel);
+}
+
 /*
  * reload (R): the same file again, after it changed on disk (a profile
  * still being written, or cut). The event, the table's function and the
@@ -396,6 +405,7 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 	}
 	if (load_next(u, u->paths, u->npaths, &next) < 0)
 		return;
+	keep_parts(u, &next);
 	table_fn =
 	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.ses.prof) : NCG_NONE;
 	subject = u->seen_subject.fn == subject ? same_function(&u->seen_subject, &next.ses.prof)

@@ -23,7 +23,14 @@ struct layout {
 	int calls;      /* width of the calls column, 0: none */
 	int name, file; /* widths; file 0: none */
 	bool short_units;
+	uint64_t unit_ps;
 };
+
+/* The widest short value: 99.9K, or a time, 99.9ms (a smaller total may be wider: 999us). */
+static int short_width(uint64_t unit_ps)
+{
+	return unit_ps ? 6 : 5;
+}
 
 static bool has_name_line(const struct grid *g)
 {
@@ -74,8 +81,9 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 	uint64_t total = t->p->nev ? t->totals[t->disp->event] : 0;
 
 	L->short_units = t->disp->short_units;
+	L->unit_ps = t->disp->unit_ps;
 	L->incl = profile_has_calls(t->p) && !t->loading; /* inclusive costs come at the end */
-	L->num = text_width(fmt_cost(buf, total, L->short_units));
+	L->num = text_width(fmt_value(buf, total, L->short_units, L->unit_ps));
 	L->num = L->num < 4 ? 4 : L->num;
 	L->pct = t->disp->show_percent ? 6 : 0;
 	L->calls = text_width(fmt_commas(buf, max_calls(t)));
@@ -86,11 +94,11 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 		L->pct = 0;
 	if (g->cols - fixed_width(L) < MIN_NAME && !L->short_units) {
 		L->short_units = true;
-		L->num = text_width(fmt_cost(buf, total, true));
+		L->num = text_width(fmt_value(buf, total, true, L->unit_ps));
 	}
 	/* short units print up to 9,999 whole and 99.9K: five columns whatever the total */
-	if (L->short_units && L->num < 5)
-		L->num = 5;
+	if (L->short_units && L->num < short_width(L->unit_ps))
+		L->num = short_width(L->unit_ps);
 	if (g->cols - fixed_width(L) < MIN_NAME)
 		L->calls = 0;
 	L->name = g->cols - fixed_width(L);
@@ -149,7 +157,9 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 			snprintf(parts, sizeof(parts), "%zu of %zu", counted, t->p->nparts);
 		}
 		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %s", (int)n.len, n.ptr,
-			 fmt_cost(buf, t->totals[t->disp->event], t->disp->short_units), parts);
+			 fmt_value(buf, t->totals[t->disp->event], t->disp->short_units,
+				   t->disp->unit_ps),
+			 parts);
 		grid_puts(g, 1, c, line, ATTR_NORMAL);
 	}
 }
@@ -187,7 +197,7 @@ static int draw_cost(struct grid *g, int r, int c, const struct layout *L, uint6
 {
 	char buf[FMT_NUM];
 
-	put_right(g, r, c, L->num, fmt_cost(buf, v, L->short_units), a);
+	put_right(g, r, c, L->num, fmt_value(buf, v, L->short_units, L->unit_ps), a);
 	c += L->num;
 	if (L->pct) {
 		put_right(g, r, c + 1, L->pct, fmt_percent(buf, v, total), a);
@@ -384,6 +394,7 @@ struct list_layout {
 	bool pct_part; /* %func / %parent */
 	bool calls, site;
 	bool short_units;
+	uint64_t unit_ps;
 	int name; /* columns left for the name (and indentation) */
 };
 
@@ -403,8 +414,9 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 	char buf[FMT_NUM];
 
 	L->short_units = t->disp->short_units;
-	L->num = text_width(fmt_cost(buf, widest, L->short_units));
-	L->num = L->num < 5 ? 5 : L->num;
+	L->unit_ps = t->disp->unit_ps;
+	L->num = text_width(fmt_value(buf, widest, L->short_units, L->unit_ps));
+	L->num = L->num < short_width(L->unit_ps) ? short_width(L->unit_ps) : L->num;
 	L->pct_all = L->pct_part = t->disp->show_percent; /* % hides them on every screen */
 	L->calls = true;
 	L->site = has_site;
@@ -416,8 +428,8 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 		L->pct_part = false;
 	if (g->cols - list_fixed(L) < MIN_NAME && !L->short_units) {
 		L->short_units = true;
-		L->num = text_width(fmt_cost(buf, widest, true));
-		L->num = L->num < 5 ? 5 : L->num;
+		L->num = text_width(fmt_value(buf, widest, true, L->unit_ps));
+		L->num = L->num < short_width(L->unit_ps) ? short_width(L->unit_ps) : L->num;
 	}
 	if (g->cols - list_fixed(L) < MIN_NAME)
 		L->calls = false;
@@ -490,14 +502,17 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	if (profile_has_calls(p))
 		snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s",
 			 (int)ev.len, ev.ptr,
-			 fmt_cost(a, profile_incl_at(p, f, t->disp->event), t->disp->short_units),
+			 fmt_value(a, profile_incl_at(p, f, t->disp->event), t->disp->short_units,
+				   t->disp->unit_ps),
 			 fmt_percent(pa, profile_incl_at(p, f, t->disp->event), total),
-			 fmt_cost(b, profile_self_at(p, f, t->disp->event), t->disp->short_units),
+			 fmt_value(b, profile_self_at(p, f, t->disp->event), t->disp->short_units,
+				   t->disp->unit_ps),
 			 fmt_percent(pb, profile_self_at(p, f, t->disp->event), total),
 			 fmt_times(c, fn->calls));
 	else
 		snprintf(line, sizeof(line), "%.*s self %s (%s)", (int)ev.len, ev.ptr,
-			 fmt_cost(b, profile_self_at(p, f, t->disp->event), t->disp->short_units),
+			 fmt_value(b, profile_self_at(p, f, t->disp->event), t->disp->short_units,
+				   t->disp->unit_ps),
 			 fmt_percent(pb, profile_self_at(p, f, t->disp->event), total));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
@@ -529,7 +544,7 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
 	v = profile_edge_at(p, dr->edge, t->disp->event);
 	grid_fill(g, r, 0, a);
-	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
+	c = list_numbers(g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
 			 fmt_percent(pt, v, p->totals[t->disp->event]),
 			 fmt_percent(pf, v, profile_incl_at(p, d->fn, t->disp->event)),
 			 fmt_commas(cnt, e->count), a);
@@ -643,7 +658,7 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 	int c, indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
 
 	grid_fill(g, r, 0, a);
-	c = list_numbers(g, r, L, fmt_cost(cost, v, L->short_units),
+	c = list_numbers(g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
 			 fmt_percent(pr, v, u64_from_double(root)),
 			 fmt_percent(pp, v, u64_from_double(parent)),
 			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
@@ -693,7 +708,8 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 		 tree->nroots);
 	grid_puts(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
-		 fmt_cost(buf, tree->p->totals[t->disp->event], t->disp->short_units));
+		 fmt_value(buf, tree->p->totals[t->disp->event], t->disp->short_units,
+			   t->disp->unit_ps));
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
@@ -834,7 +850,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 		return;
 	}
 	snprintf(line, sizeof(line), "%*s %7s ", numw,
-		 cost ? fmt_cost(num, cost, t->disp->short_units) : ".",
+		 cost ? fmt_value(num, cost, t->disp->short_units, t->disp->unit_ps) : ".",
 		 cost ? fmt_percent(pct, cost, p->totals[t->disp->event]) : "");
 	c = grid_puts(
 	    g, r, 0, line,
@@ -871,7 +887,7 @@ static int source_cost_width(const struct srcview *v, const struct table *t)
 	for (size_t i = 0; i < v->fn.nrows; i++)
 		if (v->fn.rows[i].costs[t->disp->event] > widest)
 			widest = v->fn.rows[i].costs[t->disp->event];
-	w = text_width(fmt_cost(buf, widest, t->disp->short_units));
+	w = text_width(fmt_value(buf, widest, t->disp->short_units, t->disp->unit_ps));
 	return w < 5 ? 5 : w;
 }
 
@@ -988,13 +1004,19 @@ void view_draw_help(struct grid *g, const struct view_state *vs)
 
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total)
 {
+	view_draw_progress(g, path, "Reading the profile", done, total);
+}
+
+void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
+			uint64_t total)
+{
 	char line[512];
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	grid_puts(g, 0, 9, path, ATTR_TITLE);
-	snprintf(line, sizeof(line), "Reading the profile: %.0f%% (%.1f of %.1f MB)",
+	snprintf(line, sizeof(line), "%s: %.0f%% (%.1f of %.1f MB)", what,
 		 total ? 100.0 * (double)done / (double)total : 0.0, (double)done / 1e6,
 		 (double)total / 1e6);
 	grid_puts(g, g->rows / 2, 2, line, ATTR_NORMAL);

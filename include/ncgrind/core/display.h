@@ -14,6 +14,7 @@
 struct display {
 	uint32_t event;    /* the event shown and sorted by */
 	bool short_units;  /* 1.2G instead of 1,234,567,890 */
+	uint64_t unit_ps;  /* the event's time unit (Time_(10ns)): short units are a time */
 	bool show_percent; /* the percentage columns */
 	double threshold;  /* new call trees fold what is under this percent of the root */
 };
@@ -21,7 +22,7 @@ struct display {
 /* The settings of a new browser: event 0, exact numbers, percentages, 1%. */
 static inline struct display display_default(void)
 {
-	return (struct display){0, false, true, 1.0};
+	return (struct display){0, false, 0, true, 1.0};
 }
 
 #endif

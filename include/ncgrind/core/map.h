@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct map {
 	const char *data;   /* complete lines, each ending in '\n' */
@@ -35,6 +36,10 @@ struct map {
  * memory, ...). An empty file maps to size 0.
  */
 int map_open(struct map *m, const char *path, char *err, size_t errsize);
+/* The same, saying how far the decompression of a compressed file is (may be NULL). */
+int map_open_progress(struct map *m, const char *path,
+		      void (*progress)(void *ctx, uint64_t done, uint64_t total), void *ctx,
+		      char *err, size_t errsize);
 void map_release(struct map *m);
 
 /* The file shrank or was cut under the mapping since it was opened. */

@@ -13,6 +13,8 @@
 struct parse_opts {
 	/* called now and then with bytes done and total; may be NULL */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
+	/* called with the bytes of a compressed file decompressed so far; may be NULL */
+	void (*unpacking)(void *ctx, uint64_t done, uint64_t total);
 	void *ctx;
 	unsigned jobs;  /* threads that index: 0 for the cores available, 1 for one pass */
 	uint64_t chunk; /* bytes a thread takes at a time: 0 to choose from the size */

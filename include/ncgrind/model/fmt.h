@@ -13,6 +13,14 @@
 
 /* 13,143,514 (exact) or 13.1M (short: 3 significant digits, K M G T P E). */
 char *fmt_cost(char *buf, uint64_t v, bool short_units);
+/*
+ * The same for an event with a time unit (unit_ps picoseconds a count, as
+ * Xdebug's Time_(10ns)): short units are a time, 123ms, 12.3us, 1.05s.
+ * unit_ps 0: fmt_cost.
+ */
+char *fmt_value(char *buf, uint64_t v, bool short_units, uint64_t unit_ps);
+/* The time unit an event's name states ("Time_(10ns)": 10,000 ps), 0 for none. */
+uint64_t fmt_unit_ps(struct span name);
 /* "once", "2 times", "1,234 times" */
 char *fmt_times(char *buf, uint64_t n);
 /* "12.34%", "100.0%", "0.00%" ("-" when total is 0). */

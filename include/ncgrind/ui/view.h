@@ -62,5 +62,8 @@ void view_draw_help(struct grid *g, const struct view_state *vs);
 /* Lines of the help screen (for scrolling it). */
 int view_help_lines(void);
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total);
+/* The same with another what ("Decompressing"): "WHAT: N% (x of y MB)". */
+void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
+			uint64_t total);
 
 #endif
