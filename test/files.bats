@@ -324,3 +324,53 @@ self_sum() {
 	assert_grep ' 123us  0.00%   123us  0.00%      0  a' time
 	assert_grep 'Total Memory_(bytes): 2.0M' mem
 }
+
+@test "files: the files of a run read together add up to each read alone, function by function" {
+	cd "$RUNS/threads-sep"
+	local f t=$BATS_TEST_TMPDIR
+	: >"$t/each"
+	for f in callgrind.out.26197-01 callgrind.out.26197-02 callgrind.out.26197-03; do
+		ncg --no-siblings --dump=functions --format=tsv "$f"
+		expect_status 0
+		tail -n +2 "$OUT" | cut -f1-3,5 >>"$t/each"
+	done
+	awk -F'\t' '{ s[$1 "\t" $2 "\t" $3] += $4 } END { for (k in s) print k "\t" s[k] }' \
+		"$t/each" | LC_ALL=C sort >"$t/sum"
+	ncg --dump=functions --format=tsv callgrind.out.26197-01 callgrind.out.26197-02 \
+		callgrind.out.26197-03
+	tail -n +2 "$OUT" | cut -f1-3,5 | LC_ALL=C sort >"$t/together"
+	[ "$(wc -l <"$t/together")" -gt 50 ]
+	diff -u "$t/together" "$t/sum"
+}
+
+@test "files: :add FILE reads the profile again with the file: its costs add up" {
+	# a.callgrind alone: main 10 (incl 16), f 6; with b.callgrind added: the total
+	# 10 + 6 + 3 + 7 = 26, main 13
+	# (incl 26), g 7 (see the first test)
+	two_files
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':add b.callgrind' ':save-screen added' ':add nothere.callgrind' \
+		':save-screen failed' >keys
+	"$NCGRIND" --script=keys --size=80x10 a.callgrind
+	assert_grep 'ncgrind: a.callgrind (+1 more file)' added
+	assert_grep 'Total Ir: 26   Parts: 2' added
+	assert_grep 'added b.callgrind: 2 files, 2 parts, 3 functions (were 2)' added
+	# a file that cannot be read: a message, the profile stays as it was
+	assert_grep 'nothere.callgrind: cannot read: No such file or directory' failed
+	assert_grep 'Total Ir: 26   Parts: 2' failed
+}
+
+@test "files: a combined run cut into a file per part (as without --combine-dumps) reads the same" {
+	# each part: from its 'part:' line on, with the file's header before it
+	local t=$BATS_TEST_TMPDIR f=$RUNS/threads-combined/callgrind.out.26252
+	mkdir "$t/cut"
+	awk -v d="$t/cut" 'NR == 1 { hdr = 1 } /^part: / { n++; hdr = 0
+		out = d "/callgrind.out.77." n; print "# callgrind format" > out }
+		hdr { next } { print > out }' "$f"
+	[ "$(find "$t/cut" -type f | wc -l)" -eq 2 ]
+	ncg --dump=calls --format=tsv "$f"
+	cp "$OUT" "$t/combined"
+	ncg --dump=calls --format=tsv "$t/cut/callgrind.out.77.1"
+	expect_status 0
+	diff -u "$t/combined" "$OUT"
+}

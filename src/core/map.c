@@ -32,7 +32,7 @@
 
 /* ---- the guard ---------------------------------------------------------- */
 
-#define MAX_GUARDED 8
+#define MAX_GUARDED 1024 /* files open at once: every file of a run of many dumps */
 
 /* The mapped ranges the SIGBUS handler may repair (the struct map itself may move). */
 static struct guarded {

@@ -12,9 +12,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct file_key;
+
 struct file_list {
 	char **v; /* owned */
 	size_t n, alloc;
+	struct file_key *keys; /* what each is on disk, to find one named twice */
+	size_t keys_alloc;
 };
 
 void files_release(struct file_list *l);
