@@ -374,3 +374,18 @@ self_sum() {
 	expect_status 0
 	diff -u "$t/combined" "$OUT"
 }
+
+@test "files: all the parts counting again gives back the whole profile, exactly (cycles on and off)" {
+	local t=$BATS_TEST_TMPDIR
+	cd "$t"
+	cp "$RUNS"/threads-sep/callgrind.out.* .
+	printf '%s\n' ':write w0' 'T' 'E' ':write t0' >keys0
+	printf '%s\n' ':parts 2' 'T' 'E' 'q' ':parts all' ':write w1' 'T' 'E' ':write t1' 'q' \
+		':set cycles off' ':parts 1,3' ':set cycles on' ':parts all' ':write w2' >keys1
+	"$NCGRIND" --script=keys0 --size=100x20 callgrind.out.26197
+	"$NCGRIND" --script=keys1 --size=100x20 callgrind.out.26197
+	[ -s w0 ] && [ -s t0 ]
+	cmp w0 w1
+	cmp t0 t1
+	cmp w0 w2
+}

@@ -22,6 +22,9 @@ void profile_init(struct profile *p, const char *path)
 	htab_init(&p->ev_index);
 }
 
+struct all_costs;
+static void all_costs_free(struct all_costs *a);
+
 void profile_release(struct profile *p)
 {
 	for (size_t i = 0; i < p->nparts; i++) {
@@ -53,6 +56,7 @@ void profile_release(struct profile *p)
 	free(p->stats.thread_cpu);
 	free(p->part_sel);
 	free(p->edge_sel);
+	all_costs_free(p->all);
 	free(p->self_c.cell);
 	free(p->self_c.big);
 	free(p->incl_c.cell);
@@ -746,12 +750,114 @@ static size_t parts_all(const bool *sel, size_t n)
 	return k;
 }
 
+/*
+ * The costs of the whole profile, put aside while some parts only count:
+ * counting all of them again is then a move back, not a read of every line.
+ */
+struct all_costs {
+	struct cost_cells self_c, incl_c, edge_c;
+	uint64_t *totals, *cycle_incl, *counts, *calls;
+	uint32_t *cycle, ncycles;
+	uint8_t *flags; /* per function: 1 used, 2 recursive */
+};
+
+static void all_costs_free(struct all_costs *a)
+{
+	struct cost_cells *cells[] = {&a->self_c, &a->incl_c, &a->edge_c};
+
+	if (!a)
+		return;
+	for (size_t i = 0; i < 3; i++) {
+		free(cells[i]->cell);
+		free(cells[i]->big);
+	}
+	free(a->totals);
+	free(a->cycle_incl);
+	free(a->counts);
+	free(a->calls);
+	free(a->cycle);
+	free(a->flags);
+	free(a);
+}
+
+/* The whole's costs aside (they leave p: drop_costs() will not free them). */
+static void put_all_aside(struct profile *p)
+{
+	struct all_costs *a = xcalloc(1, sizeof(*a));
+
+	a->self_c = p->self_c;
+	a->incl_c = p->incl_c;
+	a->edge_c = p->edge_c;
+	memset(&p->self_c, 0, sizeof(p->self_c));
+	memset(&p->incl_c, 0, sizeof(p->incl_c));
+	memset(&p->edge_c, 0, sizeof(p->edge_c));
+	a->totals = p->totals;
+	a->cycle_incl = p->cycle_incl;
+	p->totals = p->cycle_incl = NULL;
+	a->ncycles = p->ncycles;
+	a->counts = xmalloc_array(p->nedges ? p->nedges : 1, sizeof(uint64_t));
+	for (size_t e = 0; e < p->nedges; e++)
+		a->counts[e] = p->edges[e].count;
+	a->calls = xmalloc_array(p->nfuncs ? p->nfuncs : 1, sizeof(uint64_t));
+	a->cycle = xmalloc_array(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
+	a->flags = xmalloc_array(p->nfuncs ? p->nfuncs : 1, 1);
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		a->calls[f] = p->funcs[f].calls;
+		a->cycle[f] = p->funcs[f].cycle;
+		a->flags[f] = (uint8_t)(p->funcs[f].used | p->funcs[f].recursive << 1);
+	}
+	p->all = a;
+}
+
+/* All the parts count again: the whole's costs back in place. */
+static void take_all_back(struct profile *p)
+{
+	struct all_costs *a = p->all;
+	bool flat = p->incl_flat != NULL;
+
+	drop_costs(p);
+	p->self_c = a->self_c;
+	p->incl_c = a->incl_c;
+	p->edge_c = a->edge_c;
+	memset(&a->self_c, 0, sizeof(a->self_c));
+	memset(&a->incl_c, 0, sizeof(a->incl_c));
+	memset(&a->edge_c, 0, sizeof(a->edge_c));
+	p->totals = a->totals;
+	p->cycle_incl = a->cycle_incl;
+	a->totals = a->cycle_incl = NULL;
+	p->ncycles = a->ncycles;
+	for (size_t e = 0; e < p->nedges; e++)
+		p->edges[e].count = a->counts[e];
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		p->funcs[f].calls = a->calls[f];
+		p->funcs[f].cycle = a->cycle[f];
+		p->funcs[f].used = a->flags[f] & 1;
+		p->funcs[f].recursive = (a->flags[f] & 2) != 0;
+	}
+	all_costs_free(a);
+	p->all = NULL;
+	free(p->part_sel);
+	free(p->edge_sel);
+	p->part_sel = NULL;
+	p->edge_sel = NULL;
+	p->compact = true;
+	if (flat)
+		graph_inclusive_flat(p);
+}
+
 void profile_select_parts(struct profile *p, const bool *sel)
 {
 	uint32_t nev = p->nev, nraw = p->nraw < p->nev ? p->nraw : p->nev;
 	struct recost r = {p, NULL, NULL, NULL, nraw, 0};
 	bool flat = p->incl_flat != NULL;
 
+	if (!sel || parts_all(sel, p->nparts) == p->nparts) {
+		if (p->all)
+			take_all_back(p);
+		return; /* (all of them count already) */
+	}
+	if (!p->all && p->compact)
+		put_all_aside(p);
 	r.self = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, nraw ? nraw : 1), sizeof(uint64_t));
 	r.edge = xcalloc(st_mult(p->nedges ? p->nedges : 1, nraw ? nraw : 1), sizeof(uint64_t));
 	r.seen = xcalloc(p->nedges ? p->nedges : 1, sizeof(bool));
@@ -773,15 +879,9 @@ void profile_select_parts(struct profile *p, const bool *sel)
 	htab_release(&p->edge_index);
 	free(p->part_sel);
 	free(p->edge_sel);
-	p->part_sel = NULL;
-	p->edge_sel = NULL;
-	if (sel && parts_all(sel, p->nparts) < p->nparts) {
-		p->part_sel = xmalloc_array(p->nparts, sizeof(bool));
-		memcpy(p->part_sel, sel, p->nparts * sizeof(bool));
-		p->edge_sel = r.seen;
-	} else {
-		free(r.seen);
-	}
+	p->part_sel = xmalloc_array(p->nparts, sizeof(bool));
+	memcpy(p->part_sel, sel, p->nparts * sizeof(bool));
+	p->edge_sel = r.seen;
 	drop_costs(p);
 	/* the raw events first, as the first pass had them; the inherited ones after */
 	p->self = r.self;

@@ -173,6 +173,8 @@ struct source {
 	uint64_t lines;             /* lines read */
 };
 
+struct all_costs;
+
 struct profile {
 	const char *path; /* the first file's */
 	struct source *src;
@@ -225,10 +227,11 @@ struct profile {
 
 	struct index_stats stats; /* how the index was built (--stats) */
 
-	bool *part_sel; /* the parts that count (profile_select_parts), NULL: all */
-	bool *edge_sel; /* the call edges of those parts, NULL: all */
-	uint64_t lines; /* lines read */
-	bool saturated; /* a sum hit UINT64_MAX (reported as an error) */
+	bool *part_sel;        /* the parts that count (profile_select_parts), NULL: all */
+	bool *edge_sel;        /* the call edges of those parts, NULL: all */
+	struct all_costs *all; /* while some parts only count: the whole's costs */
+	uint64_t lines;        /* lines read */
+	bool saturated;        /* a sum hit UINT64_MAX (reported as an error) */
 };
 
 void profile_init(struct profile *p, const char *path);
