@@ -178,7 +178,7 @@ static void kids_drop(struct calltree *t)
 		for (size_t f = 0; f < t->p->nfuncs; f++)
 			kids_free(t->fn_kids[f]);
 	if (t->cycle_kids)
-		for (size_t c = 0; c <= t->p->ncycles; c++)
+		for (size_t c = 0; c <= t->ncycle_kids; c++)
 			kids_free(t->cycle_kids[c]);
 	free(t->fn_kids);
 	free(t->cycle_kids);
@@ -490,6 +490,7 @@ static const struct tree_kids *kids_of(struct calltree *t, enum tree_node_kind k
 	if (!t->fn_kids) {
 		t->fn_kids = xcalloc(t->p->nfuncs + 1, sizeof(*t->fn_kids));
 		t->cycle_kids = xcalloc(t->p->ncycles + 1, sizeof(*t->cycle_kids));
+		t->ncycle_kids = t->p->ncycles;
 	}
 	slot = kind == NODE_CYCLE ? &t->cycle_kids[id] : &t->fn_kids[id];
 	if (!*slot) {

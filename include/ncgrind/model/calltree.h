@@ -90,7 +90,9 @@ struct calltree {
 	bool *hidden;            /* per function: a hide filter matches it (NULL: none does) */
 	unsigned hidden_version; /* of the filters hidden was worked out for */
 	struct tree_kids **fn_kids, **cycle_kids; /* per function, per cycle; NULL: not yet */
-	unsigned kids_version;                    /* of the filters the kids were worked out with */
+	uint32_t
+	    ncycle_kids; /* cycle_kids' cycles: the profile's may change (the parts that count) */
+	unsigned kids_version;                /* of the filters the kids were worked out with */
 	uint32_t *cycle_start, *cycle_member; /* the members of cycle c: [start[c-1], start[c]) */
 	uint32_t
 	    *path_count;     /* during calltree_expand_all(): per function and cycle, on the path */
