@@ -219,6 +219,13 @@ self_sum() {
 	awk -F'\t' 'NR > 1 { s += $5 } END { print s + 0 }' "$OUT"
 }
 
+# sum_by_function FILE: lines "function file object cost" with the costs of the same
+# function added up, sorted
+sum_by_function() {
+	awk -F'\t' '{ s[$1 "\t" $2 "\t" $3] += $4 } END { for (k in s) print k "\t" s[k] }' "$1" |
+		LC_ALL=C sort
+}
+
 @test "files: a --separate-threads=yes run: the empty base file brings its 3 threads" {
 	# each file's summary: line (valgrind's) 281,879 + 300,283 + 600,283 = 1,182,445
 	cd "$RUNS/threads-sep"
@@ -281,8 +288,7 @@ self_sum() {
 		ncg --parts=$k --dump=functions --format=tsv callgrind.out.26197
 		tail -n +2 "$OUT" | cut -f1-3,5 >>"$BATS_TEST_TMPDIR/each"
 	done
-	awk -F'\t' '{ s[$1 "\t" $2 "\t" $3] += $4 } END { for (k in s) print k "\t" s[k] }' \
-		"$BATS_TEST_TMPDIR/each" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/sum"
+	sum_by_function "$BATS_TEST_TMPDIR/each" >"$BATS_TEST_TMPDIR/sum"
 	ncg --dump=functions --format=tsv callgrind.out.26197
 	tail -n +2 "$OUT" | cut -f1-3,5 | LC_ALL=C sort >"$BATS_TEST_TMPDIR/whole"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/whole")" -gt 50 ]
@@ -334,8 +340,7 @@ self_sum() {
 		expect_status 0
 		tail -n +2 "$OUT" | cut -f1-3,5 >>"$t/each"
 	done
-	awk -F'\t' '{ s[$1 "\t" $2 "\t" $3] += $4 } END { for (k in s) print k "\t" s[k] }' \
-		"$t/each" | LC_ALL=C sort >"$t/sum"
+	sum_by_function "$t/each" >"$t/sum"
 	ncg --dump=functions --format=tsv callgrind.out.26197-01 callgrind.out.26197-02 \
 		callgrind.out.26197-03
 	tail -n +2 "$OUT" | cut -f1-3,5 | LC_ALL=C sort >"$t/together"
