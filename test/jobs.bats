@@ -62,7 +62,9 @@ multipart() {
 	cuts=$(awk 'NR > 1 && /^fn=/ && prev !~ /^(calls|jump|jcnd)=/ { n++ } { prev = $0 } END { print n + 0 }' "$f")
 	[ "$cuts" -gt 2 ]
 	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=3 --stats --dump=functions "$f" >/dev/null 2>"$OUT"
-	assert_grep "ncgrind: jobs 3;" "$OUT"
+	# 2 workers, and the merging thread when it found a chunk still to read (on a
+	# busy machine the workers may have taken them all)
+	grep -Eq "^ncgrind: jobs [23];" "$OUT"
 	assert_grep "; $((cuts + 1)) chunks" "$OUT"
 	refute_grep "one pass" "$OUT"
 }

@@ -763,14 +763,14 @@ struct all_costs {
 
 static void all_costs_free(struct all_costs *a)
 {
-	struct cost_cells *cells[] = {&a->self_c, &a->incl_c, &a->edge_c};
-
 	if (!a)
 		return;
-	for (size_t i = 0; i < 3; i++) {
-		free(cells[i]->cell);
-		free(cells[i]->big);
-	}
+	free(a->self_c.cell);
+	free(a->self_c.big);
+	free(a->incl_c.cell);
+	free(a->incl_c.big);
+	free(a->edge_c.cell);
+	free(a->edge_c.big);
 	free(a->totals);
 	free(a->cycle_incl);
 	free(a->counts);
