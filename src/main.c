@@ -47,8 +47,10 @@ struct options {
 	bool stats;
 	bool no_cycles; /* --no-cycles, or --command='set cycles off' */
 	bool no_siblings;
-	const char *parts;  /* --parts: the parts that count */
-	const char **paths; /* the files named, in order */
+	const char *parts;     /* --parts: the parts that count */
+	bool diff;             /* --diff BASE NEW */
+	struct rewrites rules; /* --mod-funcname, --mod-filename, --mod-object */
+	const char **paths;    /* the files named, in order */
 	size_t npaths;
 	struct file_list files; /* they and their siblings */
 };
@@ -74,7 +76,9 @@ static void usage(FILE *out)
 	    "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
-	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P)\n"
+	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
+	    "       --diff BASE NEW [--mod-funcname|--mod-filename|--mod-object=s/RE/TO/[gi]]...\n"
+	    "       [--dump=functions] [--format=text|tsv|json]: what changed from BASE to NEW\n"
 	    "Reads Callgrind or Cachegrind profiles (\"-\": standard input; gzip, xz and zstd\n"
 	    "are decompressed), several as one. Without FILE, the newest callgrind.out.* of\n"
 	    "the current directory. See ncgrind(1).\n",
@@ -175,6 +179,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"cycles", no_argument, NULL, 'y'},
 	    {"no-siblings", no_argument, NULL, 'N'},
 	    {"parts", required_argument, NULL, 'Q'},
+	    {"diff", no_argument, NULL, 'W'},
+	    {"mod-funcname", required_argument, NULL, 'M'},
+	    {"mod-filename", required_argument, NULL, 'F'},
+	    {"mod-object", required_argument, NULL, 'O'},
 	    {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -190,6 +198,22 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'Q':
 			o->parts = optarg;
 			break;
+		case 'W':
+			o->diff = true;
+			break;
+		case 'M':
+		case 'F':
+		case 'O': {
+			char err[300];
+
+			if (rewrites_add(&o->rules,
+					 c == 'M'   ? DIFF_NAME
+					 : c == 'F' ? DIFF_FILE
+						    : DIFF_OBJECT,
+					 optarg, err, sizeof(err)) < 0)
+				return usage_error("%s", err);
+			break;
+		}
 		case 'K':
 			list_keys();
 			exit(0);
@@ -446,6 +470,79 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 	return 0;
 }
 
+/*
+ * The files of one side of a diff: the file named, with the other files of
+ * its run, unless that run is the other side's too (two threads of one run).
+ */
+static void side_files(const struct options *o, const char *path, const char *other,
+		       struct file_list *files)
+{
+	struct file_list mine = {0}, theirs = {0};
+	bool shared = false;
+
+	if (!o->no_siblings && strcmp(path, "-") && strcmp(other, "-")) {
+		files_add_with_siblings(&mine, path);
+		files_add_with_siblings(&theirs, other);
+		for (size_t i = 0; i < theirs.n && !shared; i++) {
+			size_t n = mine.n;
+
+			files_add(&mine, theirs.v[i]); /* (not added: the same file) */
+			shared = mine.n == n;
+		}
+		files_release(&theirs);
+		files_release(&mine);
+		if (!shared) {
+			files_add_with_siblings(files, path);
+			return;
+		}
+	}
+	files_add(files, path);
+}
+
+static int load_side(struct session *s, const struct options *o, const char *path,
+		     const char *other)
+{
+	struct parse_opts popts = {.jobs = o->ui.jobs};
+	struct file_list files = {0};
+	int ret;
+
+	side_files(o, path, other, &files);
+	ret = session_load(s, files.v, files.n, &popts);
+	diag_write(&s->diag, stderr);
+	files_release(&files);
+	return ret;
+}
+
+/* --diff BASE NEW: the functions of the two, matched, with their changes. */
+static int batch_diff(const struct options *o)
+{
+	struct session base, new;
+	struct diff d;
+	char err[300];
+	int ret;
+
+	if (o->npaths != 2)
+		return usage_error("%s", "--diff wants two profiles: BASE NEW");
+	if (load_side(&base, o, o->paths[0], o->paths[1]) < 0) {
+		session_release(&base);
+		return 1;
+	}
+	if (load_side(&new, o, o->paths[1], o->paths[0]) < 0) {
+		session_release(&new);
+		session_release(&base);
+		return 1;
+	}
+	diff_build(&d, &base.prof, &new.prof, &o->rules);
+	ret = report_diff(stdout, &d, &o->report, o->events, o->sort_event, err, sizeof(err));
+	if (ret < 0)
+		fprintf(stderr, "ncgrind: %s\n", err);
+	ret = ret < 0 ? 2 : base.diag.errors || new.diag.errors;
+	diff_release(&d);
+	session_release(&new);
+	session_release(&base);
+	return ret;
+}
+
 /* --parts=LIST: only those parts count. */
 static int select_parts(struct session *s, const char *list)
 {
@@ -550,6 +647,13 @@ int main(int argc, char **argv)
 	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return ret;
+	if (o.diff) { /* the report (text by default): the browser's diff is to come */
+		o.report.terminal = isatty(STDOUT_FILENO);
+		ret = batch_diff(&o);
+		rewrites_release(&o.rules);
+		free(o.commands);
+		return ret;
+	}
 	if (!find_files(&o)) {
 		fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
 		usage(stderr);
@@ -572,5 +676,6 @@ int main(int argc, char **argv)
 	source_paths_release(&o.sources);
 	free(o.commands);
 	files_release(&o.files);
+	rewrites_release(&o.rules);
 	return ret;
 }

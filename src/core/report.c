@@ -667,6 +667,15 @@ void report_put_name(FILE *out, struct span n, bool tsv, bool terminal)
 	sink_release(&s);
 }
 
+void report_put_json_string(FILE *out, struct span n)
+{
+	struct sink s;
+
+	sink_init(&s, out, 256);
+	json_string(&s, n);
+	sink_release(&s);
+}
+
 static void text_function(struct report *r, uint32_t f)
 {
 	const struct function *fn = &r->p->funcs[f];

@@ -106,6 +106,8 @@ uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint
  * terminal would act on as \xNN or \uXXXX (core/escape.h).
  */
 void report_put_name(FILE *out, struct span s, bool tsv, bool terminal);
+/* s as a json string, quotes included (as the json report writes names). */
+void report_put_json_string(FILE *out, struct span s);
 
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);

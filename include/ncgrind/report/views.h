@@ -7,6 +7,7 @@
 #define NCGRIND_VIEWS_H
 
 #include "ncgrind/core/report.h"
+#include "ncgrind/model/diff.h"
 
 /*
  * Trees, callers and callees of the functions matching o->function (or a
@@ -23,5 +24,17 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
  */
 int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
 		  size_t errsize);
+
+/*
+ * --diff BASE NEW --dump=functions: every function of either profile with its
+ * base and new cost, the change, the change as a percentage of the base's
+ * total and the ratio new/base, for self and inclusive costs (text: the self
+ * cost of one event). events: a list of event names (NULL: all of both);
+ * sort_event: the event the rows are sorted by (NULL: the first), biggest
+ * change first (o->sort SORT_INCL: of the inclusive cost). Returns 0, or -1
+ * with a message in err.
+ */
+int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, const char *events,
+		const char *sort_event, char *err, size_t errsize);
 
 #endif

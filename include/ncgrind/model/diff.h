@@ -1,0 +1,79 @@
+/*
+ * diff: two profiles side by side, base and new (ncgrind --diff BASE NEW).
+ * Functions are matched by (object's base name, file, name), each part
+ * rewritten first by the user's rules, in order: s/REGEX/REPLACEMENT/[gi]
+ * as cg_annotate's --mod-filename and --mod-funcname take them (POSIX
+ * extended regexes, \1 to \9 for the groups, & for the whole match), so that
+ * two builds with other paths or addresses match. Events are matched by name.
+ * No curses: the browser and the reports read it.
+ */
+#ifndef NCGRIND_DIFF_H
+#define NCGRIND_DIFF_H
+
+#include "ncgrind/core/profile.h"
+
+#include <regex.h>
+#include <stdbool.h>
+
+enum diff_part { DIFF_OBJECT, DIFF_FILE, DIFF_NAME };
+
+struct rewrite {
+	enum diff_part part;
+	regex_t re;
+	char *repl;
+	bool global; /* g: every match, not only the first */
+};
+
+struct rewrites {
+	struct rewrite *v;
+	size_t n, alloc;
+};
+
+void rewrites_release(struct rewrites *r);
+/*
+ * Adds the rule spec ("s/REGEX/REPLACEMENT/" with g and i as flags; any
+ * byte may stand for the /) for a part. -1 with a message in err.
+ */
+int rewrites_add(struct rewrites *r, enum diff_part part, const char *spec, char *err,
+		 size_t errsize);
+/* The rules for part applied in order to s; a malloc'd string. */
+char *rewrites_apply(const struct rewrites *r, enum diff_part part, struct span s);
+
+/* One row: a function of either side (NCG_NONE where it has none). */
+struct diff_row {
+	uint32_t base, new;
+};
+
+struct diff {
+	const struct profile *base, *new;
+	struct diff_row *rows; /* matched first, then only in base, then only in new */
+	size_t nrows, matched, only_base, only_new;
+	/* the events of both (by name, new's order, then base's others) */
+	uint32_t nev;
+	struct span *ev_name;
+	uint32_t *ev_base, *ev_new;       /* the event in each profile, NCG_NONE if it lacks it */
+	uint64_t *total_base, *total_new; /* per diff event */
+	uint64_t *unmatched_base, *unmatched_new; /* self cost of the functions of one side */
+	/* per function of each side: the next function of its row (same key), NCG_NONE */
+	uint32_t *next_base, *next_new;
+};
+
+/* Match base and new with the rules (may be NULL). */
+void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
+		const struct rewrites *rules);
+void diff_release(struct diff *d);
+
+/* A row's self or inclusive cost on one side in diff event e (0 where it has none). */
+uint64_t diff_cost(const struct diff *d, size_t row, bool new_side, bool incl, uint32_t e);
+
+/* The row's function in the side that has it (new first), and that side's profile. */
+uint32_t diff_function(const struct diff *d, size_t row, const struct profile **p);
+
+/*
+ * The rows in report order: by the absolute change of self cost in event e,
+ * biggest first (then by name), or by the change itself, most grown first
+ * (dir 1) or most shrunk first (dir -1). A malloc'd array of nrows indexes.
+ */
+size_t *diff_order(const struct diff *d, uint32_t e, bool incl, int dir);
+
+#endif

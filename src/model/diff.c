@@ -1,0 +1,453 @@
+/*
+ * diff: each side's functions under their rewritten keys, sorted, walked
+ * together; functions of one side that share a key after the rules (two
+ * builds' addresses made equal) are one row, their costs summed.
+ */
+#include "ncgrind/model/diff.h"
+#include "ncgrind/core/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the rules ---------------------------------------------------------- */
+
+void rewrites_release(struct rewrites *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		regfree(&r->v[i].re);
+		free(r->v[i].repl);
+	}
+	free(r->v);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The text up to the next unescaped delim (a \delim stands for delim), malloc'd. */
+static char *field(const char **p, char delim)
+{
+	const char *s = *p;
+	char *out = xmalloc(strlen(s) + 1), *o = out;
+
+	while (*s && *s != delim) {
+		if (s[0] == '\\' && s[1] == delim) {
+			*o++ = delim;
+			s += 2;
+			continue;
+		}
+		if (s[0] == '\\' && s[1]) /* other escapes stay, for the regex or \1 */
+			*o++ = *s++;
+		*o++ = *s++;
+	}
+	*o = '\0';
+	if (*s != delim) {
+		free(out);
+		return NULL;
+	}
+	*p = s + 1;
+	return out;
+}
+
+int rewrites_add(struct rewrites *r, enum diff_part part, const char *spec, char *err,
+		 size_t errsize)
+{
+	struct rewrite w = {part, {0}, NULL, false};
+	const char *p = spec;
+	char *re = NULL, delim;
+	int flags = REG_EXTENDED, rc;
+
+	if (p[0] != 's' || !p[1]) {
+		snprintf(err, errsize, "'%s' is not s/REGEX/REPLACEMENT/", spec);
+		return -1;
+	}
+	delim = p[1];
+	p += 2;
+	if (!(re = field(&p, delim)) || !(w.repl = field(&p, delim))) {
+		snprintf(err, errsize, "'%s' is not s/REGEX/REPLACEMENT/ (a %c is missing)", spec,
+			 delim);
+		free(re);
+		return -1;
+	}
+	for (; *p; p++) {
+		if (*p == 'g') {
+			w.global = true;
+		} else if (*p == 'i') {
+			flags |= REG_ICASE;
+		} else {
+			snprintf(err, errsize, "'%s': unknown flag '%c' (g, i)", spec, *p);
+			free(re);
+			free(w.repl);
+			return -1;
+		}
+	}
+	if ((rc = regcomp(&w.re, re, flags)) != 0) {
+		char why[200];
+
+		regerror(rc, &w.re, why, sizeof(why));
+		snprintf(err, errsize, "'%s': %s", spec, why);
+		free(re);
+		free(w.repl);
+		return -1;
+	}
+	free(re);
+	ALLOC_GROW(r->v, r->n + 1, r->alloc);
+	r->v[r->n++] = w;
+	return 0;
+}
+
+struct buf {
+	char *s;
+	size_t n, alloc;
+};
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	ALLOC_GROW(b->s, b->n + n + 1, b->alloc);
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+/* The replacement for one match m of s: \1..\9 the groups, & the match, \\ a \. */
+static void expand(struct buf *b, const char *repl, const char *s, const regmatch_t *m)
+{
+	for (const char *r = repl; *r; r++) {
+		if (*r == '\\' && r[1] >= '0' && r[1] <= '9') {
+			const regmatch_t *g = &m[r[1] - '0'];
+
+			if (g->rm_so >= 0)
+				buf_add(b, s + g->rm_so, (size_t)(g->rm_eo - g->rm_so));
+			r++;
+		} else if (*r == '\\' && r[1]) {
+			buf_add(b, ++r, 1);
+		} else if (*r == '&') {
+			buf_add(b, s + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
+		} else {
+			buf_add(b, r, 1);
+		}
+	}
+}
+
+static char *apply_one(const struct rewrite *w, char *s)
+{
+	struct buf b = {NULL, 0, 0};
+	size_t at = 0, len = strlen(s);
+	regmatch_t m[10];
+
+	buf_add(&b, "", 0);
+	while (at <= len && regexec(&w->re, s + at, 10, m, at ? REG_NOTBOL : 0) == 0) {
+		buf_add(&b, s + at, (size_t)m[0].rm_so);
+		expand(&b, w->repl, s + at, m);
+		if (m[0].rm_eo == m[0].rm_so) { /* an empty match: step over a byte */
+			if (at + (size_t)m[0].rm_eo < len)
+				buf_add(&b, s + at + m[0].rm_eo, 1);
+			at += (size_t)m[0].rm_eo + 1;
+		} else {
+			at += (size_t)m[0].rm_eo;
+		}
+		if (!w->global)
+			break;
+	}
+	if (at < len)
+		buf_add(&b, s + at, len - at);
+	free(s);
+	return b.s;
+}
+
+char *rewrites_apply(const struct rewrites *r, enum diff_part part, struct span s)
+{
+	char *out = xmalloc(s.len + 1);
+
+	memcpy(out, s.ptr, s.len);
+	out[s.len] = '\0';
+	for (size_t i = 0; r && i < r->n; i++)
+		if (r->v[i].part == part)
+			out = apply_one(&r->v[i], out);
+	return out;
+}
+
+/* ---- matching ----------------------------------------------------------- */
+
+struct fnkey {
+	char *key;
+	uint32_t fn;
+};
+
+static int cmp_fnkey(const void *a, const void *b)
+{
+	const struct fnkey *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->fn > y->fn) - (x->fn < y->fn);
+}
+
+static struct span name_or_empty(const struct profile *p, uint32_t id)
+{
+	return id == NCG_NONE ? span_make("", 0) : profile_name(p, id);
+}
+
+/* The object's base name: two builds in two directories are one object. */
+static struct span base_name(struct span s)
+{
+	for (size_t i = s.len; i > 0; i--)
+		if (s.ptr[i - 1] == '/')
+			return span_make(s.ptr + i, s.len - i);
+	return s;
+}
+
+/* One side's functions with their keys (object, file, name, rewritten), sorted. */
+static struct fnkey *fnkey_functions(const struct profile *p, const struct rewrites *rules,
+				     size_t *n)
+{
+	struct fnkey *k = xmalloc_array(p->nfuncs ? p->nfuncs : 1, sizeof(*k));
+
+	*n = 0;
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		const struct function *fn = &p->funcs[f];
+		char *o, *fi, *na;
+		size_t len;
+
+		if (!profile_function_used(p, f))
+			continue;
+		o = rewrites_apply(rules, DIFF_OBJECT, base_name(name_or_empty(p, fn->object)));
+		fi = rewrites_apply(rules, DIFF_FILE, name_or_empty(p, fn->file));
+		na = rewrites_apply(rules, DIFF_NAME, name_or_empty(p, fn->name));
+		len = strlen(o) + strlen(fi) + strlen(na) + 3;
+		k[*n].key = xmalloc(len);
+		/* \x01 apart: no name holds it, so two keys differ where their parts do */
+		snprintf(k[*n].key, len, "%s\x01%s\x01%s", o, fi, na);
+		k[*n].fn = f;
+		(*n)++;
+		free(o);
+		free(fi);
+		free(na);
+	}
+	if (*n > 1)
+		qsort(k, *n, sizeof(*k), cmp_fnkey);
+	return k;
+}
+
+static void match_events(struct diff *d)
+{
+	const struct profile *b = d->base, *n = d->new;
+	uint32_t max = b->nev + n->nev;
+
+	d->ev_name = xmalloc_array(max ? max : 1, sizeof(struct span));
+	d->ev_base = xmalloc_array(max ? max : 1, sizeof(uint32_t));
+	d->ev_new = xmalloc_array(max ? max : 1, sizeof(uint32_t));
+	d->nev = 0;
+	for (uint32_t e = 0; e < n->nev; e++) {
+		d->ev_name[d->nev] = n->events[e].name;
+		d->ev_new[d->nev] = e;
+		d->ev_base[d->nev++] = profile_find_event(b, n->events[e].name);
+	}
+	for (uint32_t e = 0; e < b->nev; e++)
+		if (profile_find_event(n, b->events[e].name) == NCG_NONE) {
+			d->ev_name[d->nev] = b->events[e].name;
+			d->ev_base[d->nev] = e;
+			d->ev_new[d->nev++] = NCG_NONE;
+		}
+}
+
+/* Functions of a side with the same key as the one before: chained to it. */
+static uint32_t *chain(const struct fnkey *k, size_t n, size_t nfuncs, uint32_t **head)
+{
+	uint32_t *next = xmalloc_array(nfuncs ? nfuncs : 1, sizeof(uint32_t));
+
+	memset(next, 0xff, (nfuncs ? nfuncs : 1) * sizeof(uint32_t));
+	*head = xmalloc_array(n ? n : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++)
+		(*head)[i] = i && !strcmp(k[i].key, k[i - 1].key) ? (*head)[i - 1] : k[i].fn;
+	for (size_t i = 1; i < n; i++)
+		if ((*head)[i] != k[i].fn)
+			next[k[i - 1].fn] = k[i].fn;
+	return next;
+}
+
+void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
+		const struct rewrites *rules)
+{
+	size_t nb, nn, i = 0, j = 0, na, nbo, nno;
+	struct fnkey *kb = fnkey_functions(base, rules, &nb),
+		     *kn = fnkey_functions(new, rules, &nn);
+	uint32_t *hb, *hn;
+	struct diff_row *both = NULL, *ob = NULL, *on = NULL;
+	size_t ab = 0, aob = 0, aon = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->base = base;
+	d->new = new;
+	match_events(d);
+	d->next_base = chain(kb, nb, base->nfuncs, &hb);
+	d->next_new = chain(kn, nn, new->nfuncs, &hn);
+	na = nbo = nno = 0;
+	while (i < nb || j < nn) {
+		int c = i == nb ? 1 : j == nn ? -1 : strcmp(kb[i].key, kn[j].key);
+
+		if (c == 0) {
+			ALLOC_GROW(both, na + 1, ab);
+			both[na++] = (struct diff_row){hb[i], hn[j]};
+		} else if (c < 0) {
+			ALLOC_GROW(ob, nbo + 1, aob);
+			ob[nbo++] = (struct diff_row){hb[i], NCG_NONE};
+		} else {
+			ALLOC_GROW(on, nno + 1, aon);
+			on[nno++] = (struct diff_row){NCG_NONE, hn[j]};
+		}
+		/* past every function of this key on the side(s) it came from */
+		if (c <= 0)
+			for (const char *key = kb[i].key; i < nb && !strcmp(kb[i].key, key); i++)
+				;
+		if (c >= 0)
+			for (const char *key = kn[j].key; j < nn && !strcmp(kn[j].key, key); j++)
+				;
+	}
+	d->matched = na;
+	d->only_base = nbo;
+	d->only_new = nno;
+	d->nrows = na + nbo + nno;
+	d->rows = xmalloc_array(d->nrows ? d->nrows : 1, sizeof(*d->rows));
+	if (na)
+		memcpy(d->rows, both, na * sizeof(*both));
+	if (nbo)
+		memcpy(d->rows + na, ob, nbo * sizeof(*ob));
+	if (nno)
+		memcpy(d->rows + na + nbo, on, nno * sizeof(*on));
+	free(both);
+	free(ob);
+	free(on);
+	free(hb);
+	free(hn);
+	for (size_t k = 0; k < nb; k++)
+		free(kb[k].key);
+	for (size_t k = 0; k < nn; k++)
+		free(kn[k].key);
+	free(kb);
+	free(kn);
+	d->total_base = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
+	d->total_new = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
+	d->unmatched_base = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
+	d->unmatched_new = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
+	for (uint32_t e = 0; e < d->nev; e++) {
+		d->total_base[e] = d->ev_base[e] != NCG_NONE ? base->totals[d->ev_base[e]] : 0;
+		d->total_new[e] = d->ev_new[e] != NCG_NONE ? new->totals[d->ev_new[e]] : 0;
+		for (size_t r = na; r < na + nbo; r++)
+			u64_add_sat(&d->unmatched_base[e], diff_cost(d, r, false, false, e));
+		for (size_t r = na + nbo; r < d->nrows; r++)
+			u64_add_sat(&d->unmatched_new[e], diff_cost(d, r, true, false, e));
+	}
+}
+
+void diff_release(struct diff *d)
+{
+	free(d->rows);
+	free(d->ev_name);
+	free(d->ev_base);
+	free(d->ev_new);
+	free(d->total_base);
+	free(d->total_new);
+	free(d->unmatched_base);
+	free(d->unmatched_new);
+	free(d->next_base);
+	free(d->next_new);
+	memset(d, 0, sizeof(*d));
+}
+
+uint64_t diff_cost(const struct diff *d, size_t row, bool new_side, bool incl, uint32_t e)
+{
+	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *next = new_side ? d->next_new : d->next_base;
+	uint32_t ev = new_side ? d->ev_new[e] : d->ev_base[e];
+	uint64_t v = 0;
+
+	if (ev == NCG_NONE)
+		return 0;
+	for (uint32_t f = new_side ? d->rows[row].new : d->rows[row].base; f != NCG_NONE;
+	     f = next[f])
+		u64_add_sat(&v, incl ? profile_incl_at(p, f, ev) : profile_self_at(p, f, ev));
+	return v;
+}
+
+uint32_t diff_function(const struct diff *d, size_t row, const struct profile **p)
+{
+	if (d->rows[row].new != NCG_NONE) {
+		*p = d->new;
+		return d->rows[row].new;
+	}
+	*p = d->base;
+	return d->rows[row].base;
+}
+
+/* ---- order -------------------------------------------------------------- */
+
+struct change {
+	uint64_t mag; /* |new - base| */
+	bool down;    /* new < base */
+};
+
+static const struct diff *order_d; /* qsort has no context argument in C11 */
+static const struct change *order_ch;
+static int order_dir;
+
+static struct span row_name(const struct diff *d, size_t r)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+
+	return p->funcs[f].name == NCG_NONE ? span_make("", 0) : profile_name(p, p->funcs[f].name);
+}
+
+/* -1, 0, 1 as a is more grown (dir 1), more shrunk (-1) or bigger (0) than b */
+static int cmp_change(const struct change *a, const struct change *b, int dir)
+{
+	if (dir == 0)
+		return a->mag != b->mag ? (a->mag > b->mag ? -1 : 1) : 0;
+	if (dir < 0) {
+		const struct change x = {a->mag, !a->down}, y = {b->mag, !b->down};
+
+		return cmp_change(&x, &y, 1);
+	}
+	if (a->down != b->down)
+		return a->down ? 1 : -1;
+	if (a->mag == b->mag)
+		return 0;
+	return (a->mag > b->mag) == !a->down ? -1 : 1;
+}
+
+static int cmp_rows(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = cmp_change(&order_ch[a], &order_ch[b], order_dir);
+	struct span x, y;
+	size_t n;
+
+	if (c)
+		return c;
+	x = row_name(order_d, a);
+	y = row_name(order_d, b);
+	n = x.len < y.len ? x.len : y.len;
+	if ((c = memcmp(x.ptr, y.ptr, n)) != 0)
+		return c;
+	if (x.len != y.len)
+		return x.len < y.len ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+size_t *diff_order(const struct diff *d, uint32_t e, bool incl, int dir)
+{
+	size_t *idx = xmalloc_array(d->nrows ? d->nrows : 1, sizeof(size_t));
+	struct change *ch = xmalloc_array(d->nrows ? d->nrows : 1, sizeof(*ch));
+
+	for (size_t r = 0; r < d->nrows; r++) {
+		uint64_t b = diff_cost(d, r, false, incl, e), n = diff_cost(d, r, true, incl, e);
+
+		ch[r] = (struct change){n >= b ? n - b : b - n, n < b};
+		idx[r] = r;
+	}
+	order_d = d;
+	order_ch = ch;
+	order_dir = dir;
+	if (d->nrows > 1)
+		qsort(idx, d->nrows, sizeof(size_t), cmp_rows);
+	free(ch);
+	return idx;
+}

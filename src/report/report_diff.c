@@ -1,0 +1,284 @@
+/*
+ * report_diff: --diff BASE NEW --dump=functions, one row per function of
+ * either profile: its cost in each, the change (new - base), the change as
+ * a share of the base's total (pprof's -diff_base rule: not of the net
+ * change, which inflates every share when the totals nearly cancel) and the
+ * ratio new/base; matched, or only in one side (gone, new).
+ */
+#include "ncgrind/report/views.h"
+#include "ncgrind/model/fmt.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *status_of(const struct diff *d, size_t r)
+{
+	if (d->rows[r].base == NCG_NONE)
+		return "new";
+	return d->rows[r].new == NCG_NONE ? "gone" : "matched";
+}
+
+/* "+123", "-45", "0": the change, exact in 64 bits either way */
+static char *change_text(char *buf, uint64_t b, uint64_t n)
+{
+	if (n == b)
+		snprintf(buf, FMT_NUM, "0");
+	else if (n > b)
+		snprintf(buf, FMT_NUM, "+%" PRIu64, n - b);
+	else
+		snprintf(buf, FMT_NUM, "-%" PRIu64, b - n);
+	return buf;
+}
+
+/* The change as a share of the base's total: "+12.34", "-" without a base. */
+static char *pct_text(char *buf, uint64_t b, uint64_t n, uint64_t total)
+{
+	double ch = n >= b ? (double)(n - b) : -(double)(b - n);
+
+	if (!total)
+		snprintf(buf, FMT_NUM, "-");
+	else
+		snprintf(buf, FMT_NUM, "%+.2f", 100.0 * ch / (double)total);
+	return buf;
+}
+
+/* new / base: "1.250", "inf" for something from nothing, "-" for nothing from nothing */
+static char *ratio_text(char *buf, uint64_t b, uint64_t n)
+{
+	if (!b)
+		snprintf(buf, FMT_NUM, n ? "inf" : "-");
+	else
+		snprintf(buf, FMT_NUM, "%.3f", (double)n / (double)b);
+	return buf;
+}
+
+static void put_span(FILE *out, struct span s, const struct report_opts *o)
+{
+	if (o->format == REPORT_JSON)
+		report_put_json_string(out, s);
+	else
+		report_put_name(out, s, o->format == REPORT_TSV, o->terminal);
+}
+
+static struct span name_of(const struct profile *p, uint32_t id, const char *none)
+{
+	return id == NCG_NONE ? span_make(none, strlen(none)) : profile_name(p, id);
+}
+
+/* The five values of one cost (self or incl) of row r in event e. */
+struct five {
+	uint64_t base, new;
+	char change[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
+};
+
+static void five(const struct diff *d, size_t r, bool incl, uint32_t e, struct five *v)
+{
+	v->base = diff_cost(d, r, false, incl, e);
+	v->new = diff_cost(d, r, true, incl, e);
+	change_text(v->change, v->base, v->new);
+	pct_text(v->pct, v->base, v->new, d->total_base[e]);
+	ratio_text(v->ratio, v->base, v->new);
+}
+
+static void tsv_head(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev)
+{
+	static const char *const what[] = {"base", "new", "change", "pct", "ratio"};
+
+	fputs("function\tfile\tobject\tstatus", out);
+	for (int incl = 0; incl < 2; incl++)
+		for (uint32_t i = 0; i < nev; i++)
+			for (int k = 0; k < 5; k++)
+				fprintf(out, "\t%s:%.*s:%s", incl ? "incl" : "self",
+					(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
+					what[k]);
+	fputc('\n', out);
+}
+
+static void tsv_row(FILE *out, const struct diff *d, size_t r, const uint32_t *evs, uint32_t nev,
+		    const struct report_opts *o)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+	struct five v;
+
+	put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
+	fputc('\t', out);
+	put_span(out, name_of(p, p->funcs[f].file, ""), o);
+	fputc('\t', out);
+	put_span(out, name_of(p, p->funcs[f].object, ""), o);
+	fprintf(out, "\t%s", status_of(d, r));
+	for (int incl = 0; incl < 2; incl++)
+		for (uint32_t i = 0; i < nev; i++) {
+			five(d, r, incl, evs[i], &v);
+			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", v.base, v.new,
+				v.change, v.pct, v.ratio);
+		}
+	fputc('\n', out);
+}
+
+static void json_side(FILE *out, const char *key, const struct profile *p, const uint64_t *total,
+		      const uint64_t *unmatched, const struct diff *d, const uint32_t *evs,
+		      uint32_t nev)
+{
+	fprintf(out, "\"%s\":{\"path\":", key);
+	report_put_json_string(out, span_make(p->path, strlen(p->path)));
+	fputs(",\"totals\":{", out);
+	for (uint32_t i = 0; i < nev; i++) {
+		fputs(i ? "," : "", out);
+		report_put_json_string(out, d->ev_name[evs[i]]);
+		fprintf(out, ":%" PRIu64, total[evs[i]]);
+	}
+	fputs("},\"unmatched\":{", out);
+	for (uint32_t i = 0; i < nev; i++) {
+		fputs(i ? "," : "", out);
+		report_put_json_string(out, d->ev_name[evs[i]]);
+		fprintf(out, ":%" PRIu64, unmatched[evs[i]]);
+	}
+	fputs("}}", out);
+}
+
+static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *evs, uint32_t nev,
+		     const struct report_opts *o)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+	struct five v;
+
+	fputs("{\"name\":", out);
+	put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
+	fputs(",\"file\":", out);
+	put_span(out, name_of(p, p->funcs[f].file, ""), o);
+	fputs(",\"object\":", out);
+	put_span(out, name_of(p, p->funcs[f].object, ""), o);
+	fprintf(out, ",\"status\":\"%s\"", status_of(d, r));
+	for (int incl = 0; incl < 2; incl++) {
+		fprintf(out, ",\"%s\":{", incl ? "incl" : "self");
+		for (uint32_t i = 0; i < nev; i++) {
+			five(d, r, incl, evs[i], &v);
+			fputs(i ? "," : "", out);
+			report_put_json_string(out, d->ev_name[evs[i]]);
+			/* pct and ratio as numbers, null where there is none */
+			fprintf(out,
+				":{\"base\":%" PRIu64 ",\"new\":%" PRIu64
+				",\"change\":%s,\"pct\":%s,"
+				"\"ratio\":%s}",
+				v.base, v.new, v.change[0] == '+' ? v.change + 1 : v.change,
+				v.pct[0] == '-' && !v.pct[1] ? "null"
+				: v.pct[0] == '+'            ? v.pct + 1
+							     : v.pct,
+				v.ratio[0] == '-' || v.ratio[0] == 'i' ? "null" : v.ratio);
+		}
+		fputc('}', out);
+	}
+	fputc('}', out);
+}
+
+/* The change with thousands separators, for people: "+300,001" (a static buffer). */
+static const char *change_commas(uint64_t b, uint64_t n)
+{
+	static char buf[FMT_NUM + 1];
+
+	buf[0] = n > b ? '+' : n < b ? '-' : '\0';
+	fmt_commas(buf + (buf[0] != '\0'), n >= b ? n - b : b - n);
+	return buf;
+}
+
+/* Text: the first event's self cost, one row per function, for people. */
+static void text_report(FILE *out, const struct diff *d, const size_t *order, uint32_t e,
+			const struct report_opts *o)
+{
+	const struct span ev = d->ev_name[e];
+	char a[FMT_NUM], b[FMT_NUM];
+
+	fprintf(out, "Base: %s\nNew:  %s\n", d->base->path, d->new->path);
+	fprintf(out, "Event %.*s: base total %s, new total %s, change %s (%s%% of the base)\n",
+		(int)ev.len, ev.ptr, fmt_commas(a, d->total_base[e]),
+		fmt_commas(b, d->total_new[e]), change_commas(d->total_base[e], d->total_new[e]),
+		pct_text((char[FMT_NUM]){0}, d->total_base[e], d->total_new[e], d->total_base[e]));
+	fprintf(out,
+		"Functions: %zu matched, %zu only in the base (gone, self %s), %zu only in the new "
+		"(new, self %s)\n\n",
+		d->matched, d->only_base, fmt_commas(a, d->unmatched_base[e]), d->only_new,
+		fmt_commas(b, d->unmatched_new[e]));
+	fprintf(out, "%16s %16s %16s %8s %8s  %-7s %s\n", "Base", "New", "Change", "%base", "Ratio",
+		"", "Function (self cost)");
+	for (size_t i = 0; i < d->nrows; i++) {
+		size_t r = order[i];
+		const struct profile *p;
+		uint32_t f = diff_function(d, r, &p);
+		struct five v;
+
+		five(d, r, false, e, &v);
+		fprintf(out, "%16s %16s %16s %8s %8s  %-7s ", fmt_commas(a, v.base),
+			fmt_commas(b, v.new), change_commas(v.base, v.new), v.pct, v.ratio,
+			strcmp(status_of(d, r), "matched") ? status_of(d, r) : "");
+		put_span(out, name_of(p, p->funcs[f].file, "???"), o);
+		fputc(':', out);
+		put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
+		fputc('\n', out);
+	}
+}
+
+/* Whether the list ("Ir,Dr" or "Ir Dr") names the event. */
+static bool list_has(const char *list, struct span name)
+{
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ", ");
+
+		if (n == name.len && !memcmp(p, name.ptr, n))
+			return true;
+		p += n;
+		p += strspn(p, ", ");
+	}
+	return false;
+}
+
+int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, const char *events,
+		const char *sort_event, char *err, size_t errsize)
+{
+	uint32_t *evs = xmalloc_array(d->nev ? d->nev : 1, sizeof(uint32_t)), nev = 0, e = 0;
+	size_t *order;
+
+	if (o->kind != REPORT_FUNCTIONS) {
+		snprintf(err, errsize, "--diff reports the functions (--dump=functions) so far");
+		free(evs);
+		return -1;
+	}
+	for (uint32_t i = 0; i < d->nev; i++) /* --events: by name; all by default */
+		if (!events || list_has(events, d->ev_name[i]))
+			evs[nev++] = i;
+	if (!nev) {
+		snprintf(err, errsize, "--events names no event of the two profiles");
+		free(evs);
+		return -1;
+	}
+	e = evs[0];
+	for (uint32_t i = 0; sort_event && i < d->nev; i++)
+		if (strlen(sort_event) == d->ev_name[i].len &&
+		    !memcmp(sort_event, d->ev_name[i].ptr, d->ev_name[i].len))
+			e = i;
+	order = diff_order(d, e, o->sort == SORT_INCL, 0);
+	if (o->format == REPORT_TSV) {
+		tsv_head(out, d, evs, nev);
+		for (size_t i = 0; i < d->nrows; i++)
+			tsv_row(out, d, order[i], evs, nev, o);
+	} else if (o->format == REPORT_JSON) {
+		fputc('{', out);
+		json_side(out, "base", d->base, d->total_base, d->unmatched_base, d, evs, nev);
+		fputc(',', out);
+		json_side(out, "new", d->new, d->total_new, d->unmatched_new, d, evs, nev);
+		fprintf(out, ",\"matched\":%zu,\"only_base\":%zu,\"only_new\":%zu,\"functions\":[",
+			d->matched, d->only_base, d->only_new);
+		for (size_t i = 0; i < d->nrows; i++) {
+			fputs(i ? ",\n" : "\n", out);
+			json_row(out, d, order[i], evs, nev, o);
+		}
+		fputs("]}\n", out);
+	} else {
+		text_report(out, d, order, e, o);
+	}
+	free(order);
+	free(evs);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bats
+# Diffs (issue 16): --diff BASE NEW, the functions of both matched by (object's
+# base name, file, name) after the --mod-* rules. The fixtures in
+# test/fixtures/diff are made by valgrind from test/fixtures/src/diffprog.c built
+# twice, as version1/prog.c and as version2/prog.c (-DV2: work_b three times
+# slower, old_helper gone, new_helper new); the expected changes come from
+# Valgrind's own cg_diff + cg_annotate on the cachegrind files:
+#   cg_diff --mod-filename='s/version[0-9]/versionN/' version1.cachegrind version2.cachegrind
+#   300,001  versionN/prog.c:work_b   -12,002 old_helper   6,002 new_helper
+#   293,982  PROGRAM TOTALS (the net change)
+
+load test_helper
+
+D="$BATS_TEST_DIRNAME/fixtures/diff"
+RULE='s/version[0-9]/versionN/'
+
+@test "diff: a profile against itself is all zeros, every function matched" {
+	local f=$FIX/recursion/mutual.callgrind n
+	[ -f "$f" ] || f=$FIX/example.callgrind
+	ncg --dump=functions --format=tsv "$f"
+	n=$(($(wc -l <"$OUT") - 1))
+	ncg --diff --format=tsv "$f" "$f"
+	expect_status 0
+	expect_no_err
+	[ "$(($(wc -l <"$OUT") - 1))" -eq "$n" ]
+	# every row: matched; each event's self and incl change 0, pct +0.00, ratio 1.000 or -
+	awk -F'\t' 'NR > 1 { if ($4 != "matched") bad++
+		for (i = 5; i <= NF; i += 5) if ($(i + 2) != "0" || ($(i + 4) != "1.000" && $(i + 4) != "-")) bad++ }
+		END { exit bad > 0 }' "$OUT"
+	ncg --diff "$f" "$f"
+	assert_grep "Functions: $n matched, 0 only in the base (gone, self 0), 0 only in the new (new, self 0)" "$OUT"
+}
+
+@test "diff: two builds of one program: the slower function first, the changes cg_diff gives" {
+	ncg --diff --mod-filename="$RULE" --format=tsv "$D/version1.cachegrind" "$D/version2.cachegrind"
+	expect_status 0
+	# the first rows: the biggest changes, as cg_diff sees them
+	awk -F'\t' 'NR > 1 && NR <= 4 { print $1, $4, $7 }' "$OUT" >"$BATS_TEST_TMPDIR/top"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF'
+work_b matched +300001
+old_helper gone -12002
+new_helper new +6002
+EOF
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/top"
+	# the change as a share of the base's total, 570,011: 300,001 is 52.63%
+	awk -F'\t' '$1 == "work_b" { print $5, $6, $8, $9 }' "$OUT" >"$BATS_TEST_TMPDIR/wb"
+	echo "150005 450006 +52.63 3.000" | diff -u - "$BATS_TEST_TMPDIR/wb"
+	ncg --diff --mod-filename="$RULE" "$D/version1.cachegrind" "$D/version2.cachegrind"
+	assert_grep 'Event Ir: base total 570,011, new total 863,993, change +293,982 (+51.57% of the base)' "$OUT"
+}
+
+@test "diff: every change is the difference of the two profiles' own reports" {
+	# callgrind files this time: self and inclusive costs of each function in each
+	# report, joined in awk by (name, file, object), the rule applied by hand to the
+	# paths (the diff matches objects by their base names: prog in both)
+	local t=$BATS_TEST_TMPDIR
+	ncg --dump=functions --format=tsv "$D/version1.callgrind"
+	sed 's/version[0-9]/versionN/g' "$OUT" >"$t/base"
+	ncg --dump=functions --format=tsv "$D/version2.callgrind"
+	sed 's/version[0-9]/versionN/g' "$OUT" >"$t/new"
+	awk -F'\t' 'FNR == 1 { next } { x = $1 FS $2 FS $3; k[x] = 1 }
+		FILENAME ~ /base$/ { s[x] = $5; i[x] = $6; next } { n2[x] = $5; ni[x] = $6 }
+		END { for (x in k) printf "%s\t%d\t%d\n", x, n2[x] - s[x], ni[x] - i[x] }' \
+		"$t/base" "$t/new" | LC_ALL=C sort >"$t/want"
+	ncg --diff --mod-filename="$RULE" --format=tsv "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	sed 's/version[0-9]/versionN/g' "$OUT" |
+		awk -F'\t' 'NR > 1 { printf "%s\t%s\t%s\t%d\t%d\n", $1, $2, $3, $7, $12 }' |
+		LC_ALL=C sort >"$t/got"
+	[ "$(wc -l <"$t/got")" -gt 200 ]
+	diff -u "$t/want" "$t/got"
+}
+
+@test "diff: without the rule the two builds' prog.c differ: their functions are gone and new" {
+	ncg --diff --format=tsv "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	grep -c $'^work_b\t' "$OUT" | grep -qx 2
+	assert_grep $'work_b\t/tmp/me/diffrun/version1/prog.c\t/tmp/me/diffrun/version1/prog\tgone' "$OUT"
+	assert_grep $'work_b\t/tmp/me/diffrun/version2/prog.c\t/tmp/me/diffrun/version2/prog\tnew' "$OUT"
+}
+
+@test "diff: --mod-funcname makes generated names equal (GCC's T.1234 of cg_annotate's manual)" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=main' '1 5' 'fn=T.1234' '2 10' >a.cg
+	printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=main' '1 5' 'fn=T.5678' '2 25' >b.cg
+	ncg --diff --format=tsv a.cg b.cg
+	awk -F'\t' 'NR > 1 { print $1, $4 }' "$OUT" | LC_ALL=C sort >got
+	printf '%s\n' 'T.1234 gone' 'T.5678 new' 'main matched' | diff -u - got
+	ncg --diff --mod-funcname='s/T\.[0-9]+/T.N/' --format=tsv a.cg b.cg
+	awk -F'\t' 'NR > 1 { print $1, $4, $7 }' "$OUT" >got
+	# the new side names the row; 25 - 10 = +15, main unchanged
+	printf '%s\n' 'T.5678 matched +15' 'main matched 0' | diff -u - got
+}
+
+@test "diff: rules apply in order; g, i and \\1; a bad rule is a usage error" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'events: Ir' 'fl=/build/A/x.c' 'fn=Foo_v1_v1' '1 5' >a.cg
+	printf '%s\n' 'events: Ir' 'fl=/build/B/x.c' 'fn=foo_v2_v2' '1 7' >b.cg
+	# file: /build/A/x.c and /build/B/x.c to /build/x.c; name: every _vN dropped (g:
+	# Foo, foo), then foo in any case to FOO (i), then F and OO swapped (\1, \2): OOF
+	ncg --diff --format=tsv --mod-filename='s|/build/[A-Z]/|/build/|' \
+		--mod-funcname='s/_v[0-9]//g' --mod-funcname='s/^foo$/FOO/i' \
+		--mod-funcname='s/^(F)(OO)$/\2\1/' a.cg b.cg
+	expect_status 0
+	awk -F'\t' 'NR > 1 { print $4, $7 }' "$OUT" >got
+	echo 'matched +2' | diff -u - got
+	ncg --diff --mod-funcname='s/a/b' a.cg b.cg
+	expect_status 2
+	assert_grep "ncgrind: 's/a/b' is not s/REGEX/REPLACEMENT/ (a / is missing)" "$ERR"
+	ncg --diff --mod-funcname='s/(/b/' a.cg b.cg
+	expect_status 2
+	ncg --diff --mod-funcname='s/a/b/x' a.cg b.cg
+	expect_status 2
+	assert_grep "unknown flag 'x' (g, i)" "$ERR"
+	ncg --diff a.cg
+	expect_status 2
+	assert_grep 'ncgrind: --diff wants two profiles: BASE NEW' "$ERR"
+}
+
+@test "diff: json has both sides' totals, what is unmatched, and every function's five values" {
+	ncg --diff --mod-filename="$RULE" --format=json "$D/version1.cachegrind" "$D/version2.cachegrind"
+	expect_status 0
+	python3 - "$OUT" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["base"]["totals"]["Ir"] == 570011, d["base"]
+assert d["new"]["totals"]["Ir"] == 863993
+assert d["base"]["unmatched"]["Ir"] == 12002 and d["new"]["unmatched"]["Ir"] == 6002
+wb = [f for f in d["functions"] if f["name"] == "work_b"][0]
+assert wb["status"] == "matched"
+assert wb["self"]["Ir"] == {"base": 150005, "new": 450006, "change": 300001, "pct": 52.63, "ratio": 3.0}, wb
+nh = [f for f in d["functions"] if f["name"] == "new_helper"][0]
+assert nh["status"] == "new" and nh["self"]["Ir"]["ratio"] is None
+assert d["functions"][0]["name"] == "work_b"
+EOF
+}
