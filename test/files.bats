@@ -296,7 +296,6 @@ sum_by_function() {
 }
 
 @test "files: the parts screen lists every part of every file; Space, Enter and a choose which count" {
-	cd "$RUNS/threads-sep"
 	local t=$BATS_TEST_TMPDIR
 	cd "$t"
 	cp "$RUNS"/threads-sep/callgrind.out.* .
