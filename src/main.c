@@ -543,6 +543,35 @@ static int batch_diff(const struct options *o)
 	return ret;
 }
 
+/*
+ * --diff BASE NEW: the browser on the difference (NEW read as the profile,
+ * BASE beside it), or the report where the browser cannot run.
+ */
+static int run_diff(struct options *o)
+{
+	struct file_list files = {0};
+	int ret;
+
+	o->report.terminal = isatty(STDOUT_FILENO);
+	if (o->npaths != 2)
+		return usage_error("%s", "--diff wants two profiles: BASE NEW");
+	if (o->dump || (!o->ui.script && !isatty(STDOUT_FILENO)))
+		return batch_diff(o);
+	side_files(o, o->paths[1], o->paths[0], &files);
+	source_paths_set_profile(&o->sources, files.v[0]);
+	o->ui.sources = &o->sources;
+	o->ui.commands = o->commands;
+	o->ui.ncommands = o->ncommands;
+	o->ui.diff_base = o->paths[0];
+	o->ui.rules = &o->rules;
+	ret = ui_main(files.v, files.n, &o->ui);
+	if (ret == UI_NO_BROWSER)
+		ret = batch_diff(o);
+	files_release(&files);
+	source_paths_release(&o->sources);
+	return ret;
+}
+
 /* --parts=LIST: only those parts count. */
 static int select_parts(struct session *s, const char *list)
 {
@@ -647,9 +676,8 @@ int main(int argc, char **argv)
 	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return ret;
-	if (o.diff) { /* the report (text by default): the browser's diff is to come */
-		o.report.terminal = isatty(STDOUT_FILENO);
-		ret = batch_diff(&o);
+	if (o.diff) {
+		ret = run_diff(&o);
 		rewrites_release(&o.rules);
 		free(o.commands);
 		return ret;

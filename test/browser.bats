@@ -1709,13 +1709,14 @@ EOF2
 	}' help >scopes
 	[ "$(wc -l <scopes)" -gt 50 ]
 	local screen setup key n=0 holds status
-	for screen in table "callers and callees" tree source parts; do
+	for screen in table "callers and callees" tree source parts diff; do
 		case $screen in
-		table) setup='' ;;
+		table | diff) setup='' ;;
 		callers*) setup='Enter' ;;
 		tree) setup='t' ;;
 		source) setup='v' ;;
 		parts) setup='P' ;;
+		diff) setup=':diff wordfreq.callgrind' ;;
 		esac
 		for key in $(cut -f1 scopes | sort -u); do
 			case $key in q | Q | : | / | '?' | F1) continue ;; esac
@@ -1724,7 +1725,8 @@ EOF2
 			run "$NCGRIND" --script=keys --size=100x30 wordfreq.callgrind
 			[ "$status" -eq 0 ] || { echo "$screen, $key: exit $status: $output"; return 1; }
 			[ -s after ] || { echo "$screen, $key: the browser ended"; return 1; }
-			holds=$(awk -F'\t' -v k="$key" -v s="$screen" '$1 == k && ($2 == "all" || index(", " $2 ",", ", " s ",")) { print "yes"; exit }' scopes)
+			# the diff screen holds the table's keys
+			holds=$(awk -F'\t' -v k="$key" -v s="${screen/#diff/table}" '$1 == k && ($2 == "all" || index(", " $2 ",", ", " s ",")) { print "yes"; exit }' scopes)
 			status=$(tail -n 1 after)
 			if [ "$holds" = yes ]; then
 				case $status in *"no action for key"*) echo "$screen, $key: $status"; return 1 ;; esac

@@ -134,3 +134,48 @@ assert nh["status"] == "new" and nh["self"]["Ir"]["ratio"] is None
 assert d["functions"][0]["name"] == "work_b"
 EOF
 }
+
+@test "diff browser: the functions by change; s again: most grown first; Enter: the new side's callers" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':save-screen d0' 's' ':save-screen d1' 's' ':save-screen d2' 'Enter' \
+		':save-screen d3' 'j' 'Enter' ':save-screen d4' 'q' ':diff off' ':save-screen d5' >keys
+	"$NCGRIND" --diff --mod-filename="$RULE" --script=keys --size=100x12 \
+		"$D/version1.cachegrind" "$D/version2.cachegrind"
+	# cg_diff's changes: +300,001, -12,002, +6,002 of a net +293,982 on 570,011
+	sed -n '2,3p;5,7p' d0 >"$OUT"
+	expect_out <<'EOF'
+Ir: base 570,011, new 863,993, change +293,982 (+51.57% of the base)
+338 matched, 1 gone (self 12,002), 1 new (self 6,002); self, biggest change first
+       150,005        450,006       +300,001   +52.63%    3.000        work_b
+        12,002              0        -12,002    -2.11%    0.000  gone  old_helper
+             0          6,002         +6,002    +1.05%      inf  new   new_helper
+EOF
+	assert_grep 'self, most grown first' d1
+	sed -n '6p' d1 | grep -q 'new_helper'
+	# most shrunk first: old_helper, then the small libc changes
+	assert_grep 'self, most shrunk first' d2
+	sed -n '5p' d2 | grep -q 'old_helper'
+	# Enter on old_helper (first, most shrunk): gone; on _itoa_word: its callers
+	assert_grep 'gone: the new profile does not have it' d3
+	assert_grep 'ncgrind: callers and callees' d4
+	assert_grep '_itoa_word' d4
+	# :diff off: the new profile's own table
+	sed -n '1,2p' d5 >"$OUT"
+	expect_out <<EOF
+ncgrind: $D/version2.cachegrind  cmd: ./prog
+Events: [Ir]   Total Ir: 863,993   Parts: 1
+EOF
+}
+
+@test "diff browser: :diff FILE compares the open profile with FILE; a file that cannot be read: a message" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$D"/version1.cachegrind "$D"/version2.cachegrind .
+	printf '%s\n' ':diff nothere' ':save-screen e0' ':diff version1.cachegrind' ':save-screen e1' >keys
+	"$NCGRIND" --script=keys --size=100x12 --mod-funcname='s/x/x/' version2.cachegrind
+	assert_grep 'nothere: cannot read: No such file or directory' e0
+	assert_grep 'ncgrind: diff version1.cachegrind -> version2.cachegrind' e1
+	# without the rule the two prog.c paths differ: its 4 functions are gone and new;
+	# base: work_a 280,005 + work_b 150,005 + old_helper 12,002 + main 13 = 442,025;
+	# new: 280,005 + 450,006 + new_helper 6,002 + 13 = 736,026
+	assert_grep '335 matched, 4 gone (self 442,025), 4 new (self 736,026)' e1
+}

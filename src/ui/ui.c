@@ -764,6 +764,12 @@ static void teardown(struct ui *u)
 	if (u->have_search_re)
 		regfree(&u->search_re);
 	grid_release(&u->g);
+	if (u->diff) {
+		diff_release(u->diff);
+		free(u->diff);
+		session_release(u->base);
+		free(u->base);
+	}
 	session_release(&u->ses);
 	ui_free_files(u);
 }
@@ -778,6 +784,7 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	ui_set_files(&u, paths, n);
 	u.sources = o->sources;
 	u.jobs = o->jobs;
+	u.rules = o->rules;
 	diag_init(&u.ses.diag, u.title);
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
@@ -802,6 +809,8 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 			nav_to(&u.t.nav, i, view_table_rows(&u.g));
 	u.prompt = start_prompt(&u, "history", ui_complete);
 	u.search = start_prompt(&u, "search-history", ui_complete_search);
+	if (o->diff_base)
+		ui_diff_start(&u, o->diff_base);
 	for (size_t i = 0; i < o->ncommands; i++)
 		ui_command(&u, o->commands[i]);
 	u.seen_table.fn = u.seen_subject.fn = NCG_NONE;

@@ -232,6 +232,10 @@ static void install_next(struct ui *u, struct ui *next)
 	memcpy(u->vs.message, next->vs.message, sizeof(u->vs.message));
 	u->vs.message_is_error = next->vs.message_is_error;
 	u->told_changed = false;
+	if (u->diff) { /* the same base, against the profile read now */
+		diff_release(u->diff);
+		diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules);
+	}
 }
 
 /* open FILE: read another profile; the current one stays if that fails. */
@@ -252,6 +256,70 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 	apply_filters(u);
 	if (!u->vs.message[0])
 		ui_message(u, false, "opened %s", path);
+}
+
+int ui_diff_start(struct ui *u, const char *path)
+{
+	struct parse_opts po = {.jobs = u->jobs};
+	struct session *base = xcalloc(1, sizeof(*base));
+	char *paths[] = {(char *)path};
+
+	if (session_load(base, paths, 1, &po) < 0) {
+		char first[1200];
+
+		diag_format(&base->diag, &base->diag.msgs[0], first, sizeof(first));
+		ui_message(u, true, "%s", first);
+		session_release(base);
+		free(base);
+		return -1;
+	}
+	ui_diff_end(u);
+	u->base = base;
+	u->diff = xcalloc(1, sizeof(*u->diff));
+	diff_build(u->diff, &base->prof, &u->ses.prof, u->rules);
+	ui_open_diff(u);
+	ui_message(u, false, "diff: %zu matched, %zu gone, %zu new", u->diff->matched,
+		   u->diff->only_base, u->diff->only_new);
+	return 0;
+}
+
+void ui_diff_end(struct ui *u)
+{
+	if (!u->diff)
+		return;
+	/* the history's diff screens read u->diff: back to the table first */
+	ui_views_release(u);
+	ui_views_init(u);
+	apply_filters(u);
+	diff_release(u->diff);
+	free(u->diff);
+	session_release(u->base);
+	free(u->base);
+	u->diff = NULL;
+	u->base = NULL;
+}
+
+/* diff FILE: the diff screen, FILE as the base; diff off: no more diff. */
+void cmd_diff(struct ui *u, const char *cmd, const char *arg)
+{
+	(void)cmd;
+	if (!*arg) {
+		if (u->diff)
+			ui_open_diff(u);
+		else
+			ui_message(u, true, "usage: diff FILE|off");
+		return;
+	}
+	if (!strcmp(arg, "off")) {
+		if (!u->diff) {
+			ui_message(u, false, "no diff is open");
+			return;
+		}
+		ui_diff_end(u);
+		ui_message(u, false, "the diff is closed");
+		return;
+	}
+	ui_diff_start(u, arg);
 }
 
 /* add FILE: the profile read again with FILE too; the current one stays if that fails. */

@@ -7,6 +7,7 @@
 #define NCGRIND_UI_INTERNAL_H
 
 #include "ncgrind/core/commands.h"
+#include "ncgrind/model/diff.h"
 #include "ncgrind/model/filter.h"
 #include "ncgrind/model/history.h"
 #include "ncgrind/ui/prompt.h"
@@ -55,6 +56,10 @@ struct ui {
 	struct fn_name seen_table, seen_subject; /* the table's and the screen's function */
 	int status;                              /* exit status */
 	unsigned jobs;                           /* --jobs, for every profile read */
+	/* a diff (--diff, :diff FILE): the base profile, and it matched with ses's */
+	struct session *base;
+	struct diff *diff;
+	const struct rewrites *rules; /* --mod-*: how names are matched */
 };
 
 /*
@@ -122,6 +127,12 @@ void ui_message(struct ui *u, bool error, const char *fmt, ...)
 int ui_page(const struct ui *u);
 /* The rows a list screen other than the table shows (its ops' rows). */
 int ui_list_rows(const struct ui *u);
+/* The diff screen (screen_diff.c) on u->diff. */
+void ui_open_diff(struct ui *u);
+/* A diff with path as the base and the open profile as the new one: 0, or -1 with a message. */
+int ui_diff_start(struct ui *u, const char *path);
+/* No diff any more (the base is released). */
+void ui_diff_end(struct ui *u);
 /* Only the parts of LIST count (as --parts): every screen's costs again; a message. */
 void ui_select_parts(struct ui *u, const char *list);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */

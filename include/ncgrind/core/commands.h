@@ -57,6 +57,9 @@ enum command_arg {
 	C(OPEN, "open", cmd_open, "open FILE", "read another profile", false, CARG_TEXT)           \
 	C(ADD, "add", cmd_add, "add FILE", "read another file into the profile: its costs add up", \
 	  false, CARG_TEXT)                                                                        \
+	C(DIFF, "diff", cmd_diff, "diff FILE|off",                                                 \
+	  "what changed from FILE (the base) to this profile; off: the diff closes", false,        \
+	  CARG_TEXT)                                                                               \
 	C(PARTS, "parts", cmd_parts, "parts [LIST]",                                               \
 	  "the parts (dumps, threads, files); LIST (1,3-5, t2, FILE:N, all): only those count",    \
 	  false, CARG_TEXT)                                                                        \

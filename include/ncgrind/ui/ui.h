@@ -11,16 +11,19 @@
 #include <stddef.h>
 
 struct source_paths;
+struct rewrites;
 
 struct ui_opts {
 	struct source_paths *sources; /* where to look for source files; :include adds */
 	const char *script;           /* headless: keys and :commands from this file */
 	const char **commands;        /* --command: run after loading, in order */
 	size_t ncommands;
-	int rows, cols;    /* script mode screen size (default 24 x 80) */
-	bool no_cycles;    /* --no-cycles: cycle detection off from the start */
-	unsigned jobs;     /* --jobs: threads that index (0: the cores) */
-	bool first_screen; /* --bench-first-screen: quit once the first table is shown */
+	int rows, cols;               /* script mode screen size (default 24 x 80) */
+	bool no_cycles;               /* --no-cycles: cycle detection off from the start */
+	unsigned jobs;                /* --jobs: threads that index (0: the cores) */
+	bool first_screen;            /* --bench-first-screen: quit once the first table is shown */
+	const char *diff_base;        /* --diff BASE NEW: BASE (the files read are NEW's) */
+	const struct rewrites *rules; /* --mod-*: how the diff matches names */
 };
 
 /*
