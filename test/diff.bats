@@ -179,3 +179,29 @@ EOF
 	# new: 280,005 + 450,006 + new_helper 6,002 + 13 = 736,026
 	assert_grep '335 matched, 4 gone (self 442,025), 4 new (self 736,026)' e1
 }
+
+@test "diff: the calls: every change is the difference of the two profiles' call reports" {
+	# joined in awk by (caller, its file, callee, its file) with the rule applied to
+	# the paths by hand; calls of two objects under one key are summed on both sides
+	local t=$BATS_TEST_TMPDIR
+	ncg --dump=calls --format=tsv "$D/version1.callgrind"
+	sed 's/version[0-9]/versionN/g' "$OUT" >"$t/base"
+	ncg --dump=calls --format=tsv "$D/version2.callgrind"
+	sed 's/version[0-9]/versionN/g' "$OUT" >"$t/new"
+	awk -F'\t' 'FNR == 1 { next } { x = $1 FS $2 FS $3 FS $4; k[x] = 1 }
+		FILENAME ~ /base$/ { c[x] -= $5; v[x] -= $6; next } { c[x] += $5; v[x] += $6 }
+		END { for (x in k) printf "%s\t%d\t%d\n", x, c[x], v[x] }' "$t/base" "$t/new" |
+		LC_ALL=C sort >"$t/want"
+	ncg --diff --dump=calls --mod-filename="$RULE" --format=tsv "$D/version1.callgrind" \
+		"$D/version2.callgrind"
+	expect_status 0
+	sed 's/version[0-9]/versionN/g' "$OUT" | awk -F'\t' 'NR > 1 { x = $1 FS $2 FS $3 FS $4
+		k[x] = 1; c[x] += $8; v[x] += $11 } END { for (x in k) printf "%s\t%d\t%d\n", x, c[x], v[x] }' |
+		LC_ALL=C sort >"$t/got"
+	[ "$(wc -l <"$t/got")" -gt 200 ]
+	diff -u "$t/want" "$t/got"
+	# the first row: main -> work_b, three times the cost (cg_diff: +300,001)
+	sed -n '2p' "$OUT" | cut -f1,3,5-13 >"$t/top"
+	printf 'main\twork_b\tmatched\t1\t1\t0\t150005\t450006\t+300001\t+52.74\t3.000\n' |
+		diff -u - "$t/top"
+}

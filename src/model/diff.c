@@ -263,6 +263,8 @@ static uint32_t *chain(const struct fnkey *k, size_t n, size_t nfuncs, uint32_t 
 	return next;
 }
 
+static void match_calls(struct diff *d);
+
 void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
 		const struct rewrites *rules)
 {
@@ -323,6 +325,7 @@ void diff_build(struct diff *d, const struct profile *base, const struct profile
 		free(kn[k].key);
 	free(kb);
 	free(kn);
+	match_calls(d);
 	d->total_base = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 	d->total_new = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 	d->unmatched_base = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
@@ -349,6 +352,11 @@ void diff_release(struct diff *d)
 	free(d->unmatched_new);
 	free(d->next_base);
 	free(d->next_new);
+	free(d->row_of_base);
+	free(d->row_of_new);
+	free(d->calls);
+	free(d->next_edge_base);
+	free(d->next_edge_new);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -375,6 +383,130 @@ uint32_t diff_function(const struct diff *d, size_t row, const struct profile **
 	}
 	*p = d->base;
 	return d->rows[row].base;
+}
+
+/* ---- calls -------------------------------------------------------------- */
+
+/* A call edge of one side as the rows it joins: sorted by them, to pair the sides. */
+struct side_call {
+	uint32_t caller, callee, edge;
+};
+
+static int cmp_side_call(const void *a, const void *b)
+{
+	const struct side_call *x = a, *y = b;
+
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	return (x->edge > y->edge) - (x->edge < y->edge);
+}
+
+static uint32_t *rows_of(const struct diff *d, size_t nfuncs, bool new_side)
+{
+	uint32_t *r = xmalloc_array(nfuncs ? nfuncs : 1, sizeof(uint32_t));
+	const uint32_t *next = new_side ? d->next_new : d->next_base;
+
+	memset(r, 0xff, (nfuncs ? nfuncs : 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < d->nrows; i++)
+		for (uint32_t f = new_side ? d->rows[i].new : d->rows[i].base; f != NCG_NONE;
+		     f = next[f])
+			r[f] = (uint32_t)i;
+	return r;
+}
+
+static struct side_call *side_calls(const struct profile *p, const uint32_t *row_of, size_t *n)
+{
+	struct side_call *c = xmalloc_array(p->nedges ? p->nedges : 1, sizeof(*c));
+
+	*n = 0;
+	for (uint32_t e = 0; e < p->nedges; e++) {
+		uint32_t a = row_of[p->edges[e].caller], b = row_of[p->edges[e].callee];
+
+		if (a != NCG_NONE && b != NCG_NONE && profile_edge_counts(p, e))
+			c[(*n)++] = (struct side_call){a, b, e};
+	}
+	if (*n > 1)
+		qsort(c, *n, sizeof(*c), cmp_side_call);
+	return c;
+}
+
+/* Edges of one side joining the same two rows (after the rules) are one call. */
+static uint32_t *edge_chain(const struct side_call *c, size_t n, size_t nedges)
+{
+	uint32_t *next = xmalloc_array(nedges ? nedges : 1, sizeof(uint32_t));
+
+	memset(next, 0xff, (nedges ? nedges : 1) * sizeof(uint32_t));
+	for (size_t i = 1; i < n; i++)
+		if (c[i].caller == c[i - 1].caller && c[i].callee == c[i - 1].callee)
+			next[c[i - 1].edge] = c[i].edge;
+	return next;
+}
+
+static void match_calls(struct diff *d)
+{
+	size_t nb, nn, i = 0, j = 0, alloc = 0;
+	struct side_call *cb, *cn;
+
+	d->row_of_base = rows_of(d, d->base->nfuncs, false);
+	d->row_of_new = rows_of(d, d->new->nfuncs, true);
+	cb = side_calls(d->base, d->row_of_base, &nb);
+	cn = side_calls(d->new, d->row_of_new, &nn);
+	d->next_edge_base = edge_chain(cb, nb, d->base->nedges);
+	d->next_edge_new = edge_chain(cn, nn, d->new->nedges);
+	while (i < nb || j < nn) {
+		int c = i == nb ? 1 : j == nn ? -1 : cmp_side_call(&cb[i], &cn[j]);
+		struct diff_call call;
+
+		/* (the edge ids do not count here: compare the rows only) */
+		if (i < nb && j < nn && cb[i].caller == cn[j].caller &&
+		    cb[i].callee == cn[j].callee)
+			c = 0;
+		call.caller = c <= 0 ? cb[i].caller : cn[j].caller;
+		call.callee = c <= 0 ? cb[i].callee : cn[j].callee;
+		call.base = c <= 0 ? cb[i].edge : NCG_NONE;
+		call.new = c >= 0 ? cn[j].edge : NCG_NONE;
+		ALLOC_GROW(d->calls, d->ncalls + 1, alloc);
+		d->calls[d->ncalls++] = call;
+		if (c <= 0)
+			for (uint32_t a = cb[i].caller, b = cb[i].callee;
+			     i < nb && cb[i].caller == a && cb[i].callee == b; i++)
+				;
+		if (c >= 0)
+			for (uint32_t a = cn[j].caller, b = cn[j].callee;
+			     j < nn && cn[j].caller == a && cn[j].callee == b; j++)
+				;
+	}
+	free(cb);
+	free(cn);
+}
+
+uint64_t diff_call_count(const struct diff *d, size_t call, bool new_side)
+{
+	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *next = new_side ? d->next_edge_new : d->next_edge_base;
+	uint64_t v = 0;
+
+	for (uint32_t e = new_side ? d->calls[call].new : d->calls[call].base; e != NCG_NONE;
+	     e = next[e])
+		u64_add_sat(&v, p->edges[e].count);
+	return v;
+}
+
+uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32_t ev)
+{
+	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *next = new_side ? d->next_edge_new : d->next_edge_base;
+	uint32_t pe = new_side ? d->ev_new[ev] : d->ev_base[ev];
+	uint64_t v = 0;
+
+	if (pe == NCG_NONE)
+		return 0;
+	for (uint32_t e = new_side ? d->calls[call].new : d->calls[call].base; e != NCG_NONE;
+	     e = next[e])
+		u64_add_sat(&v, profile_edge_at(p, e, pe));
+	return v;
 }
 
 /* ---- order -------------------------------------------------------------- */
@@ -449,5 +581,48 @@ size_t *diff_order(const struct diff *d, uint32_t e, bool incl, int dir)
 	if (d->nrows > 1)
 		qsort(idx, d->nrows, sizeof(size_t), cmp_rows);
 	free(ch);
+	return idx;
+}
+
+static const uint64_t *call_mag; /* qsort's context (C11 has no qsort_r) */
+
+static int cmp_calls(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	const struct diff_call *x = &order_d->calls[a], *y = &order_d->calls[b];
+	struct span nx, ny;
+	size_t n;
+	int c;
+
+	if (call_mag[a] != call_mag[b])
+		return call_mag[a] > call_mag[b] ? -1 : 1;
+	for (int k = 0; k < 2; k++) {
+		nx = row_name(order_d, k ? x->callee : x->caller);
+		ny = row_name(order_d, k ? y->callee : y->caller);
+		n = nx.len < ny.len ? nx.len : ny.len;
+		if ((c = memcmp(nx.ptr, ny.ptr, n)) != 0)
+			return c;
+		if (nx.len != ny.len)
+			return nx.len < ny.len ? -1 : 1;
+	}
+	return (a > b) - (a < b);
+}
+
+size_t *diff_call_order(const struct diff *d, uint32_t e)
+{
+	size_t *idx = xmalloc_array(d->ncalls ? d->ncalls : 1, sizeof(size_t));
+	uint64_t *mag = xmalloc_array(d->ncalls ? d->ncalls : 1, sizeof(uint64_t));
+
+	for (size_t c = 0; c < d->ncalls; c++) {
+		uint64_t b = diff_call_cost(d, c, false, e), n = diff_call_cost(d, c, true, e);
+
+		mag[c] = n >= b ? n - b : b - n;
+		idx[c] = c;
+	}
+	order_d = d;
+	call_mag = mag;
+	if (d->ncalls > 1)
+		qsort(idx, d->ncalls, sizeof(size_t), cmp_calls);
+	free(mag);
 	return idx;
 }

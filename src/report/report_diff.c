@@ -174,6 +174,127 @@ static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *
 	fputc('}', out);
 }
 
+/* ---- calls ---------------------------------------------------------------- */
+
+static const char *change_commas(uint64_t b, uint64_t n);
+
+static const char *call_status(const struct diff *d, size_t c)
+{
+	if (d->calls[c].base == NCG_NONE)
+		return "new";
+	return d->calls[c].new == NCG_NONE ? "gone" : "matched";
+}
+
+/* The function of row r: its name and file (in the side that has it). */
+static void put_row_function(FILE *out, const struct diff *d, uint32_t r,
+			     const struct report_opts *o, bool with_file)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+
+	put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
+	if (with_file) {
+		fputc('\t', out);
+		put_span(out, name_of(p, p->funcs[f].file, ""), o);
+	}
+}
+
+static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev,
+			 uint32_t e, const struct report_opts *o)
+{
+	size_t *order = diff_call_order(d, e);
+	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
+
+	if (o->format == REPORT_TSV) {
+		fputs("caller\tcaller_file\tcallee\tcallee_file\tstatus\tcalls:base\tcalls:new\t"
+		      "calls:change",
+		      out);
+		for (uint32_t i = 0; i < nev; i++)
+			fprintf(out, "\t%.*s:base\t%.*s:new\t%.*s:change\t%.*s:pct\t%.*s:ratio",
+				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
+				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
+				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
+				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
+				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr);
+		fputc('\n', out);
+	} else if (o->format == REPORT_JSON) {
+		fprintf(out, "{\"matched\":%zu,\"only_base\":%zu,\"only_new\":%zu,\"calls\":[",
+			d->matched, d->only_base, d->only_new);
+	} else {
+		fprintf(out, "Base: %s\nNew:  %s\nCalls by the change of their inclusive %.*s\n\n",
+			d->base->path, d->new->path, (int)d->ev_name[e].len, d->ev_name[e].ptr);
+		fprintf(out, "%16s %16s %16s %8s %8s  %-7s %s\n", "Base", "New", "Change", "%base",
+			"Ratio", "", "Caller -> callee (calls: base -> new)");
+	}
+	for (size_t k = 0; k < d->ncalls; k++) {
+		size_t c = order[k];
+		uint64_t nb = diff_call_count(d, c, false), nn = diff_call_count(d, c, true);
+
+		if (o->format == REPORT_TSV) {
+			put_row_function(out, d, d->calls[c].caller, o, true);
+			fputc('\t', out);
+			put_row_function(out, d, d->calls[c].callee, o, true);
+			fprintf(out, "\t%s\t%" PRIu64 "\t%" PRIu64 "\t%s", call_status(d, c), nb,
+				nn, change_text(ch, nb, nn));
+			for (uint32_t i = 0; i < nev; i++) {
+				uint64_t b = diff_call_cost(d, c, false, evs[i]),
+					 n = diff_call_cost(d, c, true, evs[i]);
+
+				fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n,
+					change_text(ch, b, n),
+					pct_text(pct, b, n, d->total_base[evs[i]]),
+					ratio_text(ratio, b, n));
+			}
+			fputc('\n', out);
+		} else if (o->format == REPORT_JSON) {
+			fputs(k ? ",\n{\"caller\":" : "\n{\"caller\":", out);
+			put_row_function(out, d, d->calls[c].caller, o, false);
+			fputs(",\"callee\":", out);
+			put_row_function(out, d, d->calls[c].callee, o, false);
+			change_text(ch, nb, nn);
+			fprintf(out,
+				",\"status\":\"%s\",\"calls\":{\"base\":%" PRIu64
+				",\"new\":%" PRIu64 ",\"change\":%s},\"cost\":{",
+				call_status(d, c), nb, nn, ch[0] == '+' ? ch + 1 : ch);
+			for (uint32_t i = 0; i < nev; i++) {
+				uint64_t b = diff_call_cost(d, c, false, evs[i]),
+					 n = diff_call_cost(d, c, true, evs[i]);
+
+				change_text(ch, b, n);
+				pct_text(pct, b, n, d->total_base[evs[i]]);
+				ratio_text(ratio, b, n);
+				fputs(i ? "," : "", out);
+				report_put_json_string(out, d->ev_name[evs[i]]);
+				fprintf(out,
+					":{\"base\":%" PRIu64 ",\"new\":%" PRIu64
+					",\"change\":%s,\"pct\":%s,\"ratio\":%s}",
+					b, n, ch[0] == '+' ? ch + 1 : ch,
+					pct[0] == '-' && !pct[1] ? "null"
+					: pct[0] == '+'          ? pct + 1
+								 : pct,
+					ratio[0] == '-' || ratio[0] == 'i' ? "null" : ratio);
+			}
+			fputs("}}", out);
+		} else {
+			uint64_t b = diff_call_cost(d, c, false, e),
+				 n = diff_call_cost(d, c, true, e);
+			char a[FMT_NUM], bb[FMT_NUM], cb[FMT_NUM], cn[FMT_NUM];
+
+			fprintf(out, "%16s %16s %16s %8s %8s  %-7s ", fmt_commas(a, b),
+				fmt_commas(bb, n), change_commas(b, n),
+				pct_text(pct, b, n, d->total_base[e]), ratio_text(ratio, b, n),
+				strcmp(call_status(d, c), "matched") ? call_status(d, c) : "");
+			put_row_function(out, d, d->calls[c].caller, o, false);
+			fputs(" -> ", out);
+			put_row_function(out, d, d->calls[c].callee, o, false);
+			fprintf(out, " (%s -> %s)\n", fmt_commas(cb, nb), fmt_commas(cn, nn));
+		}
+	}
+	if (o->format == REPORT_JSON)
+		fputs("]}\n", out);
+	free(order);
+}
+
 /* The change with thousands separators, for people: "+300,001" (a static buffer). */
 static const char *change_commas(uint64_t b, uint64_t n)
 {
@@ -240,8 +361,10 @@ int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, co
 	uint32_t *evs = xmalloc_array(d->nev ? d->nev : 1, sizeof(uint32_t)), nev = 0, e = 0;
 	size_t *order;
 
-	if (o->kind != REPORT_FUNCTIONS) {
-		snprintf(err, errsize, "--diff reports the functions (--dump=functions) so far");
+	if (o->kind != REPORT_FUNCTIONS && o->kind != REPORT_CALLS) {
+		snprintf(err, errsize,
+			 "--diff reports the functions and the calls (--dump=functions, calls) so "
+			 "far");
 		free(evs);
 		return -1;
 	}
@@ -258,6 +381,11 @@ int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, co
 		if (strlen(sort_event) == d->ev_name[i].len &&
 		    !memcmp(sort_event, d->ev_name[i].ptr, d->ev_name[i].len))
 			e = i;
+	if (o->kind == REPORT_CALLS) {
+		calls_report(out, d, evs, nev, e, o);
+		free(evs);
+		return ferror(out) ? -1 : 0;
+	}
 	order = diff_order(d, e, o->sort == SORT_INCL, 0);
 	if (o->format == REPORT_TSV) {
 		tsv_head(out, d, evs, nev);

@@ -56,12 +56,30 @@ struct diff {
 	uint64_t *unmatched_base, *unmatched_new; /* self cost of the functions of one side */
 	/* per function of each side: the next function of its row (same key), NCG_NONE */
 	uint32_t *next_base, *next_new;
+	/* per function of each side: its row (NCG_NONE: not listed) */
+	uint32_t *row_of_base, *row_of_new;
+	/* the calls: caller and callee rows, with the call edges of each side */
+	struct diff_call *calls;
+	size_t ncalls;
+	uint32_t *next_edge_base, *next_edge_new; /* per edge: the next of its call */
+};
+
+/* A call between two rows, made in base, new or both (edges of one side: summed). */
+struct diff_call {
+	uint32_t caller, callee; /* rows */
+	uint32_t base, new;      /* the first edge of each side, NCG_NONE if none */
 };
 
 /* Match base and new with the rules (may be NULL). */
 void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
 		const struct rewrites *rules);
 void diff_release(struct diff *d);
+
+/* A call's count or cost (event e) on one side, summed over its edges (0 if none). */
+uint64_t diff_call_count(const struct diff *d, size_t call, bool new_side);
+uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32_t e);
+/* The calls in report order: by the absolute change of their cost in e, biggest first. */
+size_t *diff_call_order(const struct diff *d, uint32_t e);
 
 /* A row's self or inclusive cost on one side in diff event e (0 where it has none). */
 uint64_t diff_cost(const struct diff *d, size_t row, bool new_side, bool incl, uint32_t e);
