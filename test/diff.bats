@@ -135,35 +135,40 @@ assert d["functions"][0]["name"] == "work_b"
 EOF
 }
 
-@test "diff browser: the functions by change; s again: most grown first; Enter: the new side's callers" {
+@test "diff browser: the functions by change; s again: most grown first; Enter: the calls as a diff" {
 	cd "$BATS_TEST_TMPDIR"
 	printf '%s\n' ':save-screen d0' 's' ':save-screen d1' 's' ':save-screen d2' 'Enter' \
-		':save-screen d3' 'j' 'Enter' ':save-screen d4' 'q' ':diff off' ':save-screen d5' >keys
+		':save-screen d3' 'Enter' ':save-screen d4' 'q' 'q' ':diff off' ':save-screen d5' >keys
 	"$NCGRIND" --diff --mod-filename="$RULE" --script=keys --size=100x12 \
-		"$D/version1.cachegrind" "$D/version2.cachegrind"
-	# cg_diff's changes: +300,001, -12,002, +6,002 of a net +293,982 on 570,011
-	sed -n '2,3p;5,7p' d0 >"$OUT"
+		"$D/version1.callgrind" "$D/version2.callgrind"
+	# the callgrind files: their summary: lines 568,853 and 862,835 (+293,982, 51.68% of
+	# the base); the functions' changes those of cg_diff, +300,001 is 52.74% of 568,853
+	sed -n '2p;5,7p' d0 >"$OUT"
 	expect_out <<'EOF'
-Ir: base 570,011, new 863,993, change +293,982 (+51.57% of the base)
-338 matched, 1 gone (self 12,002), 1 new (self 6,002); self, biggest change first
-       150,005        450,006       +300,001   +52.63%    3.000        work_b
+Ir: base 568,853, new 862,835, change +293,982 (+51.68% of the base)
+       150,005        450,006       +300,001   +52.74%    3.000        work_b
         12,002              0        -12,002    -2.11%    0.000  gone  old_helper
-             0          6,002         +6,002    +1.05%      inf  new   new_helper
+             0          6,002         +6,002    +1.06%      inf  new   new_helper
 EOF
 	assert_grep 'self, most grown first' d1
 	sed -n '6p' d1 | grep -q 'new_helper'
 	# most shrunk first: old_helper, then the small libc changes
 	assert_grep 'self, most shrunk first' d2
 	sed -n '5p' d2 | grep -q 'old_helper'
-	# Enter on old_helper (first, most shrunk): gone; on _itoa_word: its callers
-	assert_grep 'gone: the new profile does not have it' d3
-	assert_grep 'ncgrind: callers and callees' d4
-	assert_grep '_itoa_word' d4
+	# Enter on old_helper (first, most shrunk): its one caller, main, whose call is gone
+	assert_grep 'ncgrind: diff, callers and callees of old_helper' d3
+	assert_grep '        12,002              0        -12,002    -2.11%  gone  main (calls 1 -> 0)' d3
+	# Enter on main: its callees by change, work_b first
+	assert_grep 'ncgrind: diff, callers and callees of main' d4
+	sed -n '/^Callees/{n;p}' d4 >"$OUT"
+	expect_out <<'EOF'
+       150,005        450,006       +300,001   +52.74%        work_b (calls 1 -> 1)
+EOF
 	# :diff off: the new profile's own table
 	sed -n '1,2p' d5 >"$OUT"
 	expect_out <<EOF
-ncgrind: $D/version2.cachegrind  cmd: ./prog
-Events: [Ir]   Total Ir: 863,993   Parts: 1
+ncgrind: $D/version2.callgrind  cmd: ./prog
+Events: [Ir]   Total Ir: 862,835   Parts: 1
 EOF
 }
 

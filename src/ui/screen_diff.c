@@ -5,8 +5,9 @@
  * of the base's total, the ratio, and whether it is new or gone; biggest
  * change first. s and i sort by the change of the self or inclusive cost,
  * again to see the most grown first, then the most shrunk first; Enter
- * opens the function's callers and callees in the new profile. The diff
- * itself is model/diff.c; this file is all of the screen.
+ * opens the function's callers and callees as a diff too (each call's base
+ * and new cost and count), and Enter there goes on to that function. The
+ * diff itself is model/diff.c; this file is all of both screens.
  */
 #include "ui_internal.h"
 #include "ncgrind/model/fmt.h"
@@ -20,7 +21,8 @@ struct diff_screen {
 	int dir;   /* 0: biggest change first; 1: most grown first; -1: most shrunk first */
 };
 
-static const struct screen_ops screen_diff_ops; /* at the end */
+static const struct screen_ops screen_diff_ops, screen_diff_calls_ops; /* at the end */
+static void open_calls(struct ui *u, uint32_t row);
 
 static struct diff_screen *state_of(struct screen *s)
 {
@@ -158,7 +160,7 @@ static void diff_draw(struct ui *u, struct screen *s)
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
-	view_draw_status(g, &ds->nav, &u->vs, "s/i: sort by change  Enter: callers  q: back");
+	view_draw_status(g, &ds->nav, &u->vs, "s/i: sort by change  Enter: its calls  q: back");
 }
 
 /* s, i: by that cost's change; the same again: most grown, most shrunk, biggest. */
@@ -188,12 +190,8 @@ static bool diff_request(struct ui *u, struct screen *s, enum request req)
 		ui_message(u, false, "a diff sorts by the change: s (self) or i (inclusive)");
 		return true;
 	case REQ_ENTER:
-		if (ds->nav.cursor >= ds->nav.count)
-			return true;
-		if (u->diff->rows[ds->order[ds->nav.cursor]].new == NCG_NONE)
-			ui_message(u, false, "gone: the new profile does not have it");
-		else
-			ui_open_detail(u, u->diff->rows[ds->order[ds->nav.cursor]].new);
+		if (ds->nav.cursor < ds->nav.count)
+			open_calls(u, (uint32_t)ds->order[ds->nav.cursor]);
 		return true;
 	default:
 		return false;
@@ -255,4 +253,276 @@ static const struct screen_ops screen_diff_ops = {
     .update = diff_update,
     .subject = NULL,
     .reopen = diff_reopen,
+};
+
+/* ---- a function's callers and callees, as a diff ------------------------ */
+
+/* The screen's rows: a heading (call NCG_NONE, 0 callers, 1 callees) or a call. */
+struct calls_row {
+	uint32_t call;
+	bool callees;
+};
+
+struct diff_calls_screen {
+	struct nav nav;
+	uint32_t row; /* the function's diff row */
+	struct calls_row *rows;
+};
+
+static struct diff_calls_screen *calls_of(struct screen *s)
+{
+	return s->state;
+}
+
+static void calls_free(void *state)
+{
+	struct diff_calls_screen *cs = state;
+
+	free(cs->rows);
+	free(cs);
+}
+
+static const uint64_t *sort_mag; /* qsort's context (C11 has no qsort_r) */
+
+static int cmp_mag(const void *a, const void *b)
+{
+	uint32_t x = ((const struct calls_row *)a)->call, y = ((const struct calls_row *)b)->call;
+
+	if (sort_mag[x] != sort_mag[y])
+		return sort_mag[x] > sort_mag[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* The callers, then the callees, each biggest change of the call's cost first. */
+static void calls_rows(struct ui *u, struct diff_calls_screen *cs)
+{
+	const struct diff *d = u->diff;
+	uint32_t e = diff_event(u);
+	uint64_t *mag = xcalloc(d->ncalls ? d->ncalls : 1, sizeof(uint64_t));
+	size_t n = 0, start;
+
+	free(cs->rows);
+	cs->rows = xmalloc_array(d->ncalls * 2 + 2, sizeof(*cs->rows));
+	for (size_t c = 0; c < d->ncalls; c++) {
+		uint64_t b = diff_call_cost(d, c, false, e), nw = diff_call_cost(d, c, true, e);
+
+		mag[c] = nw >= b ? nw - b : b - nw;
+	}
+	sort_mag = mag;
+	for (int side = 0; side < 2; side++) {
+		cs->rows[n++] = (struct calls_row){NCG_NONE, side == 1};
+		start = n;
+		for (size_t c = 0; c < d->ncalls; c++)
+			if ((side ? d->calls[c].caller : d->calls[c].callee) == cs->row)
+				cs->rows[n++] = (struct calls_row){(uint32_t)c, side == 1};
+		if (n - start > 1)
+			qsort(cs->rows + start, n - start, sizeof(*cs->rows), cmp_mag);
+	}
+	free(mag);
+	cs->nav.count = n;
+}
+
+static void open_calls(struct ui *u, uint32_t row)
+{
+	struct diff_calls_screen *cs = xcalloc(1, sizeof(*cs));
+
+	cs->row = row;
+	calls_rows(u, cs);
+	cs->nav.cursor = cs->nav.count > 1 ? 1 : 0;
+	ui_push_screen(u, &screen_diff_calls_ops, cs, calls_free);
+}
+
+static struct span row_fn_name(const struct diff *d, uint32_t row)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, row, &p);
+
+	return p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
+					    : profile_name(p, p->funcs[f].name);
+}
+
+static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, size_t i, char *buf,
+		       size_t size)
+{
+	const struct diff *d = u->diff;
+	const struct calls_row *r = &cs->rows[i];
+	uint32_t e = diff_event(u);
+	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], nb[FMT_NUM], nn[FMT_NUM], pct[16];
+	uint64_t cb, cn;
+	struct span name;
+	double change;
+
+	if (r->call == NCG_NONE) {
+		size_t k = 0;
+
+		for (size_t j = i + 1; j < cs->nav.count && cs->rows[j].call != NCG_NONE; j++)
+			k++;
+		snprintf(buf, size, "%s (%zu)", r->callees ? "Callees" : "Callers", k);
+		return;
+	}
+	cb = diff_call_cost(d, r->call, false, e);
+	cn = diff_call_cost(d, r->call, true, e);
+	change = cn >= cb ? (double)(cn - cb) : -(double)(cb - cn);
+	if (d->total_base[e])
+		snprintf(pct, sizeof(pct), "%+.2f%%", 100.0 * change / (double)d->total_base[e]);
+	else
+		snprintf(pct, sizeof(pct), "-");
+	name = row_fn_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller);
+	fmt_commas(nb, diff_call_count(d, r->call, false));
+	fmt_commas(nn, diff_call_count(d, r->call, true));
+	snprintf(buf, size, "%14s %14s %14s %9s  %-4s  %.*s (calls %s -> %s)",
+		 fmt_value(a, cb, u->disp.short_units, u->disp.unit_ps),
+		 fmt_value(b, cn, u->disp.short_units, u->disp.unit_ps),
+		 change_text(ch, cb, cn, u->disp.short_units, u->disp.unit_ps), pct,
+		 d->calls[r->call].base == NCG_NONE  ? "new"
+		 : d->calls[r->call].new == NCG_NONE ? "gone"
+						     : "",
+		 (int)name.len, name.ptr, nb, nn);
+}
+
+static struct nav *calls_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &calls_of(s)->nav;
+}
+
+/* The cursor skips the headings, the way it went. */
+static void calls_moved(struct ui *u, struct screen *s, int dir)
+{
+	struct diff_calls_screen *cs = calls_of(s);
+
+	(void)u;
+	while (cs->nav.cursor < cs->nav.count && cs->rows[cs->nav.cursor].call == NCG_NONE) {
+		if (dir < 0 && cs->nav.cursor == 0)
+			dir = 1;
+		if (dir >= 0 && cs->nav.cursor + 1 >= cs->nav.count)
+			break;
+		cs->nav.cursor = dir < 0 ? cs->nav.cursor - 1 : cs->nav.cursor + 1;
+	}
+}
+
+static void calls_draw(struct ui *u, struct screen *s)
+{
+	struct diff_calls_screen *cs = calls_of(s);
+	const struct diff *d = u->diff;
+	uint32_t e = diff_event(u);
+	struct grid *g = &u->g;
+	struct span name = row_fn_name(d, cs->row);
+	char line[1200], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1];
+	uint64_t sb = diff_cost(d, cs->row, false, false, e),
+		 sn = diff_cost(d, cs->row, true, false, e);
+	uint64_t ib = diff_cost(d, cs->row, false, true, e),
+		 in = diff_cost(d, cs->row, true, true, e);
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	snprintf(line, sizeof(line), "ncgrind: diff, callers and callees of %.*s", (int)name.len,
+		 name.ptr);
+	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	snprintf(line, sizeof(line), "%.*s self: base %s, new %s, change %s",
+		 (int)d->ev_name[e].len, d->ev_name[e].ptr,
+		 fmt_value(a, sb, u->disp.short_units, u->disp.unit_ps),
+		 fmt_value(b, sn, u->disp.short_units, u->disp.unit_ps),
+		 change_text(ch, sb, sn, u->disp.short_units, u->disp.unit_ps));
+	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
+	snprintf(line, sizeof(line), "inclusive: base %s, new %s, change %s",
+		 fmt_value(a, ib, u->disp.short_units, u->disp.unit_ps),
+		 fmt_value(b, in, u->disp.short_units, u->disp.unit_ps),
+		 change_text(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
+	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
+	snprintf(line, sizeof(line), "%14s %14s %14s %9s  %-4s  %s", "Base", "New", "Change",
+		 "%base", "", "Function (the call's inclusive cost)");
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	for (int i = 0; i < ui_list_rows(u) && cs->nav.top + (size_t)i < cs->nav.count; i++) {
+		size_t k = cs->nav.top + (size_t)i;
+		enum grid_attr at = k == cs->nav.cursor            ? ATTR_CURSOR
+				    : cs->rows[k].call == NCG_NONE ? ATTR_HEAD
+								   : ATTR_NORMAL;
+
+		calls_text(u, cs, k, line, sizeof(line));
+		grid_fill(g, 4 + i, 0, at);
+		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+	}
+	view_draw_status(g, &cs->nav, &u->vs, "Enter: open  Backspace: back");
+}
+
+/* The function a call row leads to: its diff row, or NCG_NONE on a heading. */
+static uint32_t calls_target(const struct ui *u, const struct diff_calls_screen *cs)
+{
+	const struct calls_row *r;
+
+	if (cs->nav.cursor >= cs->nav.count)
+		return NCG_NONE;
+	r = &cs->rows[cs->nav.cursor];
+	if (r->call == NCG_NONE)
+		return NCG_NONE;
+	return r->callees ? u->diff->calls[r->call].callee : u->diff->calls[r->call].caller;
+}
+
+static bool calls_request(struct ui *u, struct screen *s, enum request req)
+{
+	uint32_t row = calls_target(u, calls_of(s));
+
+	switch (req) {
+	case REQ_ENTER:
+		if (row != NCG_NONE)
+			open_calls(u, row);
+		return true;
+	case REQ_SORT_SELF:
+	case REQ_SORT_INCL:
+	case REQ_SORT_CALLS:
+	case REQ_SORT_NAME:
+		ui_message(u, false, "the calls come by the change of their cost");
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* t, r, v: from the function in the new profile. */
+static uint32_t calls_fn(struct ui *u, struct screen *s)
+{
+	uint32_t row = calls_target(u, calls_of(s));
+
+	return row == NCG_NONE ? NCG_NONE : u->diff->rows[row].new;
+}
+
+static bool calls_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	calls_text(u, calls_of(s), row, buf, size);
+	return true;
+}
+
+static int calls_write(struct ui *u, struct screen *s, FILE *f)
+{
+	char line[1200];
+
+	for (size_t i = 0; i < calls_of(s)->nav.count; i++) {
+		calls_text(u, calls_of(s), i, line, sizeof(line));
+		fprintf(f, "%s\n", line);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+static void calls_update(struct ui *u, struct screen *s)
+{
+	calls_rows(u, calls_of(s));
+	nav_scroll(&calls_of(s)->nav, ui_list_rows(u));
+}
+
+static const struct screen_ops screen_diff_calls_ops = {
+    .scope = SCOPE_DETAIL,
+    .nav = calls_nav,
+    .rows = ui_list_rows,
+    .moved = calls_moved,
+    .draw = calls_draw,
+    .request = calls_request,
+    .selected = calls_fn,
+    .row_text = calls_row_text,
+    .show_match = NULL,
+    .write = calls_write,
+    .update = calls_update,
+    .subject = NULL,
+    .reopen = NULL,
 };
