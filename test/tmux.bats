@@ -583,3 +583,37 @@ EOF3
 	tm send-keys q
 	expect_ended 0
 }
+
+# DIFF_WRAPPER (sh -c "$DIFF_WRAPPER" NCGRIND BASE NEW): like WRAPPER, for
+# ncgrind --diff with the rule that makes version1/ and version2/ one path.
+# shellcheck disable=SC2016 # expanded by the wrapper's sh
+DIFF_WRAPPER='trap : INT QUIT
+ulimit -c 0
+before=$(stty -g)
+"$0" --diff --mod-filename="s/version[0-9]/versionN/" "$1" "$2"
+st=$?
+if [ "$(stty -g)" = "$before" ]; then t="as before"; else t=CHANGED; fi
+echo "ncgrind exit status $st, tty settings $t"
+read -r _'
+
+@test "tmux colour: --diff opens the diff screen; Enter shows a function's calls as a diff; q twice quits" {
+	# the two builds of test/fixtures/src/diffprog.c: work_b +300,001 (cg_diff's)
+	local d="$FIX/diff"
+	PANE_TERM=xterm-256color tmux_start "$d" sh -c "$DIFF_WRAPPER" "$NCGRIND" \
+		version1.callgrind version2.callgrind
+	wait_text "245 matched, 2 gone (self 12,005), 2 new (self 6,005); self, biggest change first"
+	tm capture-pane -p | sed -n '5p' | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF3'
+       150,005        450,006       +300,001   +52.74%    3.000        work_b
+EOF3
+	# the cursor row and the status line are highlighted, and only they
+	pane_attrs | grep -c '^H' >"$OUT"
+	echo 2 | diff -u - "$OUT"
+	tm send-keys Enter
+	wait_text "ncgrind: diff, callers and callees of work_b"
+	wait_text "main (calls 1 -> 1)"
+	tm send-keys q q
+	wait_text "Total Ir: 862,835   Parts: 1"
+	tm send-keys q
+	expect_ended 0
+}
