@@ -533,7 +533,8 @@ static int batch_diff(const struct options *o)
 		return 1;
 	}
 	diff_build(&d, &base.prof, &new.prof, &o->rules);
-	ret = report_diff(stdout, &d, &o->report, o->events, o->sort_event, err, sizeof(err));
+	ret = report_diff(stdout, &d, &o->rules, &o->report, o->events, o->sort_event, err,
+			  sizeof(err));
 	if (ret < 0)
 		fprintf(stderr, "ncgrind: %s\n", err);
 	ret = ret < 0 ? 2 : base.diag.errors || new.diag.errors;

@@ -210,3 +210,24 @@ EOF
 	printf 'main\twork_b\tmatched\t1\t1\t0\t150005\t450006\t+300001\t+52.74\t3.000\n' |
 		diff -u - "$t/top"
 }
+
+@test "diff: the source lines: every change is the difference of the two profiles' --dump=lines" {
+	local t=$BATS_TEST_TMPDIR
+	ncg --dump=lines "$D/version1.callgrind"
+	sed 's/version[0-9]/versionN/g' "$OUT" >"$t/base"
+	ncg --dump=lines "$D/version2.callgrind"
+	sed 's/version[0-9]/versionN/g' "$OUT" >"$t/new"
+	awk -F'\t' 'FNR == 1 { next } { x = $1 FS $2; k[x] = 1 }
+		FILENAME ~ /base$/ { v[x] -= $3; next } { v[x] += $3 }
+		END { for (x in k) printf "%s\t%d\n", x, v[x] }' "$t/base" "$t/new" |
+		LC_ALL=C sort >"$t/want"
+	ncg --diff --dump=lines --mod-filename="$RULE" "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	awk -F'\t' 'NR > 1 { printf "%s\t%s\t%d\n", $1, $2, $5 }' "$OUT" | LC_ALL=C sort >"$t/got"
+	[ "$(wc -l <"$t/got")" -gt 100 ]
+	diff -u "$t/want" "$t/got"
+	# work_b's loop (lines 19 and 20 of diffprog.c) three times slower: +60,000 and +240,000
+	grep -E $'/versionN/prog.c\t(19|20)\t' "$OUT" | cut -f2-6 >"$t/loop"
+	printf '19\t30003\t90003\t+60000\t+10.55\n20\t120001\t360001\t+240000\t+42.19\n' |
+		diff -u - "$t/loop"
+}

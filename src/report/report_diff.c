@@ -7,6 +7,7 @@
  */
 #include "ncgrind/report/views.h"
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/model/srcview.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -295,6 +296,128 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 	free(order);
 }
 
+/* ---- source lines ------------------------------------------------------- */
+
+/* A source line of one side: its file (rewritten by the rules), its number, its costs. */
+struct side_line {
+	char *file;
+	uint64_t line;
+	uint64_t *cost; /* the diff's events */
+};
+
+static int cmp_side_line(const void *a, const void *b)
+{
+	const struct side_line *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	if (c)
+		return c;
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+/*
+ * Every line's self cost in one side, summed over its functions (as
+ * --dump=lines), under the file names the rules make: sorted, each once.
+ */
+static struct side_line *side_lines(const struct diff *d, bool new_side,
+				    const struct rewrites *rules, size_t *n)
+{
+	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *evmap = new_side ? d->ev_new : d->ev_base;
+	struct side_line *l = NULL;
+	size_t alloc = 0, o = 0;
+
+	*n = 0;
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		struct srcfn s;
+
+		if (!profile_function_used(p, f))
+			continue;
+		srcfn_load(&s, p, f, false);
+		for (size_t i = 0; i < s.nrows; i++) {
+			const struct src_cost *r = &s.rows[i];
+
+			if (r->callee != NCG_NONE)
+				continue;
+			ALLOC_GROW(l, *n + 1, alloc);
+			l[*n].file = rewrites_apply(rules, DIFF_FILE,
+						    r->file == NCG_NONE ? span_make("???", 3)
+									: profile_name(p, r->file));
+			l[*n].line = r->line;
+			l[*n].cost = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
+			for (uint32_t e = 0; e < d->nev; e++)
+				l[*n].cost[e] = evmap[e] == NCG_NONE ? 0 : r->costs[evmap[e]];
+			(*n)++;
+		}
+		srcfn_release(&s);
+	}
+	if (*n > 1)
+		qsort(l, *n, sizeof(*l), cmp_side_line);
+	for (size_t i = 0; i < *n; i++) { /* the same place twice (two functions): summed */
+		if (o && !cmp_side_line(&l[o - 1], &l[i])) {
+			for (uint32_t e = 0; e < d->nev; e++)
+				u64_add_sat(&l[o - 1].cost[e], l[i].cost[e]);
+			free(l[i].file);
+			free(l[i].cost);
+			continue;
+		}
+		l[o++] = l[i];
+	}
+	*n = o;
+	return l;
+}
+
+static void free_lines(struct side_line *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(l[i].file);
+		free(l[i].cost);
+	}
+	free(l);
+}
+
+/* --dump=lines: every source line of either side, by file and number (tsv). */
+static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev,
+			 const struct rewrites *rules, const struct report_opts *o)
+{
+	size_t nb, nn, i = 0, j = 0;
+	struct side_line *lb = side_lines(d, false, rules, &nb),
+			 *ln = side_lines(d, true, rules, &nn);
+	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
+
+	fputs("file\tline", out);
+	for (uint32_t k = 0; k < nev; k++)
+		fprintf(out,
+			"\tself:%.*s:base\tself:%.*s:new\tself:%.*s:change\tself:%.*s:pct"
+			"\tself:%.*s:ratio",
+			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
+			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
+			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
+			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
+			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr);
+	fputc('\n', out);
+	while (i < nb || j < nn) {
+		int c = i == nb ? 1 : j == nn ? -1 : cmp_side_line(&lb[i], &ln[j]);
+		const struct side_line *at = c <= 0 ? &lb[i] : &ln[j];
+
+		report_put_name(out, span_make(at->file, strlen(at->file)), true, o->terminal);
+		fprintf(out, "\t%" PRIu64, at->line);
+		for (uint32_t k = 0; k < nev; k++) {
+			uint64_t b = c <= 0 ? lb[i].cost[evs[k]] : 0,
+				 n = c >= 0 ? ln[j].cost[evs[k]] : 0;
+
+			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n,
+				change_text(ch, b, n), pct_text(pct, b, n, d->total_base[evs[k]]),
+				ratio_text(ratio, b, n));
+		}
+		fputc('\n', out);
+		i += c <= 0;
+		j += c >= 0;
+	}
+	free_lines(lb, nb);
+	free_lines(ln, nn);
+}
+
 /* The change with thousands separators, for people: "+300,001" (a static buffer). */
 static const char *change_commas(uint64_t b, uint64_t n)
 {
@@ -355,16 +478,17 @@ static bool list_has(const char *list, struct span name)
 	return false;
 }
 
-int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, const char *events,
-		const char *sort_event, char *err, size_t errsize)
+int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
+		const struct report_opts *o, const char *events, const char *sort_event, char *err,
+		size_t errsize)
 {
 	uint32_t *evs = xmalloc_array(d->nev ? d->nev : 1, sizeof(uint32_t)), nev = 0, e = 0;
 	size_t *order;
 
-	if (o->kind != REPORT_FUNCTIONS && o->kind != REPORT_CALLS) {
+	if (o->kind != REPORT_FUNCTIONS && o->kind != REPORT_CALLS && o->kind != REPORT_LINES) {
 		snprintf(err, errsize,
-			 "--diff reports the functions and the calls (--dump=functions, calls) so "
-			 "far");
+			 "--diff reports the functions, the calls and the source lines "
+			 "(--dump=functions, calls, lines) so far");
 		free(evs);
 		return -1;
 	}
@@ -383,6 +507,11 @@ int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, co
 			e = i;
 	if (o->kind == REPORT_CALLS) {
 		calls_report(out, d, evs, nev, e, o);
+		free(evs);
+		return ferror(out) ? -1 : 0;
+	}
+	if (o->kind == REPORT_LINES) {
+		lines_report(out, d, evs, nev, rules, o);
 		free(evs);
 		return ferror(out) ? -1 : 0;
 	}

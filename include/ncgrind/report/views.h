@@ -26,7 +26,8 @@ int report_source(FILE *out, const struct profile *p, const struct report_opts *
 		  size_t errsize);
 
 /*
- * --diff BASE NEW --dump=functions: every function of either profile with its
+ * --diff BASE NEW --dump=functions|calls|lines: every function (call, source
+ * line) of either profile with its
  * base and new cost, the change, the change as a percentage of the base's
  * total and the ratio new/base, for self and inclusive costs (text: the self
  * cost of one event). events: a list of event names (NULL: all of both);
@@ -34,7 +35,8 @@ int report_source(FILE *out, const struct profile *p, const struct report_opts *
  * change first (o->sort SORT_INCL: of the inclusive cost). Returns 0, or -1
  * with a message in err.
  */
-int report_diff(FILE *out, const struct diff *d, const struct report_opts *o, const char *events,
-		const char *sort_event, char *err, size_t errsize);
+int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
+		const struct report_opts *o, const char *events, const char *sort_event, char *err,
+		size_t errsize);
 
 #endif
