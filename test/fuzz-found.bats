@@ -60,3 +60,23 @@ hostile() {
 	done
 	[ "$bad" = 0 ]
 }
+
+@test "fuzz-found: a block's start position is kept unless its first cost line sets one (re-read = index)" {
+	# reread-*: see their notes. The probe re-reads every block and compares with
+	# the index (the lazy path of the source view and call sites).
+	local f
+	for f in reread-calls-first-relative-cost reread-rejected-first-abs-line \
+		reread-space-cr-after-cost; do
+		"$TOOLS/probe" check "$H/$f.callgrind" >"$OUT" 2>&1 || { cat "$OUT"; return 1; }
+	done
+	# '1 1 ' + CR LF, then '2 5' + CR LF: both lines count (1 + 5)
+	cd "$BATS_TEST_TMPDIR"
+	printf 'events: Ir\r\nfn=a\r\n1 1 \r\n2 5\r\n' >crlf.callgrind
+	ncg --dump=functions --format=tsv crlf.callgrind
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | incl:Ir
+a |  |  | 0 | 6 | 6
+EOF
+}

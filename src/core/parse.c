@@ -97,22 +97,50 @@ static bool absolute_line(const char *p, int npos)
  * Callgrind writes the first line after fn=). Lines that read none (cfn=,
  * fi=, comments...) are skipped; anything unusual answers yes.
  */
+/*
+ * Whether the cost line at q sets the position whatever it was: absolute
+ * positions, and a line the parser takes (a rejected line moves nothing,
+ * and the relative line after it then needs the position before).
+ */
+static bool line_sets_pos(const struct parser *ps, const char *q)
+{
+	uint64_t v;
+
+	if (!absolute_line(q, ps->npos))
+		return false;
+	for (int i = 0; i < ps->npos; i++) {
+		if (lex_number(&q, &v) != LEX_OK)
+			return false;
+		q = lex_skip_blanks(q);
+	}
+	for (uint32_t n = 0; *q != '\n'; n++) {
+		if (n == ps->nev || lex_number(&q, &v) != LEX_OK)
+			return false;
+		q = lex_skip_blanks(q);
+	}
+	return true;
+}
+
 static bool block_needs_pos(const struct parser *ps, const char *p, const char *end)
 {
 	while (p < end) {
 		const char *q = lex_skip_blanks(p);
 
 		if (lex_class[(unsigned char)*q] & LEX_COST)
-			return !absolute_line(q, ps->npos);
+			return !line_sets_pos(ps, q);
 		if (lex_prefix(q, "calls=")) {
+			/*
+			 * its target is read against the position (if relative); its
+			 * cost line (next) is the one that sets it, like any cost line
+			 */
 			q = lex_skip_blanks(q + 6);
 			while (!lex_is_delim(*q)) /* the count */
 				q++;
-			return !absolute_line(q, ps->npos);
-		}
-		if (!(*q == '#' || *q == '\n' || lex_prefix(q, "cfn=") || lex_prefix(q, "cfi=") ||
-		      lex_prefix(q, "cfl=") || lex_prefix(q, "cob=") || lex_prefix(q, "fi=") ||
-		      lex_prefix(q, "fe=")))
+			if (!absolute_line(lex_skip_blanks(q), ps->npos))
+				return true;
+		} else if (!(*q == '#' || *q == '\n' || lex_prefix(q, "cfn=") ||
+			     lex_prefix(q, "cfi=") || lex_prefix(q, "cfl=") ||
+			     lex_prefix(q, "cob=") || lex_prefix(q, "fi=") || lex_prefix(q, "fe=")))
 			return true;
 		q = memchr(q, '\n', (size_t)(end - q));
 		if (!q)
@@ -769,8 +797,8 @@ static const char *cost_line(struct parser *ps, const char *p)
 		if (r != LEX_OK)
 			return reject_line(ps, p, r, false);
 		n++;
-		if (*p == ' ' && p[1] != ' ' && p[1] != '\t')
-			p++; /* the usual single blank */
+		if (*p == ' ' && !lex_is_blank(p[1]))
+			p++; /* the usual single blank (not before a \r: "5 \r\n" ends there) */
 		else
 			p = lex_skip_blanks(p);
 	}
