@@ -556,8 +556,13 @@ static int run_diff(struct options *o)
 	o->report.terminal = isatty(STDOUT_FILENO);
 	if (o->npaths != 2)
 		return usage_error("%s", "--diff wants two profiles: BASE NEW");
-	if (o->dump || (!o->ui.script && !isatty(STDOUT_FILENO)))
-		return batch_diff(o);
+	if (o->dump || (!o->ui.script && !isatty(STDOUT_FILENO))) {
+		source_paths_set_profile(&o->sources, o->paths[1]); /* sources beside NEW */
+		o->report.sources = &o->sources;
+		ret = batch_diff(o);
+		source_paths_release(&o->sources);
+		return ret;
+	}
 	side_files(o, o->paths[1], o->paths[0], &files);
 	source_paths_set_profile(&o->sources, files.v[0]);
 	o->ui.sources = &o->sources;

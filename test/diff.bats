@@ -231,3 +231,36 @@ EOF
 	printf '19\t30003\t90003\t+60000\t+10.55\n20\t120001\t360001\t+240000\t+42.19\n' |
 		diff -u - "$t/loop"
 }
+
+@test "diff: annotated source, line by line; where the two builds' texts differ, the base is not set against the new lines" {
+	# the profiles name /tmp/me/diffrun/version{1,2}/prog.c: copies of diffprog.c there,
+	# found with --substitute-path. work_b's loop: +60,000 and +240,000 (see above);
+	# line 17 (n *= 3, compiled in version 2 only): +1
+	local t=$BATS_TEST_TMPDIR
+	mkdir -p "$t/version1" "$t/version2"
+	cp "$FIX/src/diffprog.c" "$t/version1/prog.c"
+	cp "$FIX/src/diffprog.c" "$t/version2/prog.c"
+	ncg --diff --dump=source --function='^work_b$' --mod-filename="$RULE" \
+		--substitute-path="/tmp/me/diffrun=$t" "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	expect_out <<'EOF'
+            Base              New           Change  source (self Ir)
+--------------------------------------------------------------------------------
+-- function work_b
+-- file /tmp/me/diffrun/versionN/prog.c
+               0                1               +1  	n *= 3;
+          30,003           90,003          +60,000  	for (long i = 0; i < n; i++)
+         120,001          360,001         +240,000  		sink += i % 5;
+               1                1                0  }
+EOF
+	# version 2's text changed: its lines are shown alone, the base's cost in the file
+	# (30,003 + 120,001 + 1 = 150,005) said once
+	printf '/* a new first line */\n' | cat - "$FIX/src/diffprog.c" >"$t/version2/prog.c"
+	ncg --diff --dump=source --function='^work_b$' --mod-filename="$RULE" \
+		--substitute-path="/tmp/me/diffrun=$t" "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	assert_grep "-- the two builds' sources of this file differ: the base's lines (150,005 in all) are not set against these" "$OUT"
+	# (the new costs on the new text as it now is: one line lower than the build's)
+	assert_grep "               -           90,003                -  #endif" "$OUT"
+	refute_grep '\+60,000' "$OUT"
+}

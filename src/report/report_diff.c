@@ -7,6 +7,8 @@
  */
 #include "ncgrind/report/views.h"
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/core/match.h"
+#include "ncgrind/model/source.h"
 #include "ncgrind/model/srcview.h"
 
 #include <inttypes.h>
@@ -418,6 +420,193 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 	free_lines(ln, nn);
 }
 
+/* ---- annotated source ---------------------------------------------------- */
+
+/* A line with cost of one side's function: its file (name id, and rewritten), line, cost. */
+struct fn_line {
+	uint32_t file;
+	char *key;
+	uint64_t line, cost;
+};
+
+static int cmp_fn_line(const void *a, const void *b)
+{
+	const struct fn_line *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Function f's self cost per line in event e (pe: the side's event), sorted by file, line. */
+static struct fn_line *fn_lines(const struct profile *p, uint32_t f, uint32_t pe,
+				const struct rewrites *rules, size_t *n)
+{
+	struct fn_line *l = NULL;
+	size_t alloc = 0;
+	struct srcfn s;
+
+	*n = 0;
+	if (f == NCG_NONE || pe == NCG_NONE)
+		return NULL;
+	srcfn_load(&s, p, f, false);
+	for (size_t i = 0; i < s.nrows; i++) {
+		const struct src_cost *r = &s.rows[i];
+
+		if (r->callee != NCG_NONE)
+			continue;
+		ALLOC_GROW(l, *n + 1, alloc);
+		l[*n] =
+		    (struct fn_line){r->file,
+				     rewrites_apply(rules, DIFF_FILE,
+						    r->file == NCG_NONE ? span_make("???", 3)
+									: profile_name(p, r->file)),
+				     r->line, r->costs[pe]};
+		(*n)++;
+	}
+	srcfn_release(&s);
+	if (*n > 1)
+		qsort(l, *n, sizeof(*l), cmp_fn_line);
+	return l;
+}
+
+static void free_fn_lines(struct fn_line *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(l[i].key);
+	free(l);
+}
+
+/* Whether the two sides' texts of a file are the same bytes. */
+static bool same_text(const struct source_text *a, const struct source_text *b)
+{
+	return a->data && b->data && a->size == b->size && !memcmp(a->data, b->data, a->size);
+}
+
+/*
+ * One file of a function, the lines of both sides: base, new, change, text.
+ * When both sides have the file and its text differs between them, the
+ * base's lines are not set against the new text (a line number may now be
+ * another line): the base's cost in the file is given once instead.
+ */
+static void diff_file(FILE *out, const struct diff *d, const struct report_opts *o,
+		      const struct fn_line *b, size_t nb, const struct fn_line *n, size_t nn)
+{
+	const struct fn_line *first = nn ? n : b;
+	struct source_text tn, tb;
+	bool both = nb && nn, differ = false;
+	char x[FMT_NUM], y[FMT_NUM];
+	size_t i = 0, j = 0;
+
+	fputs("-- file ", out);
+	report_put_name(out, span_make(first->key, strlen(first->key)), false, o->terminal);
+	fputc('\n', out);
+	source_load(&tn, o->sources,
+		    first->file == NCG_NONE ? span_make("???", 3)
+					    : profile_name(nn ? d->new : d->base, first->file));
+	if (both) {
+		source_load(&tb, o->sources,
+			    b->file == NCG_NONE ? span_make("???", 3)
+						: profile_name(d->base, b->file));
+		differ = tb.data && tn.data && !same_text(&tb, &tn);
+		if (differ) {
+			uint64_t sum = 0;
+
+			for (size_t k = 0; k < nb; k++)
+				u64_add_sat(&sum, b[k].cost);
+			fprintf(out,
+				"-- the two builds' sources of this file differ: the base's lines "
+				"(%s in all) are not set against these\n",
+				fmt_commas(x, sum));
+		}
+		source_release(&tb);
+	}
+	if (!tn.data)
+		fputs("-- the source is not found: line numbers only\n", out);
+	while (i < nb || j < nn) {
+		int c = i == nb   ? 1
+			: j == nn ? -1
+				  : (b[i].line > n[j].line) - (b[i].line < n[j].line);
+		uint64_t line = c <= 0 ? b[i].line : n[j].line;
+		uint64_t bv = c <= 0 && !differ ? b[i].cost : 0, nv = c >= 0 ? n[j].cost : 0;
+
+		i += c <= 0;
+		j += c >= 0;
+		if (differ && c < 0)
+			continue; /* a base line alone: not set against the new text */
+		fprintf(out, "%16s %16s %16s  ", differ ? "-" : fmt_commas(x, bv),
+			fmt_commas(y, nv), differ ? "-" : change_commas(bv, nv));
+		if (tn.data && line)
+			report_put_text(out, source_line(&tn, line));
+		else
+			fprintf(out, line ? "(line %" PRIu64 ")" : "(no line information)", line);
+		fputc('\n', out);
+	}
+	source_release(&tn);
+}
+
+/* --dump=source --function=RE: each matching function's lines, base and new. */
+static int source_report(FILE *out, const struct diff *d, const struct rewrites *rules,
+			 const struct report_opts *o, uint32_t e, char *err, size_t errsize)
+{
+	size_t *order, shown = 0;
+	regex_t re;
+
+	if (!o->function) {
+		snprintf(err, errsize, "--dump=source needs --function=REGEX");
+		return -1;
+	}
+	if (match_compile(&re, o->function, err, errsize) < 0)
+		return -1;
+	fprintf(out, "%16s %16s %16s  source (self %.*s)\n", "Base", "New", "Change",
+		(int)d->ev_name[e].len, d->ev_name[e].ptr);
+	order = diff_order(d, e, true, 0);
+	for (size_t k = 0; k < d->nrows; k++) {
+		size_t r = order[k], nb, nn, i = 0, j = 0;
+		const struct profile *p;
+		uint32_t f = diff_function(d, r, &p);
+		struct fn_line *b, *n;
+
+		if (p->funcs[f].name == NCG_NONE ||
+		    !match_name(&re, profile_name(p, p->funcs[f].name)))
+			continue;
+		shown++;
+		b = fn_lines(d->base, d->rows[r].base, d->ev_base[e], rules, &nb);
+		n = fn_lines(d->new, d->rows[r].new, d->ev_new[e], rules, &nn);
+		fputs("----------------------------------------------------------------------------"
+		      "----\n"
+		      "-- function ",
+		      out);
+		report_put_name(out, profile_name(p, p->funcs[f].name), false, o->terminal);
+		fprintf(out, "%s\n",
+			d->rows[r].base == NCG_NONE  ? " (new)"
+			: d->rows[r].new == NCG_NONE ? " (gone)"
+						     : "");
+		while (i < nb || j < nn) { /* file by file, both sides' lines of each */
+			const char *key = i < nb && (j == nn || strcmp(b[i].key, n[j].key) <= 0)
+					      ? b[i].key
+					      : n[j].key;
+			size_t i2 = i, j2 = j;
+
+			while (i2 < nb && !strcmp(b[i2].key, key))
+				i2++;
+			while (j2 < nn && !strcmp(n[j2].key, key))
+				j2++;
+			diff_file(out, d, o, b + i, i2 - i, n + j, j2 - j);
+			i = i2;
+			j = j2;
+		}
+		free_fn_lines(b, nb);
+		free_fn_lines(n, nn);
+	}
+	free(order);
+	regfree(&re);
+	if (!shown) {
+		snprintf(err, errsize, "no function matches '%s'", o->function);
+		return -1;
+	}
+	return 0;
+}
+
 /* The change with thousands separators, for people: "+300,001" (a static buffer). */
 static const char *change_commas(uint64_t b, uint64_t n)
 {
@@ -485,10 +674,11 @@ int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 	uint32_t *evs = xmalloc_array(d->nev ? d->nev : 1, sizeof(uint32_t)), nev = 0, e = 0;
 	size_t *order;
 
-	if (o->kind != REPORT_FUNCTIONS && o->kind != REPORT_CALLS && o->kind != REPORT_LINES) {
+	if (o->kind != REPORT_FUNCTIONS && o->kind != REPORT_CALLS && o->kind != REPORT_LINES &&
+	    o->kind != REPORT_SOURCE) {
 		snprintf(err, errsize,
-			 "--diff reports the functions, the calls and the source lines "
-			 "(--dump=functions, calls, lines) so far");
+			 "--diff reports the functions, the calls, the source lines and the "
+			 "annotated source (--dump=functions, calls, lines, source) so far");
 		free(evs);
 		return -1;
 	}
@@ -514,6 +704,12 @@ int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 		lines_report(out, d, evs, nev, rules, o);
 		free(evs);
 		return ferror(out) ? -1 : 0;
+	}
+	if (o->kind == REPORT_SOURCE) {
+		int r = source_report(out, d, rules, o, e, err, errsize);
+
+		free(evs);
+		return r < 0 || ferror(out) ? -1 : 0;
 	}
 	order = diff_order(d, e, o->sort == SORT_INCL, 0);
 	if (o->format == REPORT_TSV) {

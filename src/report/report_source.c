@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 /* Text of the profile or of a source file: what a terminal would act on escaped. */
-static void put_text(FILE *out, struct span s)
+void report_put_text(FILE *out, struct span s)
 {
 	char esc[ESCAPE_MAX];
 
@@ -61,7 +61,7 @@ static void put_call(FILE *out, const struct profile *p, const struct report_opt
 
 	put_costs(out, p, o, c->costs, w);
 	fputs("=> ", out);
-	put_text(out, name.len ? name : span_make("(unknown)", 9));
+	report_put_text(out, name.len ? name : span_make("(unknown)", 9));
 	fprintf(out, " (%s)\n", fmt_times(num, c->count));
 }
 
@@ -111,7 +111,7 @@ static void put_file(FILE *out, const struct profile *p, const struct report_opt
 			      : NULL,
 			  w);
 		if (t->data && n)
-			put_text(out, source_line(t, n));
+			report_put_text(out, source_line(t, n));
 		else
 			fprintf(out, n ? "(line %" PRIu64 ")" : "(no line information)", n);
 		putc('\n', out);
@@ -131,7 +131,7 @@ static void function_source(FILE *out, const struct profile *p, const struct rep
 	fputs("--------------------------------------------------------------------------------\n",
 	      out);
 	fputs("-- function ", out);
-	put_text(out, profile_name(p, p->funcs[fn].name));
+	report_put_text(out, profile_name(p, p->funcs[fn].name));
 	putc('\n', out);
 	while (lo < s.nrows) {
 		size_t hi = lo;
@@ -141,7 +141,7 @@ static void function_source(FILE *out, const struct profile *p, const struct rep
 		while (hi < s.nrows && s.rows[hi].file == s.rows[lo].file)
 			hi++;
 		fputs("-- file ", out);
-		put_text(out, file.len ? file : span_make("???", 3));
+		report_put_text(out, file.len ? file : span_make("???", 3));
 		putc('\n', out);
 		if (source_load(&t, o->sources, file) == 0) {
 			if (t.newer)

@@ -17,6 +17,9 @@
 int report_tree(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
 		size_t errsize);
 
+/* A line of source text, escaped as text escapes it, tabs kept for the pager. */
+void report_put_text(FILE *out, struct span s);
+
 /*
  * --dump=source: the annotated source of the functions matching o->function;
  * --dump=lines: every source line's self cost, summed over the functions (tsv).
