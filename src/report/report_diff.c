@@ -84,6 +84,33 @@ static void five(const struct diff *d, size_t r, bool incl, uint32_t e, struct f
 	ratio_text(v->ratio, v->base, v->new);
 }
 
+/* The five values of a cost, as tsv columns (each after a tab). */
+static void tsv_five(FILE *out, uint64_t b, uint64_t n, uint64_t total)
+{
+	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
+
+	fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n, change_text(ch, b, n),
+		pct_text(pct, b, n, total), ratio_text(ratio, b, n));
+}
+
+/* The five values of a cost as a json object under the event's name: pct, ratio null if none. */
+static void json_five(FILE *out, struct span ev, uint64_t b, uint64_t n, uint64_t total)
+{
+	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
+
+	change_text(ch, b, n);
+	pct_text(pct, b, n, total);
+	ratio_text(ratio, b, n);
+	report_put_json_string(out, ev);
+	fprintf(out,
+		":{\"base\":%" PRIu64 ",\"new\":%" PRIu64 ",\"change\":%s,\"pct\":%s,\"ratio\":%s}",
+		b, n, ch[0] == '+' ? ch + 1 : ch,
+		pct[0] == '-' && !pct[1] ? "null"
+		: pct[0] == '+'          ? pct + 1
+					 : pct,
+		ratio[0] == '-' || ratio[0] == 'i' ? "null" : ratio);
+}
+
 static void tsv_head(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev)
 {
 	static const char *const what[] = {"base", "new", "change", "pct", "ratio"};
@@ -103,7 +130,6 @@ static void tsv_row(FILE *out, const struct diff *d, size_t r, const uint32_t *e
 {
 	const struct profile *p;
 	uint32_t f = diff_function(d, r, &p);
-	struct five v;
 
 	put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
 	fputc('\t', out);
@@ -112,11 +138,9 @@ static void tsv_row(FILE *out, const struct diff *d, size_t r, const uint32_t *e
 	put_span(out, name_of(p, p->funcs[f].object, ""), o);
 	fprintf(out, "\t%s", status_of(d, r));
 	for (int incl = 0; incl < 2; incl++)
-		for (uint32_t i = 0; i < nev; i++) {
-			five(d, r, incl, evs[i], &v);
-			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", v.base, v.new,
-				v.change, v.pct, v.ratio);
-		}
+		for (uint32_t i = 0; i < nev; i++)
+			tsv_five(out, diff_cost(d, r, false, incl, evs[i]),
+				 diff_cost(d, r, true, incl, evs[i]), d->total_base[evs[i]]);
 	fputc('\n', out);
 }
 
@@ -146,7 +170,6 @@ static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *
 {
 	const struct profile *p;
 	uint32_t f = diff_function(d, r, &p);
-	struct five v;
 
 	fputs("{\"name\":", out);
 	put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
@@ -158,19 +181,9 @@ static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *
 	for (int incl = 0; incl < 2; incl++) {
 		fprintf(out, ",\"%s\":{", incl ? "incl" : "self");
 		for (uint32_t i = 0; i < nev; i++) {
-			five(d, r, incl, evs[i], &v);
 			fputs(i ? "," : "", out);
-			report_put_json_string(out, d->ev_name[evs[i]]);
-			/* pct and ratio as numbers, null where there is none */
-			fprintf(out,
-				":{\"base\":%" PRIu64 ",\"new\":%" PRIu64
-				",\"change\":%s,\"pct\":%s,"
-				"\"ratio\":%s}",
-				v.base, v.new, v.change[0] == '+' ? v.change + 1 : v.change,
-				v.pct[0] == '-' && !v.pct[1] ? "null"
-				: v.pct[0] == '+'            ? v.pct + 1
-							     : v.pct,
-				v.ratio[0] == '-' || v.ratio[0] == 'i' ? "null" : v.ratio);
+			json_five(out, d->ev_name[evs[i]], diff_cost(d, r, false, incl, evs[i]),
+				  diff_cost(d, r, true, incl, evs[i]), d->total_base[evs[i]]);
 		}
 		fputc('}', out);
 	}
@@ -239,15 +252,9 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 			put_row_function(out, d, d->calls[c].callee, o, true);
 			fprintf(out, "\t%s\t%" PRIu64 "\t%" PRIu64 "\t%s", call_status(d, c), nb,
 				nn, change_text(ch, nb, nn));
-			for (uint32_t i = 0; i < nev; i++) {
-				uint64_t b = diff_call_cost(d, c, false, evs[i]),
-					 n = diff_call_cost(d, c, true, evs[i]);
-
-				fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n,
-					change_text(ch, b, n),
-					pct_text(pct, b, n, d->total_base[evs[i]]),
-					ratio_text(ratio, b, n));
-			}
+			for (uint32_t i = 0; i < nev; i++)
+				tsv_five(out, diff_call_cost(d, c, false, evs[i]),
+					 diff_call_cost(d, c, true, evs[i]), d->total_base[evs[i]]);
 			fputc('\n', out);
 		} else if (o->format == REPORT_JSON) {
 			fputs(k ? ",\n{\"caller\":" : "\n{\"caller\":", out);
@@ -260,22 +267,10 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 				",\"new\":%" PRIu64 ",\"change\":%s},\"cost\":{",
 				call_status(d, c), nb, nn, ch[0] == '+' ? ch + 1 : ch);
 			for (uint32_t i = 0; i < nev; i++) {
-				uint64_t b = diff_call_cost(d, c, false, evs[i]),
-					 n = diff_call_cost(d, c, true, evs[i]);
-
-				change_text(ch, b, n);
-				pct_text(pct, b, n, d->total_base[evs[i]]);
-				ratio_text(ratio, b, n);
 				fputs(i ? "," : "", out);
-				report_put_json_string(out, d->ev_name[evs[i]]);
-				fprintf(out,
-					":{\"base\":%" PRIu64 ",\"new\":%" PRIu64
-					",\"change\":%s,\"pct\":%s,\"ratio\":%s}",
-					b, n, ch[0] == '+' ? ch + 1 : ch,
-					pct[0] == '-' && !pct[1] ? "null"
-					: pct[0] == '+'          ? pct + 1
-								 : pct,
-					ratio[0] == '-' || ratio[0] == 'i' ? "null" : ratio);
+				json_five(
+				    out, d->ev_name[evs[i]], diff_call_cost(d, c, false, evs[i]),
+				    diff_call_cost(d, c, true, evs[i]), d->total_base[evs[i]]);
 			}
 			fputs("}}", out);
 		} else {
@@ -299,6 +294,13 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 }
 
 /* ---- source lines ------------------------------------------------------- */
+
+/* A source file's name after the rules (malloc'd): lines of two builds meet under it. */
+static char *file_key(const struct rewrites *rules, const struct profile *p, uint32_t file)
+{
+	return rewrites_apply(rules, DIFF_FILE,
+			      file == NCG_NONE ? span_make("???", 3) : profile_name(p, file));
+}
 
 /* A source line of one side: its file (rewritten by the rules), its number, its costs. */
 struct side_line {
@@ -342,9 +344,7 @@ static struct side_line *side_lines(const struct diff *d, bool new_side,
 			if (r->callee != NCG_NONE)
 				continue;
 			ALLOC_GROW(l, *n + 1, alloc);
-			l[*n].file = rewrites_apply(rules, DIFF_FILE,
-						    r->file == NCG_NONE ? span_make("???", 3)
-									: profile_name(p, r->file));
+			l[*n].file = file_key(rules, p, r->file);
 			l[*n].line = r->line;
 			l[*n].cost = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 			for (uint32_t e = 0; e < d->nev; e++)
@@ -385,7 +385,6 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 	size_t nb, nn, i = 0, j = 0;
 	struct side_line *lb = side_lines(d, false, rules, &nb),
 			 *ln = side_lines(d, true, rules, &nn);
-	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
 
 	fputs("file\tline", out);
 	for (uint32_t k = 0; k < nev; k++)
@@ -404,14 +403,9 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 
 		report_put_name(out, span_make(at->file, strlen(at->file)), true, o->terminal);
 		fprintf(out, "\t%" PRIu64, at->line);
-		for (uint32_t k = 0; k < nev; k++) {
-			uint64_t b = c <= 0 ? lb[i].cost[evs[k]] : 0,
-				 n = c >= 0 ? ln[j].cost[evs[k]] : 0;
-
-			fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n,
-				change_text(ch, b, n), pct_text(pct, b, n, d->total_base[evs[k]]),
-				ratio_text(ratio, b, n));
-		}
+		for (uint32_t k = 0; k < nev; k++)
+			tsv_five(out, c <= 0 ? lb[i].cost[evs[k]] : 0,
+				 c >= 0 ? ln[j].cost[evs[k]] : 0, d->total_base[evs[k]]);
 		fputc('\n', out);
 		i += c <= 0;
 		j += c >= 0;
@@ -456,11 +450,7 @@ static struct fn_line *fn_lines(const struct profile *p, uint32_t f, uint32_t pe
 			continue;
 		ALLOC_GROW(l, *n + 1, alloc);
 		l[*n] =
-		    (struct fn_line){r->file,
-				     rewrites_apply(rules, DIFF_FILE,
-						    r->file == NCG_NONE ? span_make("???", 3)
-									: profile_name(p, r->file)),
-				     r->line, r->costs[pe]};
+		    (struct fn_line){r->file, file_key(rules, p, r->file), r->line, r->costs[pe]};
 		(*n)++;
 	}
 	srcfn_release(&s);
