@@ -741,7 +741,7 @@ static void drop_costs(struct profile *p)
 	p->compact = false;
 }
 
-static size_t parts_all(const bool *sel, size_t n)
+size_t profile_parts_in(const bool *sel, size_t n)
 {
 	size_t k = 0;
 
@@ -851,7 +851,7 @@ void profile_select_parts(struct profile *p, const bool *sel)
 	struct recost r = {p, NULL, NULL, NULL, nraw, 0};
 	bool flat = p->incl_flat != NULL;
 
-	if (!sel || parts_all(sel, p->nparts) == p->nparts) {
+	if (!sel || profile_parts_in(sel, p->nparts) == p->nparts) {
 		if (p->all)
 			take_all_back(p);
 		return; /* (all of them count already) */

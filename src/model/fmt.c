@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 
 char *fmt_cost(char *buf, uint64_t v, bool short_units)
@@ -40,6 +41,45 @@ char *fmt_value(char *buf, uint64_t v, bool short_units, uint64_t unit_ps)
 		u++;
 	}
 	snprintf(buf, FMT_NUM, d < 99.95 ? "%.1f%s" : "%.0f%s", d, units[u]);
+	return buf;
+}
+
+char *fmt_delta(char *buf, uint64_t base, uint64_t new)
+{
+	if (new == base)
+		snprintf(buf, FMT_NUM, "0");
+	else if (new > base)
+		snprintf(buf, FMT_NUM, "+%" PRIu64, new - base);
+	else
+		snprintf(buf, FMT_NUM, "-%" PRIu64, base - new);
+	return buf;
+}
+
+char *fmt_change(char *buf, uint64_t base, uint64_t new, bool short_units, uint64_t unit_ps)
+{
+	buf[0] = new > base ? '+' : new < base ? '-' : '\0';
+	fmt_value(buf + (buf[0] != '\0'), new >= base ? new - base : base - new, short_units,
+		  unit_ps);
+	return buf;
+}
+
+char *fmt_share(char *buf, uint64_t base, uint64_t new, uint64_t total)
+{
+	double ch = new >= base ? (double)(new - base) : -(double)(base - new);
+
+	if (!total)
+		snprintf(buf, FMT_NUM, "-");
+	else
+		snprintf(buf, FMT_NUM, "%+.2f", 100.0 * ch / (double)total);
+	return buf;
+}
+
+char *fmt_ratio(char *buf, uint64_t base, uint64_t new)
+{
+	if (!base)
+		snprintf(buf, FMT_NUM, new ? "inf" : "-");
+	else
+		snprintf(buf, FMT_NUM, "%.3f", (double)new / (double)base);
 	return buf;
 }
 

@@ -136,15 +136,6 @@ int parts_parse(const struct profile *p, const char *list, bool *sel, char *err,
 	}
 }
 
-size_t parts_count(const bool *sel, size_t n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		k += sel[i];
-	return k;
-}
-
 void parts_format(const bool *sel, size_t n, char *buf, size_t size)
 {
 	size_t o = 0;

@@ -22,40 +22,6 @@ static const char *status_of(const struct diff *d, size_t r)
 	return d->rows[r].new == NCG_NONE ? "gone" : "matched";
 }
 
-/* "+123", "-45", "0": the change, exact in 64 bits either way */
-static char *change_text(char *buf, uint64_t b, uint64_t n)
-{
-	if (n == b)
-		snprintf(buf, FMT_NUM, "0");
-	else if (n > b)
-		snprintf(buf, FMT_NUM, "+%" PRIu64, n - b);
-	else
-		snprintf(buf, FMT_NUM, "-%" PRIu64, b - n);
-	return buf;
-}
-
-/* The change as a share of the base's total: "+12.34", "-" without a base. */
-static char *pct_text(char *buf, uint64_t b, uint64_t n, uint64_t total)
-{
-	double ch = n >= b ? (double)(n - b) : -(double)(b - n);
-
-	if (!total)
-		snprintf(buf, FMT_NUM, "-");
-	else
-		snprintf(buf, FMT_NUM, "%+.2f", 100.0 * ch / (double)total);
-	return buf;
-}
-
-/* new / base: "1.250", "inf" for something from nothing, "-" for nothing from nothing */
-static char *ratio_text(char *buf, uint64_t b, uint64_t n)
-{
-	if (!b)
-		snprintf(buf, FMT_NUM, n ? "inf" : "-");
-	else
-		snprintf(buf, FMT_NUM, "%.3f", (double)n / (double)b);
-	return buf;
-}
-
 static void put_span(FILE *out, struct span s, const struct report_opts *o)
 {
 	if (o->format == REPORT_JSON)
@@ -79,9 +45,9 @@ static void five(const struct diff *d, size_t r, bool incl, uint32_t e, struct f
 {
 	v->base = diff_cost(d, r, false, incl, e);
 	v->new = diff_cost(d, r, true, incl, e);
-	change_text(v->change, v->base, v->new);
-	pct_text(v->pct, v->base, v->new, d->total_base[e]);
-	ratio_text(v->ratio, v->base, v->new);
+	fmt_delta(v->change, v->base, v->new);
+	fmt_share(v->pct, v->base, v->new, d->total_base[e]);
+	fmt_ratio(v->ratio, v->base, v->new);
 }
 
 /* The five values of a cost, as tsv columns (each after a tab). */
@@ -89,8 +55,8 @@ static void tsv_five(FILE *out, uint64_t b, uint64_t n, uint64_t total)
 {
 	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
 
-	fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n, change_text(ch, b, n),
-		pct_text(pct, b, n, total), ratio_text(ratio, b, n));
+	fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%s\t%s\t%s", b, n, fmt_delta(ch, b, n),
+		fmt_share(pct, b, n, total), fmt_ratio(ratio, b, n));
 }
 
 /* The five values of a cost as a json object under the event's name: pct, ratio null if none. */
@@ -98,9 +64,9 @@ static void json_five(FILE *out, struct span ev, uint64_t b, uint64_t n, uint64_
 {
 	char ch[FMT_NUM], pct[FMT_NUM], ratio[FMT_NUM];
 
-	change_text(ch, b, n);
-	pct_text(pct, b, n, total);
-	ratio_text(ratio, b, n);
+	fmt_delta(ch, b, n);
+	fmt_share(pct, b, n, total);
+	fmt_ratio(ratio, b, n);
 	report_put_json_string(out, ev);
 	fprintf(out,
 		":{\"base\":%" PRIu64 ",\"new\":%" PRIu64 ",\"change\":%s,\"pct\":%s,\"ratio\":%s}",
@@ -192,8 +158,6 @@ static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *
 
 /* ---- calls ---------------------------------------------------------------- */
 
-static const char *change_commas(uint64_t b, uint64_t n);
-
 static const char *call_status(const struct diff *d, size_t c)
 {
 	if (d->calls[c].base == NCG_NONE)
@@ -251,7 +215,7 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 			fputc('\t', out);
 			put_row_function(out, d, d->calls[c].callee, o, true);
 			fprintf(out, "\t%s\t%" PRIu64 "\t%" PRIu64 "\t%s", call_status(d, c), nb,
-				nn, change_text(ch, nb, nn));
+				nn, fmt_delta(ch, nb, nn));
 			for (uint32_t i = 0; i < nev; i++)
 				tsv_five(out, diff_call_cost(d, c, false, evs[i]),
 					 diff_call_cost(d, c, true, evs[i]), d->total_base[evs[i]]);
@@ -261,7 +225,7 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 			put_row_function(out, d, d->calls[c].caller, o, false);
 			fputs(",\"callee\":", out);
 			put_row_function(out, d, d->calls[c].callee, o, false);
-			change_text(ch, nb, nn);
+			fmt_delta(ch, nb, nn);
 			fprintf(out,
 				",\"status\":\"%s\",\"calls\":{\"base\":%" PRIu64
 				",\"new\":%" PRIu64 ",\"change\":%s},\"cost\":{",
@@ -276,11 +240,11 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 		} else {
 			uint64_t b = diff_call_cost(d, c, false, e),
 				 n = diff_call_cost(d, c, true, e);
-			char a[FMT_NUM], bb[FMT_NUM], cb[FMT_NUM], cn[FMT_NUM];
+			char a[FMT_NUM], bb[FMT_NUM], cb[FMT_NUM], cn[FMT_NUM], cc[FMT_NUM + 1];
 
 			fprintf(out, "%16s %16s %16s %8s %8s  %-7s ", fmt_commas(a, b),
-				fmt_commas(bb, n), change_commas(b, n),
-				pct_text(pct, b, n, d->total_base[e]), ratio_text(ratio, b, n),
+				fmt_commas(bb, n), fmt_change(cc, b, n, false, 0),
+				fmt_share(pct, b, n, d->total_base[e]), fmt_ratio(ratio, b, n),
 				strcmp(call_status(d, c), "matched") ? call_status(d, c) : "");
 			put_row_function(out, d, d->calls[c].caller, o, false);
 			fputs(" -> ", out);
@@ -302,8 +266,9 @@ static char *file_key(const struct rewrites *rules, const struct profile *p, uin
 			      file == NCG_NONE ? span_make("???", 3) : profile_name(p, file));
 }
 
-/* A source line of one side: its file (rewritten by the rules), its number, its costs. */
+/* A source line of one side: its file (id, and name after the rules), number, costs. */
 struct side_line {
+	uint32_t file_id;
 	char *file;
 	uint64_t line;
 	uint64_t *cost; /* the diff's events */
@@ -319,54 +284,82 @@ static int cmp_side_line(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-/*
- * Every line's self cost in one side, summed over its functions (as
- * --dump=lines), under the file names the rules make: sorted, each once.
- */
+struct line_list {
+	struct side_line *v;
+	size_t n, alloc;
+};
+
+/* Function f's self cost per line, in the diff's events, added to l. */
+static void add_fn_lines(const struct diff *d, bool new_side, uint32_t f,
+			 const struct rewrites *rules, struct line_list *l)
+{
+	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *evmap = new_side ? d->ev_new : d->ev_base;
+	struct srcfn s;
+
+	srcfn_load(&s, p, f, false);
+	for (size_t i = 0; i < s.nrows; i++) {
+		const struct src_cost *r = &s.rows[i];
+		struct side_line *x;
+
+		if (r->callee != NCG_NONE)
+			continue;
+		ALLOC_GROW(l->v, l->n + 1, l->alloc);
+		x = &l->v[l->n++];
+		*x = (struct side_line){r->file, file_key(rules, p, r->file), r->line,
+					xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t))};
+		for (uint32_t e = 0; e < d->nev; e++)
+			x->cost[e] = evmap[e] == NCG_NONE ? 0 : r->costs[evmap[e]];
+	}
+	srcfn_release(&s);
+}
+
+/* Sorted by file (after the rules) and line, each place once: its costs summed. */
+static void settle_lines(const struct diff *d, struct line_list *l)
+{
+	size_t o = 0;
+
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_side_line);
+	for (size_t i = 0; i < l->n; i++) { /* the same place twice (two functions): summed */
+		if (o && !cmp_side_line(&l->v[o - 1], &l->v[i])) {
+			for (uint32_t e = 0; e < d->nev; e++)
+				u64_add_sat(&l->v[o - 1].cost[e], l->v[i].cost[e]);
+			free(l->v[i].file);
+			free(l->v[i].cost);
+			continue;
+		}
+		l->v[o++] = l->v[i];
+	}
+	l->n = o;
+}
+
+/* Every line's self cost in one side, summed over its functions (as --dump=lines). */
 static struct side_line *side_lines(const struct diff *d, bool new_side,
 				    const struct rewrites *rules, size_t *n)
 {
 	const struct profile *p = new_side ? d->new : d->base;
-	const uint32_t *evmap = new_side ? d->ev_new : d->ev_base;
-	struct side_line *l = NULL;
-	size_t alloc = 0, o = 0;
+	struct line_list l = {NULL, 0, 0};
 
-	*n = 0;
-	for (uint32_t f = 0; f < p->nfuncs; f++) {
-		struct srcfn s;
+	for (uint32_t f = 0; f < p->nfuncs; f++)
+		if (profile_function_used(p, f))
+			add_fn_lines(d, new_side, f, rules, &l);
+	settle_lines(d, &l);
+	*n = l.n;
+	return l.v;
+}
 
-		if (!profile_function_used(p, f))
-			continue;
-		srcfn_load(&s, p, f, false);
-		for (size_t i = 0; i < s.nrows; i++) {
-			const struct src_cost *r = &s.rows[i];
+/* One function's lines (none for f NCG_NONE, or a side without event e). */
+static struct side_line *fn_lines(const struct diff *d, bool new_side, uint32_t f, uint32_t e,
+				  const struct rewrites *rules, size_t *n)
+{
+	struct line_list l = {NULL, 0, 0};
 
-			if (r->callee != NCG_NONE)
-				continue;
-			ALLOC_GROW(l, *n + 1, alloc);
-			l[*n].file = file_key(rules, p, r->file);
-			l[*n].line = r->line;
-			l[*n].cost = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
-			for (uint32_t e = 0; e < d->nev; e++)
-				l[*n].cost[e] = evmap[e] == NCG_NONE ? 0 : r->costs[evmap[e]];
-			(*n)++;
-		}
-		srcfn_release(&s);
-	}
-	if (*n > 1)
-		qsort(l, *n, sizeof(*l), cmp_side_line);
-	for (size_t i = 0; i < *n; i++) { /* the same place twice (two functions): summed */
-		if (o && !cmp_side_line(&l[o - 1], &l[i])) {
-			for (uint32_t e = 0; e < d->nev; e++)
-				u64_add_sat(&l[o - 1].cost[e], l[i].cost[e]);
-			free(l[i].file);
-			free(l[i].cost);
-			continue;
-		}
-		l[o++] = l[i];
-	}
-	*n = o;
-	return l;
+	if (f != NCG_NONE && (new_side ? d->ev_new : d->ev_base)[e] != NCG_NONE)
+		add_fn_lines(d, new_side, f, rules, &l);
+	settle_lines(d, &l);
+	*n = l.n;
+	return l.v;
 }
 
 static void free_lines(struct side_line *l, size_t n)
@@ -416,56 +409,6 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 
 /* ---- annotated source ---------------------------------------------------- */
 
-/* A line with cost of one side's function: its file (name id, and rewritten), line, cost. */
-struct fn_line {
-	uint32_t file;
-	char *key;
-	uint64_t line, cost;
-};
-
-static int cmp_fn_line(const void *a, const void *b)
-{
-	const struct fn_line *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
-
-	return c ? c : (x->line > y->line) - (x->line < y->line);
-}
-
-/* Function f's self cost per line in event e (pe: the side's event), sorted by file, line. */
-static struct fn_line *fn_lines(const struct profile *p, uint32_t f, uint32_t pe,
-				const struct rewrites *rules, size_t *n)
-{
-	struct fn_line *l = NULL;
-	size_t alloc = 0;
-	struct srcfn s;
-
-	*n = 0;
-	if (f == NCG_NONE || pe == NCG_NONE)
-		return NULL;
-	srcfn_load(&s, p, f, false);
-	for (size_t i = 0; i < s.nrows; i++) {
-		const struct src_cost *r = &s.rows[i];
-
-		if (r->callee != NCG_NONE)
-			continue;
-		ALLOC_GROW(l, *n + 1, alloc);
-		l[*n] =
-		    (struct fn_line){r->file, file_key(rules, p, r->file), r->line, r->costs[pe]};
-		(*n)++;
-	}
-	srcfn_release(&s);
-	if (*n > 1)
-		qsort(l, *n, sizeof(*l), cmp_fn_line);
-	return l;
-}
-
-static void free_fn_lines(struct fn_line *l, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(l[i].key);
-	free(l);
-}
-
 /* Whether the two sides' texts of a file are the same bytes. */
 static bool same_text(const struct source_text *a, const struct source_text *b)
 {
@@ -478,31 +421,32 @@ static bool same_text(const struct source_text *a, const struct source_text *b)
  * base's lines are not set against the new text (a line number may now be
  * another line): the base's cost in the file is given once instead.
  */
-static void diff_file(FILE *out, const struct diff *d, const struct report_opts *o,
-		      const struct fn_line *b, size_t nb, const struct fn_line *n, size_t nn)
+static void diff_file(FILE *out, const struct diff *d, const struct report_opts *o, uint32_t e,
+		      const struct side_line *b, size_t nb, const struct side_line *n, size_t nn)
 {
-	const struct fn_line *first = nn ? n : b;
+	const struct side_line *first = nn ? n : b;
 	struct source_text tn, tb;
 	bool both = nb && nn, differ = false;
-	char x[FMT_NUM], y[FMT_NUM];
+	char x[FMT_NUM], y[FMT_NUM], cc[FMT_NUM + 1];
 	size_t i = 0, j = 0;
 
 	fputs("-- file ", out);
-	report_put_name(out, span_make(first->key, strlen(first->key)), false, o->terminal);
+	report_put_name(out, span_make(first->file, strlen(first->file)), false, o->terminal);
 	fputc('\n', out);
 	source_load(&tn, o->sources,
-		    first->file == NCG_NONE ? span_make("???", 3)
-					    : profile_name(nn ? d->new : d->base, first->file));
+		    first->file_id == NCG_NONE
+			? span_make("???", 3)
+			: profile_name(nn ? d->new : d->base, first->file_id));
 	if (both) {
 		source_load(&tb, o->sources,
-			    b->file == NCG_NONE ? span_make("???", 3)
-						: profile_name(d->base, b->file));
+			    b->file_id == NCG_NONE ? span_make("???", 3)
+						   : profile_name(d->base, b->file_id));
 		differ = tb.data && tn.data && !same_text(&tb, &tn);
 		if (differ) {
 			uint64_t sum = 0;
 
 			for (size_t k = 0; k < nb; k++)
-				u64_add_sat(&sum, b[k].cost);
+				u64_add_sat(&sum, b[k].cost[e]);
 			fprintf(out,
 				"-- the two builds' sources of this file differ: the base's lines "
 				"(%s in all) are not set against these\n",
@@ -517,14 +461,14 @@ static void diff_file(FILE *out, const struct diff *d, const struct report_opts 
 			: j == nn ? -1
 				  : (b[i].line > n[j].line) - (b[i].line < n[j].line);
 		uint64_t line = c <= 0 ? b[i].line : n[j].line;
-		uint64_t bv = c <= 0 && !differ ? b[i].cost : 0, nv = c >= 0 ? n[j].cost : 0;
+		uint64_t bv = c <= 0 && !differ ? b[i].cost[e] : 0, nv = c >= 0 ? n[j].cost[e] : 0;
 
 		i += c <= 0;
 		j += c >= 0;
 		if (differ && c < 0)
 			continue; /* a base line alone: not set against the new text */
 		fprintf(out, "%16s %16s %16s  ", differ ? "-" : fmt_commas(x, bv),
-			fmt_commas(y, nv), differ ? "-" : change_commas(bv, nv));
+			fmt_commas(y, nv), differ ? "-" : fmt_change(cc, bv, nv, false, 0));
 		if (tn.data && line)
 			report_put_text(out, source_line(&tn, line));
 		else
@@ -554,14 +498,14 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 		size_t r = order[k], nb, nn, i = 0, j = 0;
 		const struct profile *p;
 		uint32_t f = diff_function(d, r, &p);
-		struct fn_line *b, *n;
+		struct side_line *b, *n;
 
 		if (p->funcs[f].name == NCG_NONE ||
 		    !match_name(&re, profile_name(p, p->funcs[f].name)))
 			continue;
 		shown++;
-		b = fn_lines(d->base, d->rows[r].base, d->ev_base[e], rules, &nb);
-		n = fn_lines(d->new, d->rows[r].new, d->ev_new[e], rules, &nn);
+		b = fn_lines(d, false, d->rows[r].base, e, rules, &nb);
+		n = fn_lines(d, true, d->rows[r].new, e, rules, &nn);
 		fputs("----------------------------------------------------------------------------"
 		      "----\n"
 		      "-- function ",
@@ -572,21 +516,21 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 			: d->rows[r].new == NCG_NONE ? " (gone)"
 						     : "");
 		while (i < nb || j < nn) { /* file by file, both sides' lines of each */
-			const char *key = i < nb && (j == nn || strcmp(b[i].key, n[j].key) <= 0)
-					      ? b[i].key
-					      : n[j].key;
+			const char *key = i < nb && (j == nn || strcmp(b[i].file, n[j].file) <= 0)
+					      ? b[i].file
+					      : n[j].file;
 			size_t i2 = i, j2 = j;
 
-			while (i2 < nb && !strcmp(b[i2].key, key))
+			while (i2 < nb && !strcmp(b[i2].file, key))
 				i2++;
-			while (j2 < nn && !strcmp(n[j2].key, key))
+			while (j2 < nn && !strcmp(n[j2].file, key))
 				j2++;
-			diff_file(out, d, o, b + i, i2 - i, n + j, j2 - j);
+			diff_file(out, d, o, e, b + i, i2 - i, n + j, j2 - j);
 			i = i2;
 			j = j2;
 		}
-		free_fn_lines(b, nb);
-		free_fn_lines(n, nn);
+		free_lines(b, nb);
+		free_lines(n, nn);
 	}
 	free(order);
 	regfree(&re);
@@ -597,28 +541,19 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 	return 0;
 }
 
-/* The change with thousands separators, for people: "+300,001" (a static buffer). */
-static const char *change_commas(uint64_t b, uint64_t n)
-{
-	static char buf[FMT_NUM + 1];
-
-	buf[0] = n > b ? '+' : n < b ? '-' : '\0';
-	fmt_commas(buf + (buf[0] != '\0'), n >= b ? n - b : b - n);
-	return buf;
-}
-
 /* Text: the first event's self cost, one row per function, for people. */
 static void text_report(FILE *out, const struct diff *d, const size_t *order, uint32_t e,
 			const struct report_opts *o)
 {
 	const struct span ev = d->ev_name[e];
-	char a[FMT_NUM], b[FMT_NUM];
+	char a[FMT_NUM], b[FMT_NUM], cc[FMT_NUM + 1];
 
 	fprintf(out, "Base: %s\nNew:  %s\n", d->base->path, d->new->path);
 	fprintf(out, "Event %.*s: base total %s, new total %s, change %s (%s%% of the base)\n",
 		(int)ev.len, ev.ptr, fmt_commas(a, d->total_base[e]),
-		fmt_commas(b, d->total_new[e]), change_commas(d->total_base[e], d->total_new[e]),
-		pct_text((char[FMT_NUM]){0}, d->total_base[e], d->total_new[e], d->total_base[e]));
+		fmt_commas(b, d->total_new[e]),
+		fmt_change(cc, d->total_base[e], d->total_new[e], false, 0),
+		fmt_share((char[FMT_NUM]){0}, d->total_base[e], d->total_new[e], d->total_base[e]));
 	fprintf(out,
 		"Functions: %zu matched, %zu only in the base (gone, self %s), %zu only in the new "
 		"(new, self %s)\n\n",
@@ -634,8 +569,8 @@ static void text_report(FILE *out, const struct diff *d, const size_t *order, ui
 
 		five(d, r, false, e, &v);
 		fprintf(out, "%16s %16s %16s %8s %8s  %-7s ", fmt_commas(a, v.base),
-			fmt_commas(b, v.new), change_commas(v.base, v.new), v.pct, v.ratio,
-			strcmp(status_of(d, r), "matched") ? status_of(d, r) : "");
+			fmt_commas(b, v.new), fmt_change(cc, v.base, v.new, false, 0), v.pct,
+			v.ratio, strcmp(status_of(d, r), "matched") ? status_of(d, r) : "");
 		put_span(out, name_of(p, p->funcs[f].file, "???"), o);
 		fputc(':', out);
 		put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);

@@ -57,12 +57,22 @@ static const char *status_word(const struct diff *d, size_t r)
 	return d->rows[r].new == NCG_NONE ? "gone" : "";
 }
 
-/* "+1,234", "-56", "0" */
-static char *change_text(char *buf, uint64_t b, uint64_t n, bool short_units, uint64_t unit_ps)
+/* The change as a share of the base's total with its %, or "-" (buf of FMT_NUM + 1) */
+static char *share_text(char *buf, uint64_t b, uint64_t n, uint64_t total)
 {
-	buf[0] = n > b ? '+' : n < b ? '-' : '\0';
-	fmt_value(buf + (buf[0] != '\0'), n >= b ? n - b : b - n, short_units, unit_ps);
+	fmt_share(buf, b, n, total);
+	if (total)
+		strcat(buf, "%");
 	return buf;
+}
+
+static struct span row_fn_name(const struct diff *d, uint32_t row)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, row, &p);
+
+	return p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
+					    : profile_name(p, p->funcs[f].name);
 }
 
 /* One row: base, new, change, %base, ratio, status, name (the cost shown: self or incl). */
@@ -72,26 +82,15 @@ static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r,
 	const struct diff *d = u->diff;
 	uint32_t e = diff_event(u);
 	uint64_t b = diff_cost(d, r, false, ds->incl, e), n = diff_cost(d, r, true, ds->incl, e);
-	const struct profile *p;
-	uint32_t f = diff_function(d, r, &p);
-	struct span name = p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
-							: profile_name(p, p->funcs[f].name);
-	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[16], ratio[16];
-	double change = n >= b ? (double)(n - b) : -(double)(b - n);
+	struct span name = row_fn_name(d, (uint32_t)r);
+	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], ratio[FMT_NUM];
 
-	if (d->total_base[e])
-		snprintf(pct, sizeof(pct), "%+.2f%%", 100.0 * change / (double)d->total_base[e]);
-	else
-		snprintf(pct, sizeof(pct), "-");
-	if (b)
-		snprintf(ratio, sizeof(ratio), "%.3f", (double)n / (double)b);
-	else
-		snprintf(ratio, sizeof(ratio), n ? "inf" : "-");
 	snprintf(buf, size, "%14s %14s %14s %9s %8s  %-4s  %.*s",
 		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(c, n, u->disp.short_units, u->disp.unit_ps),
-		 change_text(ch, b, n, u->disp.short_units, u->disp.unit_ps), pct, ratio,
-		 status_word(d, r), (int)name.len, name.ptr);
+		 fmt_change(ch, b, n, u->disp.short_units, u->disp.unit_ps),
+		 share_text(pct, b, n, d->total_base[e]), fmt_ratio(ratio, b, n), status_word(d, r),
+		 (int)name.len, name.ptr);
 }
 
 static const char *order_word(const struct diff_screen *ds)
@@ -122,24 +121,21 @@ static void diff_draw(struct ui *u, struct screen *s)
 	const struct diff *d = u->diff;
 	uint32_t e = diff_event(u);
 	struct grid *g = &u->g;
-	char line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 1], ua[FMT_NUM], ub[FMT_NUM];
+	char line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 1], ua[FMT_NUM], ub[FMT_NUM],
+	    pct[FMT_NUM];
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff %s -> %s", d->base->path, d->new->path);
 	grid_puts(g, 0, 0, line, ATTR_TITLE);
 	snprintf(
-	    line, sizeof(line), "%.*s: base %s, new %s, change %s (%+.2f%% of the base)",
+	    line, sizeof(line), "%.*s: base %s, new %s, change %s (%s%% of the base)",
 	    (int)d->ev_name[e].len, d->ev_name[e].ptr,
 	    fmt_value(a, d->total_base[e], u->disp.short_units, u->disp.unit_ps),
 	    fmt_value(b, d->total_new[e], u->disp.short_units, u->disp.unit_ps),
-	    change_text(c, d->total_base[e], d->total_new[e], u->disp.short_units, u->disp.unit_ps),
-	    d->total_base[e] ? 100.0 *
-				   (d->total_new[e] >= d->total_base[e]
-					? (double)(d->total_new[e] - d->total_base[e])
-					: -(double)(d->total_base[e] - d->total_new[e])) /
-				   (double)d->total_base[e]
-			     : 0.0);
+	    fmt_change(c, d->total_base[e], d->total_new[e], u->disp.short_units, u->disp.unit_ps),
+	    d->total_base[e] ? fmt_share(pct, d->total_base[e], d->total_new[e], d->total_base[e])
+			     : "+0.00");
 	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	snprintf(line, sizeof(line), "%zu matched, %zu gone (self %s), %zu new (self %s); %s %s",
 		 d->matched, d->only_base,
@@ -332,25 +328,15 @@ static void open_calls(struct ui *u, uint32_t row)
 	ui_push_screen(u, &screen_diff_calls_ops, cs, calls_free);
 }
 
-static struct span row_fn_name(const struct diff *d, uint32_t row)
-{
-	const struct profile *p;
-	uint32_t f = diff_function(d, row, &p);
-
-	return p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
-					    : profile_name(p, p->funcs[f].name);
-}
-
 static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, size_t i, char *buf,
 		       size_t size)
 {
 	const struct diff *d = u->diff;
 	const struct calls_row *r = &cs->rows[i];
 	uint32_t e = diff_event(u);
-	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], nb[FMT_NUM], nn[FMT_NUM], pct[16];
+	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], nb[FMT_NUM], nn[FMT_NUM], pct[FMT_NUM + 1];
 	uint64_t cb, cn;
 	struct span name;
-	double change;
 
 	if (r->call == NCG_NONE) {
 		size_t k = 0;
@@ -362,18 +348,14 @@ static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, s
 	}
 	cb = diff_call_cost(d, r->call, false, e);
 	cn = diff_call_cost(d, r->call, true, e);
-	change = cn >= cb ? (double)(cn - cb) : -(double)(cb - cn);
-	if (d->total_base[e])
-		snprintf(pct, sizeof(pct), "%+.2f%%", 100.0 * change / (double)d->total_base[e]);
-	else
-		snprintf(pct, sizeof(pct), "-");
 	name = row_fn_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller);
 	fmt_commas(nb, diff_call_count(d, r->call, false));
 	fmt_commas(nn, diff_call_count(d, r->call, true));
 	snprintf(buf, size, "%14s %14s %14s %9s  %-4s  %.*s (calls %s -> %s)",
 		 fmt_value(a, cb, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, cn, u->disp.short_units, u->disp.unit_ps),
-		 change_text(ch, cb, cn, u->disp.short_units, u->disp.unit_ps), pct,
+		 fmt_change(ch, cb, cn, u->disp.short_units, u->disp.unit_ps),
+		 share_text(pct, cb, cn, d->total_base[e]),
 		 d->calls[r->call].base == NCG_NONE  ? "new"
 		 : d->calls[r->call].new == NCG_NONE ? "gone"
 						     : "",
@@ -423,12 +405,12 @@ static void calls_draw(struct ui *u, struct screen *s)
 		 (int)d->ev_name[e].len, d->ev_name[e].ptr,
 		 fmt_value(a, sb, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, sn, u->disp.short_units, u->disp.unit_ps),
-		 change_text(ch, sb, sn, u->disp.short_units, u->disp.unit_ps));
+		 fmt_change(ch, sb, sn, u->disp.short_units, u->disp.unit_ps));
 	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	snprintf(line, sizeof(line), "inclusive: base %s, new %s, change %s",
 		 fmt_value(a, ib, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, in, u->disp.short_units, u->disp.unit_ps),
-		 change_text(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
+		 fmt_change(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	snprintf(line, sizeof(line), "%14s %14s %14s %9s  %-4s  %s", "Base", "New", "Change",
 		 "%base", "", "Function (the call's inclusive cost)");

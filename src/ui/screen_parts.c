@@ -104,7 +104,7 @@ static void parts_draw(struct ui *u, struct screen *s)
 	const struct profile *p = &u->ses.prof;
 	struct grid *g = &u->g;
 	const struct span ev = p->events[u->disp.event].name;
-	size_t n = p->part_sel ? parts_count(p->part_sel, p->nparts) : p->nparts;
+	size_t n = profile_parts_counted(p);
 	char line[1024];
 
 	grid_clear(g);
@@ -148,7 +148,7 @@ static void choose(struct ui *u, size_t i, int how)
 		sel[i] = !sel[i];
 	else if (how == 'o')
 		sel[i] = true;
-	if (!parts_count(sel, p->nparts)) {
+	if (!profile_parts_in(sel, p->nparts)) {
 		ui_message(u, true, "one part at least must count");
 		free(sel);
 		return;

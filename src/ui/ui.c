@@ -456,25 +456,23 @@ static void draw(struct ui *u)
 
 /* ---- loading ----------------------------------------------------------- */
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total)
+static void show_progress(struct ui *u, const char *what, uint64_t done, uint64_t total)
 {
-	struct ui *u = ctx;
-
 	if (u->script)
 		return;
-	view_draw_loading(&u->g, u->vs.path, done, total);
+	view_draw_progress(&u->g, u->vs.path, what, done, total);
 	term_paint(&u->g);
+}
+
+static void on_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	show_progress(ctx, "Reading the profile", done, total);
 }
 
 /* A compressed file is decompressed before it is read: say how far, every few MB. */
 static void on_unpacking(void *ctx, uint64_t done, uint64_t total)
 {
-	struct ui *u = ctx;
-
-	if (u->script)
-		return;
-	view_draw_progress(&u->g, u->vs.path, "Decompressing the profile", done, total);
-	term_paint(&u->g);
+	show_progress(ctx, "Decompressing the profile", done, total);
 }
 
 /* What reading the profile said, on the status line. */

@@ -365,7 +365,7 @@ void ui_select_parts(struct ui *u, const char *list)
 		return;
 	}
 	session_select_parts(&u->ses, sel);
-	n = parts_count(sel, p->nparts);
+	n = profile_parts_in(sel, p->nparts);
 	parts_format(sel, p->nparts, now, sizeof(now));
 	free(sel);
 	ui_refresh_all(u); /* the table sorts again, the trees are built again */

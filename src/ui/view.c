@@ -147,15 +147,12 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	if (t->p->nev) {
 		struct span n = t->p->events[t->disp->event].name;
 
-		size_t counted = 0;
 		char parts[48];
 
 		snprintf(parts, sizeof(parts), "%zu", t->p->nparts);
-		if (t->p->part_sel) { /* some parts count (P): how many of them */
-			for (size_t i = 0; i < t->p->nparts; i++)
-				counted += t->p->part_sel[i];
-			snprintf(parts, sizeof(parts), "%zu of %zu", counted, t->p->nparts);
-		}
+		if (t->p->part_sel) /* some parts count (P): how many of them */
+			snprintf(parts, sizeof(parts), "%zu of %zu", profile_parts_counted(t->p),
+				 t->p->nparts);
 		snprintf(line, sizeof(line), "   Total %.*s: %s   Parts: %s", (int)n.len, n.ptr,
 			 fmt_value(buf, t->totals[t->disp->event], t->disp->short_units,
 				   t->disp->unit_ps),

@@ -322,6 +322,13 @@ static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uin
  * proportion to the chosen parts' lines.
  */
 void profile_select_parts(struct profile *p, const bool *sel);
+/* How many of the n flags of a part selection are set. */
+size_t profile_parts_in(const bool *sel, size_t n);
+/* How many parts count (all of them until some were chosen). */
+static inline size_t profile_parts_counted(const struct profile *p)
+{
+	return p->part_sel ? profile_parts_in(p->part_sel, p->nparts) : p->nparts;
+}
 /* Whether call edge e is made in a part that counts (the graph, the reports skip the others). */
 static inline bool profile_edge_counts(const struct profile *p, uint32_t e)
 {

@@ -19,6 +19,17 @@ char *fmt_cost(char *buf, uint64_t v, bool short_units);
  * unit_ps 0: fmt_cost.
  */
 char *fmt_value(char *buf, uint64_t v, bool short_units, uint64_t unit_ps);
+/*
+ * A diff's values, base to new: the change signed in digits ("+300001", "-45",
+ * "0": the reports' tsv and json); the same for people ("+300,001", or in short
+ * units as fmt_value; buf of FMT_NUM + 1); the change as a percentage of total
+ * ("+52.74", "-" without a total: pprof's -diff_base share); new / base ("3.000",
+ * "inf" from nothing, "-" for nothing from nothing).
+ */
+char *fmt_delta(char *buf, uint64_t base, uint64_t new);
+char *fmt_change(char *buf, uint64_t base, uint64_t new, bool short_units, uint64_t unit_ps);
+char *fmt_share(char *buf, uint64_t base, uint64_t new, uint64_t total);
+char *fmt_ratio(char *buf, uint64_t base, uint64_t new);
 /* The time unit an event's name states ("Time_(10ns)": 10,000 ps), 0 for none. */
 uint64_t fmt_unit_ps(struct span name);
 /* "once", "2 times", "1,234 times" */

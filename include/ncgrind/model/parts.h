@@ -24,9 +24,6 @@
  */
 int parts_parse(const struct profile *p, const char *list, bool *sel, char *err, size_t errsize);
 
-/* How many of the flags are set. */
-size_t parts_count(const bool *sel, size_t n);
-
 /* The list (as parts_parse reads it) of the set flags, e.g. "1,3-5": buf of size. */
 void parts_format(const bool *sel, size_t n, char *buf, size_t size);
 
