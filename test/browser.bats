@@ -1531,6 +1531,16 @@ q
 :save-screen after
 EOF2
 	[ ! -e "$BATS_TEST_TMPDIR/after" ]
+	# Q quits from the help too (the monkey in tmux found it closed nothing there,
+	# and the q that followed only took the help away)
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+Enter t ?
+:save-screen help
+Q
+:save-screen after-help
+EOF2
+	grep -q '^ncgrind: keys' "$BATS_TEST_TMPDIR/help"
+	[ ! -e "$BATS_TEST_TMPDIR/after-help" ]
 }
 
 @test "search: / n N on every screen, over what the rows show, with the match count" {

@@ -242,6 +242,8 @@ static void help_key(struct ui *u, int key)
 		u->vs.help_top -= u->vs.help_top > 0 ? 1 : 0;
 	else if (key == 'q' || key == ESC || key == '?' || key == KEY_F(1))
 		u->vs.help = false;
+	else if (key == 'Q') /* quits from anywhere, as the help itself says */
+		u->quit = true;
 }
 
 /* ---- screens ----------------------------------------------------------- */
