@@ -264,3 +264,119 @@ EOF
 	assert_grep "               -           90,003                -  #endif" "$OUT"
 	refute_grep '\+60,000' "$OUT"
 }
+
+# tree_paths TSV: "path<TAB>cost" per row of a --dump=tree tsv (single profile: col 5;
+# diff: col BASE or NEW given), the path the names from the root joined by " > ",
+# rows of one path summed (two functions of one name under one parent)
+tree_paths() {
+	awk -F'\t' -v col="$2" 'NR > 1 { path[$1] = $2; p = path[0]
+		for (i = 1; i <= $1; i++) p = p " > " path[i]
+		sum[p] += $col } END { for (p in sum) print p "\t" sum[p] }' "$1" | LC_ALL=C sort
+}
+
+@test "diff: call trees: each side of every node is that profile's own tree, call by call" {
+	# --no-cycles: a diff's trees go call by call (the two sides' cycles need not be the
+	# same). Every path of the diff tree costs, on each side, what that profile's own
+	# tree gives it (calltree.c, checked against callgrind_annotate --tree by make
+	# check-corpus), nodes of paths only one side has cost 0 on the other
+	local t=$BATS_TEST_TMPDIR side col
+	ncg --diff --dump=tree --format=tsv --threshold=0 --mod-filename="$RULE" \
+		"$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	cp "$OUT" "$t/diff"
+	for side in 1 2; do
+		ncg --dump=tree --format=tsv --threshold=0 --no-cycles "$D/version$side.callgrind"
+		# (paths of cost 0 left out: the diff has the other side's paths too)
+		tree_paths "$OUT" 5 | awk -F'\t' '$2 != 0' >"$t/own$side"
+		col=$((side == 1 ? 7 : 8))
+		tree_paths "$t/diff" $col | awk -F'\t' '$2 != 0' >"$t/diff$side"
+		diff -u "$t/own$side" "$t/diff$side"
+	done
+	# by hand: work_b under main, 150,005 -> 450,006 (cg_diff: +300,001), and the
+	# gone call to old_helper: 12,002 -> 0, its calls 1 -> 0
+	awk -F'\t' '$2 == "work_b" || $2 == "old_helper" { print $2, $4, $5, $6, $7, $8, $9, $10 }' \
+		"$t/diff" >"$OUT"
+	expect_out <<'EOF'
+work_b  1 1 150005 450006 +300001 +52.74
+old_helper gone 1 0 12002 0 -12002 -2.11
+EOF
+}
+
+@test "diff: call trees with recursion: against itself, both sides are the profile's own tree" {
+	local t=$BATS_TEST_TMPDIR f
+	for f in "$FIX/recursion/mutual.callgrind" "$FIX/recursion/ring.callgrind" \
+		"$FIX/monkey/clique11.callgrind"; do
+		ncg --diff --dump=tree --format=tsv --threshold=0.5 "$f" "$f"
+		expect_status 0
+		cp "$OUT" "$t/diff"
+		# every node: the same on both sides, change 0
+		awk -F'\t' 'NR > 1 && ($7 != $8 || $9 != "0") { bad++ } END { exit bad > 0 }' "$t/diff"
+		ncg --dump=tree --format=tsv --threshold=0.5 --no-cycles "$f"
+		tree_paths "$OUT" 5 >"$t/own"
+		tree_paths "$t/diff" 7 >"$t/base"
+		diff -u "$t/own" "$t/base"
+		# recursion is marked, not followed
+		grep -q $'\trecursive$' "$t/diff"
+	done
+}
+
+@test "diff: call trees: --function, --inverted, json nested as the tree" {
+	ncg --diff --dump=tree --inverted --function='^work_b$' --mod-filename="$RULE" \
+		"$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	# work_b's callers up to the entry point, each at work_b's cost on both sides
+	grep -c '150,005          450,006         +300,001   +52.74' "$OUT" >"$BATS_TEST_TMPDIR/n"
+	echo 6 | diff - "$BATS_TEST_TMPDIR/n"
+	assert_grep 'Function, then its callers' "$OUT"
+	ncg --diff --dump=tree --format=json --mod-filename="$RULE" \
+		"$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	python3 - "$OUT" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["event"] == "Ir" and d["inverted"] is False
+def find(n, name, path=()):
+    path = path + (n["function"],)
+    if n["function"] == name:
+        return n, path
+    for c in n["children"]:
+        r = find(c, name, path)
+        if r:
+            return r
+wb, path = [r for r in (find(t, "work_b") for t in d["trees"]) if r][0]
+assert path[-2] == "main", path
+assert wb["Ir"] == {"base": 150005, "new": 450006, "change": 300001, "pct": 52.74, "ratio": 3.0}, wb
+assert wb["calls"] == {"base": 1, "new": 1}
+root = d["trees"][0]
+assert root["Ir"]["base"] == 568853 and root["Ir"]["new"] == 862835, root["Ir"]
+EOF
+	ncg --diff --dump=tree --function=nothing "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 2
+	assert_grep "no function matches 'nothing'" "$ERR"
+}
+
+@test "diff browser: T, t, r: call trees as a diff, the biggest change's path open; Enter: its calls" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'T' ':save-screen t0' 'q' 's' 's' 't' ':save-screen t1' 'r' ':save-screen t2' \
+		'j' 'Enter' ':save-screen t3' 'q' 'q' 'q' 'j' 'T' 'E' ':write w' >keys
+	"$NCGRIND" --diff --mod-filename="$RULE" --script=keys --size=120x16 \
+		"$D/version1.callgrind" "$D/version2.callgrind"
+	# from the entry point down to main, then main's calls by change: work_b first
+	assert_grep 'ncgrind: diff, call tree from the entry points, threshold 1%' t0
+	assert_grep 'Ir total: base 568,853, new 862,835, change +293,982' t0
+	sed -n '/ - main$/{n;p;n;p}' t0 >"$OUT"
+	expect_out <<'EOF'
+       150,005        450,006       +300,001   +52.74%                       1              work_b
+        12,002              0        -12,002    -2.11% gone             1 -> 0              old_helper
+EOF
+	# s s: most shrunk first, old_helper; t: its tree (no callees), r: its callers
+	assert_grep 'ncgrind: diff, call tree, threshold 1%' t1
+	assert_grep 'Ir inclusive: base 12,002, new 0, change -12,002' t1
+	assert_grep 'ncgrind: diff, callers, upward, threshold 1%' t2
+	assert_grep '        12,002              0        -12,002    -2.11% gone call        1 -> 0    - main' t2
+	# Enter on main: main's callers and callees as a diff
+	assert_grep 'ncgrind: diff, callers and callees of main' t3
+	# E from the top expands everything above the threshold: _dl_start's subtree too
+	assert_grep '_dl_relocate_object' w
+	assert_grep '- main' w
+}

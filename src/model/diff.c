@@ -355,6 +355,9 @@ void diff_release(struct diff *d)
 	free(d->row_of_base);
 	free(d->row_of_new);
 	free(d->calls);
+	free(d->out_start);
+	free(d->in_start);
+	free(d->in_call);
 	free(d->next_edge_base);
 	free(d->next_edge_new);
 	memset(d, 0, sizeof(*d));
@@ -444,6 +447,30 @@ static uint32_t *edge_chain(const struct side_call *c, size_t n, size_t nedges)
 	return next;
 }
 
+/* The calls out of and into each row, for the trees (calls are sorted by caller). */
+static void call_index(struct diff *d)
+{
+	uint32_t *fill;
+
+	d->out_start = xcalloc(d->nrows + 1, sizeof(uint32_t));
+	d->in_start = xcalloc(d->nrows + 1, sizeof(uint32_t));
+	d->in_call = xmalloc_array(d->ncalls ? d->ncalls : 1, sizeof(uint32_t));
+	for (size_t c = 0; c < d->ncalls; c++) {
+		d->out_start[d->calls[c].caller + 1]++;
+		d->in_start[d->calls[c].callee + 1]++;
+	}
+	for (size_t r = 0; r < d->nrows; r++) {
+		d->out_start[r + 1] += d->out_start[r];
+		d->in_start[r + 1] += d->in_start[r];
+	}
+	fill = xmalloc_array(d->nrows ? d->nrows : 1, sizeof(uint32_t));
+	if (d->nrows)
+		memcpy(fill, d->in_start, d->nrows * sizeof(uint32_t));
+	for (size_t c = 0; c < d->ncalls; c++)
+		d->in_call[fill[d->calls[c].callee]++] = (uint32_t)c;
+	free(fill);
+}
+
 static void match_calls(struct diff *d)
 {
 	size_t nb, nn, i = 0, j = 0, alloc = 0;
@@ -480,6 +507,7 @@ static void match_calls(struct diff *d)
 	}
 	free(cb);
 	free(cn);
+	call_index(d);
 }
 
 uint64_t diff_call_count(const struct diff *d, size_t call, bool new_side)

@@ -10,6 +10,7 @@
 #include "ncgrind/core/match.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/model/srcview.h"
+#include "ncgrind/model/difftree.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -255,6 +256,229 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 	if (o->format == REPORT_JSON)
 		fputs("]}\n", out);
 	free(order);
+}
+
+/* ---- call trees ----------------------------------------------------------- */
+
+#define TREE_TEXT_DEPTH 40 /* levels indented in the text tree, as report_tree.c */
+
+/* A node's status: its function's (new, gone), else its call's (new call, gone call). */
+static const char *node_status(const struct diff *d, const struct difftree_node *n)
+{
+	if (n->kind != NODE_FUNCTION)
+		return "";
+	if (strcmp(status_of(d, n->row), "matched"))
+		return status_of(d, n->row);
+	if (n->call == NCG_NONE)
+		return "";
+	return d->calls[n->call].base == NCG_NONE  ? "new call"
+	       : d->calls[n->call].new == NCG_NONE ? "gone call"
+						   : "";
+}
+
+static const char *node_mark(const struct difftree_node *n)
+{
+	return n->kind == NODE_MORE  ? "more"
+	       : n->kind == NODE_CUT ? "cut"
+	       : n->recursive        ? "recursive"
+				     : "";
+}
+
+/* The function of a node, or what a fold or cut row stands for. */
+static void node_name(FILE *out, const struct diff *d, const struct difftree_node *n,
+		      const struct report_opts *o)
+{
+	char num[FMT_NUM];
+
+	if (n->kind == NODE_MORE)
+		fprintf(out, "(%" PRIu64 " more)", n->count_new);
+	else if (n->kind == NODE_CUT)
+		fprintf(out, "(tree cut at %s nodes)",
+			o->format == REPORT_TEXT
+			    ? fmt_commas(num, n->count_new)
+			    : (snprintf(num, sizeof(num), "%" PRIu64, n->count_new), num));
+	else
+		put_row_function(out, d, n->row, o, false);
+}
+
+static void tree_text_row(FILE *out, const struct difftree *t, const struct difftree_node *n,
+			  const struct report_opts *o)
+{
+	const struct diff *d = t->d;
+	uint64_t b = u64_from_double(n->base), nw = u64_from_double(n->new);
+	char a[FMT_NUM], bb[FMT_NUM], cc[FMT_NUM + 1], pct[FMT_NUM], cb[FMT_NUM], cn[FMT_NUM],
+	    calls[2 * FMT_NUM + 8] = "";
+
+	if (n->call != NCG_NONE && n->kind == NODE_FUNCTION)
+		snprintf(calls, sizeof(calls), "%s -> %s", fmt_commas(cb, n->count_base),
+			 fmt_commas(cn, n->count_new));
+	fprintf(out, "%16s %16s %16s %8s %-9s %17s  ", fmt_commas(a, b), fmt_commas(bb, nw),
+		fmt_change(cc, b, nw, false, 0), fmt_share(pct, b, nw, d->total_base[t->event]),
+		node_status(d, n), calls);
+	if (n->depth <= TREE_TEXT_DEPTH) {
+		for (uint32_t k = 0; k < n->depth; k++)
+			fputs("  ", out);
+	} else {
+		char mark[16];
+
+		snprintf(mark, sizeof(mark), "[%" PRIu32 "]", n->depth);
+		fprintf(out, "%*s ", 2 * TREE_TEXT_DEPTH - 1, mark);
+	}
+	node_name(out, d, n, o);
+	fputs(n->recursive ? "  [recursive]\n" : "\n", out);
+}
+
+static void tree_tsv_row(FILE *out, const struct difftree *t, const struct difftree_node *n,
+			 const struct report_opts *o)
+{
+	const struct diff *d = t->d;
+
+	fprintf(out, "%" PRIu32 "\t", n->depth);
+	node_name(out, d, n, o);
+	fputc('\t', out);
+	if (n->kind == NODE_FUNCTION) {
+		const struct profile *p;
+		uint32_t f = diff_function(d, n->row, &p);
+
+		put_span(out, name_of(p, p->funcs[f].file, ""), o);
+	}
+	fprintf(out, "\t%s\t%" PRIu64 "\t%" PRIu64, node_status(d, n),
+		n->kind == NODE_FUNCTION ? n->count_base : 0,
+		n->kind == NODE_FUNCTION ? n->count_new : 0);
+	tsv_five(out, u64_from_double(n->base), u64_from_double(n->new), d->total_base[t->event]);
+	fprintf(out, "\t%s\n", node_mark(n));
+}
+
+/* A node as a json object, its children left open (closed by the caller). */
+static void tree_json_open(FILE *out, const struct difftree *t, const struct difftree_node *n,
+			   const struct report_opts *o)
+{
+	const struct diff *d = t->d;
+
+	fputs("{\"function\":", out);
+	if (n->kind == NODE_FUNCTION) {
+		put_row_function(out, d, n->row, o, false);
+	} else {
+		fputc('"', out);
+		node_name(out, d, n, o);
+		fputc('"', out);
+	}
+	fprintf(out,
+		",\"status\":\"%s\",\"mark\":\"%s\",\"calls\":{\"base\":%" PRIu64
+		",\"new\":%" PRIu64 "},",
+		node_status(d, n), node_mark(n), n->kind == NODE_FUNCTION ? n->count_base : 0,
+		n->kind == NODE_FUNCTION ? n->count_new : 0);
+	json_five(out, d->ev_name[t->event], u64_from_double(n->base), u64_from_double(n->new),
+		  d->total_base[t->event]);
+	fputs(",\"children\":[", out);
+}
+
+/* The rows of one tree; json: nested by the depths of the flattened rows. */
+static void tree_rows(FILE *out, const struct difftree *t, const struct report_opts *o,
+		      bool *first_tree)
+{
+	uint32_t open = 0, prev = 0; /* json objects open; the depth of the row before */
+
+	for (size_t i = 0; i < t->nvisible; i++) {
+		const struct difftree_node *n = &t->nodes[t->visible[i]];
+
+		if (o->format == REPORT_TSV) {
+			tree_tsv_row(out, t, n, o);
+			continue;
+		}
+		if (o->format == REPORT_TEXT) {
+			tree_text_row(out, t, n, o);
+			continue;
+		}
+		for (; open > n->depth; open--)
+			fputs("]}", out);
+		/* a sibling came before: a row as deep or deeper (not the parent) */
+		if (n->depth == 0 ? !*first_tree : i && prev >= n->depth)
+			fputs(n->depth ? "," : ",\n", out);
+		*first_tree = false;
+		tree_json_open(out, t, n, o);
+		open++;
+		prev = n->depth;
+	}
+	for (; open > 0; open--)
+		fputs("]}", out);
+}
+
+static void one_diff_tree(FILE *out, const struct diff *d, const struct report_opts *o, uint32_t e,
+			  uint32_t row, bool *first_tree)
+{
+	struct difftree t;
+
+	difftree_init(&t, d, row, o->inverted, e, o->threshold);
+	/* bounded by the threshold; the cap is for --threshold=0 on a large profile */
+	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
+		if (!difftree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
+			break; /* the cut row says where */
+	difftree_flatten(&t);
+	tree_rows(out, &t, o, first_tree);
+	difftree_release(&t);
+}
+
+/* --dump=tree: from the entry points, or from each function --function matches. */
+static int tree_report(FILE *out, const struct diff *d, const struct report_opts *o, uint32_t e,
+		       char *err, size_t errsize)
+{
+	bool first = true;
+	size_t *order = NULL, shown = 0;
+	regex_t re;
+
+	if (o->function && match_compile(&re, o->function, err, errsize) < 0)
+		return -1;
+	if (o->format == REPORT_TSV) {
+		fputs("depth\tfunction\tfile\tstatus\tcalls:base\tcalls:new", out);
+		fprintf(out, "\t%.*s:base\t%.*s:new\t%.*s:change\t%.*s:pct\t%.*s:ratio\tmark\n",
+			(int)d->ev_name[e].len, d->ev_name[e].ptr, (int)d->ev_name[e].len,
+			d->ev_name[e].ptr, (int)d->ev_name[e].len, d->ev_name[e].ptr,
+			(int)d->ev_name[e].len, d->ev_name[e].ptr, (int)d->ev_name[e].len,
+			d->ev_name[e].ptr);
+	} else if (o->format == REPORT_JSON) {
+		fputs("{\"event\":", out);
+		report_put_json_string(out, d->ev_name[e]);
+		fputs(",\"base\":", out);
+		report_put_json_string(out, span_make(d->base->path, strlen(d->base->path)));
+		fputs(",\"new\":", out);
+		report_put_json_string(out, span_make(d->new->path, strlen(d->new->path)));
+		fprintf(out, ",\"inverted\":%s,\"trees\":[\n", o->inverted ? "true" : "false");
+	} else {
+		fprintf(out, "Base: %s\nNew:  %s\n", d->base->path, d->new->path);
+		fprintf(out,
+			"Event %.*s: inclusive cost of each call on each side, folded under %.2f%% "
+			"of the root\n",
+			(int)d->ev_name[e].len, d->ev_name[e].ptr, o->threshold);
+		fprintf(out, "%16s %16s %16s %8s %-9s %17s  %s\n", "Base", "New", "Change", "%base",
+			"", "Calls",
+			o->inverted ? "Function, then its callers" : "Function, then its callees");
+	}
+	if (!o->function) {
+		one_diff_tree(out, d, o, e, NCG_NONE, &first);
+		shown = 1;
+	} else {
+		order = diff_order(d, e, true, 0);
+		for (size_t k = 0; k < d->nrows; k++) {
+			const struct profile *p;
+			uint32_t f = diff_function(d, order[k], &p);
+
+			if (p->funcs[f].name == NCG_NONE ||
+			    !match_name(&re, profile_name(p, p->funcs[f].name)))
+				continue;
+			one_diff_tree(out, d, o, e, (uint32_t)order[k], &first);
+			shown++;
+		}
+		free(order);
+		regfree(&re);
+	}
+	if (o->format == REPORT_JSON)
+		fputs("\n]}\n", out);
+	if (!shown) {
+		snprintf(err, errsize, "no function matches '%s'", o->function);
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- source lines ------------------------------------------------------- */
@@ -600,10 +824,11 @@ int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 	size_t *order;
 
 	if (o->kind != REPORT_FUNCTIONS && o->kind != REPORT_CALLS && o->kind != REPORT_LINES &&
-	    o->kind != REPORT_SOURCE) {
+	    o->kind != REPORT_SOURCE && o->kind != REPORT_TREE) {
 		snprintf(err, errsize,
-			 "--diff reports the functions, the calls, the source lines and the "
-			 "annotated source (--dump=functions, calls, lines, source) so far");
+			 "--diff reports the functions, the calls, the call trees, the source "
+			 "lines and the annotated source (--dump=functions, calls, tree, lines, "
+			 "source)");
 		free(evs);
 		return -1;
 	}
@@ -629,6 +854,12 @@ int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 		lines_report(out, d, evs, nev, rules, o);
 		free(evs);
 		return ferror(out) ? -1 : 0;
+	}
+	if (o->kind == REPORT_TREE) {
+		int r = tree_report(out, d, o, e, err, errsize);
+
+		free(evs);
+		return r < 0 || ferror(out) ? -1 : 0;
 	}
 	if (o->kind == REPORT_SOURCE) {
 		int r = source_report(out, d, rules, o, e, err, errsize);

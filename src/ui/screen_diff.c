@@ -22,7 +22,6 @@ struct diff_screen {
 };
 
 static const struct screen_ops screen_diff_ops, screen_diff_calls_ops; /* at the end */
-static void open_calls(struct ui *u, uint32_t row);
 
 static struct diff_screen *state_of(struct screen *s)
 {
@@ -35,6 +34,22 @@ static void diff_screen_free(void *state)
 
 	free(ds->order);
 	free(ds);
+}
+
+/*
+ * The width of the base, new and change columns: 14, or wide enough for
+ * the bigger total in the units shown, and its sign.
+ */
+int ui_diff_width(const struct ui *u)
+{
+	const struct diff *d = u->diff;
+	uint32_t e = u->disp.event < d->nev ? u->disp.event : 0;
+	uint64_t big =
+	    d->nev ? (d->total_base[e] > d->total_new[e] ? d->total_base[e] : d->total_new[e]) : 0;
+	char buf[FMT_NUM];
+	int w = (int)strlen(fmt_value(buf, big, u->disp.short_units, u->disp.unit_ps)) + 1;
+
+	return w > 14 ? w : 14;
 }
 
 /* The diff's event for the event shown: the new profile's come first, in its order. */
@@ -79,15 +94,17 @@ static struct span row_fn_name(const struct diff *d, uint32_t row)
 static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r, char *buf,
 		     size_t size)
 {
+	int w = ui_diff_width(u);
+
 	const struct diff *d = u->diff;
 	uint32_t e = diff_event(u);
 	uint64_t b = diff_cost(d, r, false, ds->incl, e), n = diff_cost(d, r, true, ds->incl, e);
 	struct span name = row_fn_name(d, (uint32_t)r);
 	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], ratio[FMT_NUM];
 
-	snprintf(buf, size, "%14s %14s %14s %9s %8s  %-4s  %.*s",
-		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps),
-		 fmt_value(c, n, u->disp.short_units, u->disp.unit_ps),
+	snprintf(buf, size, "%*s %*s %*s %9s %8s  %-4s  %.*s", w,
+		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
+		 fmt_value(c, n, u->disp.short_units, u->disp.unit_ps), w,
 		 fmt_change(ch, b, n, u->disp.short_units, u->disp.unit_ps),
 		 share_text(pct, b, n, d->total_base[e]), fmt_ratio(ratio, b, n), status_word(d, r),
 		 (int)name.len, name.ptr);
@@ -117,6 +134,8 @@ static struct nav *diff_nav(struct ui *u, struct screen *s)
 
 static void diff_draw(struct ui *u, struct screen *s)
 {
+	int w = ui_diff_width(u);
+
 	struct diff_screen *ds = state_of(s);
 	const struct diff *d = u->diff;
 	uint32_t e = diff_event(u);
@@ -144,8 +163,8 @@ static void diff_draw(struct ui *u, struct screen *s)
 		 fmt_value(ub, d->unmatched_new[e], u->disp.short_units, u->disp.unit_ps),
 		 ds->incl ? "inclusive," : "self,", order_word(ds));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "%14s %14s %14s %9s %8s  %-4s  %s", "Base", "New", "Change",
-		 "%base", "Ratio", "", "Function");
+	snprintf(line, sizeof(line), "%*s %*s %*s %9s %8s  %-4s  %s", w, "Base", w, "New", w,
+		 "Change", "%base", "Ratio", "", "Function");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
 	for (int i = 0; i < ui_list_rows(u) && ds->nav.top + (size_t)i < ds->nav.count; i++) {
@@ -156,7 +175,8 @@ static void diff_draw(struct ui *u, struct screen *s)
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
-	view_draw_status(g, &ds->nav, &u->vs, "s/i: sort by change  Enter: its calls  q: back");
+	view_draw_status(g, &ds->nav, &u->vs,
+			 "s/i: sort by change  Enter: its calls  t/r/T: trees  q: back");
 }
 
 /* s, i: by that cost's change; the same again: most grown, most shrunk, biggest. */
@@ -187,10 +207,13 @@ static bool diff_request(struct ui *u, struct screen *s, enum request req)
 		return true;
 	case REQ_ENTER:
 		if (ds->nav.cursor < ds->nav.count)
-			open_calls(u, (uint32_t)ds->order[ds->nav.cursor]);
+			ui_open_diff_calls(u, (uint32_t)ds->order[ds->nav.cursor]);
 		return true;
 	default:
-		return false;
+		return ui_diff_tree_request(
+		    u,
+		    ds->nav.cursor < ds->nav.count ? (uint32_t)ds->order[ds->nav.cursor] : NCG_NONE,
+		    req);
 	}
 }
 
@@ -318,7 +341,7 @@ static void calls_rows(struct ui *u, struct diff_calls_screen *cs)
 	cs->nav.count = n;
 }
 
-static void open_calls(struct ui *u, uint32_t row)
+void ui_open_diff_calls(struct ui *u, uint32_t row)
 {
 	struct diff_calls_screen *cs = xcalloc(1, sizeof(*cs));
 
@@ -331,6 +354,8 @@ static void open_calls(struct ui *u, uint32_t row)
 static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, size_t i, char *buf,
 		       size_t size)
 {
+	int w = ui_diff_width(u);
+
 	const struct diff *d = u->diff;
 	const struct calls_row *r = &cs->rows[i];
 	uint32_t e = diff_event(u);
@@ -351,9 +376,9 @@ static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, s
 	name = row_fn_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller);
 	fmt_commas(nb, diff_call_count(d, r->call, false));
 	fmt_commas(nn, diff_call_count(d, r->call, true));
-	snprintf(buf, size, "%14s %14s %14s %9s  %-4s  %.*s (calls %s -> %s)",
-		 fmt_value(a, cb, u->disp.short_units, u->disp.unit_ps),
-		 fmt_value(b, cn, u->disp.short_units, u->disp.unit_ps),
+	snprintf(buf, size, "%*s %*s %*s %9s  %-4s  %.*s (calls %s -> %s)", w,
+		 fmt_value(a, cb, u->disp.short_units, u->disp.unit_ps), w,
+		 fmt_value(b, cn, u->disp.short_units, u->disp.unit_ps), w,
 		 fmt_change(ch, cb, cn, u->disp.short_units, u->disp.unit_ps),
 		 share_text(pct, cb, cn, d->total_base[e]),
 		 d->calls[r->call].base == NCG_NONE  ? "new"
@@ -385,6 +410,8 @@ static void calls_moved(struct ui *u, struct screen *s, int dir)
 
 static void calls_draw(struct ui *u, struct screen *s)
 {
+	int w = ui_diff_width(u);
+
 	struct diff_calls_screen *cs = calls_of(s);
 	const struct diff *d = u->diff;
 	uint32_t e = diff_event(u);
@@ -412,7 +439,7 @@ static void calls_draw(struct ui *u, struct screen *s)
 		 fmt_value(b, in, u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
-	snprintf(line, sizeof(line), "%14s %14s %14s %9s  %-4s  %s", "Base", "New", "Change",
+	snprintf(line, sizeof(line), "%*s %*s %*s %9s  %-4s  %s", w, "Base", w, "New", w, "Change",
 		 "%base", "", "Function (the call's inclusive cost)");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
@@ -426,7 +453,7 @@ static void calls_draw(struct ui *u, struct screen *s)
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
-	view_draw_status(g, &cs->nav, &u->vs, "Enter: open  Backspace: back");
+	view_draw_status(g, &cs->nav, &u->vs, "Enter: open  t/r: trees  Backspace: back");
 }
 
 /* The function a call row leads to: its diff row, or NCG_NONE on a heading. */
@@ -449,7 +476,7 @@ static bool calls_request(struct ui *u, struct screen *s, enum request req)
 	switch (req) {
 	case REQ_ENTER:
 		if (row != NCG_NONE)
-			open_calls(u, row);
+			ui_open_diff_calls(u, row);
 		return true;
 	case REQ_SORT_SELF:
 	case REQ_SORT_INCL:
@@ -457,8 +484,8 @@ static bool calls_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_SORT_NAME:
 		ui_message(u, false, "the calls come by the change of their cost");
 		return true;
-	default:
-		return false;
+	default: /* t, r on a heading: the function of the screen */
+		return ui_diff_tree_request(u, row != NCG_NONE ? row : calls_of(s)->row, req);
 	}
 }
 

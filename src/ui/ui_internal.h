@@ -129,6 +129,12 @@ int ui_page(const struct ui *u);
 int ui_list_rows(const struct ui *u);
 /* The diff screen (screen_diff.c) on u->diff. */
 void ui_open_diff(struct ui *u);
+/* The width of a diff screen's base, new and change columns (screen_diff.c). */
+int ui_diff_width(const struct ui *u);
+/* The callers and callees of a diff row, as a diff (screen_diff.c). */
+void ui_open_diff_calls(struct ui *u, uint32_t row);
+/* t, r, T on a diff screen: a diff tree (screen_difftree.c); false: not one of them. */
+bool ui_diff_tree_request(struct ui *u, uint32_t row, enum request req);
 /* A diff with path as the base and the open profile as the new one: 0, or -1 with a message. */
 int ui_diff_start(struct ui *u, const char *path);
 /* No diff any more (the base is released). */

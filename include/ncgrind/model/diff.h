@@ -59,8 +59,11 @@ struct diff {
 	/* per function of each side: its row (NCG_NONE: not listed) */
 	uint32_t *row_of_base, *row_of_new;
 	/* the calls: caller and callee rows, with the call edges of each side */
-	struct diff_call *calls;
+	struct diff_call *calls; /* sorted by caller row, then callee row */
 	size_t ncalls;
+	/* the calls of row r: out of it calls[out_start[r] .. out_start[r + 1]), into it
+	 * calls[in_call[i]] for i in [in_start[r], in_start[r + 1]) */
+	uint32_t *out_start, *in_start, *in_call;
 	uint32_t *next_edge_base, *next_edge_new; /* per edge: the next of its call */
 };
 

@@ -1,0 +1,572 @@
+/*
+ * difftree: call trees of a diff, grown node by node from the diff's calls
+ * (see difftree.h for how a node is costed). As calltree.c, nodes live in
+ * one array and point to each other by index, and the expanded part is
+ * flattened into `visible`.
+ */
+#include "ncgrind/model/difftree.h"
+#include "ncgrind/core/graph.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static uint32_t node_new(struct difftree *t, enum tree_node_kind kind, uint32_t row,
+			 uint32_t parent)
+{
+	struct difftree_node *n;
+
+	ALLOC_GROW(t->nodes, t->nnodes + 1, t->alloc);
+	n = &t->nodes[t->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	n->row = row;
+	n->call = NCG_NONE;
+	n->parent = parent;
+	n->depth = parent == NCG_NONE ? 0 : t->nodes[parent].depth + 1;
+	n->first_child = n->next = NCG_NONE;
+	return (uint32_t)t->nnodes++;
+}
+
+/* The calls that give a row's children: out of it, or into it (inverted). */
+static size_t calls_of(const struct difftree *t, uint32_t row, const uint32_t **in, size_t *first)
+{
+	const struct diff *d = t->d;
+
+	if (t->inverted) {
+		*in = d->in_call + d->in_start[row];
+		*first = 0;
+		return d->in_start[row + 1] - d->in_start[row];
+	}
+	*in = NULL;
+	*first = d->out_start[row];
+	return d->out_start[row + 1] - d->out_start[row];
+}
+
+static uint32_t call_at(const uint32_t *in, size_t first, size_t i)
+{
+	return in ? in[i] : (uint32_t)(first + i);
+}
+
+static uint32_t other_row(const struct difftree *t, uint32_t call)
+{
+	return t->inverted ? t->d->calls[call].caller : t->d->calls[call].callee;
+}
+
+static uint32_t node_add(struct difftree *t, uint32_t row, uint32_t parent, double base, double new)
+{
+	const uint32_t *in;
+	size_t first;
+	uint32_t n = node_new(t, NODE_FUNCTION, row, parent);
+
+	t->nodes[n].base = base;
+	t->nodes[n].new = new;
+	t->nodes[n].leaf = calls_of(t, row, &in, &first) == 0;
+	return n;
+}
+
+static double change_of(double b, double n)
+{
+	return fabs(n - b);
+}
+
+static const struct difftree_node *sort_nodes; /* qsort's context (C11 has no qsort_r) */
+
+/* By the size of the change, then the bigger cost, then the row: a stable order. */
+static int cmp_change(double b1, double n1, uint32_t r1, double b2, double n2, uint32_t r2)
+{
+	double c1 = change_of(b1, n1), c2 = change_of(b2, n2);
+	double m1 = b1 > n1 ? b1 : n1, m2 = b2 > n2 ? b2 : n2;
+
+	if (c1 != c2)
+		return c1 > c2 ? -1 : 1;
+	if (m1 != m2)
+		return m1 > m2 ? -1 : 1;
+	return (r1 > r2) - (r1 < r2);
+}
+
+static int cmp_root(const void *a, const void *b)
+{
+	const struct difftree_node *x = &sort_nodes[*(const uint32_t *)a],
+				   *y = &sort_nodes[*(const uint32_t *)b];
+
+	return cmp_change(x->base, x->new, x->row, y->base, y->new, y->row);
+}
+
+/*
+ * One side's entry points, as its own trees have them (graph.c: what no
+ * call from outside covers, a cycle's by one member), summed into their rows.
+ */
+static void side_entries(const struct difftree *t, bool new_side, double *cost, bool *root)
+{
+	const struct diff *d = t->d;
+	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *row_of = new_side ? d->row_of_new : d->row_of_base;
+	uint32_t ev = new_side ? d->ev_new[t->event] : d->ev_base[t->event], *entry;
+	struct callgraph g;
+	size_t n;
+
+	if (ev == NCG_NONE || !p->nfuncs)
+		return;
+	callgraph_init(&g, p);
+	n = graph_entry_points(p, &g, &entry);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t r = row_of[entry[i]];
+
+		if (r == NCG_NONE)
+			continue;
+		root[r] = true;
+		cost[r] += (double)graph_uncovered(p, &g, entry[i], ev);
+	}
+	free(entry);
+	callgraph_release(&g);
+}
+
+/*
+ * The entry points of both sides: a row is a root where it holds one of
+ * either side, and costs on each side what that side's entry points in it
+ * cost there (so each side's roots are its own tree's, joined by row).
+ */
+static void entry_roots(struct difftree *t)
+{
+	const struct diff *d = t->d;
+	double tb = (double)d->total_base[t->event], tn = (double)d->total_new[t->event];
+	double sb = 0.0, sn = 0.0;
+	double *cb = xcalloc(d->nrows + 1, sizeof(double)),
+	       *cn = xcalloc(d->nrows + 1, sizeof(double));
+	bool *root = xcalloc(d->nrows + 1, sizeof(bool));
+
+	side_entries(t, false, cb, root);
+	side_entries(t, true, cn, root);
+	t->roots = xmalloc_array(d->nrows ? d->nrows : 1, sizeof(uint32_t));
+	for (uint32_t r = 0; r < d->nrows; r++)
+		if (root[r]) {
+			t->roots[t->nroots++] = node_add(t, r, NCG_NONE, cb[r], cn[r]);
+			sb += cb[r];
+			sn += cn[r];
+		}
+	free(cb);
+	free(cn);
+	free(root);
+	/* calls that cost more than their callee spends can make more: scale down */
+	for (size_t i = 0; i < t->nroots; i++) {
+		if (sb > tb)
+			t->nodes[t->roots[i]].base *= tb / sb;
+		if (sn > tn)
+			t->nodes[t->roots[i]].new *= tn / sn;
+	}
+	sort_nodes = t->nodes;
+	if (t->nroots > 1)
+		qsort(t->roots, t->nroots, sizeof(uint32_t), cmp_root);
+	t->root_base = tb;
+	t->root_new = tn;
+}
+
+void difftree_init(struct difftree *t, const struct diff *d, uint32_t row, bool inverted,
+		   uint32_t event, double threshold)
+{
+	memset(t, 0, sizeof(*t));
+	t->d = d;
+	t->inverted = inverted;
+	t->top_down = row == NCG_NONE;
+	t->event = event < d->nev ? event : 0;
+	t->threshold = threshold;
+	t->cut = NCG_NONE;
+	if (!d->nev) {
+		difftree_flatten(t);
+		return;
+	}
+	if (row != NCG_NONE) {
+		t->root_base = (double)diff_cost(d, row, false, true, t->event);
+		t->root_new = (double)diff_cost(d, row, true, true, t->event);
+		t->roots = xmalloc(sizeof(uint32_t));
+		t->roots[0] = node_add(t, row, NCG_NONE, t->root_base, t->root_new);
+		t->nroots = 1;
+	} else {
+		entry_roots(t);
+	}
+	difftree_flatten(t);
+}
+
+static void kids_free(struct difftree_kids *k)
+{
+	if (k) {
+		free(k->k);
+		free(k->by_base);
+		free(k->by_new);
+		free(k);
+	}
+}
+
+void difftree_release(struct difftree *t)
+{
+	if (t->kids)
+		for (size_t r = 0; r < t->d->nrows; r++)
+			kids_free(t->kids[r]);
+	free(t->kids);
+	free(t->seen);
+	free(t->nodes);
+	free(t->roots);
+	free(t->visible);
+	memset(t, 0, sizeof(*t));
+}
+
+static const struct difftree_kid *sort_kids; /* qsort's context */
+
+static int cmp_by_base(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (sort_kids[x].base != sort_kids[y].base)
+		return sort_kids[x].base > sort_kids[y].base ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static int cmp_by_new(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (sort_kids[x].new != sort_kids[y].new)
+		return sort_kids[x].new > sort_kids[y].new ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/*
+ * What a row spends on a side, the denominator of its children's shares
+ * (see calltree.h): its inclusive cost, or its self cost and calls
+ * (top-down) or its calls from callers (inverted) when recursion makes
+ * those more.
+ */
+static double spent(const struct difftree *t, uint32_t row, double calls, bool new_side)
+{
+	double incl = (double)diff_cost(t->d, row, new_side, true, t->event);
+	double sum =
+	    calls + (t->inverted ? 0.0 : (double)diff_cost(t->d, row, new_side, false, t->event));
+
+	return sum > incl ? sum : incl;
+}
+
+/* A row's children, unscaled, sorted by each side (worked out once a row). */
+static const struct difftree_kids *kids_of(struct difftree *t, uint32_t row)
+{
+	struct difftree_kids *k;
+	const uint32_t *in;
+	size_t first, n;
+
+	if (!t->kids)
+		t->kids = xcalloc(t->d->nrows + 1, sizeof(*t->kids));
+	if (t->kids[row])
+		return t->kids[row];
+	k = xcalloc(1, sizeof(*k));
+	n = calls_of(t, row, &in, &first);
+	k->k = xmalloc_array(n ? n : 1, sizeof(*k->k));
+	k->by_base = xmalloc_array(n ? n : 1, sizeof(uint32_t));
+	k->by_new = xmalloc_array(n ? n : 1, sizeof(uint32_t));
+	k->n = n;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c = call_at(in, first, i);
+		struct difftree_kid *x = &k->k[i];
+
+		x->call = c;
+		x->row = other_row(t, c);
+		x->base = (double)diff_call_cost(t->d, c, false, t->event);
+		x->new = (double)diff_call_cost(t->d, c, true, t->event);
+		k->sum_base += x->base;
+		k->sum_new += x->new;
+		k->by_base[i] = k->by_new[i] = (uint32_t)i;
+	}
+	sort_kids = k->k;
+	if (n > 1) {
+		qsort(k->by_base, n, sizeof(uint32_t), cmp_by_base);
+		qsort(k->by_new, n, sizeof(uint32_t), cmp_by_new);
+	}
+	k->spent_base = spent(t, row, k->sum_base, false);
+	k->spent_new = spent(t, row, k->sum_new, true);
+	t->kids[row] = k;
+	return k;
+}
+
+static bool on_path(const struct difftree *t, uint32_t n, uint32_t row)
+{
+	if (t->path_count) /* difftree_expand_all() keeps the rows of n's path */
+		return t->path_count[row] > 0;
+	for (; n != NCG_NONE; n = t->nodes[n].parent)
+		if (t->nodes[n].kind == NODE_FUNCTION && t->nodes[n].row == row)
+			return true;
+	return false;
+}
+
+static double root_cost(const struct difftree *t)
+{
+	return t->root_base > t->root_new ? t->root_base : t->root_new;
+}
+
+/* The children one expansion shows, scaled: a kid and its costs on the path. */
+struct shown {
+	uint32_t kid;
+	double base, new;
+	uint32_t row;
+};
+
+static int cmp_shown(const void *a, const void *b)
+{
+	const struct shown *x = a, *y = b;
+
+	return cmp_change(x->base, x->new, x->row, y->base, y->new, y->row);
+}
+
+/* Kid i, if not yet taken by this expansion. */
+static void shown_add(struct difftree *t, const struct difftree_kids *k, uint32_t i, double rb,
+		      double rn, struct shown *s, size_t *ns)
+{
+	if (t->seen[k->k[i].call] == t->gen)
+		return;
+	t->seen[k->k[i].call] = t->gen;
+	s[(*ns)++] = (struct shown){i, k->k[i].base * rb, k->k[i].new *rn, k->k[i].row};
+}
+
+/*
+ * The kids above the threshold on either side: the head of each side's
+ * list (both read only as far as the threshold), by change, biggest first.
+ */
+static struct shown *shown_kids(struct difftree *t, const struct difftree_kids *k, double rb,
+				double rn, size_t *ns)
+{
+	double limit = root_cost(t) * t->threshold / 100.0;
+	struct shown *s = xmalloc_array(k->n ? k->n : 1, sizeof(*s));
+
+	if (!t->seen)
+		t->seen = xcalloc(t->d->ncalls + 1, sizeof(uint32_t));
+	if (++t->gen == 0) { /* wrapped: start the marks again */
+		memset(t->seen, 0, (t->d->ncalls + 1) * sizeof(uint32_t));
+		t->gen = 1;
+	}
+	*ns = 0;
+	for (size_t i = 0; i < k->n; i++) {
+		double b = k->k[k->by_base[i]].base * rb;
+
+		if (t->threshold > 0 && (b < limit || b <= 0))
+			break;
+		shown_add(t, k, k->by_base[i], rb, rn, s, ns);
+	}
+	for (size_t i = 0; i < k->n; i++) {
+		double n = k->k[k->by_new[i]].new *rn;
+
+		if (t->threshold > 0 && (n < limit || n <= 0))
+			break;
+		shown_add(t, k, k->by_new[i], rb, rn, s, ns);
+	}
+	if (*ns > 1)
+		qsort(s, *ns, sizeof(*s), cmp_shown);
+	return s;
+}
+
+static void make_children(struct difftree *t, uint32_t n, const struct difftree_kids *k)
+{
+	double rb = k->spent_base > 0 ? t->nodes[n].base / k->spent_base : 0.0;
+	double rn = k->spent_new > 0 ? t->nodes[n].new / k->spent_new : 0.0;
+	double fb = k->sum_base * rb, fn = k->sum_new * rn;
+	size_t ns;
+	struct shown *s = shown_kids(t, k, rb, rn, &ns);
+	uint32_t last = NCG_NONE;
+
+	/* linked by index: node_new() may move the array */
+	t->nodes[n].first_child = NCG_NONE;
+	for (size_t i = 0; i < ns; i++) {
+		const struct difftree_kid *x = &k->k[s[i].kid];
+		uint32_t c = node_add(t, x->row, n, s[i].base, s[i].new);
+
+		t->nodes[c].call = x->call;
+		t->nodes[c].count_base = diff_call_count(t->d, x->call, false);
+		t->nodes[c].count_new = diff_call_count(t->d, x->call, true);
+		t->nodes[c].recursive = on_path(t, n, x->row);
+		if (last == NCG_NONE)
+			t->nodes[n].first_child = c;
+		else
+			t->nodes[last].next = c;
+		last = c;
+		fb -= s[i].base;
+		fn -= s[i].new;
+	}
+	if (ns < k->n) {
+		uint32_t more = node_new(t, NODE_MORE, NCG_NONE, n);
+
+		t->nodes[more].count_new = k->n - ns;
+		t->nodes[more].base = fb > 0 ? fb : 0.0;
+		t->nodes[more].new = fn > 0 ? fn : 0.0;
+		t->nodes[more].leaf = true;
+		if (last == NCG_NONE)
+			t->nodes[n].first_child = more;
+		else
+			t->nodes[last].next = more;
+	}
+	free(s);
+}
+
+static void cut_remove(struct difftree *t)
+{
+	uint32_t parent, *link;
+
+	if (t->cut == NCG_NONE)
+		return;
+	parent = t->nodes[t->cut].parent;
+	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
+		if (*link == t->cut) {
+			*link = t->nodes[t->cut].next;
+			break;
+		}
+	t->cut = NCG_NONE;
+}
+
+bool difftree_expand(struct difftree *t, uint32_t n)
+{
+	struct difftree_node *node = &t->nodes[n];
+	uint32_t first = node->first_child;
+
+	if (node->kind != NODE_FUNCTION || node->leaf || node->recursive)
+		return false;
+	if (first != NCG_NONE && t->nodes[first].kind == NODE_CUT)
+		cut_remove(t); /* only the cut row: expand for real */
+	else if (first != NCG_NONE || node->expanded) {
+		node->expanded = first != NCG_NONE;
+		return node->expanded;
+	}
+	make_children(t, n, kids_of(t, node->row));
+	t->nodes[n].expanded = t->nodes[n].first_child != NCG_NONE;
+	return t->nodes[n].expanded;
+}
+
+void difftree_collapse(struct difftree *t, uint32_t n)
+{
+	t->nodes[n].expanded = false;
+}
+
+void difftree_collapse_all(struct difftree *t)
+{
+	for (size_t i = 0; i < t->nnodes; i++)
+		t->nodes[i].expanded = false;
+}
+
+/* The rows above n, counted (for a walk from n down: recursion in O(1)). */
+static void path_begin(struct difftree *t, uint32_t n)
+{
+	t->path_count = xcalloc(t->d->nrows + 1, sizeof(uint32_t));
+	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
+		t->path_count[t->nodes[a].row]++;
+}
+
+static void path_end(struct difftree *t, uint32_t *path)
+{
+	free(path);
+	free(t->path_count);
+	t->path_count = NULL;
+}
+
+/* The hot path may be a chain 100,000 calls deep: the counts keep each step O(1). */
+void difftree_expand_hot(struct difftree *t, uint32_t n)
+{
+	if (n == NCG_NONE)
+		return;
+	path_begin(t, n);
+	for (;;) {
+		uint32_t c;
+
+		t->path_count[t->nodes[n].row]++;
+		if (!difftree_expand(t, n))
+			break;
+		c = t->nodes[n].first_child;
+		if (c == NCG_NONE || t->nodes[c].kind != NODE_FUNCTION)
+			break;
+		n = c;
+	}
+	path_end(t, NULL);
+}
+
+static void cut_add(struct difftree *t, uint32_t parent)
+{
+	size_t made = t->nnodes;
+	uint32_t cut = node_new(t, NODE_CUT, NCG_NONE, parent), *link;
+
+	t->nodes[cut].count_new = made;
+	t->nodes[cut].leaf = true;
+	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
+		;
+	*link = cut;
+	t->nodes[parent].expanded = true;
+	t->cut = cut;
+}
+
+/* Depth first with explicit stacks, as calltree_expand_all(). */
+bool difftree_expand_all(struct difftree *t, uint32_t n, uint32_t depth, size_t max_nodes)
+{
+	uint32_t *stack = xmalloc_array(64, sizeof(uint32_t)), *path = NULL;
+	size_t sp = 0, cap = 64, np = 0, pcap = 0;
+	size_t limit = max_nodes > SIZE_MAX - t->nnodes ? SIZE_MAX : t->nnodes + max_nodes;
+	uint32_t base = t->nodes[n].depth;
+	bool whole = true;
+
+	cut_remove(t);
+	path_begin(t, n);
+	stack[sp++] = n;
+	while (sp) {
+		uint32_t cur = stack[--sp], rel = t->nodes[cur].depth - base;
+
+		if (t->nnodes >= limit) {
+			whole = false;
+			cut_add(t, t->nodes[cur].parent != NCG_NONE ? t->nodes[cur].parent : cur);
+			break;
+		}
+		for (; np > rel; np--)
+			t->path_count[t->nodes[path[np - 1]].row]--;
+		if (rel >= depth || t->nodes[cur].kind != NODE_FUNCTION)
+			continue;
+		ALLOC_GROW(path, np + 1, pcap);
+		path[np++] = cur;
+		t->path_count[t->nodes[cur].row]++;
+		if (!difftree_expand(t, cur))
+			continue;
+		for (uint32_t c = t->nodes[cur].first_child; c != NCG_NONE; c = t->nodes[c].next) {
+			ALLOC_GROW(stack, sp + 1, cap);
+			stack[sp++] = c;
+		}
+	}
+	free(stack);
+	path_end(t, path);
+	return whole;
+}
+
+static void visible_push(struct difftree *t, uint32_t n)
+{
+	ALLOC_GROW(t->visible, t->nvisible + 1, t->visible_alloc);
+	t->visible[t->nvisible++] = n;
+}
+
+void difftree_flatten(struct difftree *t)
+{
+	uint32_t *stack = NULL;
+	size_t sp = 0, cap = 0;
+
+	t->nvisible = 0;
+	for (size_t i = t->nroots; i-- > 0;) {
+		ALLOC_GROW(stack, sp + 1, cap);
+		stack[sp++] = t->roots[i];
+	}
+	while (sp) {
+		uint32_t n = stack[--sp];
+		size_t first = sp;
+
+		visible_push(t, n);
+		if (!t->nodes[n].expanded)
+			continue;
+		for (uint32_t c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next) {
+			ALLOC_GROW(stack, sp + 1, cap);
+			stack[sp++] = c;
+		}
+		for (size_t i = first, j = sp; i + 1 < j; i++, j--) { /* reversed: out in order */
+			uint32_t tmp = stack[i];
+
+			stack[i] = stack[j - 1];
+			stack[j - 1] = tmp;
+		}
+	}
+	free(stack);
+}

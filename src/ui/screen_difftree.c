@@ -1,0 +1,360 @@
+/*
+ * screen_difftree: call trees of a diff (t, r, T on the diff screens;
+ * model/difftree.c is the view-model): each node with its base and new
+ * cost along its path, the change and the change as a share of the base's
+ * total, children by the size of their change. Opens with the path of the
+ * biggest change expanded: where the change comes from.
+ */
+#include "ui_internal.h"
+#include "ncgrind/model/difftree.h"
+#include "ncgrind/model/fmt.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+struct difftree_screen {
+	struct difftree tree;
+	struct nav nav;
+};
+
+static const struct screen_ops screen_difftree_ops; /* at the end */
+
+static struct difftree_screen *dts(struct screen *s)
+{
+	return s->state;
+}
+
+static void difftree_screen_free(void *state)
+{
+	struct difftree_screen *t = state;
+
+	difftree_release(&t->tree);
+	free(t);
+}
+
+/* The diff's event for the event shown (as screen_diff.c). */
+static uint32_t shown_event(const struct ui *u)
+{
+	return u->disp.event < u->diff->nev ? u->disp.event : 0;
+}
+
+static void refresh(struct ui *u, struct screen *s, size_t cursor)
+{
+	difftree_flatten(&dts(s)->tree);
+	dts(s)->nav.count = dts(s)->tree.nvisible;
+	nav_to(&dts(s)->nav, cursor, ui_list_rows(u));
+}
+
+static void build(struct ui *u, struct screen *s, uint32_t row, bool inverted)
+{
+	struct difftree *t = &dts(s)->tree;
+
+	difftree_init(t, u->diff, row, inverted, shown_event(u), u->disp.threshold);
+	if (t->nroots)
+		difftree_expand_hot(t, t->roots[0]);
+	refresh(u, s, 0);
+}
+
+static void open_tree(struct ui *u, uint32_t row, bool inverted)
+{
+	struct screen *s =
+	    ui_push_screen(u, &screen_difftree_ops, xcalloc(1, sizeof(struct difftree_screen)),
+			   difftree_screen_free);
+
+	build(u, s, row, inverted);
+}
+
+bool ui_diff_tree_request(struct ui *u, uint32_t row, enum request req)
+{
+	switch (req) {
+	case REQ_TREE:
+	case REQ_TREE_CALLERS:
+		if (row != NCG_NONE)
+			open_tree(u, row, req == REQ_TREE_CALLERS);
+		return true;
+	case REQ_TREE_TOP:
+		open_tree(u, NCG_NONE, false);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Same root, other event or threshold (or the new side's parts): built again. */
+static void rebuild(struct ui *u, struct screen *s)
+{
+	struct difftree *t = &dts(s)->tree;
+	uint32_t root = t->top_down || !t->nroots ? NCG_NONE : t->nodes[t->roots[0]].row;
+	bool inverted = t->inverted;
+
+	difftree_release(t);
+	build(u, s, root, inverted);
+}
+
+static const char *mark_of(const struct difftree_node *n)
+{
+	if (n->kind != NODE_FUNCTION || n->leaf)
+		return " ";
+	if (n->recursive)
+		return "@";
+	return n->expanded ? "-" : "+";
+}
+
+/* A node's status: its function's (new, gone), else its call's. */
+static const char *status_of(const struct diff *d, const struct difftree_node *n)
+{
+	if (n->kind != NODE_FUNCTION)
+		return "";
+	if (d->rows[n->row].base == NCG_NONE)
+		return "new";
+	if (d->rows[n->row].new == NCG_NONE)
+		return "gone";
+	if (n->call == NCG_NONE)
+		return "";
+	return d->calls[n->call].base == NCG_NONE  ? "new call"
+	       : d->calls[n->call].new == NCG_NONE ? "gone call"
+						   : "";
+}
+
+static void node_label(const struct diff *d, const struct difftree_node *n, char *buf, size_t size)
+{
+	char num[FMT_NUM];
+	const struct profile *p;
+	uint32_t f;
+	struct span name;
+
+	if (n->kind == NODE_MORE) {
+		snprintf(buf, size, "(%" PRIu64 " more)", n->count_new);
+		return;
+	}
+	if (n->kind == NODE_CUT) {
+		snprintf(buf, size, "(tree cut at %s nodes)", fmt_commas(num, n->count_new));
+		return;
+	}
+	f = diff_function(d, n->row, &p);
+	name = p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
+					    : profile_name(p, p->funcs[f].name);
+	snprintf(buf, size, "%.*s%s", (int)name.len, name.ptr, n->recursive ? " [recursive]" : "");
+}
+
+/* The calls along a node's call: "3", or "1 -> 0" where they changed (buf of 2 FMT_NUM + 8). */
+static const char *calls_text(const struct difftree_node *n, char *buf)
+{
+	char b[FMT_NUM], nw[FMT_NUM];
+
+	if (n->kind != NODE_FUNCTION || n->call == NCG_NONE)
+		return "";
+	fmt_commas(nw, n->count_new);
+	if (n->count_base == n->count_new)
+		return strcpy(buf, nw);
+	sprintf(buf, "%s -> %s", fmt_commas(b, n->count_base), nw);
+	return buf;
+}
+
+/* One row as text: the numbers, then the name indented by its depth. */
+static void node_text(const struct ui *u, const struct difftree *t, uint32_t id, char *buf,
+		      size_t size)
+{
+	int w = ui_diff_width(u);
+
+	const struct difftree_node *n = &t->nodes[id];
+	uint64_t b = u64_from_double(n->base), nw = u64_from_double(n->new);
+	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], label[1024];
+	int indent = (int)(n->depth > 40 ? 40 : n->depth) * 2;
+
+	fmt_share(pct, b, nw, t->d->total_base[t->event]);
+	if (t->d->total_base[t->event])
+		strcat(pct, "%");
+	node_label(t->d, n, label, sizeof(label));
+	snprintf(buf, size, "%*s %*s %*s %9s %-9s %13s  %*s%s %s", w,
+		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
+		 fmt_value(c, nw, u->disp.short_units, u->disp.unit_ps), w,
+		 fmt_change(ch, b, nw, u->disp.short_units, u->disp.unit_ps), pct,
+		 status_of(t->d, n), calls_text(n, (char[2 * FMT_NUM + 8]){0}), indent, "",
+		 mark_of(n), label);
+}
+
+static struct nav *tree_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &dts(s)->nav;
+}
+
+static void tree_draw(struct ui *u, struct screen *s)
+{
+	int w = ui_diff_width(u);
+
+	const struct difftree *t = &dts(s)->tree;
+	const struct diff *d = u->diff;
+	const struct nav *nav = &dts(s)->nav;
+	struct grid *g = &u->g;
+	uint32_t e = t->event;
+	char line[1400], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], label[1024];
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	snprintf(line, sizeof(line), "ncgrind: diff, %s, threshold %.3g%%",
+		 t->top_down   ? "call tree from the entry points"
+		 : t->inverted ? "callers, upward"
+			       : "call tree",
+		 t->threshold);
+	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	if (t->top_down) {
+		snprintf(line, sizeof(line), "%zu entry points of both profiles", t->nroots);
+	} else {
+		node_label(d, &t->nodes[t->roots[0]], label, sizeof(label));
+		snprintf(line, sizeof(line), "%s", label);
+	}
+	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_HOT);
+	snprintf(line, sizeof(line), "%.*s %s: base %s, new %s, change %s", (int)d->ev_name[e].len,
+		 d->ev_name[e].ptr, t->top_down ? "total" : "inclusive",
+		 fmt_value(a, u64_from_double(t->root_base), u->disp.short_units, u->disp.unit_ps),
+		 fmt_value(b, u64_from_double(t->root_new), u->disp.short_units, u->disp.unit_ps),
+		 fmt_change(ch, u64_from_double(t->root_base), u64_from_double(t->root_new),
+			    u->disp.short_units, u->disp.unit_ps));
+	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
+	snprintf(line, sizeof(line), "%*s %*s %*s %9s %-9s %13s  %s", w, "Base", w, "New", w,
+		 "Change", "%base", "", "Calls",
+		 t->inverted ? "Function, then its callers" : "Function, then its callees");
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	for (int i = 0; i < ui_list_rows(u) && nav->top + (size_t)i < t->nvisible; i++) {
+		size_t k = nav->top + (size_t)i;
+		uint32_t id = t->visible[k];
+		enum grid_attr at = k == nav->cursor                     ? ATTR_CURSOR
+				    : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
+									 : ATTR_NORMAL;
+
+		node_text(u, t, id, line, sizeof(line));
+		grid_fill(g, 4 + i, 0, at);
+		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+	}
+	view_draw_status(g, nav, &u->vs, "Right/Left: expand/collapse  e: biggest change  q: back");
+}
+
+static void expand_or_collapse(struct ui *u, struct difftree *t, enum request req, uint32_t id,
+			       size_t *cursor)
+{
+	if (req == REQ_EXPAND) {
+		if (!difftree_expand(t, id))
+			ui_message(u, false, "nothing to expand here");
+	} else if (req == REQ_COLLAPSE) {
+		if (t->nodes[id].expanded) {
+			difftree_collapse(t, id);
+		} else if (t->nodes[id].parent != NCG_NONE) { /* to the parent */
+			for (size_t i = 0; i < t->nvisible; i++)
+				if (t->visible[i] == t->nodes[id].parent)
+					*cursor = i;
+		}
+	} else if (req == REQ_EXPAND_HOT) {
+		difftree_expand_hot(t, id);
+	} else if (req == REQ_EXPAND_ALL) {
+		if (!difftree_expand_all(t, id, UINT32_MAX, CALLTREE_EXPAND_MAX))
+			ui_message(u, true,
+				   "tree cut at 200,000 nodes: ) raises the threshold, "
+				   "or expand a branch at a time");
+	} else {
+		difftree_collapse_all(t);
+		*cursor = 0;
+	}
+}
+
+/* The row under the cursor, NCG_NONE on a fold or cut row. */
+static uint32_t cursor_row(struct screen *s)
+{
+	const struct difftree *t = &dts(s)->tree;
+	const struct difftree_node *n;
+
+	if (dts(s)->nav.cursor >= t->nvisible)
+		return NCG_NONE;
+	n = &t->nodes[t->visible[dts(s)->nav.cursor]];
+	return n->kind == NODE_FUNCTION ? n->row : NCG_NONE;
+}
+
+static bool tree_request(struct ui *u, struct screen *s, enum request req)
+{
+	struct difftree *t = &dts(s)->tree;
+	uint32_t id = t->nvisible ? t->visible[dts(s)->nav.cursor] : NCG_NONE;
+	size_t cursor = dts(s)->nav.cursor;
+
+	switch (req) {
+	case REQ_THRESHOLD_DOWN:
+	case REQ_THRESHOLD_UP: {
+		double pct =
+		    req == REQ_THRESHOLD_UP ? u->disp.threshold * 2 : u->disp.threshold / 2;
+
+		u->disp.threshold = pct < 0.001 ? 0.001 : pct > 100 ? 100 : pct;
+		rebuild(u, s);
+		ui_message(u, false, "threshold %.3g%%: smaller branches are folded",
+			   u->disp.threshold);
+		return true;
+	}
+	case REQ_EXPAND:
+	case REQ_COLLAPSE:
+	case REQ_EXPAND_HOT:
+	case REQ_EXPAND_ALL:
+	case REQ_COLLAPSE_ALL:
+		if (id != NCG_NONE) {
+			expand_or_collapse(u, t, req, id, &cursor);
+			refresh(u, s, cursor);
+		}
+		return true;
+	case REQ_ENTER:
+		if (cursor_row(s) != NCG_NONE)
+			ui_open_diff_calls(u, cursor_row(s));
+		return true;
+	case REQ_TOGGLE_CYCLES:
+		ui_message(u, false,
+			   "a diff's trees go call by call: the two profiles' cycles "
+			   "need not be the same");
+		return true;
+	default:
+		return ui_diff_tree_request(u, cursor_row(s), req);
+	}
+}
+
+/* v, the source: the function in the new profile. */
+static uint32_t tree_fn(struct ui *u, struct screen *s)
+{
+	uint32_t row = cursor_row(s);
+
+	return row == NCG_NONE ? NCG_NONE : u->diff->rows[row].new;
+}
+
+static bool tree_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	const struct difftree *t = &dts(s)->tree;
+
+	if (t->nodes[t->visible[row]].kind != NODE_FUNCTION)
+		return false;
+	node_label(u->diff, &t->nodes[t->visible[row]], buf, size);
+	return true;
+}
+
+static int tree_write(struct ui *u, struct screen *s, FILE *f)
+{
+	const struct difftree *t = &dts(s)->tree;
+	char line[1400];
+
+	for (size_t i = 0; i < t->nvisible; i++) {
+		node_text(u, t, t->visible[i], line, sizeof(line));
+		fprintf(f, "%s\n", line);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+static const struct screen_ops screen_difftree_ops = {
+    .scope = SCOPE_TREE,
+    .nav = tree_nav,
+    .rows = ui_list_rows,
+    .moved = NULL,
+    .draw = tree_draw,
+    .request = tree_request,
+    .selected = tree_fn,
+    .row_text = tree_row_text,
+    .show_match = NULL,
+    .write = tree_write,
+    .update = rebuild,
+    .subject = NULL,
+    .reopen = NULL,
+};
