@@ -380,3 +380,52 @@ EOF
 	assert_grep '_dl_relocate_object' w
 	assert_grep '- main' w
 }
+
+@test "diff browser: v: the source of both builds, lines around the costs; Tab, o; texts that differ" {
+	# the same copies and lines as the --dump=source test above: work_b's loop +60,000
+	# and +240,000, line 17 (version 2 only) +1, line 21 0; three lines around each
+	local t=$BATS_TEST_TMPDIR
+	mkdir -p "$t/version1" "$t/version2"
+	cp "$FIX/src/diffprog.c" "$t/version1/prog.c"
+	cp "$FIX/src/diffprog.c" "$t/version2/prog.c"
+	cd "$t"
+	printf '%s\n' 'v' ':save-screen v0' 'Tab' ':save-screen v1' 'o' ':save-screen v2' >keys
+	"$NCGRIND" --diff --mod-filename="$RULE" --substitute-path="/tmp/me/diffrun=$t" \
+		--script=keys --size=120x20 "$D/version1.callgrind" "$D/version2.callgrind"
+	sed -n '1,2p;5,16p' v0 >"$OUT"
+	expect_out <<'EOF'
+ncgrind: diff, annotated source of work_b
+Ir self: base 150,005, new 450,006, change +300,001
+-- file /tmp/me/diffrun/versionN/prog.c
+                                                  14  static void work_b(long n)
+                                                  15  {
+                                                  16  #ifdef V2
+             0              1             +1      17          n *= 3;
+                                                  18  #endif
+        30,003         90,003        +60,000      19          for (long i = 0; i < n; i++)
+       120,001        360,001       +240,000      20                  sink += i % 5;
+             1              1              0      21  }
+                                                  22
+                                                  23  #ifdef V2
+                                                  24  static __attribute__((noinline)) void new_helper(void)
+EOF
+	# the cursor on the biggest change (row 8 of 12), Tab: the next line with cost
+	tail -1 v0 | grep -q '^8/12 '
+	tail -1 v1 | grep -q '^9/12 '
+	# o: the lines with cost only
+	sed -n '6,9p' v2 | cut -c1-52 >"$OUT"
+	expect_out <<'EOF'
+             0              1             +1      17
+        30,003         90,003        +60,000      19
+       120,001        360,001       +240,000      20
+             1              1              0      21
+EOF
+	# version 2's text changed: the new lines alone, the base's 150,005 in the file said once
+	printf '/* a new first line */\n' | cat - "$FIX/src/diffprog.c" >"$t/version2/prog.c"
+	printf '%s\n' 'v' 'o' ':save-screen v3' >keys
+	"$NCGRIND" --diff --mod-filename="$RULE" --substitute-path="/tmp/me/diffrun=$t" \
+		--script=keys --size=120x20 "$D/version1.callgrind" "$D/version2.callgrind"
+	assert_grep "-- the two builds' texts of this file differ: the base's lines (150,005 in all) are not set against these" v3
+	assert_grep "             -         90,003              -      19  #endif" v3
+	refute_grep '\+60,000' v3
+}

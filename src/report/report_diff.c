@@ -9,8 +9,8 @@
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/core/match.h"
 #include "ncgrind/model/source.h"
-#include "ncgrind/model/srcview.h"
 #include "ncgrind/model/difftree.h"
+#include "ncgrind/model/diffsrc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -483,125 +483,13 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 
 /* ---- source lines ------------------------------------------------------- */
 
-/* A source file's name after the rules (malloc'd): lines of two builds meet under it. */
-static char *file_key(const struct rewrites *rules, const struct profile *p, uint32_t file)
-{
-	return rewrites_apply(rules, DIFF_FILE,
-			      file == NCG_NONE ? span_make("???", 3) : profile_name(p, file));
-}
-
-/* A source line of one side: its file (id, and name after the rules), number, costs. */
-struct side_line {
-	uint32_t file_id;
-	char *file;
-	uint64_t line;
-	uint64_t *cost; /* the diff's events */
-};
-
-static int cmp_side_line(const void *a, const void *b)
-{
-	const struct side_line *x = a, *y = b;
-	int c = strcmp(x->file, y->file);
-
-	if (c)
-		return c;
-	return (x->line > y->line) - (x->line < y->line);
-}
-
-struct line_list {
-	struct side_line *v;
-	size_t n, alloc;
-};
-
-/* Function f's self cost per line, in the diff's events, added to l. */
-static void add_fn_lines(const struct diff *d, bool new_side, uint32_t f,
-			 const struct rewrites *rules, struct line_list *l)
-{
-	const struct profile *p = new_side ? d->new : d->base;
-	const uint32_t *evmap = new_side ? d->ev_new : d->ev_base;
-	struct srcfn s;
-
-	srcfn_load(&s, p, f, false);
-	for (size_t i = 0; i < s.nrows; i++) {
-		const struct src_cost *r = &s.rows[i];
-		struct side_line *x;
-
-		if (r->callee != NCG_NONE)
-			continue;
-		ALLOC_GROW(l->v, l->n + 1, l->alloc);
-		x = &l->v[l->n++];
-		*x = (struct side_line){r->file, file_key(rules, p, r->file), r->line,
-					xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t))};
-		for (uint32_t e = 0; e < d->nev; e++)
-			x->cost[e] = evmap[e] == NCG_NONE ? 0 : r->costs[evmap[e]];
-	}
-	srcfn_release(&s);
-}
-
-/* Sorted by file (after the rules) and line, each place once: its costs summed. */
-static void settle_lines(const struct diff *d, struct line_list *l)
-{
-	size_t o = 0;
-
-	if (l->n > 1)
-		qsort(l->v, l->n, sizeof(*l->v), cmp_side_line);
-	for (size_t i = 0; i < l->n; i++) { /* the same place twice (two functions): summed */
-		if (o && !cmp_side_line(&l->v[o - 1], &l->v[i])) {
-			for (uint32_t e = 0; e < d->nev; e++)
-				u64_add_sat(&l->v[o - 1].cost[e], l->v[i].cost[e]);
-			free(l->v[i].file);
-			free(l->v[i].cost);
-			continue;
-		}
-		l->v[o++] = l->v[i];
-	}
-	l->n = o;
-}
-
-/* Every line's self cost in one side, summed over its functions (as --dump=lines). */
-static struct side_line *side_lines(const struct diff *d, bool new_side,
-				    const struct rewrites *rules, size_t *n)
-{
-	const struct profile *p = new_side ? d->new : d->base;
-	struct line_list l = {NULL, 0, 0};
-
-	for (uint32_t f = 0; f < p->nfuncs; f++)
-		if (profile_function_used(p, f))
-			add_fn_lines(d, new_side, f, rules, &l);
-	settle_lines(d, &l);
-	*n = l.n;
-	return l.v;
-}
-
-/* One function's lines (none for f NCG_NONE, or a side without event e). */
-static struct side_line *fn_lines(const struct diff *d, bool new_side, uint32_t f, uint32_t e,
-				  const struct rewrites *rules, size_t *n)
-{
-	struct line_list l = {NULL, 0, 0};
-
-	if (f != NCG_NONE && (new_side ? d->ev_new : d->ev_base)[e] != NCG_NONE)
-		add_fn_lines(d, new_side, f, rules, &l);
-	settle_lines(d, &l);
-	*n = l.n;
-	return l.v;
-}
-
-static void free_lines(struct side_line *l, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(l[i].file);
-		free(l[i].cost);
-	}
-	free(l);
-}
-
 /* --dump=lines: every source line of either side, by file and number (tsv). */
 static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev,
 			 const struct rewrites *rules, const struct report_opts *o)
 {
 	size_t nb, nn, i = 0, j = 0;
-	struct side_line *lb = side_lines(d, false, rules, &nb),
-			 *ln = side_lines(d, true, rules, &nn);
+	struct side_line *lb = diffsrc_side_lines(d, false, rules, &nb),
+			 *ln = diffsrc_side_lines(d, true, rules, &nn);
 
 	fputs("file\tline", out);
 	for (uint32_t k = 0; k < nev; k++)
@@ -615,7 +503,7 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr);
 	fputc('\n', out);
 	while (i < nb || j < nn) {
-		int c = i == nb ? 1 : j == nn ? -1 : cmp_side_line(&lb[i], &ln[j]);
+		int c = i == nb ? 1 : j == nn ? -1 : diffsrc_cmp_lines(&lb[i], &ln[j]);
 		const struct side_line *at = c <= 0 ? &lb[i] : &ln[j];
 
 		report_put_name(out, span_make(at->file, strlen(at->file)), true, o->terminal);
@@ -627,79 +515,46 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 		i += c <= 0;
 		j += c >= 0;
 	}
-	free_lines(lb, nb);
-	free_lines(ln, nn);
+	diffsrc_free_lines(lb, nb);
+	diffsrc_free_lines(ln, nn);
 }
 
 /* ---- annotated source ---------------------------------------------------- */
 
-/* Whether the two sides' texts of a file are the same bytes. */
-static bool same_text(const struct source_text *a, const struct source_text *b)
+/* One row of a function's source as a diff: base, new, change, text. */
+static void source_row(FILE *out, const struct diffsrc *s, const struct dsrc_row *r,
+		       const struct report_opts *o)
 {
-	return a->data && b->data && a->size == b->size && !memcmp(a->data, b->data, a->size);
-}
-
-/*
- * One file of a function, the lines of both sides: base, new, change, text.
- * When both sides have the file and its text differs between them, the
- * base's lines are not set against the new text (a line number may now be
- * another line): the base's cost in the file is given once instead.
- */
-static void diff_file(FILE *out, const struct diff *d, const struct report_opts *o, uint32_t e,
-		      const struct side_line *b, size_t nb, const struct side_line *n, size_t nn)
-{
-	const struct side_line *first = nn ? n : b;
-	struct source_text tn, tb;
-	bool both = nb && nn, differ = false;
+	const struct dsrc_file *f = &s->files[r->file];
 	char x[FMT_NUM], y[FMT_NUM], cc[FMT_NUM + 1];
-	size_t i = 0, j = 0;
 
-	fputs("-- file ", out);
-	report_put_name(out, span_make(first->file, strlen(first->file)), false, o->terminal);
-	fputc('\n', out);
-	source_load(&tn, o->sources,
-		    first->file_id == NCG_NONE
-			? span_make("???", 3)
-			: profile_name(nn ? d->new : d->base, first->file_id));
-	if (both) {
-		source_load(&tb, o->sources,
-			    b->file_id == NCG_NONE ? span_make("???", 3)
-						   : profile_name(d->base, b->file_id));
-		differ = tb.data && tn.data && !same_text(&tb, &tn);
-		if (differ) {
-			uint64_t sum = 0;
-
-			for (size_t k = 0; k < nb; k++)
-				u64_add_sat(&sum, b[k].cost[e]);
-			fprintf(out,
-				"-- the two builds' sources of this file differ: the base's lines "
-				"(%s in all) are not set against these\n",
-				fmt_commas(x, sum));
-		}
-		source_release(&tb);
-	}
-	if (!tn.data)
-		fputs("-- the source is not found: line numbers only\n", out);
-	while (i < nb || j < nn) {
-		int c = i == nb   ? 1
-			: j == nn ? -1
-				  : (b[i].line > n[j].line) - (b[i].line < n[j].line);
-		uint64_t line = c <= 0 ? b[i].line : n[j].line;
-		uint64_t bv = c <= 0 && !differ ? b[i].cost[e] : 0, nv = c >= 0 ? n[j].cost[e] : 0;
-
-		i += c <= 0;
-		j += c >= 0;
-		if (differ && c < 0)
-			continue; /* a base line alone: not set against the new text */
-		fprintf(out, "%16s %16s %16s  ", differ ? "-" : fmt_commas(x, bv),
-			fmt_commas(y, nv), differ ? "-" : fmt_change(cc, bv, nv, false, 0));
-		if (tn.data && line)
-			report_put_text(out, source_line(&tn, line));
-		else
-			fprintf(out, line ? "(line %" PRIu64 ")" : "(no line information)", line);
+	switch (r->kind) {
+	case DSRC_FILE:
+		fputs("-- file ", out);
+		report_put_name(out, span_make(f->name, strlen(f->name)), false, o->terminal);
 		fputc('\n', out);
+		return;
+	case DSRC_DIFFER:
+		fprintf(out,
+			"-- the two builds' sources of this file differ: the base's lines "
+			"(%s in all) are not set against these\n",
+			fmt_commas(x, r->base));
+		return;
+	case DSRC_NOT_FOUND:
+		fputs("-- the source is not found: line numbers only\n", out);
+		return;
+	case DSRC_GAP:
+		return;
+	case DSRC_LINE:
+		break;
 	}
-	source_release(&tn);
+	fprintf(out, "%16s %16s %16s  ", f->differ ? "-" : fmt_commas(x, r->base),
+		fmt_commas(y, r->new), f->differ ? "-" : fmt_change(cc, r->base, r->new, false, 0));
+	if (f->text.data && r->line)
+		report_put_text(out, source_line(&f->text, r->line));
+	else
+		fprintf(out, r->line ? "(line %" PRIu64 ")" : "(no line information)", r->line);
+	fputc('\n', out);
 }
 
 /* --dump=source --function=RE: each matching function's lines, base and new. */
@@ -719,17 +574,15 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 		(int)d->ev_name[e].len, d->ev_name[e].ptr);
 	order = diff_order(d, e, true, 0);
 	for (size_t k = 0; k < d->nrows; k++) {
-		size_t r = order[k], nb, nn, i = 0, j = 0;
+		size_t r = order[k];
 		const struct profile *p;
 		uint32_t f = diff_function(d, r, &p);
-		struct side_line *b, *n;
+		struct diffsrc s;
 
 		if (p->funcs[f].name == NCG_NONE ||
 		    !match_name(&re, profile_name(p, p->funcs[f].name)))
 			continue;
 		shown++;
-		b = fn_lines(d, false, d->rows[r].base, e, rules, &nb);
-		n = fn_lines(d, true, d->rows[r].new, e, rules, &nn);
 		fputs("----------------------------------------------------------------------------"
 		      "----\n"
 		      "-- function ",
@@ -739,22 +592,10 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 			d->rows[r].base == NCG_NONE  ? " (new)"
 			: d->rows[r].new == NCG_NONE ? " (gone)"
 						     : "");
-		while (i < nb || j < nn) { /* file by file, both sides' lines of each */
-			const char *key = i < nb && (j == nn || strcmp(b[i].file, n[j].file) <= 0)
-					      ? b[i].file
-					      : n[j].file;
-			size_t i2 = i, j2 = j;
-
-			while (i2 < nb && !strcmp(b[i2].file, key))
-				i2++;
-			while (j2 < nn && !strcmp(n[j2].file, key))
-				j2++;
-			diff_file(out, d, o, e, b + i, i2 - i, n + j, j2 - j);
-			i = i2;
-			j = j2;
-		}
-		free_lines(b, nb);
-		free_lines(n, nn);
+		diffsrc_build(&s, d, (uint32_t)r, e, rules, o->sources, -1);
+		for (size_t i = 0; i < s.nrows; i++)
+			source_row(out, &s, &s.rows[i], o);
+		diffsrc_release(&s);
 	}
 	free(order);
 	regfree(&re);

@@ -6,8 +6,9 @@
  * change first. s and i sort by the change of the self or inclusive cost,
  * again to see the most grown first, then the most shrunk first; Enter
  * opens the function's callers and callees as a diff too (each call's base
- * and new cost and count), and Enter there goes on to that function. The
- * diff itself is model/diff.c; this file is all of both screens.
+ * and new cost and count), and Enter there goes on to that function; t, r,
+ * T and v open trees and the source as diffs (screen_difftree.c,
+ * screen_diffsrc.c). The diff itself is model/diff.c.
  */
 #include "ui_internal.h"
 #include "ncgrind/model/fmt.h"
@@ -210,7 +211,7 @@ static bool diff_request(struct ui *u, struct screen *s, enum request req)
 			ui_open_diff_calls(u, (uint32_t)ds->order[ds->nav.cursor]);
 		return true;
 	default:
-		return ui_diff_tree_request(
+		return ui_diff_open_request(
 		    u,
 		    ds->nav.cursor < ds->nav.count ? (uint32_t)ds->order[ds->nav.cursor] : NCG_NONE,
 		    req);
@@ -485,7 +486,7 @@ static bool calls_request(struct ui *u, struct screen *s, enum request req)
 		ui_message(u, false, "the calls come by the change of their cost");
 		return true;
 	default: /* t, r on a heading: the function of the screen */
-		return ui_diff_tree_request(u, row != NCG_NONE ? row : calls_of(s)->row, req);
+		return ui_diff_open_request(u, row != NCG_NONE ? row : calls_of(s)->row, req);
 	}
 }
 

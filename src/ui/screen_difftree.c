@@ -64,7 +64,7 @@ static void open_tree(struct ui *u, uint32_t row, bool inverted)
 	build(u, s, row, inverted);
 }
 
-bool ui_diff_tree_request(struct ui *u, uint32_t row, enum request req)
+bool ui_diff_open_request(struct ui *u, uint32_t row, enum request req)
 {
 	switch (req) {
 	case REQ_TREE:
@@ -74,6 +74,15 @@ bool ui_diff_tree_request(struct ui *u, uint32_t row, enum request req)
 		return true;
 	case REQ_TREE_TOP:
 		open_tree(u, NCG_NONE, false);
+		return true;
+	case REQ_SOURCE:
+		if (row != NCG_NONE)
+			ui_open_diff_source(u, row);
+		return true;
+	case REQ_INSTR:
+		ui_message(u, false,
+			   "a diff shows the source lines of both builds (v), not "
+			   "their instructions");
 		return true;
 	default:
 		return false;
@@ -309,7 +318,7 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 			   "need not be the same");
 		return true;
 	default:
-		return ui_diff_tree_request(u, cursor_row(s), req);
+		return ui_diff_open_request(u, cursor_row(s), req);
 	}
 }
 

@@ -133,8 +133,13 @@ void ui_open_diff(struct ui *u);
 int ui_diff_width(const struct ui *u);
 /* The callers and callees of a diff row, as a diff (screen_diff.c). */
 void ui_open_diff_calls(struct ui *u, uint32_t row);
-/* t, r, T on a diff screen: a diff tree (screen_difftree.c); false: not one of them. */
-bool ui_diff_tree_request(struct ui *u, uint32_t row, enum request req);
+/*
+ * t, r, T, v on a diff screen (for diff row `row`): a diff tree
+ * (screen_difftree.c) or the source as a diff; false: not one of them.
+ */
+bool ui_diff_open_request(struct ui *u, uint32_t row, enum request req);
+/* A diff row's annotated source, both builds (screen_diffsrc.c). */
+void ui_open_diff_source(struct ui *u, uint32_t row);
 /* A diff with path as the base and the open profile as the new one: 0, or -1 with a message. */
 int ui_diff_start(struct ui *u, const char *path);
 /* No diff any more (the base is released). */

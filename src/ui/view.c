@@ -800,7 +800,7 @@ int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
 }
 
 /* Source text with tabs expanded (8 columns), from column `skip` on. */
-static void expand_tabs(char *out, size_t size, struct span text, int skip)
+void view_expand_tabs(char *out, size_t size, struct span text, int skip)
 {
 	size_t o = 0;
 	int col = 0;
@@ -836,7 +836,8 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 		/* from the profile: grid_put shows its control characters as ^X */
 		const struct source_tried *tr = &v->text.tried[sr->where];
 
-		expand_tabs(text, sizeof(text), span_make(tr->path, strlen(tr->path)), v->hscroll);
+		view_expand_tabs(text, sizeof(text), span_make(tr->path, strlen(tr->path)),
+				 v->hscroll);
 		snprintf(line, sizeof(line), "  tried %s%s%s%s", text,
 			 tr->why ? " (not read: " : "", tr->why ? tr->why : "", tr->why ? ")" : "");
 		grid_puts(g, r, 0, line, a == ATTR_CURSOR ? a : ATTR_DIM);
@@ -862,13 +863,14 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	}
 	if (sr->kind == SROW_INSN) {
 		insn = disasm_at(&v->dis, sr->where);
-		expand_tabs(text, sizeof(text),
-			    insn ? span_make(insn, strlen(insn)) : span_make("", 0), v->hscroll);
+		view_expand_tabs(text, sizeof(text),
+				 insn ? span_make(insn, strlen(insn)) : span_make("", 0),
+				 v->hscroll);
 		snprintf(line, sizeof(line), "%8" PRIx64 "  %s", sr->where, text);
 	} else {
 		struct span src = v->found ? source_line(&v->text, sr->where) : span_make("", 0);
 
-		expand_tabs(text, sizeof(text), src, v->hscroll);
+		view_expand_tabs(text, sizeof(text), src, v->hscroll);
 		snprintf(line, sizeof(line), "%5" PRIu64 "  %s", sr->where, text);
 	}
 	grid_puts(g, r, c, line, a);

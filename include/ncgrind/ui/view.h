@@ -58,6 +58,9 @@ int view_list_rows(const struct grid *g);
 void view_draw_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
 		      const char *hints);
 
+/* Source text with tabs expanded (8 columns), from column skip on, into out. */
+void view_expand_tabs(char *out, size_t size, struct span text, int skip);
+
 void view_draw_help(struct grid *g, const struct view_state *vs);
 /* Lines of the help screen (for scrolling it). */
 int view_help_lines(void);
