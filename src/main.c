@@ -470,33 +470,19 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 	return 0;
 }
 
-/*
- * The files of one side of a diff: the file named, with the other files of
- * its run, unless that run is the other side's too (two threads of one run).
- */
-static void side_files(const struct options *o, const char *path, const char *other,
-		       struct file_list *files)
+/* --parts=LIST: only those parts count. */
+static int select_parts(struct session *s, const char *list)
 {
-	struct file_list mine = {0}, theirs = {0};
-	bool shared = false;
+	bool *sel = xcalloc(s->prof.nparts ? s->prof.nparts : 1, sizeof(bool));
+	char err[200];
+	int ret = parts_parse(&s->prof, list, sel, err, sizeof(err));
 
-	if (!o->no_siblings && strcmp(path, "-") && strcmp(other, "-")) {
-		files_add_with_siblings(&mine, path);
-		files_add_with_siblings(&theirs, other);
-		for (size_t i = 0; i < theirs.n && !shared; i++) {
-			size_t n = mine.n;
-
-			files_add(&mine, theirs.v[i]); /* (not added: the same file) */
-			shared = mine.n == n;
-		}
-		files_release(&theirs);
-		files_release(&mine);
-		if (!shared) {
-			files_add_with_siblings(files, path);
-			return;
-		}
-	}
-	files_add(files, path);
+	if (ret < 0)
+		fprintf(stderr, "ncgrind: --parts: %s\n", err);
+	else
+		session_select_parts(s, sel);
+	free(sel);
+	return ret;
 }
 
 static int load_side(struct session *s, const struct options *o, const char *path,
@@ -506,10 +492,16 @@ static int load_side(struct session *s, const struct options *o, const char *pat
 	struct file_list files = {0};
 	int ret;
 
-	side_files(o, path, other, &files);
+	files_add_diff_side(&files, path, other, !o->no_siblings);
 	ret = session_load(s, files.v, files.n, &popts);
 	diag_write(&s->diag, stderr);
 	files_release(&files);
+	/* --no-cycles and --parts hold on both sides (--parts=t2: thread 2 against thread 2) */
+	if (ret >= 0) {
+		profile_set_cycles(&s->prof, !o->no_cycles);
+		if (o->parts && select_parts(s, o->parts) < 0)
+			ret = -1;
+	}
 	return ret;
 }
 
@@ -563,33 +555,19 @@ static int run_diff(struct options *o)
 		source_paths_release(&o->sources);
 		return ret;
 	}
-	side_files(o, o->paths[1], o->paths[0], &files);
+	files_add_diff_side(&files, o->paths[1], o->paths[0], !o->no_siblings);
 	source_paths_set_profile(&o->sources, files.v[0]);
 	o->ui.sources = &o->sources;
 	o->ui.commands = o->commands;
 	o->ui.ncommands = o->ncommands;
 	o->ui.diff_base = o->paths[0];
 	o->ui.rules = &o->rules;
+	o->ui.no_siblings = o->no_siblings;
 	ret = ui_main(files.v, files.n, &o->ui);
 	if (ret == UI_NO_BROWSER)
 		ret = batch_diff(o);
 	files_release(&files);
 	source_paths_release(&o->sources);
-	return ret;
-}
-
-/* --parts=LIST: only those parts count. */
-static int select_parts(struct session *s, const char *list)
-{
-	bool *sel = xcalloc(s->prof.nparts ? s->prof.nparts : 1, sizeof(bool));
-	char err[200];
-	int ret = parts_parse(&s->prof, list, sel, err, sizeof(err));
-
-	if (ret < 0)
-		fprintf(stderr, "ncgrind: --parts: %s\n", err);
-	else
-		session_select_parts(s, sel);
-	free(sel);
 	return ret;
 }
 

@@ -429,3 +429,33 @@ EOF
 	assert_grep "             -         90,003              -      19  #endif" v3
 	refute_grep '\+60,000' v3
 }
+
+@test "diff: parts: the browser lists both sides' parts, each chosen on its own; --parts holds on both" {
+	# base: the three thread files of one run (--separate-threads=yes), new: the
+	# combined run's two parts; the costs are Valgrind's summary: lines of each
+	local R=$FIX/runs
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'P' ':save-screen p0' 'j' 'Enter' 'q' ':parts t1' ':save-screen p1' \
+		':parts base t3' ':save-screen p2' 'P' ':save-screen p3' >keys
+	"$NCGRIND" --diff --script=keys --size=140x16 "$R/threads-sep/callgrind.out.26197" \
+		"$R/threads-combined/callgrind.out.26252"
+	assert_grep 'ncgrind: parts of both profiles' p0
+	sed -n '5,9p' p0 | awk '{ print $1, $2, $3, $4, $6, $7 }' >"$OUT"
+	expect_out <<'EOF'
+* base 1 callgrind.out.26197-01 t1 281,879
+* base 2 callgrind.out.26197-02 t2 300,283
+* base 3 callgrind.out.26197-03 t3 600,283
+* new 1 callgrind.out.26252 t1 281,807
+* new 2 callgrind.out.26252 t2 900,571
+EOF
+	# Enter on the base's t2 (only it counts there), then :parts t1 on the new side:
+	# 281,807 - 300,283 = -18,476, -6.15% of 300,283
+	assert_grep 'Ir: base 300,283, new 281,807, change -18,476 (-6.15% of the base)' p1
+	# :parts base t3: 281,807 - 600,283 = -318,476, -53.05%
+	assert_grep 'Ir: base 600,283, new 281,807, change -318,476 (-53.05% of the base)' p2
+	assert_grep 'base: 3 parts, 1 count; new: 2 parts, 1 count' p3
+	# batch: --parts=t2 on both sides: 900,571 - 300,283 = +600,288, +199.91%
+	ncg --diff --parts=t2 "$R/threads-sep/callgrind.out.26197" "$R/threads-combined/callgrind.out.26252"
+	expect_status 0
+	assert_grep 'Event Ir: base total 300,283, new total 900,571, change +600,288 (+199.91% of the base)' "$OUT"
+}

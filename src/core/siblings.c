@@ -199,3 +199,32 @@ bool files_add_newest(struct file_list *l, const char *dir, bool siblings)
 	free(found);
 	return true;
 }
+
+/*
+ * The files of one side of a diff: the file named, with the other files of
+ * its run, unless that run is the other side's too (two threads of one run).
+ */
+void files_add_diff_side(struct file_list *files, const char *path, const char *other,
+			 bool siblings)
+{
+	struct file_list mine = {0}, theirs = {0};
+	bool shared = false;
+
+	if (siblings && strcmp(path, "-") && strcmp(other, "-")) {
+		files_add_with_siblings(&mine, path);
+		files_add_with_siblings(&theirs, other);
+		for (size_t i = 0; i < theirs.n && !shared; i++) {
+			size_t n = mine.n;
+
+			files_add(&mine, theirs.v[i]); /* (not added: the same file) */
+			shared = mine.n == n;
+		}
+		files_release(&theirs);
+		files_release(&mine);
+		if (!shared) {
+			files_add_with_siblings(files, path);
+			return;
+		}
+	}
+	files_add(files, path);
+}

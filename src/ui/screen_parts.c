@@ -4,8 +4,11 @@
  * and command, and which of them count. Space counts a part or not, Enter
  * counts only the part under the cursor, a counts them all; :parts LIST
  * takes a list as --parts does. Every screen's costs are summed again at
- * once (profile_select_parts). This file is all of it, but for its lines in
- * the key and command tables.
+ * once (profile_select_parts). In a diff it lists the parts of both
+ * profiles, base first, each side chosen on its own (thread 2 of one run
+ * against thread 2 of the other); the diff is matched again and its screen
+ * opened afresh. This file is all of it, but for its lines in the key and
+ * command tables.
  */
 #include "ui_internal.h"
 #include "ncgrind/core/events.h"
@@ -16,8 +19,38 @@
 
 struct parts_screen {
 	struct nav nav;
-	uint64_t all; /* the event's cost over every part, for the percentages */
+	uint64_t all[2]; /* the event's cost over every part of a side, for the percentages */
 };
+
+/* The parts of a row: of the base (diff only), then of the open profile. */
+struct side {
+	struct session *ses;
+	size_t part;
+	int which; /* 0: the base, 1: the open (new) profile */
+};
+
+/* The row's side and part. */
+static struct side side_of(struct ui *u, size_t row)
+{
+	size_t nb = u->diff ? u->base->prof.nparts : 0;
+
+	if (row < nb)
+		return (struct side){u->base, row, 0};
+	return (struct side){&u->ses, row - nb, 1};
+}
+
+static size_t rows_of(const struct ui *u)
+{
+	return u->ses.prof.nparts + (u->diff ? u->base->prof.nparts : 0);
+}
+
+/* The event shown, in the side's profile (NCG_NONE: the base lacks it). */
+static uint32_t side_event(const struct ui *u, int which)
+{
+	if (which || !u->diff)
+		return u->disp.event;
+	return u->disp.event < u->diff->nev ? u->diff->ev_base[u->disp.event] : NCG_NONE;
+}
 
 static const struct screen_ops screen_parts_ops; /* at the end */
 
@@ -31,13 +64,22 @@ static bool counts(const struct profile *p, size_t i)
 	return !p->part_sel || p->part_sel[i];
 }
 
-static uint64_t all_parts(const struct ui *u)
+static uint64_t part_cost(const struct ui *u, const struct profile *p, int which, size_t i)
 {
-	uint64_t all = 0;
+	uint32_t ev = side_event(u, which);
 
-	for (size_t i = 0; i < u->ses.prof.nparts; i++)
-		u64_add_sat(&all, events_part_cost(&u->ses.prof, (uint32_t)i, u->disp.event));
-	return all;
+	return ev == NCG_NONE ? 0 : events_part_cost(p, (uint32_t)i, ev);
+}
+
+static void all_parts(const struct ui *u, uint64_t all[2])
+{
+	all[0] = all[1] = 0;
+	for (int which = u->diff ? 0 : 1; which < 2; which++) {
+		const struct profile *p = which ? &u->ses.prof : &u->base->prof;
+
+		for (size_t i = 0; i < p->nparts; i++)
+			u64_add_sat(&all[which], part_cost(u, p, which, i));
+	}
 }
 
 /* The text of a span of the profile, made printable, at most max bytes of it. */
@@ -58,19 +100,24 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* One part's row: #, file, part, thread, cost, %, trigger, time range, command. */
-static void part_text(const struct ui *u, uint64_t all, size_t i, char *buf, size_t size)
+/*
+ * One row: (in a diff, its side,) #, file, part, thread, cost, % of its
+ * side, trigger, time range, command.
+ */
+static void part_text(struct ui *u, const uint64_t all[2], size_t row, char *buf, size_t size)
 {
-	const struct profile *p = &u->ses.prof;
-	const struct part *pt = &p->parts[i];
-	uint64_t cost = events_part_cost(p, (uint32_t)i, u->disp.event);
+	struct side sd = side_of(u, row);
+	const struct profile *p = &sd.ses->prof;
+	const struct part *pt = &p->parts[sd.part];
+	uint64_t cost = part_cost(u, p, sd.which, sd.part);
 	char num[24], thr[24], c[FMT_NUM], trig[64], range[64], cmd[200];
+	int o = u->diff ? snprintf(buf, size, "%-4s ", sd.which ? "new" : "base") : 0;
 
 	snprintf(num, sizeof(num), pt->number >= 0 ? "%lld" : "-", (long long)pt->number);
 	snprintf(thr, sizeof(thr), pt->thread >= 0 ? "t%lld" : "-", (long long)pt->thread);
-	snprintf(buf, size, "%4zu %-22.22s %5s %5s %16s %6.2f%%  %-24s %-24s %s", i + 1,
-		 base_name(p->src[pt->src].path), num, thr, fmt_commas(c, cost),
-		 all ? 100.0 * (double)cost / (double)all : 0.0,
+	snprintf(buf + o, size - (size_t)o, "%4zu %-22.22s %5s %5s %16s %6.2f%%  %-24s %-24s %s",
+		 sd.part + 1, base_name(p->src[pt->src].path), num, thr, fmt_commas(c, cost),
+		 all[sd.which] ? 100.0 * (double)cost / (double)all[sd.which] : 0.0,
 		 printable(trig, sizeof(trig), pt->trigger, 24),
 		 printable(range, sizeof(range), pt->timerange, 24),
 		 printable(cmd, sizeof(cmd), pt->cmd, 150));
@@ -82,13 +129,17 @@ void cmd_parts(struct ui *u, const char *cmd, const char *arg)
 	struct parts_screen *ps;
 
 	(void)cmd;
+	if (u->diff && !strncmp(arg, "base ", 5)) { /* a diff's base: parts base LIST */
+		ui_select_base_parts(u, arg + 5);
+		return;
+	}
 	if (*arg) {
-		ui_select_parts(u, arg);
+		ui_select_parts(u, u->diff && !strncmp(arg, "new ", 4) ? arg + 4 : arg);
 		return;
 	}
 	ps = xcalloc(1, sizeof(*ps));
-	ps->nav.count = u->ses.prof.nparts;
-	ps->all = all_parts(u);
+	ps->nav.count = rows_of(u);
+	all_parts(u, ps->all);
 	ui_push_screen(u, &screen_parts_ops, ps, free);
 }
 
@@ -109,23 +160,30 @@ static void parts_draw(struct ui *u, struct screen *s)
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: parts", ATTR_TITLE);
-	snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)", p->nparts,
-		 p->nsrc, p->nsrc == 1 ? "" : "s", n);
+	grid_puts(g, 0, 0, u->diff ? "ncgrind: parts of both profiles" : "ncgrind: parts",
+		  ATTR_TITLE);
+	if (u->diff)
+		snprintf(line, sizeof(line),
+			 "base: %zu parts, %zu count; new: %zu parts, %zu count (marked *); each "
+			 "side is chosen on its own",
+			 u->base->prof.nparts, profile_parts_counted(&u->base->prof), p->nparts, n);
+	else
+		snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)",
+			 p->nparts, p->nsrc, p->nsrc == 1 ? "" : "s", n);
 	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "    %4s %-22s %5s %5s %16.*s %7s  %-24s %-24s %s", "#",
-		 "File", "Part", "Thr", (int)(ev.len > 16 ? 16 : ev.len), ev.ptr, "%", "Trigger",
-		 "Time range", "Command");
+	snprintf(line, sizeof(line), "    %s%4s %-22s %5s %5s %16.*s %7s  %-24s %-24s %s",
+		 u->diff ? "Side " : "", "#", "File", "Part", "Thr",
+		 (int)(ev.len > 16 ? 16 : ev.len), ev.ptr, "%", "Trigger", "Time range", "Command");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
 	for (int i = 0; i < ui_list_rows(u) && ps->nav.top + (size_t)i < ps->nav.count; i++) {
 		size_t r = ps->nav.top + (size_t)i;
-		enum grid_attr a = r == ps->nav.cursor ? ATTR_CURSOR
-				   : counts(p, r)      ? ATTR_NORMAL
-						       : ATTR_DIM;
+		struct side sd = side_of(u, r);
+		bool on = counts(&sd.ses->prof, sd.part);
+		enum grid_attr a = r == ps->nav.cursor ? ATTR_CURSOR : on ? ATTR_NORMAL : ATTR_DIM;
 
 		line[0] = ' ';
-		line[1] = counts(p, r) ? '*' : ' ';
+		line[1] = on ? '*' : ' ';
 		line[2] = line[3] = ' ';
 		part_text(u, ps->all, r, line + 4, sizeof(line) - 4);
 		grid_fill(g, 4 + i, 0, a);
@@ -135,45 +193,63 @@ static void parts_draw(struct ui *u, struct screen *s)
 			 "Space: count or not  Enter: only this  a: all  q: back");
 }
 
-/* The parts that count now, with part i set to on (or only i, or all). */
-static void choose(struct ui *u, size_t i, int how)
+/*
+ * The parts that count now on the row's side, with its part set to on (or
+ * only it, or all of them). In a diff the screens are opened afresh (their
+ * rows are the diff's, matched again): the parts screen too, its cursor on
+ * `to`. Returns false when nothing changed.
+ */
+static bool choose(struct ui *u, size_t row, int how, size_t to)
 {
-	const struct profile *p = &u->ses.prof;
+	struct side sd = side_of(u, row);
+	const struct profile *p = &sd.ses->prof;
 	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
 	char list[200];
 
 	for (size_t k = 0; k < p->nparts; k++)
 		sel[k] = how == 'a' || (how == 't' && counts(p, k));
 	if (how == 't')
-		sel[i] = !sel[i];
+		sel[sd.part] = !sel[sd.part];
 	else if (how == 'o')
-		sel[i] = true;
+		sel[sd.part] = true;
 	if (!profile_parts_in(sel, p->nparts)) {
 		ui_message(u, true, "one part at least must count");
 		free(sel);
-		return;
+		return false;
 	}
 	parts_format(sel, p->nparts, list, sizeof(list));
-	ui_select_parts(u, list);
+	if (sd.which)
+		ui_select_parts(u, list);
+	else
+		ui_select_base_parts(u, list);
 	free(sel);
+	if (u->diff) { /* the history was opened afresh: the parts again, where they were */
+		struct parts_screen *ps;
+
+		cmd_parts(u, "parts", "");
+		ps = state_of(hist_current(&u->hist));
+		nav_to(&ps->nav, to < ps->nav.count ? to : 0, ui_list_rows(u));
+	}
+	return true;
 }
 
 static bool parts_request(struct ui *u, struct screen *s, enum request req)
 {
 	size_t i = state_of(s)->nav.cursor;
 
-	if (i >= u->ses.prof.nparts)
+	if (i >= rows_of(u))
 		return req == REQ_PART_TOGGLE || req == REQ_PARTS_ALL || req == REQ_ENTER;
+	/* (s is freed by a choice in a diff: nothing of it is read after one) */
 	switch (req) {
 	case REQ_PART_TOGGLE:
-		choose(u, i, 't');
-		nav_move(&state_of(s)->nav, 1, ui_list_rows(u));
+		if (!choose(u, i, 't', i + 1 < rows_of(u) ? i + 1 : i) || !u->diff)
+			nav_move(&state_of(s)->nav, 1, ui_list_rows(u));
 		return true;
 	case REQ_ENTER:
-		choose(u, i, 'o');
+		choose(u, i, 'o', i);
 		return true;
 	case REQ_PARTS_ALL:
-		choose(u, i, 'a');
+		choose(u, i, 'a', i);
 		return true;
 	default:
 		return false;
@@ -196,17 +272,19 @@ static int parts_write(struct ui *u, struct screen *s, FILE *f)
 {
 	char line[1024];
 
-	for (size_t i = 0; i < u->ses.prof.nparts; i++) {
+	for (size_t i = 0; i < rows_of(u); i++) {
+		struct side sd = side_of(u, i);
+
 		part_text(u, state_of(s)->all, i, line, sizeof(line));
-		fprintf(f, "%c %s\n", counts(&u->ses.prof, i) ? '*' : ' ', line);
+		fprintf(f, "%c %s\n", counts(&sd.ses->prof, sd.part) ? '*' : ' ', line);
 	}
 	return ferror(f) ? -1 : 0;
 }
 
 static void parts_update(struct ui *u, struct screen *s)
 {
-	state_of(s)->nav.count = u->ses.prof.nparts;
-	state_of(s)->all = all_parts(u); /* the event may have changed */
+	state_of(s)->nav.count = rows_of(u);
+	all_parts(u, state_of(s)->all); /* the event may have changed */
 	nav_scroll(&state_of(s)->nav, ui_list_rows(u));
 }
 

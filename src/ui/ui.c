@@ -268,6 +268,8 @@ void ui_refresh_all(struct ui *u)
 void ui_set_cycles(struct ui *u, bool on)
 {
 	profile_set_cycles(&u->ses.prof, on);
+	if (u->base) /* both sides of a diff alike */
+		profile_set_cycles(&u->base->prof, on);
 	/* the table sorts again (inclusive costs changed), the trees are built again */
 	ui_refresh_all(u);
 	ui_message(u, false,
@@ -785,6 +787,7 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	u.sources = o->sources;
 	u.jobs = o->jobs;
 	u.rules = o->rules;
+	u.no_siblings = o->no_siblings;
 	diag_init(&u.ses.diag, u.title);
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);

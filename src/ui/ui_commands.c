@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
+#include "ncgrind/core/siblings.h"
 #include "ncgrind/core/commands.h"
 #include "ncgrind/core/map.h"
 #include "ncgrind/model/parts.h"
@@ -262,9 +263,14 @@ int ui_diff_start(struct ui *u, const char *path)
 {
 	struct parse_opts po = {.jobs = u->jobs};
 	struct session *base = xcalloc(1, sizeof(*base));
-	char *paths[] = {(char *)path};
+	struct file_list files = {0};
+	int ret;
 
-	if (session_load(base, paths, 1, &po) < 0) {
+	/* with the other files of its run, as the open profile has its own */
+	files_add_diff_side(&files, path, u->npaths ? u->paths[0] : "-", !u->no_siblings);
+	ret = session_load(base, files.v, files.n, &po);
+	files_release(&files);
+	if (ret < 0) {
 		char first[1200];
 
 		diag_format(&base->diag, &base->diag.msgs[0], first, sizeof(first));
@@ -274,6 +280,7 @@ int ui_diff_start(struct ui *u, const char *path)
 		return -1;
 	}
 	ui_diff_end(u);
+	profile_set_cycles(&base->prof, !u->ses.prof.no_cycles); /* as the new side */
 	u->base = base;
 	u->diff = xcalloc(1, sizeof(*u->diff));
 	diff_build(u->diff, &base->prof, &u->ses.prof, u->rules);
@@ -352,9 +359,25 @@ void cmd_add(struct ui *u, const char *cmd, const char *path)
 			   path, u->ses.prof.nsrc, u->ses.prof.nparts, u->ses.prof.nfuncs, nfuncs);
 }
 
-void ui_select_parts(struct ui *u, const char *list)
+/*
+ * A diff after the parts that count changed on a side: matched again (a
+ * function of no part that counts is on neither side now); its screens
+ * hold rows of the old match, so the history starts again at the diff.
+ */
+static void diff_rematch(struct ui *u)
 {
-	struct profile *p = &u->ses.prof;
+	diff_release(u->diff);
+	diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules);
+	ui_views_release(u);
+	ui_views_init(u);
+	apply_filters(u);
+	ui_open_diff(u);
+}
+
+/* Only the parts of list count in ses (the open profile's, or a diff's base). */
+static void select_parts(struct ui *u, struct session *ses, const char *list)
+{
+	struct profile *p = &ses->prof;
 	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
 	char err[200], now[200];
 	size_t n;
@@ -364,15 +387,30 @@ void ui_select_parts(struct ui *u, const char *list)
 		free(sel);
 		return;
 	}
-	session_select_parts(&u->ses, sel);
+	session_select_parts(ses, sel);
 	n = profile_parts_in(sel, p->nparts);
 	parts_format(sel, p->nparts, now, sizeof(now));
 	free(sel);
-	ui_refresh_all(u); /* the table sorts again, the trees are built again */
-	if (n == p->nparts)
-		ui_message(u, false, "all %zu parts count", n);
+	if (u->diff)
+		diff_rematch(u);
 	else
-		ui_message(u, false, "%zu of %zu parts count: %s", n, p->nparts, now);
+		ui_refresh_all(u); /* the table sorts again, the trees are built again */
+	if (n == p->nparts)
+		ui_message(u, false, "%sall %zu parts count", ses == u->base ? "base: " : "", n);
+	else
+		ui_message(u, false, "%s%zu of %zu parts count: %s", ses == u->base ? "base: " : "",
+			   n, p->nparts, now);
+}
+
+void ui_select_parts(struct ui *u, const char *list)
+{
+	select_parts(u, &u->ses, list);
+}
+
+void ui_select_base_parts(struct ui *u, const char *list)
+{
+	if (u->diff)
+		select_parts(u, u->base, list);
 }
 
 /*

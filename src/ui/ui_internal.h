@@ -60,6 +60,7 @@ struct ui {
 	struct session *base;
 	struct diff *diff;
 	const struct rewrites *rules; /* --mod-*: how names are matched */
+	bool no_siblings;             /* a diff's base without the other files of its run */
 };
 
 /*
@@ -146,6 +147,8 @@ int ui_diff_start(struct ui *u, const char *path);
 void ui_diff_end(struct ui *u);
 /* Only the parts of LIST count (as --parts): every screen's costs again; a message. */
 void ui_select_parts(struct ui *u, const char *list);
+/* The same for a diff's base. */
+void ui_select_base_parts(struct ui *u, const char *list);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
 void ui_set_cycles(struct ui *u, bool on);
 void ui_save_screen(struct ui *u, const char *path);

@@ -37,5 +37,12 @@ void files_add_with_siblings(struct file_list *l, const char *path);
  * siblings, unless alone): false when there is none.
  */
 bool files_add_newest(struct file_list *l, const char *dir, bool siblings);
+/*
+ * The files of one side of a diff: path with the other files of its run
+ * (when siblings), unless that run is the other side's too (two threads of
+ * one run compared): then path alone.
+ */
+void files_add_diff_side(struct file_list *files, const char *path, const char *other,
+			 bool siblings);
 
 #endif

@@ -24,6 +24,7 @@ struct ui_opts {
 	bool first_screen;            /* --bench-first-screen: quit once the first table is shown */
 	const char *diff_base;        /* --diff BASE NEW: BASE (the files read are NEW's) */
 	const struct rewrites *rules; /* --mod-*: how the diff matches names */
+	bool no_siblings;             /* --no-siblings: a diff's base is the file named alone */
 };
 
 /*
