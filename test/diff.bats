@@ -459,3 +459,23 @@ EOF
 	expect_status 0
 	assert_grep 'Event Ir: base total 300,283, new total 900,571, change +600,288 (+199.91% of the base)' "$OUT"
 }
+
+@test "diff browser: Tab steps through the events of both profiles, those of the base only too" {
+	# base: Ir and Dr, new: Ir only. Ir: 10 + 5 -> 12 + 5, +2 (13.33% of 15);
+	# Dr: 4 + 7 -> nothing, -11 (-100%), f's -7 first
+	cd "$BATS_TEST_TMPDIR"
+	printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 10 4\nfn=f\n2 5 7\n' >base.callgrind
+	printf 'events: Ir\nfl=a.c\nfn=main\n1 12\nfn=f\n2 5\n' >new.callgrind
+	printf '%s\n' ':save-screen e0' 'Tab' ':save-screen e1' 'Enter' ':save-screen e2' 'Tab' \
+		':save-screen e3' 'q' 'q' 'Tab' ':save-screen e4' >keys
+	"$NCGRIND" --diff --script=keys --size=100x10 base.callgrind new.callgrind
+	assert_grep 'Ir: base 15, new 17, change +2 (+13.33% of the base)' e0
+	assert_grep 'Dr: base 11, new 0, change -11 (-100.00% of the base)' e1
+	sed -n 5p e1 | grep -q '             7              0             -7   -63.64%    0.000        f'
+	assert_grep 'Dr: an event of the base only' e1
+	# the calls screen of f in Dr, then Tab: back to Ir
+	assert_grep 'Dr self: base 7, new 0, change -7' e2
+	assert_grep 'Ir self: base 5, new 5, change 0' e3
+	# the new profile's own table has one event
+	assert_grep 'the profile has one event' e4
+}

@@ -44,7 +44,7 @@ static void diff_screen_free(void *state)
 int ui_diff_width(const struct ui *u)
 {
 	const struct diff *d = u->diff;
-	uint32_t e = u->disp.event < d->nev ? u->disp.event : 0;
+	uint32_t e = ui_diff_event(u);
 	uint64_t big =
 	    d->nev ? (d->total_base[e] > d->total_new[e] ? d->total_base[e] : d->total_new[e]) : 0;
 	char buf[FMT_NUM];
@@ -53,16 +53,43 @@ int ui_diff_width(const struct ui *u)
 	return w > 14 ? w : 14;
 }
 
-/* The diff's event for the event shown: the new profile's come first, in its order. */
-static uint32_t diff_event(const struct ui *u)
+/*
+ * The diff's event shown: one only the base has (stepped to with Tab on a
+ * diff screen), else the event shown (the new profile's come first in the
+ * diff's, in its order).
+ */
+uint32_t ui_diff_event(const struct ui *u)
 {
+	if (u->diff_event != NCG_NONE && u->diff_event < u->diff->nev)
+		return u->diff_event;
 	return u->disp.event < u->diff->nev ? u->disp.event : 0;
+}
+
+/* Tab, S-Tab on a diff screen: through the events of both profiles. */
+void ui_diff_step_event(struct ui *u, int dir)
+{
+	uint32_t n = u->diff->nev, e;
+
+	if (n < 2) {
+		ui_message(u, false, "the two profiles have one event");
+		return;
+	}
+	e = (ui_diff_event(u) + n + (uint32_t)(dir > 0 ? 1 : n - 1)) % n;
+	if (e < u->ses.prof.nev) {
+		u->diff_event = NCG_NONE;
+		table_set_event(&u->t, e);
+	} else {
+		u->diff_event = e;
+		ui_message(u, false, "%.*s: an event of the base only",
+			   (int)u->diff->ev_name[e].len, u->diff->ev_name[e].ptr);
+	}
+	ui_refresh_all(u);
 }
 
 static void sort_rows(struct ui *u, struct diff_screen *ds)
 {
 	free(ds->order);
-	ds->order = diff_order(u->diff, diff_event(u), ds->incl, ds->dir);
+	ds->order = diff_order(u->diff, ui_diff_event(u), ds->incl, ds->dir);
 	ds->nav.count = u->diff->nrows;
 }
 
@@ -98,7 +125,7 @@ static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r,
 	int w = ui_diff_width(u);
 
 	const struct diff *d = u->diff;
-	uint32_t e = diff_event(u);
+	uint32_t e = ui_diff_event(u);
 	uint64_t b = diff_cost(d, r, false, ds->incl, e), n = diff_cost(d, r, true, ds->incl, e);
 	struct span name = row_fn_name(d, (uint32_t)r);
 	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], ratio[FMT_NUM];
@@ -139,7 +166,7 @@ static void diff_draw(struct ui *u, struct screen *s)
 
 	struct diff_screen *ds = state_of(s);
 	const struct diff *d = u->diff;
-	uint32_t e = diff_event(u);
+	uint32_t e = ui_diff_event(u);
 	struct grid *g = &u->g;
 	char line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 1], ua[FMT_NUM], ub[FMT_NUM],
 	    pct[FMT_NUM];
@@ -211,7 +238,7 @@ static bool diff_request(struct ui *u, struct screen *s, enum request req)
 			ui_open_diff_calls(u, (uint32_t)ds->order[ds->nav.cursor]);
 		return true;
 	default:
-		return ui_diff_open_request(
+		return ui_diff_request(
 		    u,
 		    ds->nav.cursor < ds->nav.count ? (uint32_t)ds->order[ds->nav.cursor] : NCG_NONE,
 		    req);
@@ -317,7 +344,7 @@ static int cmp_mag(const void *a, const void *b)
 static void calls_rows(struct ui *u, struct diff_calls_screen *cs)
 {
 	const struct diff *d = u->diff;
-	uint32_t e = diff_event(u);
+	uint32_t e = ui_diff_event(u);
 	uint64_t *mag = xcalloc(d->ncalls ? d->ncalls : 1, sizeof(uint64_t));
 	size_t n = 0, start;
 
@@ -359,7 +386,7 @@ static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, s
 
 	const struct diff *d = u->diff;
 	const struct calls_row *r = &cs->rows[i];
-	uint32_t e = diff_event(u);
+	uint32_t e = ui_diff_event(u);
 	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], nb[FMT_NUM], nn[FMT_NUM], pct[FMT_NUM + 1];
 	uint64_t cb, cn;
 	struct span name;
@@ -415,7 +442,7 @@ static void calls_draw(struct ui *u, struct screen *s)
 
 	struct diff_calls_screen *cs = calls_of(s);
 	const struct diff *d = u->diff;
-	uint32_t e = diff_event(u);
+	uint32_t e = ui_diff_event(u);
 	struct grid *g = &u->g;
 	struct span name = row_fn_name(d, cs->row);
 	char line[1200], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1];
@@ -486,7 +513,7 @@ static bool calls_request(struct ui *u, struct screen *s, enum request req)
 		ui_message(u, false, "the calls come by the change of their cost");
 		return true;
 	default: /* t, r on a heading: the function of the screen */
-		return ui_diff_open_request(u, row != NCG_NONE ? row : calls_of(s)->row, req);
+		return ui_diff_request(u, row != NCG_NONE ? row : calls_of(s)->row, req);
 	}
 }
 

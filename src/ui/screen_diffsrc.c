@@ -49,7 +49,7 @@ static void build(struct ui *u, struct diffsrc_screen *d)
 {
 	size_t best = 0;
 
-	d->event = u->disp.event < u->diff->nev ? u->disp.event : 0;
+	d->event = ui_diff_event(u);
 	diffsrc_release(&d->src);
 	diffsrc_build(&d->src, u->diff, d->row, d->event, u->rules, u->sources,
 		      d->only ? -1 : DIFFSRC_CONTEXT);
@@ -238,7 +238,7 @@ static bool src_request(struct ui *u, struct screen *s, enum request req)
 		ui_message(u, false, "this is the source of both builds");
 		return true;
 	default:
-		return ui_diff_open_request(u, d->row, req);
+		return ui_diff_request(u, d->row, req);
 	}
 }
 

@@ -32,12 +32,6 @@ static void difftree_screen_free(void *state)
 	free(t);
 }
 
-/* The diff's event for the event shown (as screen_diff.c). */
-static uint32_t shown_event(const struct ui *u)
-{
-	return u->disp.event < u->diff->nev ? u->disp.event : 0;
-}
-
 static void refresh(struct ui *u, struct screen *s, size_t cursor)
 {
 	difftree_flatten(&dts(s)->tree);
@@ -49,7 +43,7 @@ static void build(struct ui *u, struct screen *s, uint32_t row, bool inverted)
 {
 	struct difftree *t = &dts(s)->tree;
 
-	difftree_init(t, u->diff, row, inverted, shown_event(u), u->disp.threshold);
+	difftree_init(t, u->diff, row, inverted, ui_diff_event(u), u->disp.threshold);
 	if (t->nroots)
 		difftree_expand_hot(t, t->roots[0]);
 	refresh(u, s, 0);
@@ -64,7 +58,7 @@ static void open_tree(struct ui *u, uint32_t row, bool inverted)
 	build(u, s, row, inverted);
 }
 
-bool ui_diff_open_request(struct ui *u, uint32_t row, enum request req)
+bool ui_diff_request(struct ui *u, uint32_t row, enum request req)
 {
 	switch (req) {
 	case REQ_TREE:
@@ -83,6 +77,10 @@ bool ui_diff_open_request(struct ui *u, uint32_t row, enum request req)
 		ui_message(u, false,
 			   "a diff shows the source lines of both builds (v), not "
 			   "their instructions");
+		return true;
+	case REQ_EVENT_NEXT:
+	case REQ_EVENT_PREV:
+		ui_diff_step_event(u, req == REQ_EVENT_NEXT ? 1 : -1);
 		return true;
 	default:
 		return false;
@@ -318,7 +316,7 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 			   "need not be the same");
 		return true;
 	default:
-		return ui_diff_open_request(u, cursor_row(s), req);
+		return ui_diff_request(u, cursor_row(s), req);
 	}
 }
 

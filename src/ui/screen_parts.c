@@ -47,9 +47,9 @@ static size_t rows_of(const struct ui *u)
 /* The event shown, in the side's profile (NCG_NONE: the base lacks it). */
 static uint32_t side_event(const struct ui *u, int which)
 {
-	if (which || !u->diff)
+	if (!u->diff)
 		return u->disp.event;
-	return u->disp.event < u->diff->nev ? u->diff->ev_base[u->disp.event] : NCG_NONE;
+	return (which ? u->diff->ev_new : u->diff->ev_base)[ui_diff_event(u)];
 }
 
 static const struct screen_ops screen_parts_ops; /* at the end */
@@ -154,7 +154,8 @@ static void parts_draw(struct ui *u, struct screen *s)
 	struct parts_screen *ps = state_of(s);
 	const struct profile *p = &u->ses.prof;
 	struct grid *g = &u->g;
-	const struct span ev = p->events[u->disp.event].name;
+	const struct span ev =
+	    u->diff ? u->diff->ev_name[ui_diff_event(u)] : p->events[u->disp.event].name;
 	size_t n = profile_parts_counted(p);
 	char line[1024];
 

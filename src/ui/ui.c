@@ -370,6 +370,7 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 			break;
 		}
 		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
+		u->diff_event = NCG_NONE; /* the diff screens follow the event shown again */
 		ui_refresh_all(u);
 		break;
 	case REQ_TOGGLE_CYCLES:
@@ -787,6 +788,7 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	u.sources = o->sources;
 	u.jobs = o->jobs;
 	u.rules = o->rules;
+	u.diff_event = NCG_NONE;
 	u.no_siblings = o->no_siblings;
 	diag_init(&u.ses.diag, u.title);
 	if ((key = setup(&u, o)) < 0) {

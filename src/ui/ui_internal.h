@@ -61,6 +61,8 @@ struct ui {
 	struct diff *diff;
 	const struct rewrites *rules; /* --mod-*: how names are matched */
 	bool no_siblings;             /* a diff's base without the other files of its run */
+	uint32_t
+	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */
 };
 
 /*
@@ -135,10 +137,15 @@ int ui_diff_width(const struct ui *u);
 /* The callers and callees of a diff row, as a diff (screen_diff.c). */
 void ui_open_diff_calls(struct ui *u, uint32_t row);
 /*
- * t, r, T, v on a diff screen (for diff row `row`): a diff tree
- * (screen_difftree.c) or the source as a diff; false: not one of them.
+ * What every diff screen does alike (for diff row `row`): t, r, T, v open a
+ * diff tree (screen_difftree.c) or the source as a diff, Tab and S-Tab step
+ * through the events of both profiles; false: not one of them.
  */
-bool ui_diff_open_request(struct ui *u, uint32_t row, enum request req);
+bool ui_diff_request(struct ui *u, uint32_t row, enum request req);
+/* The diff event the diff screens show. */
+uint32_t ui_diff_event(const struct ui *u);
+/* Tab, S-Tab on a diff screen (dir 1, -1): through the events of both profiles. */
+void ui_diff_step_event(struct ui *u, int dir);
 /* A diff row's annotated source, both builds (screen_diffsrc.c). */
 void ui_open_diff_source(struct ui *u, uint32_t row);
 /* A diff with path as the base and the open profile as the new one: 0, or -1 with a message. */
