@@ -60,7 +60,8 @@ PROBE_OBJ = $(BUILD)/probe.o
 NCGRIND = $(OUT)/ncgrind
 PROBE = $(if $(filter .,$(OUT)),test/tools/probe,$(OUT)/probe)
 # the trees' property test: the core and the tree view-model, no curses
-TREECHECK_OBJ = $(CORE_OBJ) $(BUILD)/model/calltree.o $(BUILD)/model/filter.o $(BUILD)/treecheck.o
+TREECHECK_OBJ = $(CORE_OBJ) $(BUILD)/model/calltree.o $(BUILD)/model/treewalk.o $(BUILD)/model/filter.o \
+		$(BUILD)/treecheck.o
 TREECHECK = $(if $(filter .,$(OUT)),test/tools/treecheck,$(OUT)/treecheck)
 
 all: $(NCGRIND)

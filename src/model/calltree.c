@@ -8,6 +8,8 @@
 
 #include <stdlib.h>
 
+static const struct tree_walk_ops calltree_walk; /* at the end */
+
 static uint32_t node_new(struct calltree *t, enum tree_node_kind kind, uint32_t fn, uint32_t parent)
 {
 	struct tree_node *n;
@@ -503,22 +505,6 @@ static const struct tree_kids *kids_of(struct calltree *t, enum tree_node_kind k
 	return *slot;
 }
 
-/* Take the "(tree cut at N nodes)" row out of its parent's children. */
-static void cut_remove(struct calltree *t)
-{
-	uint32_t parent, *link;
-
-	if (t->cut == NCG_NONE)
-		return;
-	parent = t->nodes[t->cut].parent;
-	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
-		if (*link == t->cut) {
-			*link = t->nodes[t->cut].next;
-			break;
-		}
-	t->cut = NCG_NONE;
-}
-
 /*
  * Children of n, largest first, as many as are above the threshold: the
  * rest is one fold row, summed from the end of the sorted list, so a node
@@ -571,7 +557,7 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 	    node->recursive)
 		return false;
 	if (first != NCG_NONE && t->nodes[first].kind == NODE_CUT)
-		cut_remove(t); /* only the cut row: expand for real */
+		tree_cut_remove(&calltree_walk, t, &t->cut); /* only the cut row: expand */
 	else if (first != NCG_NONE || node->expanded) {
 		node->expanded = first != NCG_NONE;
 		return node->expanded;
@@ -592,30 +578,13 @@ void calltree_collapse_all(struct calltree *t)
 		t->nodes[i].expanded = false;
 }
 
-/* The path of the walk: pop to relative depth d, counting the functions off it. */
-struct walk_path {
-	uint32_t *node;
-	size_t n, alloc;
-};
-
-static void path_cut(struct calltree *t, struct walk_path *w, size_t d)
-{
-	while (w->n > d) {
-		const struct tree_node *x = &t->nodes[w->node[--w->n]];
-
-		if (x->kind == NODE_FUNCTION || x->kind == NODE_CYCLE)
-			t->path_count[path_key(t, x->kind, x->fn)]--;
-	}
-}
-
-static void path_push(struct calltree *t, struct walk_path *w, uint32_t n)
+/* Count n's function or cycle on the path of a walk (delta 1), or off it (-1). */
+static void path_mark(struct calltree *t, uint32_t n, int delta)
 {
 	const struct tree_node *x = &t->nodes[n];
 
-	ALLOC_GROW(w->node, w->n + 1, w->alloc);
-	w->node[w->n++] = n;
 	if (x->kind == NODE_FUNCTION || x->kind == NODE_CYCLE)
-		t->path_count[path_key(t, x->kind, x->fn)]++;
+		t->path_count[path_key(t, x->kind, x->fn)] += (uint32_t)delta;
 }
 
 /* Count the functions and cycles above n (for a walk from n down). */
@@ -623,13 +592,11 @@ static void path_begin(struct calltree *t, uint32_t n)
 {
 	t->path_count = xcalloc(t->p->nfuncs + t->p->ncycles + 1, sizeof(uint32_t));
 	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
-		if (t->nodes[a].kind == NODE_FUNCTION || t->nodes[a].kind == NODE_CYCLE)
-			t->path_count[path_key(t, t->nodes[a].kind, t->nodes[a].fn)]++;
+		path_mark(t, a, 1);
 }
 
-static void path_end(struct calltree *t, struct walk_path *w)
+static void path_end(struct calltree *t)
 {
-	free(w->node);
 	free(t->path_count);
 	t->path_count = NULL;
 }
@@ -637,15 +604,13 @@ static void path_end(struct calltree *t, struct walk_path *w)
 /* The hot path may be a chain 100,000 calls deep: the marks keep each step O(1). */
 void calltree_expand_hot(struct calltree *t, uint32_t n)
 {
-	struct walk_path w = {NULL, 0, 0};
-
 	if (n == NCG_NONE)
 		return;
 	path_begin(t, n);
 	for (;;) {
 		uint32_t c;
 
-		path_push(t, &w, n);
+		path_mark(t, n, 1);
 		if (!calltree_expand(t, n))
 			break;
 		c = t->nodes[n].first_child;
@@ -655,100 +620,58 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 			break;
 		n = c;
 	}
-	path_end(t, &w);
+	path_end(t);
 }
 
-/* Leave a "(tree cut at N nodes)" row as the last child of `parent`. */
-static void cut_add(struct calltree *t, uint32_t parent)
+/* ---- the walks of treewalk.c -------------------------------------------- */
+
+static struct tree_links *walk_links(void *tree, uint32_t n)
 {
-	size_t made = t->nnodes;
-	uint32_t cut = node_new(t, NODE_CUT, NCG_NONE, parent), *link;
+	return &((struct calltree *)tree)->nodes[n].links;
+}
+
+static bool walk_expand(void *tree, uint32_t n)
+{
+	return calltree_expand(tree, n);
+}
+
+static void walk_on_path(void *tree, uint32_t n, int delta)
+{
+	path_mark(tree, n, delta);
+}
+
+static size_t walk_count(const void *tree)
+{
+	return ((const struct calltree *)tree)->nnodes;
+}
+
+static uint32_t walk_new_cut(void *tree, uint32_t parent, size_t made)
+{
+	struct calltree *t = tree;
+	uint32_t cut = node_new(t, NODE_CUT, NCG_NONE, parent);
 
 	t->nodes[cut].count = made;
 	t->nodes[cut].leaf = true;
-	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
-		;
-	*link = cut;
-	t->nodes[parent].expanded = true;
-	t->cut = cut;
+	return cut;
 }
 
-/*
- * Depth first, with an explicit stack (deep call chains must not exhaust the
- * C stack), keeping a count per function of the nodes on the current path,
- * so that "is this call recursive?" costs O(1), not a walk up a path that a
- * chain of 100,000 calls makes 100,000 long.
- */
+static const struct tree_walk_ops calltree_walk = {
+    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut,
+};
+
+/* The threshold bounds the work; max_nodes is the last resort (see calltree.h). */
 bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes)
 {
-	uint32_t *stack = xmalloc_array(64, sizeof(uint32_t));
-	size_t sp = 0, cap = 64;
-	size_t limit = max_nodes > SIZE_MAX - t->nnodes ? SIZE_MAX : t->nnodes + max_nodes;
-	uint32_t base = t->nodes[n].depth;
-	struct walk_path w = {NULL, 0, 0};
-	bool whole = true;
+	bool whole;
 
-	cut_remove(t);
 	path_begin(t, n);
-	stack[sp++] = n;
-	while (sp) {
-		uint32_t cur = stack[--sp], rel = t->nodes[cur].depth - base;
-
-		if (t->nnodes >= limit) {
-			whole = false;
-			cut_add(t, t->nodes[cur].parent != NCG_NONE ? t->nodes[cur].parent : cur);
-			break;
-		}
-		path_cut(t, &w, rel);
-		if (rel >= depth)
-			continue;
-		path_push(t, &w, cur);
-		if (!calltree_expand(t, cur))
-			continue;
-		for (uint32_t c = t->nodes[cur].first_child; c != NCG_NONE; c = t->nodes[c].next) {
-			ALLOC_GROW(stack, sp + 1, cap);
-			stack[sp++] = c;
-		}
-	}
-	free(stack);
-	path_end(t, &w);
+	whole = tree_expand_all(&calltree_walk, t, n, depth, max_nodes, &t->cut);
+	path_end(t);
 	return whole;
-}
-
-static void visible_push(struct calltree *t, uint32_t n)
-{
-	ALLOC_GROW(t->visible, t->nvisible + 1, t->visible_alloc);
-	t->visible[t->nvisible++] = n;
 }
 
 void calltree_flatten(struct calltree *t)
 {
-	uint32_t *stack = NULL;
-	size_t sp = 0, cap = 0;
-
-	t->nvisible = 0;
-	for (size_t i = t->nroots; i-- > 0;) {
-		ALLOC_GROW(stack, sp + 1, cap);
-		stack[sp++] = t->roots[i];
-	}
-	while (sp) {
-		uint32_t n = stack[--sp], c;
-		size_t first = sp;
-
-		visible_push(t, n);
-		if (!t->nodes[n].expanded)
-			continue;
-		/* push the children reversed, so that they come out in order */
-		for (c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next) {
-			ALLOC_GROW(stack, sp + 1, cap);
-			stack[sp++] = c;
-		}
-		for (size_t i = first, j = sp; i + 1 < j; i++, j--) {
-			uint32_t tmp = stack[i];
-
-			stack[i] = stack[j - 1];
-			stack[j - 1] = tmp;
-		}
-	}
-	free(stack);
+	tree_flatten(&calltree_walk, t, t->roots, t->nroots, &t->visible, &t->nvisible,
+		     &t->visible_alloc);
 }

@@ -10,6 +10,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+static const struct tree_walk_ops difftree_walk; /* at the end */
+
 static uint32_t node_new(struct difftree *t, enum tree_node_kind kind, uint32_t row,
 			 uint32_t parent)
 {
@@ -402,21 +404,6 @@ static void make_children(struct difftree *t, uint32_t n, const struct difftree_
 	free(s);
 }
 
-static void cut_remove(struct difftree *t)
-{
-	uint32_t parent, *link;
-
-	if (t->cut == NCG_NONE)
-		return;
-	parent = t->nodes[t->cut].parent;
-	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
-		if (*link == t->cut) {
-			*link = t->nodes[t->cut].next;
-			break;
-		}
-	t->cut = NCG_NONE;
-}
-
 bool difftree_expand(struct difftree *t, uint32_t n)
 {
 	struct difftree_node *node = &t->nodes[n];
@@ -425,7 +412,7 @@ bool difftree_expand(struct difftree *t, uint32_t n)
 	if (node->kind != NODE_FUNCTION || node->leaf || node->recursive)
 		return false;
 	if (first != NCG_NONE && t->nodes[first].kind == NODE_CUT)
-		cut_remove(t); /* only the cut row: expand for real */
+		tree_cut_remove(&difftree_walk, t, &t->cut); /* only the cut row: expand */
 	else if (first != NCG_NONE || node->expanded) {
 		node->expanded = first != NCG_NONE;
 		return node->expanded;
@@ -446,17 +433,23 @@ void difftree_collapse_all(struct difftree *t)
 		t->nodes[i].expanded = false;
 }
 
+/* Count n's row on the path of a walk (delta 1), or off it (-1). */
+static void path_mark(struct difftree *t, uint32_t n, int delta)
+{
+	if (t->nodes[n].kind == NODE_FUNCTION)
+		t->path_count[t->nodes[n].row] += (uint32_t)delta;
+}
+
 /* The rows above n, counted (for a walk from n down: recursion in O(1)). */
 static void path_begin(struct difftree *t, uint32_t n)
 {
 	t->path_count = xcalloc(t->d->nrows + 1, sizeof(uint32_t));
 	for (uint32_t a = t->nodes[n].parent; a != NCG_NONE; a = t->nodes[a].parent)
-		t->path_count[t->nodes[a].row]++;
+		path_mark(t, a, 1);
 }
 
-static void path_end(struct difftree *t, uint32_t *path)
+static void path_end(struct difftree *t)
 {
-	free(path);
 	free(t->path_count);
 	t->path_count = NULL;
 }
@@ -470,7 +463,7 @@ void difftree_expand_hot(struct difftree *t, uint32_t n)
 	for (;;) {
 		uint32_t c;
 
-		t->path_count[t->nodes[n].row]++;
+		path_mark(t, n, 1);
 		if (!difftree_expand(t, n))
 			break;
 		c = t->nodes[n].first_child;
@@ -478,95 +471,58 @@ void difftree_expand_hot(struct difftree *t, uint32_t n)
 			break;
 		n = c;
 	}
-	path_end(t, NULL);
+	path_end(t);
 }
 
-static void cut_add(struct difftree *t, uint32_t parent)
+/* ---- the walks of treewalk.c -------------------------------------------- */
+
+static struct tree_links *walk_links(void *tree, uint32_t n)
 {
-	size_t made = t->nnodes;
-	uint32_t cut = node_new(t, NODE_CUT, NCG_NONE, parent), *link;
+	return &((struct difftree *)tree)->nodes[n].links;
+}
+
+static bool walk_expand(void *tree, uint32_t n)
+{
+	return difftree_expand(tree, n);
+}
+
+static void walk_on_path(void *tree, uint32_t n, int delta)
+{
+	path_mark(tree, n, delta);
+}
+
+static size_t walk_count(const void *tree)
+{
+	return ((const struct difftree *)tree)->nnodes;
+}
+
+static uint32_t walk_new_cut(void *tree, uint32_t parent, size_t made)
+{
+	struct difftree *t = tree;
+	uint32_t cut = node_new(t, NODE_CUT, NCG_NONE, parent);
 
 	t->nodes[cut].count_new = made;
 	t->nodes[cut].leaf = true;
-	for (link = &t->nodes[parent].first_child; *link != NCG_NONE; link = &t->nodes[*link].next)
-		;
-	*link = cut;
-	t->nodes[parent].expanded = true;
-	t->cut = cut;
+	return cut;
 }
 
-/* Depth first with explicit stacks, as calltree_expand_all(). */
+static const struct tree_walk_ops difftree_walk = {
+    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut,
+};
+
+/* As calltree_expand_all(). */
 bool difftree_expand_all(struct difftree *t, uint32_t n, uint32_t depth, size_t max_nodes)
 {
-	uint32_t *stack = xmalloc_array(64, sizeof(uint32_t)), *path = NULL;
-	size_t sp = 0, cap = 64, np = 0, pcap = 0;
-	size_t limit = max_nodes > SIZE_MAX - t->nnodes ? SIZE_MAX : t->nnodes + max_nodes;
-	uint32_t base = t->nodes[n].depth;
-	bool whole = true;
+	bool whole;
 
-	cut_remove(t);
 	path_begin(t, n);
-	stack[sp++] = n;
-	while (sp) {
-		uint32_t cur = stack[--sp], rel = t->nodes[cur].depth - base;
-
-		if (t->nnodes >= limit) {
-			whole = false;
-			cut_add(t, t->nodes[cur].parent != NCG_NONE ? t->nodes[cur].parent : cur);
-			break;
-		}
-		for (; np > rel; np--)
-			t->path_count[t->nodes[path[np - 1]].row]--;
-		if (rel >= depth || t->nodes[cur].kind != NODE_FUNCTION)
-			continue;
-		ALLOC_GROW(path, np + 1, pcap);
-		path[np++] = cur;
-		t->path_count[t->nodes[cur].row]++;
-		if (!difftree_expand(t, cur))
-			continue;
-		for (uint32_t c = t->nodes[cur].first_child; c != NCG_NONE; c = t->nodes[c].next) {
-			ALLOC_GROW(stack, sp + 1, cap);
-			stack[sp++] = c;
-		}
-	}
-	free(stack);
-	path_end(t, path);
+	whole = tree_expand_all(&difftree_walk, t, n, depth, max_nodes, &t->cut);
+	path_end(t);
 	return whole;
-}
-
-static void visible_push(struct difftree *t, uint32_t n)
-{
-	ALLOC_GROW(t->visible, t->nvisible + 1, t->visible_alloc);
-	t->visible[t->nvisible++] = n;
 }
 
 void difftree_flatten(struct difftree *t)
 {
-	uint32_t *stack = NULL;
-	size_t sp = 0, cap = 0;
-
-	t->nvisible = 0;
-	for (size_t i = t->nroots; i-- > 0;) {
-		ALLOC_GROW(stack, sp + 1, cap);
-		stack[sp++] = t->roots[i];
-	}
-	while (sp) {
-		uint32_t n = stack[--sp];
-		size_t first = sp;
-
-		visible_push(t, n);
-		if (!t->nodes[n].expanded)
-			continue;
-		for (uint32_t c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next) {
-			ALLOC_GROW(stack, sp + 1, cap);
-			stack[sp++] = c;
-		}
-		for (size_t i = first, j = sp; i + 1 < j; i++, j--) { /* reversed: out in order */
-			uint32_t tmp = stack[i];
-
-			stack[i] = stack[j - 1];
-			stack[j - 1] = tmp;
-		}
-	}
-	free(stack);
+	tree_flatten(&difftree_walk, t, t->roots, t->nroots, &t->visible, &t->nvisible,
+		     &t->visible_alloc);
 }

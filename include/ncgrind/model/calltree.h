@@ -36,6 +36,7 @@
 #define NCGRIND_CALLTREE_H
 
 #include "ncgrind/model/filter.h"
+#include "ncgrind/model/treewalk.h"
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/profile.h"
 
@@ -49,16 +50,13 @@ enum tree_node_kind {
 };
 
 struct tree_node {
+	TREE_LINKS; /* parent, depth, first_child, next, expanded (treewalk.h) */
 	enum tree_node_kind kind;
-	uint32_t fn;     /* NODE_FUNCTION; the cycle for NODE_CYCLE */
-	uint32_t edge;   /* a call from the parent, NCG_NONE for a root or member */
-	uint32_t parent; /* node index, NCG_NONE for a root */
-	uint32_t depth;
-	uint64_t count;       /* calls along the edge (NODE_MORE: folded nodes) */
-	double cost;          /* of the tree's event */
-	uint32_t first_child; /* NCG_NONE until expanded */
-	uint32_t next;        /* next sibling */
-	bool expanded, recursive, leaf;
+	uint32_t fn;    /* NODE_FUNCTION; the cycle for NODE_CYCLE */
+	uint32_t edge;  /* a call from the parent, NCG_NONE for a root or member */
+	uint64_t count; /* calls along the edge (NODE_MORE: folded nodes) */
+	double cost;    /* of the tree's event */
+	bool recursive, leaf;
 	bool member; /* a member of the parent cycle, at its self cost (a leaf) */
 };
 

@@ -29,13 +29,13 @@
 #include "ncgrind/model/diff.h"
 
 struct difftree_node {
+	TREE_LINKS;               /* parent, depth, first_child, next, expanded (treewalk.h) */
 	enum tree_node_kind kind; /* NODE_FUNCTION (a row), NODE_MORE or NODE_CUT */
 	uint32_t row;             /* the diff row */
 	uint32_t call;            /* the diff call from the parent; NCG_NONE for a root */
-	uint32_t parent, depth, first_child, next;
 	uint64_t count_base, count_new; /* calls along the call; NODE_MORE, NODE_CUT: count_new */
 	double base, new;
-	bool expanded, recursive, leaf;
+	bool recursive, leaf;
 };
 
 /* A row's children, unscaled: the calls out of it (or into it, inverted). */

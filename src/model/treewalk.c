@@ -1,0 +1,119 @@
+/*
+ * treewalk: flattening and expanding trees of nodes linked by index (see
+ * treewalk.h). Every walk keeps its own stack: trees may be deep.
+ */
+#include "ncgrind/model/treewalk.h"
+#include "ncgrind/core/util.h"
+
+#include <stdlib.h>
+
+static struct tree_links *L(const struct tree_walk_ops *ops, void *tree, uint32_t n)
+{
+	return ops->links(tree, n);
+}
+
+void tree_flatten(const struct tree_walk_ops *ops, void *tree, const uint32_t *roots, size_t nroots,
+		  uint32_t **visible, size_t *n, size_t *alloc)
+{
+	uint32_t *stack = NULL;
+	size_t sp = 0, cap = 0;
+
+	*n = 0;
+	for (size_t i = nroots; i-- > 0;) {
+		ALLOC_GROW(stack, sp + 1, cap);
+		stack[sp++] = roots[i];
+	}
+	while (sp) {
+		uint32_t x = stack[--sp];
+		size_t first = sp;
+
+		ALLOC_GROW(*visible, *n + 1, *alloc);
+		(*visible)[(*n)++] = x;
+		if (!L(ops, tree, x)->expanded)
+			continue;
+		for (uint32_t c = L(ops, tree, x)->first_child; c != NCG_NONE;
+		     c = L(ops, tree, c)->next) {
+			ALLOC_GROW(stack, sp + 1, cap);
+			stack[sp++] = c;
+		}
+		for (size_t i = first, j = sp; i + 1 < j; i++, j--) { /* reversed: out in order */
+			uint32_t tmp = stack[i];
+
+			stack[i] = stack[j - 1];
+			stack[j - 1] = tmp;
+		}
+	}
+	free(stack);
+}
+
+void tree_cut_remove(const struct tree_walk_ops *ops, void *tree, uint32_t *cut)
+{
+	uint32_t *link;
+
+	if (*cut == NCG_NONE)
+		return;
+	for (link = &L(ops, tree, L(ops, tree, *cut)->parent)->first_child; *link != NCG_NONE;
+	     link = &L(ops, tree, *link)->next)
+		if (*link == *cut) {
+			*link = L(ops, tree, *cut)->next;
+			break;
+		}
+	*cut = NCG_NONE;
+}
+
+/* Leave a cut node as the last child of parent. */
+static uint32_t cut_add(const struct tree_walk_ops *ops, void *tree, uint32_t parent)
+{
+	uint32_t cut = ops->new_cut(tree, parent, ops->count(tree)), *link;
+
+	/* (new_cut may move the nodes: the links are read after it) */
+	for (link = &L(ops, tree, parent)->first_child; *link != NCG_NONE;
+	     link = &L(ops, tree, *link)->next)
+		;
+	*link = cut;
+	L(ops, tree, parent)->expanded = true;
+	return cut;
+}
+
+bool tree_expand_all(const struct tree_walk_ops *ops, void *tree, uint32_t n, uint32_t depth,
+		     size_t max_nodes, uint32_t *cut)
+{
+	uint32_t *stack = xmalloc_array(64, sizeof(uint32_t)), *path = NULL;
+	size_t sp = 0, cap = 64, np = 0, pcap = 0, made = ops->count(tree);
+	size_t limit = max_nodes > SIZE_MAX - made ? SIZE_MAX : made + max_nodes;
+	uint32_t base = L(ops, tree, n)->depth;
+	bool whole = true;
+
+	tree_cut_remove(ops, tree, cut);
+	stack[sp++] = n;
+	while (sp) {
+		uint32_t cur = stack[--sp], rel = L(ops, tree, cur)->depth - base;
+
+		if (ops->count(tree) >= limit) {
+			uint32_t parent = L(ops, tree, cur)->parent;
+
+			whole = false;
+			*cut = cut_add(ops, tree, parent != NCG_NONE ? parent : cur);
+			break;
+		}
+		for (; np > rel; np--) /* back up the path to cur's parent */
+			ops->on_path(tree, path[np - 1], -1);
+		if (rel >= depth)
+			continue;
+		ALLOC_GROW(path, np + 1, pcap);
+		path[np++] = cur;
+		ops->on_path(tree, cur, 1);
+		if (!ops->expand(tree, cur))
+			continue;
+		for (uint32_t c = L(ops, tree, cur)->first_child; c != NCG_NONE;
+		     c = L(ops, tree, c)->next) {
+			ALLOC_GROW(stack, sp + 1, cap);
+			stack[sp++] = c;
+		}
+	}
+	for (; np > 0; np--)
+		ops->on_path(tree, path[np - 1], -1);
+	free(stack);
+	free(path);
+	return whole;
+}
