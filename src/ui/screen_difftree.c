@@ -158,16 +158,22 @@ static const char *calls_text(const struct difftree_node *n, char *buf)
 	return buf;
 }
 
-/* One row as text: the numbers, then the name indented by its depth. */
-static void node_text(const struct ui *u, const struct difftree *t, uint32_t id, char *buf,
-		      size_t size)
+/*
+ * One row as text: the numbers, then the name indented by its depth, two
+ * columns a level up to 40 levels; at most `room` columns of indent
+ * (deep nodes stop moving right before the name runs out of room).
+ */
+static void node_text(const struct ui *u, const struct difftree *t, uint32_t id, int room,
+		      char *buf, size_t size)
 {
 	int w = ui_diff_width(u);
-
 	const struct difftree_node *n = &t->nodes[id];
 	uint64_t b = u64_from_double(n->base), nw = u64_from_double(n->new);
 	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], label[1024];
 	int indent = (int)(n->depth > 40 ? 40 : n->depth) * 2;
+
+	if (indent > room)
+		indent = room > 0 ? room : 0;
 
 	fmt_share(pct, b, nw, t->d->total_base[t->event]);
 	if (t->d->total_base[t->event])
@@ -232,7 +238,8 @@ static void tree_draw(struct ui *u, struct screen *s)
 				    : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
 									 : ATTR_NORMAL;
 
-		node_text(u, t, id, line, sizeof(line));
+		/* the numbers take 3 w + 38 columns; the name keeps 30 */
+		node_text(u, t, id, g->cols - 3 * ui_diff_width(u) - 38 - 30, line, sizeof(line));
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
@@ -344,7 +351,7 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 	char line[1400];
 
 	for (size_t i = 0; i < t->nvisible; i++) {
-		node_text(u, t, t->visible[i], line, sizeof(line));
+		node_text(u, t, t->visible[i], 80, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;
