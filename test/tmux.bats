@@ -612,7 +612,15 @@ EOF3
 	tm send-keys Enter
 	wait_text "ncgrind: diff, callers and callees of work_b"
 	wait_text "main (calls 1 -> 1)"
-	tm send-keys q q
+	# r on the caller (main): its callers as a diff tree, the cursor row highlighted;
+	# v: its source as a diff
+	tm send-keys r
+	wait_text "ncgrind: diff, callers, upward, threshold 1%"
+	pane_attrs | grep -c '^H' >"$OUT"
+	echo 2 | diff -u - "$OUT"
+	tm send-keys v
+	wait_text "ncgrind: diff, annotated source of main"
+	tm send-keys q q q q
 	wait_text "Total Ir: 862,835   Parts: 1"
 	tm send-keys q
 	expect_ended 0
