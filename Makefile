@@ -27,7 +27,7 @@ LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
 # browser and its prompt, bats for the suite, tmux for the terminal tests).
-DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev \
+DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev libiberty-dev \
 	   pkg-config bats tmux clang-format gzip xz-utils zstd
 
 ifeq ($(V),1)
@@ -47,8 +47,9 @@ UI_SRC = $(sort $(wildcard src/ui/*.c))
 CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
 CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 EDIT_LIBS := $(shell pkg-config --libs libedit 2>/dev/null || echo -ledit) -lutil
-# the core reads gzip, xz and zstd profiles
-CORE_LIBS := $(shell pkg-config --libs zlib liblzma libzstd 2>/dev/null || echo -lz -llzma -lzstd)
+# the core reads gzip, xz and zstd profiles, and demangles names with libiberty
+CORE_LIBS := $(shell pkg-config --libs zlib liblzma libzstd 2>/dev/null || echo -lz -llzma -lzstd) \
+	-liberty
 BUILD ?= build
 OUT ?= .
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)

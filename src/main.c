@@ -47,6 +47,7 @@ struct options {
 	bool stats;
 	bool no_cycles; /* --no-cycles, or --command='set cycles off' */
 	bool no_siblings;
+	bool no_demangle;      /* --no-demangle: names as the profile writes them */
 	const char *parts;     /* --parts: the parts that count */
 	bool diff;             /* --diff BASE NEW */
 	struct rewrites rules; /* --mod-funcname, --mod-filename, --mod-object */
@@ -76,6 +77,7 @@ static void usage(FILE *out)
 	    "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
+	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
 	    "       --diff BASE NEW [--mod-funcname|--mod-filename|--mod-object=s/RE/TO/[gi]]...\n"
 	    "       [--dump=functions] [--format=text|tsv|json]: what changed from BASE to NEW\n"
@@ -178,6 +180,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"no-cycles", no_argument, NULL, 'Y'},
 	    {"cycles", no_argument, NULL, 'y'},
 	    {"no-siblings", no_argument, NULL, 'N'},
+	    {"no-demangle", no_argument, NULL, 'G'},
 	    {"parts", required_argument, NULL, 'Q'},
 	    {"diff", no_argument, NULL, 'W'},
 	    {"mod-funcname", required_argument, NULL, 'M'},
@@ -194,6 +197,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'N':
 			o->no_siblings = true;
+			break;
+		case 'G':
+			o->no_demangle = true;
+			o->ui.no_demangle = true;
 			break;
 		case 'Q':
 			o->parts = optarg;
@@ -498,6 +505,7 @@ static int load_side(struct session *s, const struct options *o, const char *pat
 	files_release(&files);
 	/* --no-cycles and --parts hold on both sides (--parts=t2: thread 2 against thread 2) */
 	if (ret >= 0) {
+		s->prof.raw_names = o->no_demangle;
 		profile_set_cycles(&s->prof, !o->no_cycles);
 		if (o->parts && select_parts(s, o->parts) < 0)
 			ret = -1;
@@ -591,6 +599,7 @@ static int batch(const struct options *in)
 	}
 	if (o.stats)
 		print_stats(&s.prof, now() - t0);
+	s.prof.raw_names = o.no_demangle;
 	if (o.parts && select_parts(&s, o.parts) < 0) {
 		session_release(&s);
 		return 2;

@@ -16,6 +16,7 @@ void profile_init(struct profile *p, const char *path)
 {
 	memset(p, 0, sizeof(*p));
 	p->path = path;
+	p->demangled = xcalloc(1, sizeof(*p->demangled));
 	names_init(&p->names);
 	htab_init(&p->fn_index);
 	htab_init(&p->edge_index);
@@ -27,6 +28,9 @@ static void all_costs_free(struct all_costs *a);
 
 void profile_release(struct profile *p)
 {
+	if (p->demangled)
+		demangle_release(*p->demangled);
+	free(p->demangled);
 	for (size_t i = 0; i < p->nparts; i++) {
 		struct part *pt = &p->parts[i];
 

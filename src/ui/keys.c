@@ -94,6 +94,7 @@ static const struct binding {
     {CTRL('l'), REQ_REDRAW, ALL},
     {'q', REQ_CLOSE, ALL},
     {'Q', REQ_QUIT, ALL},
+    {'M', REQ_TOGGLE_DEMANGLE, ALL},
     {27, REQ_BACK, ALL},
 };
 

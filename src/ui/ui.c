@@ -376,6 +376,9 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_TOGGLE_CYCLES:
 		ui_set_cycles(u, u->ses.prof.no_cycles);
 		break;
+	case REQ_TOGGLE_DEMANGLE:
+		ui_set_demangle(u, u->ses.prof.raw_names);
+		break;
 	case REQ_TOGGLE_UNITS:
 		u->disp.short_units = !u->disp.short_units;
 		break;
@@ -808,6 +811,7 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 		return rc == LOAD_QUIT ? 0 : 1;
 	}
 	profile_set_cycles(&u.ses.prof, !o->no_cycles);
+	u.ses.prof.raw_names = o->no_demangle;
 	ui_views_init(&u);
 	for (size_t i = 0; selected != NCG_NONE && i < u.t.nav.count; i++)
 		if (u.t.rows[i] == selected)

@@ -161,6 +161,18 @@ static bool on_off(const char *arg, bool *out)
 }
 
 /* set units exact|short, set percent on|off, set colour on|off, set include DIR, ... */
+void ui_set_demangle(struct ui *u, bool on)
+{
+	u->ses.prof.raw_names = !on;
+	if (u->base)
+		u->base->prof.raw_names = !on;
+	apply_filters(u); /* a regex may match one form and not the other */
+	ui_refresh_all(u);
+	ui_message(u, false,
+		   on ? "names demangled (C++, Rust)"
+		      : "names as the profile writes them (mangled)");
+}
+
 void cmd_set(struct ui *u, const char *cmd, const char *arg)
 {
 	char name[64];
@@ -179,13 +191,16 @@ void cmd_set(struct ui *u, const char *cmd, const char *arg)
 		term_set_colour(b);
 	else if (!strcmp(name, "cycles") && on_off(value, &b))
 		ui_set_cycles(u, b);
+	else if (!strcmp(name, "demangle") && on_off(value, &b))
+		ui_set_demangle(u, b);
 	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
 		cmd_source_path(u, name, value);
 	else
-		ui_message(u, true,
-			   "usage: set units exact|short, set percent on|off, "
-			   "set colour on|off, set cycles on|off, set include DIR, "
-			   "set substitute-path FROM=TO");
+		ui_message(
+		    u, true,
+		    "usage: set units exact|short, set percent on|off, "
+		    "set colour on|off, set cycles on|off, set demangle on|off, set include DIR, "
+		    "set substitute-path FROM=TO");
 }
 
 /*
@@ -218,6 +233,7 @@ static void install_next(struct ui *u, struct ui *next)
 	ui_forget_names(u); /* function ids of the old profile */
 	ui_views_release(u);
 	profile_set_cycles(&next->ses.prof, !u->ses.prof.no_cycles);
+	next->ses.prof.raw_names = u->ses.prof.raw_names;
 	filters_release(&next->ses.filters);
 	next->ses.filters = u->ses.filters;
 	filters_init(&u->ses.filters);
@@ -281,6 +297,7 @@ int ui_diff_start(struct ui *u, const char *path)
 	}
 	ui_diff_end(u);
 	profile_set_cycles(&base->prof, !u->ses.prof.no_cycles); /* as the new side */
+	base->prof.raw_names = u->ses.prof.raw_names;
 	u->base = base;
 	u->diff = xcalloc(1, sizeof(*u->diff));
 	diff_build(u->diff, &base->prof, &u->ses.prof, u->rules);
@@ -738,7 +755,7 @@ static void complete_names(struct ui *u, struct completion *c, enum name_kind ki
 	}
 }
 
-static const char *const set_names[] = {"colour",  "cycles",          "include",
+static const char *const set_names[] = {"colour",  "cycles",          "demangle", "include",
 					"percent", "substitute-path", "units"};
 
 /* set NAME VALUE: the names, then the values of the settings that have a few. */
@@ -755,6 +772,7 @@ static void complete_set(struct completion *c, const char *arg)
 		for (int i = 0; i < 2; i++)
 			candidate(c, units[i], strlen(units[i]));
 	} else if ((name_len == 7 && !strncmp(arg, "percent", 7)) ||
+		   (name_len == 8 && !strncmp(arg, "demangle", 8)) ||
 		   (name_len == 6 && (!strncmp(arg, "colour", 6) || !strncmp(arg, "cycles", 6)))) {
 		for (int i = 0; i < 2; i++)
 			candidate(c, on_off_words[i], strlen(on_off_words[i]));

@@ -156,6 +156,8 @@ void ui_diff_end(struct ui *u);
 void ui_select_parts(struct ui *u, const char *list);
 /* The same for a diff's base. */
 void ui_select_base_parts(struct ui *u, const char *list);
+/* Names demangled or as written (both sides of a diff): filters and every screen again. */
+void ui_set_demangle(struct ui *u, bool on);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
 void ui_set_cycles(struct ui *u, bool on);
 void ui_save_screen(struct ui *u, const char *path);

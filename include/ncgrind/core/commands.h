@@ -48,7 +48,8 @@ enum command_arg {
 	  "back to the table, on the first function that matches", false, CARG_REGEX)              \
 	C(TOP, "top", cmd_top, "top N", "show only the first N functions of the table (0: all)",   \
 	  false, CARG_TEXT)                                                                        \
-	C(SET, "set", cmd_set, "set units|percent|colour|cycles|include|substitute-path VALUE",    \
+	C(SET, "set", cmd_set,                                                                     \
+	  "set units|percent|colour|cycles|demangle|include|substitute-path VALUE",                \
 	  "change a setting (the reports take set cycles on|off)", true, CARG_SET)                 \
 	C(INCLUDE, "include", cmd_source_path, "include DIR",                                      \
 	  "look for source files under DIR too", false, CARG_TEXT)                                 \

@@ -19,6 +19,7 @@
 #include "ncgrind/core/diag.h"
 #include "ncgrind/core/map.h"
 #include "ncgrind/core/names.h"
+#include "ncgrind/core/demangle.h"
 #include "ncgrind/core/util.h"
 
 #include <stdbool.h>
@@ -177,6 +178,9 @@ struct all_costs;
 
 struct profile {
 	const char *path; /* the first file's */
+	bool raw_names;   /* names as written, not demangled */
+	/* the demangled names (demangle.h): made and filled as names are shown */
+	struct demangle_cache **demangled;
 	struct source *src;
 	size_t nsrc;
 	struct names names;
@@ -380,7 +384,22 @@ const uint64_t *profile_incl_row(const struct profile *p, uint32_t fn, uint64_t 
 void profile_widen(struct profile *p, uint32_t cols);
 
 /* A name id as a span; an empty span for NCG_NONE. */
+/* A name as shown: demangled (demangle.h) unless p->raw_names. */
 static inline struct span profile_name(const struct profile *p, uint32_t id)
+{
+	struct span s;
+
+	if (id == NCG_NONE)
+		return span_make("", 0);
+	s = names_get(&p->names, id);
+	if (p->raw_names || !p->demangled || !demangle_candidate(s))
+		return s;
+	/* the cache is the profile's, filled as names are first shown */
+	return demangle_name(p->demangled, id, s, p->names.nr);
+}
+
+/* A name as the file writes it. */
+static inline struct span profile_raw_name(const struct profile *p, uint32_t id)
 {
 	return id == NCG_NONE ? span_make("", 0) : names_get(&p->names, id);
 }

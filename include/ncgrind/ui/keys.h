@@ -25,6 +25,7 @@
 	R(EVENT_PREV, "show the previous event")                                                   \
 	R(TOGGLE_UNITS, "exact numbers or short units (1.2G)")                                     \
 	R(TOGGLE_PERCENT, "show or hide the percentages")                                          \
+	R(TOGGLE_DEMANGLE, "names demangled, or as the profile writes them (mangled)")             \
 	R(PROMPT, "command prompt (filter, focus, sort, ...; help lists them)")                    \
 	R(UNDO_FILTER, "undo the last filter")                                                     \
 	R(SEARCH, "search what the rows show (names, lines) with a regex")                         \

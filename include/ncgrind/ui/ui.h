@@ -25,6 +25,7 @@ struct ui_opts {
 	const char *diff_base;        /* --diff BASE NEW: BASE (the files read are NEW's) */
 	const struct rewrites *rules; /* --mod-*: how the diff matches names */
 	bool no_siblings;             /* --no-siblings: a diff's base is the file named alone */
+	bool no_demangle;             /* --no-demangle: names as the profile writes them */
 };
 
 /*
