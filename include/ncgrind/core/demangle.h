@@ -16,10 +16,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * The longest name demangled: real symbols are far shorter, and a name of
+ * the profile's making must not cost time or memory out of proportion.
+ */
+#define DEMANGLE_MAX 4096
+
 /* Whether a name may be mangled: _Z or _R first (a cheap test, before the cache). */
 static inline bool demangle_candidate(struct span s)
 {
-	return s.len > 2 && s.ptr[0] == '_' && (s.ptr[1] == 'Z' || s.ptr[1] == 'R');
+	return s.len > 2 && s.len <= DEMANGLE_MAX && s.ptr[0] == '_' &&
+	       (s.ptr[1] == 'Z' || s.ptr[1] == 'R');
 }
 
 struct demangle_cache;
