@@ -201,9 +201,8 @@ static void kids_free(struct difftree_kids *k)
 
 void difftree_release(struct difftree *t)
 {
-	if (t->kids)
-		for (size_t r = 0; r < t->d->nrows; r++)
-			kids_free(t->kids[r]);
+	for (size_t r = 0; t->kids && r < t->nkids; r++)
+		kids_free(t->kids[r]);
 	free(t->kids);
 	free(t->seen);
 	free(t->nodes);
@@ -254,8 +253,10 @@ static const struct difftree_kids *kids_of(struct difftree *t, uint32_t row)
 	const uint32_t *in;
 	size_t first, n;
 
-	if (!t->kids)
+	if (!t->kids) {
 		t->kids = xcalloc(t->d->nrows + 1, sizeof(*t->kids));
+		t->nkids = t->d->nrows;
+	}
 	if (t->kids[row])
 		return t->kids[row];
 	k = xcalloc(1, sizeof(*k));

@@ -383,9 +383,9 @@ void cmd_add(struct ui *u, const char *cmd, const char *path)
  */
 static void diff_rematch(struct ui *u)
 {
+	ui_views_release(u); /* first: the screens are released on the diff they read */
 	diff_release(u->diff);
 	diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules);
-	ui_views_release(u);
 	ui_views_init(u);
 	apply_filters(u);
 	ui_open_diff(u);

@@ -58,6 +58,7 @@ struct difftree {
 	uint32_t event; /* a diff event */
 	double threshold;
 	struct difftree_kids **kids; /* per row; NULL: not yet */
+	size_t nkids;                /* kids' rows (the diff may be matched again before release) */
 	uint32_t *seen;              /* per call: gen when shown by the current expansion */
 	uint32_t gen;
 	uint32_t *path_count; /* during difftree_expand_all(): per row, on the path */
