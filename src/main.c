@@ -39,6 +39,8 @@ struct options {
 	struct report_opts report;
 	struct source_paths sources; /* -I, --substitute-path */
 	const char **commands;       /* --command, in order */
+	const char **user_events;    /* --event=NAME=FORMULA, in order */
+	size_t nuser_events, user_events_alloc;
 	size_t ncommands, commands_alloc;
 	bool dump; /* --dump given: a batch report, no browser */
 	struct ui_opts ui;
@@ -78,6 +80,7 @@ static void usage(FILE *out)
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
+	    "       --event=NAME=FORMULA: an event of yours (CEst=Ir+10 D1mr), as event: lines\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
 	    "       --diff BASE NEW [--mod-funcname|--mod-filename|--mod-object=s/RE/TO/[gi]]...\n"
 	    "       [--dump=functions] [--format=text|tsv|json]: what changed from BASE to NEW\n"
@@ -181,6 +184,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"cycles", no_argument, NULL, 'y'},
 	    {"no-siblings", no_argument, NULL, 'N'},
 	    {"no-demangle", no_argument, NULL, 'G'},
+	    {"event", required_argument, NULL, 'A'},
 	    {"parts", required_argument, NULL, 'Q'},
 	    {"diff", no_argument, NULL, 'W'},
 	    {"mod-funcname", required_argument, NULL, 'M'},
@@ -197,6 +201,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'N':
 			o->no_siblings = true;
+			break;
+		case 'A':
+			ALLOC_GROW(o->user_events, o->nuser_events + 1, o->user_events_alloc);
+			o->user_events[o->nuser_events++] = optarg;
+			o->ui.events = o->user_events;
+			o->ui.nevents = o->nuser_events;
 			break;
 		case 'G':
 			o->no_demangle = true;
@@ -340,10 +350,11 @@ static int resolve_events(const struct profile *p, struct options *o, uint32_t *
 			return usage_error("unknown event '%s' (see the events: line)", err);
 		if (n == 0)
 			return usage_error("%s", "--events names no event");
-	} else {
+	} else { /* the profile's events, yours; the well-known derived ones when named */
+		n = 0;
 		for (uint32_t i = 0; i < p->nev; i++)
-			evs[i] = i;
-		n = (int)p->nev;
+			if (!p->events[i].builtin)
+				evs[n++] = i;
 	}
 	o->report.events = evs;
 	o->report.nevents = (uint32_t)n;
@@ -495,7 +506,8 @@ static int select_parts(struct session *s, const char *list)
 static int load_side(struct session *s, const struct options *o, const char *path,
 		     const char *other)
 {
-	struct parse_opts popts = {.jobs = o->ui.jobs};
+	struct parse_opts popts = {
+	    .jobs = o->ui.jobs, .events = o->user_events, .nevents = o->nuser_events};
 	struct file_list files = {0};
 	int ret;
 
@@ -583,7 +595,8 @@ static int run_diff(struct options *o)
 static int batch(const struct options *in)
 {
 	struct options o = *in; /* resolve_events() fills in the report options */
-	struct parse_opts popts = {.jobs = in->ui.jobs};
+	struct parse_opts popts = {
+	    .jobs = in->ui.jobs, .events = in->user_events, .nevents = in->nuser_events};
 	struct session s;
 	bool narrowed = false;
 	uint32_t *evs;
@@ -673,6 +686,7 @@ int main(int argc, char **argv)
 		ret = run_diff(&o);
 		rewrites_release(&o.rules);
 		free(o.commands);
+		free(o.user_events);
 		return ret;
 	}
 	if (!find_files(&o)) {
@@ -696,6 +710,7 @@ int main(int argc, char **argv)
 		ret = batch(&o);
 	source_paths_release(&o.sources);
 	free(o.commands);
+	free(o.user_events);
 	files_release(&o.files);
 	rewrites_release(&o.rules);
 	return ret;

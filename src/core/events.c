@@ -38,8 +38,13 @@ static int add_term(const struct profile *p, uint64_t *coef, uint64_t factor, st
 	return 0;
 }
 
-/* "Ir + 10 I1mr + 10 * D1mr" -> one factor per raw event. */
-static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
+/*
+ * "Ir + 10 I1mr + 10 * D1mr" -> one factor per raw event. With skip, a term
+ * of an event the profile lacks is left out (as KCachegrind's well-known
+ * formulas are); *matched counts the terms taken (may be NULL).
+ */
+static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, bool skip,
+		       int *matched)
 {
 	size_t i = skip_spaces(f, 0);
 
@@ -56,14 +61,25 @@ static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
 		}
 		for (s = i; i < f.len && is_name_char(f.ptr[i]); i++)
 			;
-		if (s == i || add_term(p, coef, factor, span_make(f.ptr + s, i - s)) < 0)
+		if (s == i)
 			return -1;
+		if (add_term(p, coef, factor, span_make(f.ptr + s, i - s)) < 0) {
+			if (!skip)
+				return -1;
+		} else if (matched) {
+			(*matched)++;
+		}
 		i = skip_spaces(f, i);
 		if (i < f.len && f.ptr[i] != '+')
 			return -1;
 		i = skip_spaces(f, i + 1);
 	}
 	return 0;
+}
+
+static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
+{
+	return parse_terms(p, f, coef, false, NULL);
 }
 
 /* The inherited value; *saturated is set when it does not fit in 64 bits. */
@@ -111,9 +127,16 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
 	if (parse_formula(p, spec->formula, coef) < 0) {
 		char q[200];
 
-		diag_add(d, DIAG_WARNING, spec->line,
-			 "cannot compute inherited event from '%s'; event ignored",
-			 diag_quote(q, spec->formula.ptr, spec->formula.len, 40));
+		if (spec->line)
+			diag_add(d, DIAG_WARNING, spec->line,
+				 "cannot compute inherited event from '%s'; event ignored",
+				 diag_quote(q, spec->formula.ptr, spec->formula.len, 40));
+		else /* --event: not a line of the file */
+			diag_add(d, DIAG_WARNING, 0,
+				 "--event %.*s: cannot compute it from '%s' (not a sum of events "
+				 "the profile has); ignored",
+				 (int)spec->name.len, spec->name.ptr,
+				 diag_quote(q, spec->formula.ptr, spec->formula.len, 40));
 		free(coef);
 		return;
 	}
@@ -123,6 +146,76 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
 	ev->derived = true;
 	ev->coef = coef;
 	profile_index_event(p, (uint32_t)(ev - p->events));
+}
+
+/*
+ * KCachegrind's well-known derived events (libcore/globalconfig.cpp), in
+ * the order they may name each other. As there, a term of an event the
+ * profile lacks is left out, and one is added when some term is there; a
+ * cycle estimate is added only when it would be more than Ir.
+ */
+static const struct {
+	const char *name, *long_name, *formula;
+} known_events[] = {
+    {"L1m", "L1 Miss Sum", "I1mr + D1mr + D1mw"},
+    {"L2m", "L2 Miss Sum", "I2mr + D2mr + D2mw"},
+    {"LLm", "Last-level Miss Sum", "ILmr + DLmr + DLmw"},
+    {"Bm", "Mispredicted Branch", "Bim + Bcm"},
+    {"CEst", "Cycle Estimation", "Ir + 10 Bm + 10 L1m + 20 Ge + 100 L2m + 100 LLm"},
+};
+
+static void add_known(struct profile *p, size_t k)
+{
+	uint64_t *coef = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	struct span f = span_make(known_events[k].formula, strlen(known_events[k].formula));
+	uint32_t ir = profile_find_event_str(p, "Ir");
+	int matched = 0, others = 0;
+	struct event *ev;
+
+	parse_terms(p, f, coef, true, &matched);
+	for (uint32_t i = 0; i < p->nraw; i++)
+		others += coef[i] && i != ir;
+	if (!matched || !others) {
+		free(coef);
+		return;
+	}
+	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
+	ev = &p->events[p->nev++];
+	memset(ev, 0, sizeof(*ev));
+	ev->name = span_make(known_events[k].name, strlen(known_events[k].name));
+	ev->long_name = span_make(known_events[k].long_name, strlen(known_events[k].long_name));
+	ev->formula = f;
+	ev->derived = ev->builtin = true;
+	ev->coef = coef;
+	profile_index_event(p, (uint32_t)(ev - p->events));
+}
+
+/* --event=NAME=FORMULA: an inherited event of the user's, as an `event:` line's. */
+static void define_user(struct profile *p, struct diag *d, const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+	struct event e;
+	size_t n;
+
+	memset(&e, 0, sizeof(e));
+	n = eq ? (size_t)(eq - spec) : 0;
+	while (n && (spec[n - 1] == ' ' || spec[n - 1] == '\t'))
+		n--;
+	e.name = span_make(spec, n);
+	e.formula = eq ? span_make(eq + 1, strlen(eq + 1)) : span_make("", 0);
+	for (size_t i = 0; i < n; i++)
+		if (!is_name_char(spec[i]))
+			n = 0;
+	if (!n || !e.formula.len) {
+		diag_add(d, DIAG_WARNING, 0, "--event '%s': not NAME=FORMULA; ignored", spec);
+		return;
+	}
+	if (profile_find_event(p, e.name) != NCG_NONE) {
+		diag_add(d, DIAG_WARNING, 0, "--event '%s': the profile has %.*s already; ignored",
+			 spec, (int)n, spec);
+		return;
+	}
+	define_inherited(p, d, &e);
 }
 
 void events_resolve(struct profile *p, struct diag *d)
@@ -143,6 +236,11 @@ void events_resolve(struct profile *p, struct diag *d)
 			define_inherited(p, d, spec);
 		}
 	}
+	for (size_t i = 0; i < p->nuser_events; i++)
+		define_user(p, d, p->user_events[i]);
+	for (size_t k = 0; k < sizeof(known_events) / sizeof(known_events[0]); k++)
+		if (profile_find_event_str(p, known_events[k].name) == NCG_NONE)
+			add_known(p, k);
 	events_derive(p, nraw, d);
 }
 

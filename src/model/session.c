@@ -25,6 +25,8 @@ void session_ready(struct session *s)
 int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
 {
 	session_begin(s, paths, n);
+	s->prof.user_events = o->events;
+	s->prof.nuser_events = o->nevents;
 	if (parse_profile(&s->prof, &s->diag, o) < 0)
 		return -1;
 	session_ready(s);

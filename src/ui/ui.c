@@ -526,8 +526,12 @@ void ui_free_files(struct ui *u)
 
 int ui_load(struct ui *u)
 {
-	struct parse_opts prog = {
-	    .progress = on_progress, .unpacking = on_unpacking, .ctx = u, .jobs = u->jobs};
+	struct parse_opts prog = {.progress = on_progress,
+				  .unpacking = on_unpacking,
+				  .ctx = u,
+				  .jobs = u->jobs,
+				  .events = u->events,
+				  .nevents = u->nevents};
 
 	if (session_load(&u->ses, u->paths, u->npaths, &prog) < 0)
 		return -1;
@@ -641,6 +645,8 @@ static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *s
 	int key, ret;
 
 	session_begin(&u->ses, u->paths, u->npaths);
+	u->ses.prof.user_events = o->events;
+	u->ses.prof.nuser_events = o->nevents;
 	l.job = parse_start(&u->ses.prof, &u->ses.diag, &po);
 	if (!l.job)
 		return -1;
@@ -790,6 +796,8 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	ui_set_files(&u, paths, n);
 	u.sources = o->sources;
 	u.jobs = o->jobs;
+	u.events = o->events;
+	u.nevents = o->nevents;
 	u.rules = o->rules;
 	u.diff_event = NCG_NONE;
 	u.no_siblings = o->no_siblings;

@@ -214,6 +214,8 @@ static int load_next(struct ui *u, char *const *paths, size_t n, struct ui *next
 	next->g = u->g;
 	next->sources = u->sources;
 	next->jobs = u->jobs;
+	next->events = u->events;
+	next->nevents = u->nevents;
 	ui_set_files(next, paths, n); /* the loading screen names them */
 	if (ui_load(next) < 0) {
 		char first[1200];
@@ -277,7 +279,7 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 
 int ui_diff_start(struct ui *u, const char *path)
 {
-	struct parse_opts po = {.jobs = u->jobs};
+	struct parse_opts po = {.jobs = u->jobs, .events = u->events, .nevents = u->nevents};
 	struct session *base = xcalloc(1, sizeof(*base));
 	struct file_list files = {0};
 	int ret;

@@ -61,6 +61,8 @@ struct ui {
 	struct diff *diff;
 	const struct rewrites *rules; /* --mod-*: how names are matched */
 	bool no_siblings;             /* a diff's base without the other files of its run */
+	const char *const *events;    /* --event=NAME=FORMULA: for every profile read */
+	size_t nevents;
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */
 };

@@ -16,7 +16,10 @@ struct parse_opts {
 	/* called with the bytes of a compressed file decompressed so far; may be NULL */
 	void (*unpacking)(void *ctx, uint64_t done, uint64_t total);
 	void *ctx;
-	unsigned jobs;  /* threads that index: 0 for the cores available, 1 for one pass */
+	unsigned jobs; /* threads that index: 0 for the cores available, 1 for one pass */
+	/* --event=NAME=FORMULA (strings that outlive the profile); may be NULL */
+	const char *const *events;
+	size_t nevents;
 	uint64_t chunk; /* bytes a thread takes at a time: 0 to choose from the size */
 	/*
 	 * The caller's thread indexes chunks too while it waits for the next one

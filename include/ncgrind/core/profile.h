@@ -34,6 +34,7 @@ struct event {
 	struct span long_name; /* from `event:`, may be empty */
 	struct span formula;   /* inherited events only, e.g. "Ir + 10 I1mr" */
 	bool derived;          /* computed from `formula`, no raw data */
+	bool builtin;          /* a well-known one ncgrind adds (KCachegrind's L1m, CEst ...) */
 	uint64_t *coef;        /* derived: one factor per raw event (nraw) */
 	uint64_t line;         /* of its event: line, 0 if none */
 };
@@ -193,6 +194,9 @@ struct profile {
 
 	struct event *evspecs; /* `event:` lines, resolved by profile_finish() */
 	size_t nevspecs, evspecs_alloc;
+	/* --event=NAME=FORMULA: the user's inherited events, after the file's */
+	const char *const *user_events;
+	size_t nuser_events;
 
 	struct part *parts;
 	size_t nparts, parts_alloc;

@@ -26,6 +26,8 @@ struct ui_opts {
 	const struct rewrites *rules; /* --mod-*: how the diff matches names */
 	bool no_siblings;             /* --no-siblings: a diff's base is the file named alone */
 	bool no_demangle;             /* --no-demangle: names as the profile writes them */
+	const char *const *events;    /* --event=NAME=FORMULA */
+	size_t nevents;
 };
 
 /*

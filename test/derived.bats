@@ -1,0 +1,79 @@
+#!/usr/bin/env bats
+# Derived events (issue 17): KCachegrind's well-known formulas where their inputs
+# are in the profile, and the user's own (--event=NAME=FORMULA). The fixture is
+# valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes on
+# test/fixtures/src/recur.c (gcc -O1 -g); its totals: line is
+#   Ir 8984626 Dr 1687757 Dw 1242205 I1mr 1354 D1mr 28055 D1mw 13506
+#   ILmr 1334 DLmr 777 DLmw 2995 Bc 1179551 Bcm 69508 Bi 68804 Bim 172
+# KCachegrind (libcore/globalconfig.cpp): L1m = I1mr + D1mr + D1mw,
+# LLm = ILmr + DLmr + DLmw, Bm = Bim + Bcm,
+# CEst = Ir + 10 Bm + 10 L1m + 20 Ge + 100 L2m + 100 LLm (Ge, L2m absent here).
+
+load test_helper
+
+CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
+
+@test "derived events: L1m, LLm, Bm and CEst of a cache simulation, totals by hand" {
+	# by hand from the totals: line: L1m 1354 + 28055 + 13506 = 42,915;
+	# LLm 1334 + 777 + 2995 = 5,106; Bm 69508 + 172 = 69,680;
+	# CEst 8984626 + 10 * 69680 + 10 * 42915 + 100 * 5106 = 10,621,176
+	ncg --dump=functions --events=Ir,L1m,LLm,Bm,CEst "$CS"
+	expect_status 0
+	expect_no_err
+	assert_grep '8,984,626 (100.0%)  42,915 (100.0%)  5,106 (100.0%)  69,680 (100.0%)  10,621,176 (100.0%)  PROGRAM TOTALS' "$OUT"
+}
+
+@test "derived events: every function's value is the formula of its own raw events, self and inclusive" {
+	ncg --dump=functions --format=tsv \
+		--events=Ir,I1mr,D1mr,D1mw,ILmr,DLmr,DLmw,Bcm,Bim,L1m,LLm,Bm,CEst "$CS"
+	expect_status 0
+	# columns: 5..17 self, 18..30 incl, in the order of --events
+	awk -F'\t' 'NR > 1 { for (o = 4; o <= 17; o += 13) {
+		ir = $(o + 1); l1 = $(o + 2) + $(o + 3) + $(o + 4); ll = $(o + 5) + $(o + 6) + $(o + 7)
+		bm = $(o + 8) + $(o + 9)
+		if ($(o + 10) != l1 || $(o + 11) != ll || $(o + 12) != bm ||
+		    $(o + 13) != ir + 10 * bm + 10 * l1 + 100 * ll) { print "bad: " $0; bad++ }
+		rows++ } }
+		END { if (rows < 100) { print "only " rows " rows"; exit 1 } exit bad > 0 }' "$OUT"
+}
+
+@test "derived events: named only; none is added without its inputs (a plain profile has no CEst)" {
+	ncg --dump=functions --format=tsv "$CS"
+	head -1 "$OUT" | grep -q $'\tself:Bim\t'
+	head -1 "$OUT" >"$OUT.head"
+	refute_grep 'L1m|CEst' "$OUT.head"
+	ncg --dump=functions --events=CEst "$FIX/example.callgrind"
+	expect_status 2
+	assert_grep "unknown event 'CEst'" "$ERR"
+	# the sort key too
+	ncg --dump=functions --format=tsv --sort=self:CEst --events=CEst "$CS"
+	expect_status 0
+	awk -F'\t' 'NR > 2 && $5 > prev { bad++ } NR > 1 { prev = $5 } END { exit bad > 0 }' "$OUT"
+}
+
+@test "derived events: --event=NAME=FORMULA, yours, in every report; a bad one is named" {
+	# Hits = Dr + Dw - ... no minus: D accesses, 1687757 + 1242205 = 2,929,962
+	ncg --dump=functions --event='Dacc=Dr + Dw' --event='Dmiss=D1mr+D1mw' --events=Dacc,Dmiss "$CS"
+	expect_status 0
+	assert_grep '2,929,962 (100.0%)  41,561 (100.0%)  PROGRAM TOTALS' "$OUT"
+	# yours are in the reports without --events
+	ncg --dump=functions --format=tsv --event='Dacc=Dr+Dw' "$CS"
+	head -1 "$OUT" | grep -q $'\tself:Dacc\t'
+	# a tree and the calls take it too
+	ncg --dump=tree --event='Dacc=Dr+Dw' --events=Dacc "$CS"
+	expect_status 0
+	assert_grep 'Dacc' "$OUT"
+	ncg --dump=functions --event='Bad=Dr+Nope' --event='x' --event='Ir=Dr' "$CS"
+	assert_grep "--event Bad: cannot compute it from 'Dr+Nope'" "$ERR"
+	assert_grep "--event 'x': not NAME=FORMULA; ignored" "$ERR"
+	assert_grep "--event 'Ir=Dr': the profile has Ir already; ignored" "$ERR"
+}
+
+@test "derived events in the browser: Tab reaches them, :event CEst sorts by it" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':event CEst' ':save-screen c0' >keys
+	"$NCGRIND" --script=keys --size=120x12 --event='Dacc=Dr+Dw' "$CS"
+	assert_grep 'CEst' c0
+	assert_grep 'Dacc' c0
+	assert_grep 'sort: self CEst' c0
+}
