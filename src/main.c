@@ -50,6 +50,7 @@ struct options {
 	bool no_cycles; /* --no-cycles, or --command='set cycles off' */
 	bool no_siblings;
 	bool no_demangle;      /* --no-demangle: names as the profile writes them */
+	enum group_kind group; /* --group: the functions report by object, file, ... */
 	const char *parts;     /* --parts: the parts that count */
 	bool diff;             /* --diff BASE NEW */
 	struct rewrites rules; /* --mod-funcname, --mod-filename, --mod-object */
@@ -81,6 +82,7 @@ static void usage(FILE *out)
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
 	    "       --event=NAME=FORMULA: an event of yours (CEst=Ir+10 D1mr), as event: lines\n"
+	    "       --group=object|file|class|cycle: --dump=functions by group\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
 	    "       --diff BASE NEW [--mod-funcname|--mod-filename|--mod-object=s/RE/TO/[gi]]...\n"
 	    "       [--dump=functions] [--format=text|tsv|json]: what changed from BASE to NEW\n"
@@ -185,6 +187,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"no-siblings", no_argument, NULL, 'N'},
 	    {"no-demangle", no_argument, NULL, 'G'},
 	    {"event", required_argument, NULL, 'A'},
+	    {"group", required_argument, NULL, 'H'},
 	    {"parts", required_argument, NULL, 'Q'},
 	    {"diff", no_argument, NULL, 'W'},
 	    {"mod-funcname", required_argument, NULL, 'M'},
@@ -207,6 +210,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->user_events[o->nuser_events++] = optarg;
 			o->ui.events = o->user_events;
 			o->ui.nevents = o->nuser_events;
+			break;
+		case 'H':
+			if (groups_kind_parse(optarg, &o->group) < 0)
+				return usage_error(
+				    "unknown group '%s' (object, file, class, cycle, "
+				    "none)",
+				    optarg);
 			break;
 		case 'G':
 			o->no_demangle = true;
@@ -434,6 +444,8 @@ static int write_report(const struct profile *p, const struct options *o)
 		}
 		return 0;
 	}
+	if (o->group != GROUP_NONE && o->report.kind == REPORT_FUNCTIONS)
+		return report_groups(stdout, p, &o->report, o->group) < 0 ? 1 : 0;
 	if (report_write(stdout, p, &o->report) < 0) {
 		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
 		return 1;

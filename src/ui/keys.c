@@ -95,6 +95,7 @@ static const struct binding {
     {'q', REQ_CLOSE, ALL},
     {'Q', REQ_QUIT, ALL},
     {'M', REQ_TOGGLE_DEMANGLE, ALL},
+    {'O', REQ_GROUP, ALL},
     {27, REQ_BACK, ALL},
 };
 

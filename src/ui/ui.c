@@ -376,6 +376,9 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_TOGGLE_CYCLES:
 		ui_set_cycles(u, u->ses.prof.no_cycles);
 		break;
+	case REQ_GROUP:
+		ui_group_next(u);
+		break;
 	case REQ_TOGGLE_DEMANGLE:
 		ui_set_demangle(u, u->ses.prof.raw_names);
 		break;

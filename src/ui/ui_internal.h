@@ -8,6 +8,7 @@
 
 #include "ncgrind/core/commands.h"
 #include "ncgrind/model/diff.h"
+#include "ncgrind/model/groups.h"
 #include "ncgrind/model/filter.h"
 #include "ncgrind/model/history.h"
 #include "ncgrind/ui/prompt.h"
@@ -158,6 +159,9 @@ void ui_diff_end(struct ui *u);
 void ui_select_parts(struct ui *u, const char *list);
 /* The same for a diff's base. */
 void ui_select_base_parts(struct ui *u, const char *list);
+/* The grouped table (screen_groups.c) by kind, or the next kind (O); none closes it. */
+void ui_group(struct ui *u, enum group_kind kind);
+void ui_group_next(struct ui *u);
 /* Names demangled or as written (both sides of a diff): filters and every screen again. */
 void ui_set_demangle(struct ui *u, bool on);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */

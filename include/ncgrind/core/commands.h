@@ -61,6 +61,9 @@ enum command_arg {
 	C(DIFF, "diff", cmd_diff, "diff FILE|off",                                                 \
 	  "what changed from FILE (the base) to this profile; off: the diff closes", false,        \
 	  CARG_TEXT)                                                                               \
+	C(GROUP, "group", cmd_group, "group object|file|class|cycle|none",                         \
+	  "the functions grouped by ELF object, source file, class or cycle; none: back", false,   \
+	  CARG_TEXT)                                                                               \
 	C(PARTS, "parts", cmd_parts, "parts [[base|new] LIST]",                                    \
 	  "the parts (dumps, threads, files); LIST (1,3-5, t2, FILE:N, all): only those count "    \
 	  "(in a diff: of the new profile, or of the base)",                                       \

@@ -8,6 +8,7 @@
 
 #include "ncgrind/core/report.h"
 #include "ncgrind/model/diff.h"
+#include "ncgrind/model/groups.h"
 
 /*
  * Trees, callers and callees of the functions matching o->function (or a
@@ -27,6 +28,9 @@ void report_put_text(FILE *out, struct span s);
  */
 int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
 		  size_t errsize);
+/* --dump=functions --group=KIND: a row per group (groups.h), sorted as o->sort says. */
+int report_groups(FILE *out, const struct profile *p, const struct report_opts *o,
+		  enum group_kind kind);
 
 /*
  * --diff BASE NEW --dump=functions|calls|lines: every function (call, source

@@ -26,6 +26,7 @@
 	R(TOGGLE_UNITS, "exact numbers or short units (1.2G)")                                     \
 	R(TOGGLE_PERCENT, "show or hide the percentages")                                          \
 	R(TOGGLE_DEMANGLE, "names demangled, or as the profile writes them (mangled)")             \
+	R(GROUP, "group the functions by object (again: file, class, cycle)")                      \
 	R(PROMPT, "command prompt (filter, focus, sort, ...; help lists them)")                    \
 	R(UNDO_FILTER, "undo the last filter")                                                     \
 	R(SEARCH, "search what the rows show (names, lines) with a regex")                         \

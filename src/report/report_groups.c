@@ -1,0 +1,119 @@
+/*
+ * report_groups: --dump=functions --group=object|file|class|cycle, one row
+ * per group (model/groups.c): its functions, and its self and inclusive
+ * cost in each event shown, sorted as --sort says.
+ */
+#include "ncgrind/report/views.h"
+#include "ncgrind/model/fmt.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void put_group_name(FILE *out, const struct group *g, const struct report_opts *o)
+{
+	struct span s = span_make(g->name, strlen(g->name));
+
+	if (o->format == REPORT_JSON)
+		report_put_json_string(out, s);
+	else
+		report_put_name(out, s, o->format == REPORT_TSV, o->terminal);
+}
+
+static void tsv_group(FILE *out, const struct group *g, const struct report_opts *o)
+{
+	put_group_name(out, g, o);
+	fprintf(out, "\t%" PRIu32, g->nfuncs);
+	for (int incl = 0; incl < 2; incl++)
+		for (uint32_t i = 0; i < o->nevents; i++)
+			fprintf(out, "\t%" PRIu64, (incl ? g->incl : g->self)[o->events[i]]);
+	fputc('\n', out);
+}
+
+static void json_group(FILE *out, const struct profile *p, const struct group *g,
+		       const struct report_opts *o)
+{
+	fputs("{\"name\":", out);
+	put_group_name(out, g, o);
+	fprintf(out, ",\"functions\":%" PRIu32, g->nfuncs);
+	for (int incl = 0; incl < 2; incl++) {
+		fputs(incl ? ",\"incl\":{" : ",\"self\":{", out);
+		for (uint32_t i = 0; i < o->nevents; i++) {
+			fputs(i ? "," : "", out);
+			report_put_json_string(out, p->events[o->events[i]].name);
+			fprintf(out, ":%" PRIu64, (incl ? g->incl : g->self)[o->events[i]]);
+		}
+		fputc('}', out);
+	}
+	fputc('}', out);
+}
+
+static void text_group(FILE *out, const struct profile *p, const struct group *g,
+		       const struct report_opts *o)
+{
+	char num[FMT_NUM];
+
+	for (int incl = 1; incl >= 0; incl--)
+		for (uint32_t i = 0; i < o->nevents; i++) {
+			uint32_t e = o->events[i];
+			uint64_t v = (incl ? g->incl : g->self)[e];
+
+			fprintf(out, "%15s (%6.2f%%)  ", fmt_commas(num, v),
+				p->totals[e] ? 100.0 * (double)v / (double)p->totals[e] : 0.0);
+		}
+	fprintf(out, "%9" PRIu32 "  ", g->nfuncs);
+	put_group_name(out, g, o);
+	fputc('\n', out);
+}
+
+int report_groups(FILE *out, const struct profile *p, const struct report_opts *o,
+		  enum group_kind kind)
+{
+	struct groups g;
+	size_t *order;
+
+	groups_build(&g, p, kind, o->keep);
+	order = groups_order(&g, o->sort_event, o->sort == SORT_INCL, o->sort == SORT_NAME);
+	if (o->format == REPORT_TSV) {
+		fputs("group\tfunctions", out);
+		for (int incl = 0; incl < 2; incl++)
+			for (uint32_t i = 0; i < o->nevents; i++) {
+				fputs(incl ? "\tincl:" : "\tself:", out);
+				report_put_name(out, p->events[o->events[i]].name, true,
+						o->terminal);
+			}
+		fputc('\n', out);
+	} else if (o->format == REPORT_JSON) {
+		fprintf(out, "{\"group\":\"%s\",\"groups\":[", groups_kind_name(kind));
+	} else {
+		fprintf(out,
+			"Functions grouped by %s: self cost and the calls out of the group "
+			"(inclusive)\n",
+			groups_kind_name(kind));
+		for (int incl = 1; incl >= 0; incl--)
+			for (uint32_t i = 0; i < o->nevents; i++) {
+				struct span ev = p->events[o->events[i]].name;
+
+				fprintf(out, "%*.*s %-5s   ", 15, (int)(ev.len > 15 ? 15 : ev.len),
+					ev.ptr, incl ? "incl" : "self");
+			}
+		fprintf(out, "%9s  %s\n", "functions", groups_kind_name(kind));
+	}
+	for (size_t i = 0; i < g.n; i++) {
+		const struct group *gr = &g.v[order[i]];
+
+		if (o->format == REPORT_TSV) {
+			tsv_group(out, gr, o);
+		} else if (o->format == REPORT_JSON) {
+			fputs(i ? ",\n" : "\n", out);
+			json_group(out, p, gr, o);
+		} else {
+			text_group(out, p, gr, o);
+		}
+	}
+	if (o->format == REPORT_JSON)
+		fputs("]}\n", out);
+	free(order);
+	groups_release(&g);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,393 @@
+/*
+ * screen_groups: the functions grouped by object, file, class or cycle
+ * (model/groups.c), each group with its inclusive and self cost and its
+ * number of functions (O, :group KIND). s, i and a sort by self, inclusive
+ * cost or name; O steps to the next kind of group; Enter lists the group's
+ * functions, and Enter there opens a function's callers and callees. Only
+ * the functions the filters let through count: filters work inside groups.
+ */
+#include "ui_internal.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/model/groups.h"
+
+#include <stdlib.h>
+
+struct groups_screen {
+	struct groups g;
+	struct nav nav;
+	size_t *order;
+	enum report_sort sort; /* SORT_SELF, SORT_INCL or SORT_NAME */
+};
+
+/* A group's functions, by self cost. */
+struct members_screen {
+	struct nav nav;
+	uint32_t *fns;
+	char *name;
+};
+
+static const struct screen_ops screen_groups_ops, screen_members_ops; /* at the end */
+
+static struct groups_screen *gs(struct screen *s)
+{
+	return s->state;
+}
+
+static void groups_screen_free(void *state)
+{
+	struct groups_screen *g = state;
+
+	groups_release(&g->g);
+	free(g->order);
+	free(g);
+}
+
+static void regroup(struct ui *u, struct groups_screen *g, enum group_kind kind)
+{
+	groups_release(&g->g);
+	free(g->order);
+	groups_build(&g->g, &u->ses.prof, kind, u->t.keep); /* (NULL: no filter narrows) */
+	g->order = groups_order(&g->g, u->disp.event, g->sort == SORT_INCL, g->sort == SORT_NAME);
+	g->nav.count = g->g.n;
+	nav_scroll(&g->nav, ui_list_rows(u));
+}
+
+static void open_groups(struct ui *u, enum group_kind kind)
+{
+	struct groups_screen *g = xcalloc(1, sizeof(*g));
+
+	g->sort = SORT_SELF;
+	regroup(u, g, kind);
+	ui_push_screen(u, &screen_groups_ops, g, groups_screen_free);
+	ui_message(u, false, "%zu groups by %s (O: the next kind)", g->g.n, groups_kind_name(kind));
+}
+
+/* O: the next kind after kind (none: objects first). */
+static enum group_kind next_kind(enum group_kind kind)
+{
+	return kind == GROUP_CYCLE ? GROUP_OBJECT : (enum group_kind)(kind + 1);
+}
+
+void ui_group(struct ui *u, enum group_kind kind)
+{
+	struct screen *s = hist_current(&u->hist);
+
+	if (screen_ops_of(s) == &screen_groups_ops) {
+		if (kind == GROUP_NONE) {
+			hist_close(&u->hist);
+			return;
+		}
+		regroup(u, gs(s), kind);
+		gs(s)->nav.cursor = gs(s)->nav.top = 0;
+		ui_message(u, false, "%zu groups by %s", gs(s)->g.n, groups_kind_name(kind));
+		return;
+	}
+	if (kind == GROUP_NONE)
+		ui_message(u, false, "no groups are shown");
+	else
+		open_groups(u, kind);
+}
+
+void ui_group_next(struct ui *u)
+{
+	struct screen *s = hist_current(&u->hist);
+
+	ui_group(u,
+		 screen_ops_of(s) == &screen_groups_ops ? next_kind(gs(s)->g.kind) : GROUP_OBJECT);
+}
+
+/* group KIND: the functions by object, file, class or cycle; none: back. */
+void cmd_group(struct ui *u, const char *cmd, const char *arg)
+{
+	enum group_kind kind;
+
+	(void)cmd;
+	if (groups_kind_parse(*arg ? arg : "object", &kind) < 0) {
+		ui_message(u, true, "usage: group object|file|class|cycle|none");
+		return;
+	}
+	ui_group(u, kind);
+}
+
+static void group_text(const struct ui *u, const struct groups_screen *g, size_t k, char *buf,
+		       size_t size)
+{
+	const struct group *gr = &g->g.v[g->order[k]];
+	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
+	uint64_t total = u->ses.prof.nev ? u->ses.prof.totals[e] : 0;
+	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM];
+
+	snprintf(buf, size, "%14s %7s %14s %7s %7u  %s",
+		 fmt_value(a, gr->incl[e], u->disp.short_units, u->disp.unit_ps),
+		 fmt_percent(pa, gr->incl[e], total),
+		 fmt_value(b, gr->self[e], u->disp.short_units, u->disp.unit_ps),
+		 fmt_percent(pb, gr->self[e], total), gr->nfuncs, gr->name);
+}
+
+static struct nav *groups_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &gs(s)->nav;
+}
+
+/* The head and the rows of a list screen of text rows (the groups and their functions). */
+static void draw_list(struct ui *u, const char *title, const char *what, const char *head,
+		      struct nav *nav,
+		      void (*text)(const struct ui *, const void *, size_t, char *, size_t),
+		      const void *state, const char *hints)
+{
+	struct grid *g = &u->g;
+	char line[1200];
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts(g, 0, 0, title, ATTR_TITLE);
+	grid_put(g, 1, 0, what, strlen(what), g->cols, ATTR_DIM);
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	grid_puts(g, 3, 0, head, ATTR_HEAD);
+	for (int i = 0; i < ui_list_rows(u) && nav->top + (size_t)i < nav->count; i++) {
+		size_t k = nav->top + (size_t)i;
+		enum grid_attr at = k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL;
+
+		text(u, state, k, line, sizeof(line));
+		grid_fill(g, 4 + i, 0, at);
+		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+	}
+	view_draw_status(g, nav, &u->vs, hints);
+}
+
+static void group_row(const struct ui *u, const void *state, size_t k, char *buf, size_t size)
+{
+	group_text(u, state, k, buf, size);
+}
+
+static void groups_draw(struct ui *u, struct screen *s)
+{
+	struct groups_screen *g = gs(s);
+	struct span ev =
+	    u->ses.prof.nev ? u->ses.prof.events[u->disp.event].name : span_make("", 0);
+	char title[200], what[300], head[300];
+
+	snprintf(title, sizeof(title), "ncgrind: functions by %s", groups_kind_name(g->g.kind));
+	snprintf(what, sizeof(what),
+		 "%zu group%s; %.*s: the self cost of their functions, and inclusive: with the "
+		 "calls out of the group; by %s",
+		 g->g.n, g->g.n == 1 ? "" : "s", (int)ev.len, ev.ptr,
+		 g->sort == SORT_INCL   ? "inclusive cost"
+		 : g->sort == SORT_NAME ? "name"
+					: "self cost");
+	snprintf(head, sizeof(head), "%14s %7s %14s %7s %7s  %s", "Incl", "%", "Self", "%", "Funcs",
+		 groups_kind_name(g->g.kind));
+	draw_list(u, title, what, head, &g->nav, group_row, g,
+		  "Enter: its functions  O: next grouping  s/i/a: sort  q: back");
+}
+
+static void open_members(struct ui *u, const struct groups *g, size_t gi);
+
+static bool groups_request(struct ui *u, struct screen *s, enum request req)
+{
+	struct groups_screen *g = gs(s);
+
+	switch (req) {
+	case REQ_SORT_SELF:
+	case REQ_SORT_INCL:
+	case REQ_SORT_NAME:
+		g->sort = req == REQ_SORT_SELF   ? SORT_SELF
+			  : req == REQ_SORT_INCL ? SORT_INCL
+						 : SORT_NAME;
+		regroup(u, g, g->g.kind);
+		g->nav.cursor = g->nav.top = 0;
+		return true;
+	case REQ_SORT_CALLS:
+		ui_message(u, false, "groups sort by self (s), inclusive cost (i) or name (a)");
+		return true;
+	case REQ_ENTER:
+		if (g->nav.cursor < g->nav.count)
+			open_members(u, &g->g, g->order[g->nav.cursor]);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static uint32_t groups_fn(struct ui *u, struct screen *s)
+{
+	(void)u, (void)s;
+	return NCG_NONE;
+}
+
+static bool groups_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", gs(s)->g.v[gs(s)->order[row]].name);
+	(void)u;
+	return true;
+}
+
+static int groups_write(struct ui *u, struct screen *s, FILE *f)
+{
+	char line[1200];
+
+	for (size_t i = 0; i < gs(s)->nav.count; i++) {
+		group_text(u, gs(s), i, line, sizeof(line));
+		fprintf(f, "%s\n", line);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+/* The filters, the event or the parts changed: grouped again. */
+static void groups_update(struct ui *u, struct screen *s)
+{
+	regroup(u, gs(s), gs(s)->g.kind);
+}
+
+static const struct screen_ops screen_groups_ops = {
+    .scope = SCOPE_TABLE,
+    .nav = groups_nav,
+    .rows = ui_list_rows,
+    .moved = NULL,
+    .draw = groups_draw,
+    .request = groups_request,
+    .selected = groups_fn,
+    .row_text = groups_row_text,
+    .show_match = NULL,
+    .write = groups_write,
+    .update = groups_update,
+    .subject = NULL,
+    .reopen = NULL,
+};
+
+/* ---- a group's functions -------------------------------------------------- */
+
+static struct members_screen *ms(struct screen *s)
+{
+	return s->state;
+}
+
+static void members_free(void *state)
+{
+	struct members_screen *m = state;
+
+	free(m->fns);
+	free(m->name);
+	free(m);
+}
+
+static const struct profile *member_p; /* qsort's context (C11 has no qsort_r) */
+static uint32_t member_ev;
+
+static int cmp_member(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint64_t cx = profile_self_at(member_p, x, member_ev),
+		 cy = profile_self_at(member_p, y, member_ev);
+
+	if (cx != cy)
+		return cx > cy ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static void open_members(struct ui *u, const struct groups *g, size_t gi)
+{
+	struct members_screen *m = xcalloc(1, sizeof(*m));
+	size_t n = 0;
+
+	m->fns = xmalloc_array(g->v[gi].nfuncs ? g->v[gi].nfuncs : 1, sizeof(uint32_t));
+	for (uint32_t f = g->v[gi].first; f != NCG_NONE; f = g->next[f])
+		m->fns[n++] = f;
+	member_p = &u->ses.prof;
+	member_ev = u->disp.event;
+	if (n > 1)
+		qsort(m->fns, n, sizeof(uint32_t), cmp_member);
+	m->nav.count = n;
+	m->name = xstrdup(g->v[gi].name);
+	ui_push_screen(u, &screen_members_ops, m, members_free);
+}
+
+static void member_text(const struct ui *u, const void *state, size_t k, char *buf, size_t size)
+{
+	const struct members_screen *m = state;
+	const struct profile *p = &u->ses.prof;
+	uint32_t f = m->fns[k], e = u->disp.event;
+	struct span name = p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
+							: profile_name(p, p->funcs[f].name);
+	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], c[FMT_NUM];
+
+	snprintf(buf, size, "%14s %7s %14s %7s %9s  %.*s",
+		 fmt_value(a, profile_incl_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
+		 fmt_percent(pa, profile_incl_at(p, f, e), p->totals[e]),
+		 fmt_value(b, profile_self_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
+		 fmt_percent(pb, profile_self_at(p, f, e), p->totals[e]),
+		 fmt_commas(c, p->funcs[f].calls), (int)name.len, name.ptr);
+}
+
+static struct nav *members_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return &ms(s)->nav;
+}
+
+static void members_draw(struct ui *u, struct screen *s)
+{
+	char title[1100], what[100], head[200];
+
+	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
+	snprintf(what, sizeof(what), "%zu functions, by self cost", ms(s)->nav.count);
+	snprintf(head, sizeof(head), "%14s %7s %14s %7s %9s  %s", "Incl", "%", "Self", "%", "Calls",
+		 "Function");
+	draw_list(u, title, what, head, &ms(s)->nav, member_text, ms(s),
+		  "Enter: callers and callees  t/r: trees  v: source  q: back");
+}
+
+static uint32_t members_fn(struct ui *u, struct screen *s)
+{
+	(void)u;
+	return ms(s)->nav.cursor < ms(s)->nav.count ? ms(s)->fns[ms(s)->nav.cursor] : NCG_NONE;
+}
+
+static bool members_request(struct ui *u, struct screen *s, enum request req)
+{
+	(void)u, (void)s;
+	return req == REQ_SORT_SELF || req == REQ_SORT_INCL || req == REQ_SORT_CALLS ||
+	       req == REQ_SORT_NAME; /* (by self cost only) */
+}
+
+static bool members_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[ms(s)->fns[row]].name);
+
+	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
+	return true;
+}
+
+static int members_write(struct ui *u, struct screen *s, FILE *f)
+{
+	char line[1200];
+
+	for (size_t i = 0; i < ms(s)->nav.count; i++) {
+		member_text(u, ms(s), i, line, sizeof(line));
+		fprintf(f, "%s\n", line);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+/* Its functions stay; their costs are read as drawn. */
+static void members_update(struct ui *u, struct screen *s)
+{
+	nav_scroll(&ms(s)->nav, ui_list_rows(u));
+}
+
+static const struct screen_ops screen_members_ops = {
+    .scope = SCOPE_TABLE,
+    .nav = members_nav,
+    .rows = ui_list_rows,
+    .moved = NULL,
+    .draw = members_draw,
+    .request = members_request,
+    .selected = members_fn,
+    .row_text = members_row_text,
+    .show_match = NULL,
+    .write = members_write,
+    .update = members_update,
+    .subject = NULL,
+    .reopen = NULL,
+};
