@@ -676,6 +676,7 @@ static bool find_files(struct options *o)
 int main(int argc, char **argv)
 {
 	struct options o = {0};
+	char *columns = NULL, **ui_commands = NULL;
 	int ret;
 
 	setlocale(LC_ALL, "");
@@ -711,6 +712,22 @@ int main(int argc, char **argv)
 	o.report.sources = o.ui.sources = &o.sources;
 	o.ui.commands = o.commands;
 	o.ui.ncommands = o.ncommands;
+	if (o.events) { /* --events in the browser: those events side by side, the first current */
+		size_t len = 2 * strlen(o.events) + 20;
+
+		columns = xmalloc(len);
+		snprintf(columns, len, "set columns %s", o.events);
+		/* (a second string in the same block: "event FIRST") */
+		snprintf(columns + strlen(columns) + 1, len - strlen(columns) - 1, "event %.*s",
+			 (int)strcspn(o.events, ", "), o.events);
+		ui_commands = xmalloc_array(o.ncommands + 2, sizeof(char *));
+		ui_commands[0] = columns;
+		ui_commands[1] = columns + strlen(columns) + 1;
+		if (o.ncommands)
+			memcpy(ui_commands + 2, o.commands, o.ncommands * sizeof(char *));
+		o.ui.commands = (const char **)ui_commands;
+		o.ui.ncommands = o.ncommands + 2;
+	}
 	/*
 	 * The browser wants the screen on standard output and a keyboard: standard
 	 * input, or /dev/tty when a profile comes down the pipe (as less does);
@@ -720,6 +737,8 @@ int main(int argc, char **argv)
 		ret = batch(&o);
 	else if ((ret = ui_main(o.files.v, o.files.n, &o.ui)) == UI_NO_BROWSER)
 		ret = batch(&o);
+	free(columns);
+	free(ui_commands);
 	source_paths_release(&o.sources);
 	free(o.commands);
 	free(o.user_events);

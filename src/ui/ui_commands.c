@@ -173,6 +173,41 @@ void ui_set_demangle(struct ui *u, bool on)
 		      : "names as the profile writes them (mangled)");
 }
 
+/*
+ * set columns LIST: those events side by side (the current one with its
+ * inclusive cost, the others their self costs); the current one becomes
+ * the first of the list unless it is in it. none: the current one alone.
+ */
+static void set_columns(struct ui *u, const char *list)
+{
+	const struct profile *p = &u->ses.prof;
+	uint32_t *evs = xmalloc_array(p->nev ? p->nev : 1, sizeof(uint32_t)), n = 0;
+	char err[80];
+	int k =
+	    strcmp(list, "none") && *list ? report_parse_events(p, list, evs, err, sizeof(err)) : 0;
+	bool has = false;
+
+	if (k < 0) {
+		ui_message(u, true, "unknown event '%s' (Tab shows them in the title)", err);
+		free(evs);
+		return;
+	}
+	u->disp.ncolumns = 0;
+	for (int i = 0; i < k && u->disp.ncolumns < DISPLAY_MAX_COLUMNS; i++) {
+		u->disp.columns[u->disp.ncolumns++] = evs[i];
+		has |= evs[i] == u->disp.event;
+	}
+	n = u->disp.ncolumns;
+	if (n && !has)
+		table_set_event(&u->t, evs[0]);
+	free(evs);
+	ui_refresh_all(u);
+	ui_message(u, false,
+		   n ? "%u events side by side (narrow screens drop the last first)"
+		     : "one event: the current one",
+		   n);
+}
+
 void cmd_set(struct ui *u, const char *cmd, const char *arg)
 {
 	char name[64];
@@ -193,14 +228,16 @@ void cmd_set(struct ui *u, const char *cmd, const char *arg)
 		ui_set_cycles(u, b);
 	else if (!strcmp(name, "demangle") && on_off(value, &b))
 		ui_set_demangle(u, b);
+	else if (!strcmp(name, "columns"))
+		set_columns(u, value);
 	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
 		cmd_source_path(u, name, value);
 	else
-		ui_message(
-		    u, true,
-		    "usage: set units exact|short, set percent on|off, "
-		    "set colour on|off, set cycles on|off, set demangle on|off, set include DIR, "
-		    "set substitute-path FROM=TO");
+		ui_message(u, true,
+			   "usage: set units exact|short, set percent on|off, "
+			   "set colour on|off, set cycles on|off, set demangle on|off, "
+			   "set columns EVENTS|none, set include DIR, "
+			   "set substitute-path FROM=TO");
 }
 
 /*
@@ -757,8 +794,8 @@ static void complete_names(struct ui *u, struct completion *c, enum name_kind ki
 	}
 }
 
-static const char *const set_names[] = {"colour",  "cycles",          "demangle", "include",
-					"percent", "substitute-path", "units"};
+static const char *const set_names[] = {"colour",  "columns", "cycles",          "demangle",
+					"include", "percent", "substitute-path", "units"};
 
 /* set NAME VALUE: the names, then the values of the settings that have a few. */
 static void complete_set(struct completion *c, const char *arg)

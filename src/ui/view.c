@@ -17,7 +17,12 @@
 #define MIN_NAME 16
 
 struct layout {
-	bool incl;      /* an Incl column: not where the file records no calls */
+	bool incl; /* an Incl column: not where the file records no calls */
+	/* the self costs of the other events of :set columns, as many as have room */
+	uint32_t ext[DISPLAY_MAX_COLUMNS];
+	int extw[DISPLAY_MAX_COLUMNS];
+	struct span names[DISPLAY_MAX_COLUMNS];
+	int next;
 	int num;        /* width of a cost */
 	int pct;        /* width of a percentage, 0: none */
 	int calls;      /* width of the calls column, 0: none */
@@ -71,8 +76,33 @@ static int fixed_width(const struct layout *L)
 {
 	int cost = L->num + (L->pct ? L->pct + 1 : 0) + 2;
 
-	return (L->incl ? 2 : 1) * cost + (L->calls ? L->calls + 2 : 0) +
+	int ext = 0;
+
+	for (int i = 0; i < L->next; i++)
+		ext += L->extw[i] + 2;
+	return (L->incl ? 2 : 1) * cost + ext + (L->calls ? L->calls + 2 : 0) +
 	       (L->file ? L->file + 2 : 0);
+}
+
+/* The other events of :set columns: each as wide as its name or its total. */
+static void layout_extra(const struct table *t, struct layout *L)
+{
+	char buf[FMT_NUM];
+
+	L->next = 0;
+	for (uint32_t i = 0; i < t->disp->ncolumns; i++) {
+		uint32_t e = t->disp->columns[i];
+		int w;
+
+		if (e == t->disp->event || e >= t->p->nev)
+			continue;
+		w = text_width(fmt_value(buf, t->totals[e], L->short_units, 0));
+		if ((int)t->p->events[e].name.len > w)
+			w = (int)t->p->events[e].name.len;
+		L->ext[L->next] = e;
+		L->names[L->next] = t->p->events[e].name;
+		L->extw[L->next++] = w < 4 ? 4 : w;
+	}
 }
 
 static void layout_columns(const struct grid *g, const struct table *t, struct layout *L)
@@ -89,7 +119,11 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 	L->calls = text_width(fmt_commas(buf, max_calls(t)));
 	L->calls = !L->incl ? 0 : L->calls < 5 ? 5 : L->calls;
 	L->file = g->cols >= 120 ? (g->cols - 60) / 3 : 0;
-	/* give way, in this order, until the name has room */
+	layout_extra(t, L);
+	/* give way, in this order, until the name has room: the other events first (they
+	 * leave the name twice its least room) */
+	while (L->next && g->cols - fixed_width(L) < 2 * MIN_NAME)
+		L->next--;
 	if (g->cols - fixed_width(L) < MIN_NAME)
 		L->pct = 0;
 	if (g->cols - fixed_width(L) < MIN_NAME && !L->short_units) {
@@ -180,6 +214,13 @@ static void draw_heads(struct grid *g, const struct layout *L)
 	if (L->incl)
 		c = draw_head_cost(g, c, L, "Incl");
 	c = draw_head_cost(g, c, L, "Self");
+	for (int i = 0; i < L->next; i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "%.*s", (int)L->names[i].len, L->names[i].ptr);
+		put_right(g, 2, c, L->extw[i], name, ATTR_HEAD);
+		c += L->extw[i] + 2;
+	}
 	if (L->calls) {
 		put_right(g, 2, c, L->calls, "Calls", ATTR_HEAD);
 		c += L->calls + 2;
@@ -242,6 +283,11 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	grid_fill(g, r, 0, a);
 	c = L->incl ? draw_cost(g, r, 0, L, profile_incl_at(p, f, t->disp->event), total, a) : 0;
 	c = draw_cost(g, r, c, L, profile_self_at(p, f, t->disp->event), total, a);
+	for (int i = 0; i < L->next; i++) {
+		put_right(g, r, c, L->extw[i],
+			  fmt_value(buf, profile_self_at(p, f, L->ext[i]), L->short_units, 0), a);
+		c += L->extw[i] + 2;
+	}
 	if (L->calls) {
 		put_right(g, r, c, L->calls, fmt_commas(buf, fn->calls), a);
 		c += L->calls + 2;

@@ -49,7 +49,7 @@ enum command_arg {
 	C(TOP, "top", cmd_top, "top N", "show only the first N functions of the table (0: all)",   \
 	  false, CARG_TEXT)                                                                        \
 	C(SET, "set", cmd_set,                                                                     \
-	  "set units|percent|colour|cycles|demangle|include|substitute-path VALUE",                \
+	  "set units|percent|colour|cycles|demangle|columns|include|substitute-path VALUE",        \
 	  "change a setting (the reports take set cycles on|off)", true, CARG_SET)                 \
 	C(INCLUDE, "include", cmd_source_path, "include DIR",                                      \
 	  "look for source files under DIR too", false, CARG_TEXT)                                 \

@@ -11,8 +11,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Events shown beside the current one, at most. */
+#define DISPLAY_MAX_COLUMNS 16
+
 struct display {
-	uint32_t event;    /* the event shown and sorted by */
+	uint32_t event; /* the event shown and sorted by */
+	/* :set columns, --events: the events of the columns, the current one among them or not */
+	uint32_t columns[DISPLAY_MAX_COLUMNS];
+	uint32_t ncolumns;
 	bool short_units;  /* 1.2G instead of 1,234,567,890 */
 	uint64_t unit_ps;  /* the event's time unit (Time_(10ns)): short units are a time */
 	bool show_percent; /* the percentage columns */
@@ -22,7 +28,11 @@ struct display {
 /* The settings of a new browser: event 0, exact numbers, percentages, 1%. */
 static inline struct display display_default(void)
 {
-	return (struct display){0, false, 0, true, 1.0};
+	struct display d = {0};
+
+	d.show_percent = true;
+	d.threshold = 1.0;
+	return d;
 }
 
 #endif

@@ -1,0 +1,55 @@
+#!/usr/bin/env bats
+# Several event columns (issue 17): :set columns LIST and --events in the browser
+# show the other events' self costs beside the current event's inclusive and
+# self costs in the table; narrow screens drop the extra columns first, the last
+# first. The fixture: a --cache-sim=yes --branch-sim=yes run (see derived.bats).
+
+load test_helper
+
+CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
+
+@test "columns: :set columns Ir,D1mr,CEst at 200 columns: each function's values as the report gives them" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':set columns Ir,D1mr,CEst' ':save-screen w0' >keys
+	"$NCGRIND" --script=keys --size=200x12 "$CS"
+	sed -n 3p w0 | grep -qE '^ +Incl +% +Self +% +D1mr +CEst +Calls  Function'
+	# every row's D1mr and CEst self: those of --dump=functions (same names)
+	ncg --dump=functions --format=tsv --events=D1mr,CEst "$CS"
+	awk -F'\t' 'NR > 1 { print $1 "|" $5 "|" $6 }' "$OUT" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/want"
+	sed -n '4,9p' w0 | awk '{ gsub(/,/, ""); print $8 "|" $5 "|" $6 }' | LC_ALL=C sort \
+		>"$BATS_TEST_TMPDIR/got"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/got")" -eq 6 ]
+	LC_ALL=C comm -13 "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got" >"$OUT"
+	refute_grep . "$OUT"
+}
+
+@test "columns: narrower, the last extra column goes first, before the percentages; Tab keeps them; none" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':set columns Ir,D1mr,CEst' ':resize 95x12' ':save-screen n0' ':resize 80x12' \
+		':save-screen n80' 'Tab' ':resize 200x12' ':save-screen n1' ':set columns none' \
+		':save-screen n2' >keys
+	"$NCGRIND" --script=keys --size=200x12 "$CS"
+	# 95 columns: D1mr stays, CEst goes; the name keeps twice its least room (32)
+	sed -n 3p n0 >"$OUT"
+	assert_grep 'D1mr' "$OUT"
+	refute_grep 'CEst' "$OUT"
+	# 80: both go, the percentages stay
+	sed -n 3p n80 >"$OUT"
+	refute_grep 'D1mr|CEst' "$OUT"
+	assert_grep '%' "$OUT"
+	# Tab: Dr current, Ir, D1mr and CEst beside it
+	sed -n 3p n1 | grep -qE 'Self +% +Ir +D1mr +CEst'
+	sed -n 3p n2 >"$OUT"
+	refute_grep 'D1mr|CEst' "$OUT"
+	assert_grep 'one event: the current one' n2
+}
+
+@test "columns: --events in the browser: side by side, the first current; an unknown one is said" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':save-screen e0' >keys
+	"$NCGRIND" --script=keys --size=200x12 --events=D1mr,Ir,CEst "$CS"
+	assert_grep 'Events: Ir Dr Dw I1mr [D1mr]' e0
+	sed -n 3p e0 | grep -qE 'Self +% +Ir +CEst'
+	"$NCGRIND" --script=keys --size=200x12 --events=Nope "$CS"
+	assert_grep "unknown event 'Nope'" e0
+}
