@@ -791,7 +791,7 @@ Esc
 ?
 :save-screen closed-help
 EOF
-	# 46 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 24.
+	# 47 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 24.
 	# Lines longer than the 80 columns are cut.
 	expect_screen help <<'EOF'
 ncgrind: keys, then the commands of the : prompt
@@ -811,31 +811,31 @@ ncgrind: keys, then the commands of the : prompt
   U                      exact numbers or short units (1.2G)
   %                      show or hide the percentages
   M                      names demangled, or as the profile writes them (mangled
+  O                      group the functions by object (again: file, class, cycl
   :                      command prompt (filter, focus, sort, ...; help lists th
   u                      undo the last filter
   /                      search what the rows show (names, lines) with a regex
   n                      go to the next match
   N                      go to the previous match
-  >                      scroll the full name of the function right (table, sour
 j/k scroll, q, Esc or ? closes the help
 EOF
 	screen_rows '3p;23p' help-j help-jjjjjj help-k help-F1 help-again
 	expect_out <<'EOF'
 == help-j
   k, Up                  move up one line
-  <                      scroll the full name of the function left (table, sourc
+  >                      scroll the full name of the function right (table, sour
 == help-jjjjjj
   i                      sort by inclusive cost (again: reverse) (table, callers
-  t                      call tree of the function (its callees)
+  ]                      forward in the history of screens
 == help-k
   End, G                 go to the last function
-  ]                      forward in the history of screens
+  [                      back in the history of screens
 == help-F1
   j, Down                move down one line
-  >                      scroll the full name of the function right (table, sour
+  N                      go to the previous match
 == help-again
   j, Down                move down one line
-  >                      scroll the full name of the function right (table, sour
+  N                      go to the previous match
 EOF
 	screen_rows '1p;22p;24p' closed-q after-q closed-Esc closed-help
 	expect_out <<'EOF'

@@ -53,3 +53,23 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	"$NCGRIND" --script=keys --size=200x12 --events=Nope "$CS"
 	assert_grep "unknown event 'Nope'" e0
 }
+
+@test "columns: callers and callees and the source show the other events too, as the reports" {
+	cd "$BATS_TEST_TMPDIR"
+	# is_even'2 (the first row by self Ir): its callers and callees, then its source
+	printf '%s\n' ':set columns Ir,D1mr,CEst' 'Enter' ':save-screen d0' 'q' 'v' ':save-screen d1' >keys
+	"$NCGRIND" --script=keys --size=160x14 "$CS"
+	sed -n 4p d0 | grep -qE 'Cost +%total +%func +Calls +D1mr +CEst +Function'
+	# the call is_odd'2 -> is_even'2 in D1mr and CEst, as --dump=calls has it
+	ncg --dump=calls --format=tsv --events=D1mr,CEst "$CS"
+	awk -F'\t' '$1 == "is_odd'"'"'2" && $3 == "is_even'"'"'2" { print $6, $7 }' "$OUT" \
+		>"$BATS_TEST_TMPDIR/want"
+	grep "is_odd'2 <cycle 1> \[recursive\]" d0 | head -1 | awk '{ gsub(/,/, ""); print $5, $6 }' \
+		>"$BATS_TEST_TMPDIR/got"
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# is_even'2's line 13: D1mr none, CEst as --dump=source gives it (derived per line)
+	assert_grep 'ncgrind: annotated source' d1
+	grep -qE '^ +2,232,804 +24\.85% +\. +2,234,844 +13  ' d1
+	ncg --dump=source --function="^is_even'2\$" --events=CEst "$CS"
+	assert_grep " 2,234,844 (21.04%)  NOINL int is_even" "$OUT"
+}

@@ -266,6 +266,15 @@ void events_derive(struct profile *p, uint32_t nraw, struct diag *d)
 	free(sat);
 }
 
+void events_derive_row(const struct profile *p, uint64_t *row)
+{
+	bool sat = false;
+
+	for (uint32_t e = p->nraw; e < p->nev; e++)
+		if (p->events[e].coef)
+			row[e] = derive(row, p->events[e].coef, p->nraw, &sat);
+}
+
 uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev)
 {
 	const struct part *pt = &p->parts[part];

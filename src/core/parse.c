@@ -22,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "parser.h"
 #include "ncgrind/core/lex.h"
+#include "ncgrind/core/events.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -695,6 +696,7 @@ static void emit_line(struct parser *ps, size_t n, enum parse_line_kind kind)
 	memset(ps->row, 0, prof->nev * sizeof(uint64_t));
 	for (size_t i = 0; i < n; i++)
 		ps->row[ps->evmap[i]] = ps->vals[i];
+	events_derive_row(prof, ps->row); /* the inherited events of the line too */
 	l.kind = kind;
 	l.line = ps->lineno;
 	l.file = ps->file;

@@ -10,6 +10,7 @@
 #include "ncgrind/model/fmt.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -439,6 +440,11 @@ struct list_layout {
 	bool short_units;
 	uint64_t unit_ps;
 	int name; /* columns left for the name (and indentation) */
+	/* the other events of :set columns (callers/callees: each call's cost in them) */
+	uint32_t ext[DISPLAY_MAX_COLUMNS];
+	int extw[DISPLAY_MAX_COLUMNS];
+	int next;
+	const struct profile *p;
 };
 
 #define PCT_W 7    /* " 48.78%" */
@@ -447,12 +453,43 @@ struct list_layout {
 
 static int list_fixed(const struct list_layout *L)
 {
+	int ext = 0;
+
+	for (int i = 0; i < L->next; i++)
+		ext += L->extw[i] + 2;
 	return L->num + (L->pct_all ? PCT_W + 1 : 0) + (L->pct_part ? PCT_W + 1 : 0) +
-	       (L->calls ? CALLS_W : 0) + 2 + (L->site ? SITE_W : 0);
+	       (L->calls ? CALLS_W : 0) + 2 + (L->site ? SITE_W : 0) + ext;
+}
+
+/*
+ * The other events of :set columns, as wide as their names, totals or
+ * widest values (widest: per event, may be NULL), with ext set.
+ */
+static void list_extra(struct list_layout *L, const struct table *t, bool ext,
+		       const uint64_t *widest)
+{
+	char buf[FMT_NUM];
+
+	L->next = 0;
+	L->p = t->p;
+	for (uint32_t i = 0; ext && i < t->disp->ncolumns; i++) {
+		uint32_t e = t->disp->columns[i];
+		int w;
+
+		if (e == t->disp->event || e >= t->p->nev)
+			continue;
+		w = text_width(fmt_value(
+		    buf, widest && widest[e] > t->p->totals[e] ? widest[e] : t->p->totals[e],
+		    L->short_units, 0));
+		if ((int)t->p->events[e].name.len > w)
+			w = (int)t->p->events[e].name.len;
+		L->ext[L->next] = e;
+		L->extw[L->next++] = w < 4 ? 4 : w;
+	}
 }
 
 static void list_layout(struct list_layout *L, const struct grid *g, const struct table *t,
-			uint64_t widest, bool has_site)
+			uint64_t widest, bool has_site, const uint64_t *ext_widest, bool ext)
 {
 	char buf[FMT_NUM];
 
@@ -463,6 +500,9 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 	L->pct_all = L->pct_part = t->disp->show_percent; /* % hides them on every screen */
 	L->calls = true;
 	L->site = has_site;
+	list_extra(L, t, ext, ext_widest);
+	while (L->next && g->cols - list_fixed(L) < 2 * MIN_NAME) /* the other events first */
+		L->next--;
 	if (g->cols - list_fixed(L) < MIN_NAME)
 		L->site = false;
 	if (g->cols - list_fixed(L) < MIN_NAME)
@@ -481,9 +521,14 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 		L->name = 1;
 }
 
-/* The number columns of a row (or, with heads, their titles); returns the next column. */
+/*
+ * The number columns of a row (or, with heads, their titles), then the
+ * other events' values of ext (each its event's name in the heads; blank
+ * when ext is NULL); returns the next column.
+ */
 static int list_numbers(struct grid *g, int r, const struct list_layout *L, const char *cost,
-			const char *all, const char *part, const char *calls, enum grid_attr a)
+			const char *all, const char *part, const char *calls, const uint64_t *ext,
+			enum grid_attr a)
 {
 	int c = 0;
 
@@ -501,6 +546,17 @@ static int list_numbers(struct grid *g, int r, const struct list_layout *L, cons
 		put_right(g, r, c, CALLS_W, calls, a);
 		c += CALLS_W;
 	}
+	for (int i = 0; i < L->next; i++) {
+		char buf[FMT_NUM > 64 ? FMT_NUM : 64];
+		struct span n = L->p->events[L->ext[i]].name;
+
+		if (ext)
+			fmt_value(buf, ext[i], L->short_units, 0);
+		else
+			snprintf(buf, sizeof(buf), "%.*s", a == ATTR_HEAD ? (int)n.len : 0, n.ptr);
+		put_right(g, r, c + 2, L->extw[i], buf, a);
+		c += L->extw[i] + 2;
+	}
 	return c + 2;
 }
 
@@ -510,7 +566,7 @@ static void list_heads(struct grid *g, const struct list_layout *L, const char *
 	int c;
 
 	grid_fill(g, LIST_HEAD - 1, 0, ATTR_HEAD);
-	c = list_numbers(g, LIST_HEAD - 1, L, cost, all, part, "Calls", ATTR_HEAD);
+	c = list_numbers(g, LIST_HEAD - 1, L, cost, all, part, "Calls", NULL, ATTR_HEAD);
 	grid_puts(g, LIST_HEAD - 1, c, name, ATTR_HEAD);
 }
 
@@ -567,6 +623,7 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	const struct profile *p = d->p;
 	enum grid_attr a = row == d->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
 	char line[1400], name[1024], cost[FMT_NUM], pt[FMT_NUM], pf[FMT_NUM], cnt[FMT_NUM];
+	uint64_t ext[DISPLAY_MAX_COLUMNS];
 	const struct call_edge *e;
 	uint32_t other;
 	uint64_t v;
@@ -586,11 +643,13 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	e = &p->edges[dr->edge];
 	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
 	v = profile_edge_at(p, dr->edge, t->disp->event);
+	for (int i = 0; i < L->next; i++)
+		ext[i] = profile_edge_at(p, dr->edge, L->ext[i]);
 	grid_fill(g, r, 0, a);
 	c = list_numbers(g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
 			 fmt_percent(pt, v, p->totals[t->disp->event]),
 			 fmt_percent(pf, v, profile_incl_at(p, d->fn, t->disp->event)),
-			 fmt_commas(cnt, e->count), a);
+			 fmt_commas(cnt, e->count), ext, a);
 	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
 	if (e->caller == e->callee || (profile_cycle(p, e->caller) &&
@@ -648,7 +707,8 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
  * The widest cost of the screen: the calls of a recursive function can cost
  * more than the whole profile (each nested call counts its callees again).
  */
-static uint64_t detail_widest(const struct detail *d, const struct table *t)
+/* The widest call cost of the event shown; per event of :set columns into ext_w (nev). */
+static uint64_t detail_widest(const struct detail *d, const struct table *t, uint64_t *ext_w)
 {
 	uint64_t w = d->p->totals[t->disp->event];
 
@@ -657,6 +717,13 @@ static uint64_t detail_widest(const struct detail *d, const struct table *t)
 			uint64_t v = profile_edge_at(d->p, d->rows[i].edge, t->disp->event);
 
 			w = v > w ? v : w;
+			for (uint32_t k = 0; k < t->disp->ncolumns; k++) {
+				uint32_t e = t->disp->columns[k];
+
+				if (e < d->p->nev &&
+				    (v = profile_edge_at(d->p, d->rows[i].edge, e)) > ext_w[e])
+					ext_w[e] = v;
+			}
 		}
 	return w;
 }
@@ -667,7 +734,10 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 	int rows = view_list_rows(g);
 	struct list_layout L;
 
-	list_layout(&L, g, t, detail_widest(d, t), true);
+	uint64_t *ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
+
+	list_layout(&L, g, t, detail_widest(d, t, ext_w), true, ext_w, true);
+	free(ext_w);
 	grid_clear(g);
 	draw_list_head(g, d->p, d->fn, t, "callers and callees");
 	list_heads(g, &L, "Cost", "%total", "%func", L.site ? "Function  call site" : "Function");
@@ -707,7 +777,7 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
 			     ? ""
 			     : fmt_commas(cnt, n->count),
-			 a);
+			 NULL, a);
 	/* deep nodes stop moving right before the name runs out of room */
 	if (indent > L->name - MIN_NAME / 2)
 		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
@@ -764,7 +834,7 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 	double root = calltree_root_cost(tree);
 	struct list_layout L;
 
-	list_layout(&L, g, t, u64_from_double(root), false);
+	list_layout(&L, g, t, u64_from_double(root), false, NULL, false);
 	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
 		 tree->top_down   ? "call tree from the entry points"
 		 : tree->inverted ? "callers, upward"
@@ -807,11 +877,14 @@ int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
 	struct view_state vs;
 	struct list_layout L;
 	struct grid g;
+	uint64_t *ext_w;
 
 	memset(&vs, 0, sizeof(vs));
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_detail(&g, d, t, &vs);
-	list_layout(&L, &g, t, detail_widest(d, t), true);
+	ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
+	list_layout(&L, &g, t, detail_widest(d, t, ext_w), true, ext_w, true);
+	free(ext_w);
 	write_head(f, &g);
 	for (size_t i = 0; i < d->nav.count; i++) {
 		grid_clear(&g);
@@ -834,7 +907,7 @@ int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
 	memset(&top, 0, sizeof(top));
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_tree(&g, tree, &top, t, &vs);
-	list_layout(&L, &g, t, u64_from_double(root), false);
+	list_layout(&L, &g, t, u64_from_double(root), false, NULL, false);
 	write_head(f, &g);
 	for (size_t i = 0; i < tree->nvisible; i++) {
 		grid_clear(&g);
@@ -866,8 +939,44 @@ void view_expand_tabs(char *out, size_t size, struct span text, int skip)
 	out[o] = '\0';
 }
 
+/* The other events of :set columns on the source screen: their self costs per line. */
+struct src_extra {
+	uint32_t ev[DISPLAY_MAX_COLUMNS];
+	int w[DISPLAY_MAX_COLUMNS];
+	int n;
+};
+
+/* As wide as each event's name or widest line; as many as leave the text 40 columns. */
+static void source_extra(struct src_extra *x, const struct grid *g, const struct srcview *v,
+			 const struct table *t, int numw)
+{
+	const struct profile *p = v->fn.p;
+	int used = numw + 8 + 8;
+	char buf[FMT_NUM];
+
+	x->n = 0;
+	for (uint32_t i = 0; i < t->disp->ncolumns; i++) {
+		uint32_t e = t->disp->columns[i];
+		uint64_t widest = 0;
+		int w;
+
+		if (e == t->disp->event || e >= p->nev)
+			continue;
+		for (size_t k = 0; k < v->fn.nrows; k++)
+			if (v->fn.rows[k].costs[e] > widest)
+				widest = v->fn.rows[k].costs[e];
+		w = text_width(fmt_value(buf, widest, t->disp->short_units, 0));
+		w = (int)p->events[e].name.len > w ? (int)p->events[e].name.len : w;
+		if (g->cols - used - w - 1 < 40)
+			break;
+		used += w + 1;
+		x->ev[x->n] = e;
+		x->w[x->n++] = w;
+	}
+}
+
 static void draw_source_row(struct grid *g, int r, const struct srcview *v, size_t row,
-			    const struct table *t, int numw)
+			    const struct table *t, int numw, const struct src_extra *x)
 {
 	const struct src_row *sr = &v->rows[row];
 	const struct profile *p = v->fn.p;
@@ -899,6 +1008,13 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	c = grid_puts(
 	    g, r, 0, line,
 	    cost > 0 && cost * 20 >= p->totals[t->disp->event] && a != ATTR_CURSOR ? ATTR_HOT : a);
+	for (int i = 0; i < x->n; i++) {
+		uint64_t xv = sr->cost ? sr->cost->costs[x->ev[i]] : 0;
+
+		put_right(g, r, c, x->w[i], xv ? fmt_value(num, xv, t->disp->short_units, 0) : ".",
+			  a);
+		c += x->w[i] + 1;
+	}
 	if (sr->kind == SROW_CALL) {
 		struct span name = profile_name(p, p->funcs[sr->cost->callee].name);
 
@@ -941,8 +1057,9 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 {
 	const struct profile *p = v->fn.p;
 	char line[600], pct[FMT_NUM];
-	int rows = view_list_rows(g), numw = source_cost_width(v, t);
+	int rows = view_list_rows(g), numw = source_cost_width(v, t), c;
 	uint64_t fself = profile_self_at(p, v->fn.fn, t->disp->event);
+	struct src_extra x;
 
 	grid_clear(g);
 	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
@@ -959,12 +1076,20 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 			 (int)f.len, f.ptr, v->note[0] ? "  " : "", v->note);
 		grid_puts(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
 	}
-	snprintf(line, sizeof(line), "%*s %7s %s", numw, "Self", "%total",
-		 v->instr ? " Address  Instruction" : " Line  Source");
+	source_extra(&x, g, v, t, numw);
+	snprintf(line, sizeof(line), "%*s %7s ", numw, "Self", "%total");
 	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	c = grid_puts(g, 3, 0, line, ATTR_HEAD);
+	for (int i = 0; i < x.n; i++) {
+		struct span n = p->events[x.ev[i]].name;
+
+		snprintf(line, sizeof(line), "%.*s", (int)n.len, n.ptr);
+		put_right(g, 3, c, x.w[i], line, ATTR_HEAD);
+		c += x.w[i] + 1;
+	}
+	grid_puts(g, 3, c, v->instr ? " Address  Instruction" : " Line  Source", ATTR_HEAD);
 	for (int i = 0; i < rows && v->nav.top + (size_t)i < v->nav.count; i++)
-		draw_source_row(g, LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw);
+		draw_source_row(g, LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw, &x);
 	if (!v->nav.count)
 		grid_puts(g, LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
 	view_draw_status(g, &v->nav, vs,
@@ -977,15 +1102,17 @@ int view_write_source(FILE *f, const struct srcview *v, const struct table *t)
 {
 	int numw = source_cost_width(v, t);
 	struct view_state vs;
+	struct src_extra x;
 	struct grid g;
 
 	memset(&vs, 0, sizeof(vs));
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_source(&g, v, t, &vs);
+	source_extra(&x, &g, v, t, numw);
 	write_head(f, &g);
 	for (size_t i = 0; i < v->nav.count; i++) {
 		grid_clear(&g);
-		draw_source_row(&g, 0, v, i, t, numw);
+		draw_source_row(&g, 0, v, i, t, numw, &x);
 		grid_save(&g, f);
 	}
 	grid_release(&g);

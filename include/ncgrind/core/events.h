@@ -21,6 +21,8 @@ void events_resolve(struct profile *p, struct diag *d);
  * nraw to nev values wide. d may be NULL (the values were checked once).
  */
 void events_derive(struct profile *p, uint32_t nraw, struct diag *d);
+/* A row of nev values whose raw ones are set: its inherited ones worked out. */
+void events_derive_row(const struct profile *p, uint64_t *row);
 /* The self cost of a part (its lines' sum) in event ev, raw or inherited. */
 uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev);
 
