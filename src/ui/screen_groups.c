@@ -312,7 +312,7 @@ static void member_text(const struct ui *u, const void *state, size_t k, char *b
 							: profile_name(p, p->funcs[f].name);
 	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], c[FMT_NUM];
 
-	snprintf(buf, size, "%14s %7s %14s %7s %9s  %.*s",
+	snprintf(buf, size, "%14s %7s %14s %7s %11s  %.*s",
 		 fmt_value(a, profile_incl_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
 		 fmt_percent(pa, profile_incl_at(p, f, e), p->totals[e]),
 		 fmt_value(b, profile_self_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
@@ -332,7 +332,7 @@ static void members_draw(struct ui *u, struct screen *s)
 
 	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
 	snprintf(what, sizeof(what), "%zu functions, by self cost", ms(s)->nav.count);
-	snprintf(head, sizeof(head), "%14s %7s %14s %7s %9s  %s", "Incl", "%", "Self", "%", "Calls",
+	snprintf(head, sizeof(head), "%14s %7s %14s %7s %11s  %s", "Incl", "%", "Self", "%", "Calls",
 		 "Function");
 	draw_list(u, title, what, head, &ms(s)->nav, member_text, ms(s),
 		  "Enter: callers and callees  t/r: trees  v: source  q: back");
