@@ -77,3 +77,38 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	assert_grep 'Dacc' c0
 	assert_grep 'sort: self CEst' c0
 }
+
+@test "ratio events: D1mr/Dr of each row's own counts, never summed; cycles on and off" {
+	# by hand: 28,055 / 1,687,757 = 0.0166226... -> 0.016623
+	ncg --dump=functions --event='D1rate=D1mr/Dr' --events=D1rate,D1mr,Dr "$CS"
+	expect_status 0
+	assert_grep '0.016623           28,055 (100.0%)  1,687,757 (100.0%)  PROGRAM TOTALS' "$OUT"
+	for cycles in --cycles --no-cycles; do
+		ncg --dump=functions --format=tsv $cycles --event='D1rate=D1mr/Dr' --events=D1rate,D1mr,Dr "$CS"
+		expect_status 0
+		# self: 5..7, incl: 8..10; a ratio of the row's own D1mr and Dr, 0 where Dr is 0
+		awk -F'\t' 'NR > 1 { for (o = 5; o <= 8; o += 3) {
+			want = $(o + 2) ? $(o + 1) / $(o + 2) : 0; d = $o - want
+			if (d > 0.0000005 || d < -0.0000005) { print "bad: " $0; bad++ } n++ } }
+			END { if (n < 100) exit 1; exit bad > 0 }' "$OUT"
+	done
+	# json: a number, not millionths
+	ncg --dump=functions --format=json --event='D1rate=D1mr/Dr' --events=D1rate "$CS"
+	assert_grep '"totals":{"D1rate":0.016623}' "$OUT"
+	# a ratio is no term of a sum
+	ncg --dump=functions --event='D1rate=D1mr/Dr' --event='X=D1rate+Ir' "$CS"
+	assert_grep "--event X: cannot compute it" "$ERR"
+}
+
+@test "ratio events in the browser: :event NAME = A / B, no percentages, no call tree" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':event D1rate = D1mr / Dr' ':save-screen r0' 't' ':save-screen r1' \
+		':event Dmiss = D1mr + D1mw' ':save-screen r2' >keys
+	"$NCGRIND" --script=keys --size=130x10 "$CS"
+	assert_grep 'Total D1rate: 0.0166' r0
+	# the first row: 0x...486d360, one D1mr of one Dr: 1.0000, its share of a total none
+	sed -n 4p r0 | grep -qE '^0\.3529 +- +1\.0000 +- +1  0x000000000486d360'
+	assert_grep 'a call tree needs an event that adds up; D1rate is a ratio' r1
+	# 28,055 + 13,506
+	assert_grep 'Total Dmiss: 41,561' r2
+}

@@ -27,7 +27,7 @@ static int add_term(const struct profile *p, uint64_t *coef, uint64_t factor, st
 {
 	uint32_t ev = profile_find_event(p, name);
 
-	if (ev == NCG_NONE)
+	if (ev == NCG_NONE || p->events[ev].ratio) /* (a ratio does not add up) */
 		return -1;
 	if (ev < p->nraw) {
 		u64_add_sat(&coef[ev], factor);
@@ -82,8 +82,29 @@ static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
 	return parse_terms(p, f, coef, false, NULL);
 }
 
-/* The inherited value; *saturated is set when it does not fit in 64 bits. */
-static uint64_t derive(const uint64_t *raw, const uint64_t *coef, uint32_t nraw, bool *saturated)
+static uint64_t derive_sum(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
+			   bool *saturated);
+
+/*
+ * The inherited value; *saturated is set when it does not fit in 64 bits. A
+ * ratio is worked out from the row's own sums (never summed itself), in
+ * millionths; 0 where its denominator is.
+ */
+static uint64_t derive(const uint64_t *raw, const struct event *ev, uint32_t nraw, bool *saturated)
+{
+	uint64_t num, den;
+
+	if (!ev->ratio)
+		return derive_sum(raw, ev->coef, nraw, saturated);
+	num = derive_sum(raw, ev->coef, nraw, saturated);
+	den = derive_sum(raw, ev->coef_den, nraw, saturated);
+	if (!den)
+		return 0;
+	return (uint64_t)((long double)num * EVENT_RATIO_ONE / (long double)den + 0.5L);
+}
+
+static uint64_t derive_sum(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
+			   bool *saturated)
 {
 	uint64_t v = 0, t;
 
@@ -113,7 +134,7 @@ static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, ui
 
 		memcpy(dst, rows + r * from, from * sizeof(uint64_t));
 		for (uint32_t e = from; e < to; e++)
-			dst[e] = derive(dst, p->events[e].coef, p->nraw, &sat[e]);
+			dst[e] = derive(dst, &p->events[e], p->nraw, &sat[e]);
 	}
 	free(rows);
 	return n;
@@ -190,6 +211,38 @@ static void add_known(struct profile *p, size_t k)
 	profile_index_event(p, (uint32_t)(ev - p->events));
 }
 
+/*
+ * NAME=A / B: the ratio of two sums of events, of each row's own values
+ * (D1mr / Dr: a function's miss rate, not a sum of its lines' rates).
+ */
+static void define_ratio(struct profile *p, struct diag *d, const struct event *spec,
+			 const char *text)
+{
+	const char *slash = memchr(spec->formula.ptr, '/', spec->formula.len);
+	struct span num = span_make(spec->formula.ptr, (size_t)(slash - spec->formula.ptr)),
+		    den = span_make(slash + 1, spec->formula.len - num.len - 1);
+	uint64_t *a = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t)),
+		 *b = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	struct event *ev;
+
+	if (parse_formula(p, num, a) < 0 || parse_formula(p, den, b) < 0 ||
+	    memchr(den.ptr, '/', den.len)) {
+		diag_add(d, DIAG_WARNING, 0,
+			 "--event '%s': not a ratio of two sums of events the profile has; ignored",
+			 text);
+		free(a);
+		free(b);
+		return;
+	}
+	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
+	ev = &p->events[p->nev++];
+	*ev = *spec;
+	ev->derived = ev->ratio = true;
+	ev->coef = a;
+	ev->coef_den = b;
+	profile_index_event(p, (uint32_t)(ev - p->events));
+}
+
 /* --event=NAME=FORMULA: an inherited event of the user's, as an `event:` line's. */
 static void define_user(struct profile *p, struct diag *d, const char *spec)
 {
@@ -215,7 +268,10 @@ static void define_user(struct profile *p, struct diag *d, const char *spec)
 			 spec, (int)n, spec);
 		return;
 	}
-	define_inherited(p, d, &e);
+	if (memchr(e.formula.ptr, '/', e.formula.len))
+		define_ratio(p, d, &e, spec);
+	else
+		define_inherited(p, d, &e);
 }
 
 void events_resolve(struct profile *p, struct diag *d)
@@ -272,7 +328,7 @@ void events_derive_row(const struct profile *p, uint64_t *row)
 
 	for (uint32_t e = p->nraw; e < p->nev; e++)
 		if (p->events[e].coef)
-			row[e] = derive(row, p->events[e].coef, p->nraw, &sat);
+			row[e] = derive(row, &p->events[e], p->nraw, &sat);
 }
 
 uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev)
@@ -288,7 +344,7 @@ uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev)
 		return 0;
 	raw = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
 	memcpy(raw, pt->sum, (pt->nsum < p->nraw ? pt->nsum : p->nraw) * sizeof(uint64_t));
-	v = derive(raw, p->events[ev].coef, p->nraw, &sat);
+	v = derive(raw, &p->events[ev], p->nraw, &sat);
 	free(raw);
 	return v;
 }

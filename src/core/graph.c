@@ -3,6 +3,7 @@
  * from the aggregated call edges, then inclusive costs (see graph.h for the
  * definition). Linear in functions + edges, times the number of events.
  */
+#include "ncgrind/core/events.h"
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
 
@@ -277,6 +278,8 @@ void graph_inclusive_flat(struct profile *p)
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		max_row(p->incl_flat + (size_t)f * nev, in + (size_t)f * nev, nev);
 		cap_row(p->incl_flat + (size_t)f * nev, p->totals, nev, NULL);
+		/* the inherited ones from the row's raw values: a ratio is not a sum */
+		events_derive_row(p, p->incl_flat + (size_t)f * nev);
 	}
 	free(buf);
 	free(in);

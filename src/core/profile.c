@@ -42,8 +42,10 @@ void profile_release(struct profile *p)
 			idtab_release(&pt->ids[k]);
 		free(pt->changes);
 	}
-	for (uint32_t i = 0; i < p->nev; i++)
+	for (uint32_t i = 0; i < p->nev; i++) {
 		free(p->events[i].coef);
+		free(p->events[i].coef_den);
+	}
 	free(p->events);
 	free(p->evspecs);
 	free(p->parts);

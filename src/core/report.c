@@ -15,6 +15,7 @@
 
 #include <float.h>
 #include <stdarg.h>
+#include <inttypes.h>
 #include <stdlib.h>
 
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
@@ -122,6 +123,24 @@ static inline void sink_u64(struct sink *s, uint64_t v)
 	char *at = sink_room(s, 20);
 
 	s->len += fmt_u64(at, v);
+}
+
+/* A ratio event's value (millionths) as a decimal: "0.012345". */
+static void sink_ratio(struct sink *s, uint64_t v)
+{
+	char *at = sink_room(s, 32);
+
+	s->len += (size_t)snprintf(at, 32, "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
+				   v % EVENT_RATIO_ONE);
+}
+
+/* v of event e: a count, or a ratio's decimal. */
+static void sink_value(struct sink *s, const struct profile *p, uint32_t e, uint64_t v)
+{
+	if (p->events[e].ratio)
+		sink_ratio(s, v);
+	else
+		sink_u64(s, v);
 }
 
 /* v with thousands separators, right-aligned in width, as "%*s". */
@@ -432,8 +451,16 @@ static inline void tsv_u64(struct sink *s, uint64_t v)
 
 static void tsv_costs(struct report *r, const uint64_t *costs)
 {
-	for (uint32_t i = 0; i < r->o->nevents; i++)
-		tsv_u64(&r->out, costs[r->o->events[i]]);
+	for (uint32_t i = 0; i < r->o->nevents; i++) {
+		uint32_t e = r->o->events[i];
+
+		if (r->p->events[e].ratio) {
+			sink_char(&r->out, '\t');
+			sink_ratio(&r->out, costs[e]);
+		} else {
+			tsv_u64(&r->out, costs[e]);
+		}
+	}
 }
 
 static void tsv_event_header(struct report *r, const char *prefix)
@@ -529,7 +556,7 @@ static void json_costs(struct report *r, const uint64_t *row)
 		size_t from = i ? r->keys[i - 1] : 0;
 
 		sink_mem(&r->out, r->key_text.buf + from, r->keys[i] - from);
-		sink_u64(&r->out, row[r->o->events[i]]);
+		sink_value(&r->out, r->p, r->o->events[i], row[r->o->events[i]]);
 	}
 	sink_char(&r->out, '}');
 }
@@ -772,11 +799,33 @@ static size_t fmt_share(char *buf, double x, const char *point)
 	return 5;
 }
 
-/* "%*s (%5.2f%%)  " of v with commas and its share of total, or (100.0%). */
+/*
+ * "%*s (%5.2f%%)  " of v with commas and its share of total, or (100.0%);
+ * a ratio event's value as a decimal, with no share (total: NCG_RATIO).
+ */
+#define NCG_RATIO UINT64_MAX
+static uint64_t pct_base(const struct profile *p, uint32_t e)
+{
+	return p->events[e].ratio ? NCG_RATIO : p->totals[e];
+}
+
 static void text_cell(struct report *r, uint64_t v, uint64_t total, int width)
 {
 	struct sink *s = &r->out;
 	char *at;
+
+	if (total == NCG_RATIO) {
+		char num[32];
+		int n = snprintf(num, sizeof(num), "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
+				 v % EVENT_RATIO_ONE);
+
+		at = sink_room(s, (size_t)(width > n ? width : n) + 12);
+		memset(at, ' ', (size_t)(width > n ? width - n : 0));
+		memcpy(at + (width > n ? width - n : 0), num, (size_t)n);
+		memcpy(at + (width > n ? width : n), "           ", 11);
+		s->len += (size_t)(width > n ? width : n) + 11;
+		return;
+	}
 
 	sink_commas(s, v, width);
 	if (total && v >= total) {
@@ -850,7 +899,9 @@ static void text_widths(const struct profile *p, const struct report_opts *o, in
 	for (uint32_t i = 0; i < o->nevents; i++) {
 		int name = (int)text_len(p->events[o->events[i]].name) + 5;
 
-		w[i] = digits_with_commas(p->totals[o->events[i]]);
+		/* a ratio: "1.000000" and above; rows may be up to 999.999999 */
+		w[i] = p->events[o->events[i]].ratio ? 10
+						     : digits_with_commas(p->totals[o->events[i]]);
 		if (w[i] < name - 9)
 			w[i] = name - 9;
 	}
@@ -873,7 +924,7 @@ static void text_totals(struct report *r)
 	sink_str(&r->out, "\n");
 	sink_str(&r->out, rule);
 	for (uint32_t i = 0; i < o->nevents; i++)
-		text_cell(r, p->totals[o->events[i]], p->totals[o->events[i]], r->w[i]);
+		text_cell(r, p->totals[o->events[i]], pct_base(p, o->events[i]), r->w[i]);
 	sink_str(&r->out, "PROGRAM TOTALS\n");
 	sink_str(&r->out, rule);
 }
@@ -915,8 +966,8 @@ static void text_functions(struct report *r)
 		for (uint32_t e = 0; e < o->nevents; e++) {
 			uint32_t ev = o->events[e];
 
-			text_cell(r, incl[ev], p->totals[ev], r->w[e]);
-			text_cell(r, self[ev], p->totals[ev], r->w[e]);
+			text_cell(r, incl[ev], pct_base(p, ev), r->w[e]);
+			text_cell(r, self[ev], pct_base(p, ev), r->w[e]);
 		}
 		sink_commas(&r->out, p->funcs[f].calls, cw);
 		sink_mem(&r->out, "  ", 2);
@@ -944,7 +995,7 @@ static void text_calls(struct report *r)
 
 		prefetch_rows(r, i);
 		for (uint32_t e = 0; e < o->nevents; e++)
-			text_cell(r, cost[o->events[e]], p->totals[o->events[e]], r->w[e]);
+			text_cell(r, cost[o->events[e]], pct_base(p, o->events[e]), r->w[e]);
 		sink_commas(&r->out, ce->count, cw);
 		sink_mem(&r->out, "  ", 2);
 		text_function(r, ce->caller);

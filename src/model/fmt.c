@@ -32,6 +32,10 @@ char *fmt_value(char *buf, uint64_t v, bool short_units, uint64_t unit_ps)
 	double d = (double)v * (double)unit_ps;
 	int u = 0;
 
+	if (unit_ps == FMT_RATIO) { /* millionths, as a decimal */
+		snprintf(buf, FMT_NUM, "%.4f", (double)v / EVENT_RATIO_ONE);
+		return buf;
+	}
 	if (!short_units || !unit_ps)
 		return fmt_cost(buf, v, short_units);
 	if (v == 0)
@@ -81,6 +85,13 @@ char *fmt_ratio(char *buf, uint64_t base, uint64_t new)
 	else
 		snprintf(buf, FMT_NUM, "%.3f", (double)new / (double)base);
 	return buf;
+}
+
+uint64_t fmt_event_unit(const struct profile *p, uint32_t e)
+{
+	if (e >= p->nev)
+		return 0;
+	return p->events[e].ratio ? FMT_RATIO : fmt_unit_ps(p->events[e].name);
 }
 
 uint64_t fmt_unit_ps(struct span name)

@@ -332,8 +332,8 @@ static void members_draw(struct ui *u, struct screen *s)
 
 	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
 	snprintf(what, sizeof(what), "%zu functions, by self cost", ms(s)->nav.count);
-	snprintf(head, sizeof(head), "%14s %7s %14s %7s %11s  %s", "Incl", "%", "Self", "%", "Calls",
-		 "Function");
+	snprintf(head, sizeof(head), "%14s %7s %14s %7s %11s  %s", "Incl", "%", "Self", "%",
+		 "Calls", "Function");
 	draw_list(u, title, what, head, &ms(s)->nav, member_text, ms(s),
 		  "Enter: callers and callees  t/r: trees  v: source  q: back");
 }

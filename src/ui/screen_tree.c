@@ -34,7 +34,14 @@ static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 /* A new tree with the first root's hot path open, as perf report opens one. */
 static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
 {
-	calltree_init(&ts(s)->tree, &u->ses.prof, &u->ses.graph, fn, inverted, u->disp.event,
+	uint32_t ev = u->disp.event;
+
+	if (ev < u->ses.prof.nev && u->ses.prof.events[ev].ratio) {
+		ev = 0; /* (Tab onto a ratio with a tree open: the tree keeps the first event) */
+		ui_message(u, false, "the tree shows %.*s: a ratio does not add up along calls",
+			   (int)u->ses.prof.events[0].name.len, u->ses.prof.events[0].name.ptr);
+	}
+	calltree_init(&ts(s)->tree, &u->ses.prof, &u->ses.graph, fn, inverted, ev,
 		      u->disp.threshold);
 	ts(s)->tree.filters = &u->ses.filters;
 	if (ts(s)->tree.nroots)
@@ -48,6 +55,14 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 
 	if (!top_down && fn == NCG_NONE)
 		return;
+	if (u->disp.event < u->ses.prof.nev && u->ses.prof.events[u->disp.event].ratio) {
+		/* a tree shares a node's cost out among its calls: a ratio is no such cost */
+		ui_message(u, true,
+			   "a call tree needs an event that adds up; %.*s is a ratio (Tab)",
+			   (int)u->ses.prof.events[u->disp.event].name.len,
+			   u->ses.prof.events[u->disp.event].name.ptr);
+		return;
+	}
 	s = ui_push_screen(u, &screen_tree_ops, xcalloc(1, sizeof(struct tree_screen)),
 			   tree_release);
 	build_tree(u, s, top_down ? NCG_NONE : fn, inverted);

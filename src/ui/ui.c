@@ -454,9 +454,8 @@ static void draw(struct ui *u)
 {
 	struct screen *s = hist_current(&u->hist);
 
-	u->disp.unit_ps = u->disp.event < u->ses.prof.nev
-			      ? fmt_unit_ps(u->ses.prof.events[u->disp.event].name)
-			      : 0;
+	u->disp.unit_ps =
+	    u->disp.event < u->ses.prof.nev ? fmt_event_unit(&u->ses.prof, u->disp.event) : 0;
 	if (u->vs.help)
 		view_draw_help(&u->g, &u->vs);
 	else
@@ -787,6 +786,10 @@ static void teardown(struct ui *u)
 	}
 	session_release(&u->ses);
 	ui_free_files(u);
+	for (size_t i = 0; i < u->nown_events; i++)
+		free(u->own_events[i]);
+	free(u->own_events);
+	free(u->all_events);
 }
 
 int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
@@ -799,8 +802,8 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	ui_set_files(&u, paths, n);
 	u.sources = o->sources;
 	u.jobs = o->jobs;
-	u.events = o->events;
-	u.nevents = o->nevents;
+	u.events = u.arg_events = o->events;
+	u.nevents = u.narg_events = o->nevents;
 	u.rules = o->rules;
 	u.diff_event = NCG_NONE;
 	u.no_siblings = o->no_siblings;

@@ -77,11 +77,49 @@ void cmd_sort(struct ui *u, const char *cmd, const char *arg)
 	table_refresh(&u->t);
 }
 
+/*
+ * event NAME = FORMULA: an event of yours, as --event gives it (a sum, or a
+ * ratio A / B): the profile is read again with it, and it becomes current.
+ */
+static void define_event(struct ui *u, const char *arg)
+{
+	char name[128];
+	uint32_t ev;
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, " \t="), arg);
+	u->own_events = xrealloc(u->own_events, (u->nown_events + 1) * sizeof(char *));
+	u->own_events[u->nown_events++] = xstrdup(arg);
+	free(u->all_events);
+	u->all_events = xmalloc_array(u->narg_events + u->nown_events, sizeof(char *));
+	for (size_t i = 0; i < u->narg_events; i++)
+		u->all_events[i] = u->arg_events[i];
+	for (size_t i = 0; i < u->nown_events; i++)
+		u->all_events[u->narg_events + i] = u->own_events[i];
+	u->events = u->all_events;
+	u->nevents = u->narg_events + u->nown_events;
+	cmd_reload(u, "reload", "");
+	ev = profile_find_event_str(&u->ses.prof, name);
+	if (ev == NCG_NONE) {
+		if (!u->vs.message_is_error)
+			ui_message(u, true, "cannot make %s: not a sum or a ratio of its events",
+				   name);
+		return;
+	}
+	table_set_event(&u->t, ev);
+	ui_refresh_all(u);
+	ui_message(u, false, "%s: a new event, shown (Tab: the others)", name);
+}
+
 void cmd_event(struct ui *u, const char *cmd, const char *arg)
 {
-	uint32_t ev = profile_find_event_str(&u->ses.prof, arg);
+	uint32_t ev;
 
 	(void)cmd;
+	if (strchr(arg, '=')) {
+		define_event(u, arg);
+		return;
+	}
+	ev = profile_find_event_str(&u->ses.prof, arg);
 	if (ev == NCG_NONE) {
 		ui_message(u, true, "unknown event '%s'", arg);
 		return;

@@ -64,6 +64,12 @@ struct ui {
 	bool no_siblings;             /* a diff's base without the other files of its run */
 	const char *const *events;    /* --event=NAME=FORMULA: for every profile read */
 	size_t nevents;
+	/* :event NAME = FORMULA: those of --event (arg_) and these (owned), all in events */
+	const char *const *arg_events;
+	size_t narg_events;
+	char **own_events;
+	size_t nown_events;
+	const char **all_events;
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */
 };

@@ -62,6 +62,12 @@ static int put_right(struct grid *g, int r, int c, int w, const char *s, enum gr
 	return grid_put(g, r, c + (sw < w ? w - sw : 0), s, strlen(s), w, a);
 }
 
+/* The base of event e's percentages: its total; none for a ratio (a share of it means nothing). */
+static uint64_t pct_total(const struct profile *p, uint32_t e, uint64_t total)
+{
+	return e < p->nev && p->events[e].ratio ? 0 : total;
+}
+
 static uint64_t max_calls(const struct table *t)
 {
 	uint64_t m = 0;
@@ -97,7 +103,8 @@ static void layout_extra(const struct table *t, struct layout *L)
 
 		if (e == t->disp->event || e >= t->p->nev)
 			continue;
-		w = text_width(fmt_value(buf, t->totals[e], L->short_units, 0));
+		w = text_width(
+		    fmt_value(buf, t->totals[e], L->short_units, fmt_event_unit(t->p, e)));
 		if ((int)t->p->events[e].name.len > w)
 			w = (int)t->p->events[e].name.len;
 		L->ext[L->next] = e;
@@ -152,7 +159,9 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
 	if (vs->filters[0]) {
 		/* what the filters keep, and how much of the profile that is */
-		uint64_t self = 0, total = t->p->nev ? t->totals[t->disp->event] : 0;
+		uint64_t self = 0, total = t->p->nev ? pct_total(t->p, t->disp->event,
+								 t->totals[t->disp->event])
+						     : 0;
 		size_t n = 0;
 		char pct[FMT_NUM];
 
@@ -277,7 +286,7 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	uint32_t f = t->rows[row];
 	const struct function *fn = &p->funcs[f];
 	enum grid_attr a = row == t->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
-	uint64_t total = t->totals[t->disp->event];
+	uint64_t total = pct_total(p, t->disp->event, t->totals[t->disp->event]);
 	char buf[1024], name[1024];
 	int c;
 
@@ -286,7 +295,9 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 	c = draw_cost(g, r, c, L, profile_self_at(p, f, t->disp->event), total, a);
 	for (int i = 0; i < L->next; i++) {
 		put_right(g, r, c, L->extw[i],
-			  fmt_value(buf, profile_self_at(p, f, L->ext[i]), L->short_units, 0), a);
+			  fmt_value(buf, profile_self_at(p, f, L->ext[i]), L->short_units,
+				    fmt_event_unit(p, L->ext[i])),
+			  a);
 		c += L->extw[i] + 2;
 	}
 	if (L->calls) {
@@ -480,7 +491,7 @@ static void list_extra(struct list_layout *L, const struct table *t, bool ext,
 			continue;
 		w = text_width(fmt_value(
 		    buf, widest && widest[e] > t->p->totals[e] ? widest[e] : t->p->totals[e],
-		    L->short_units, 0));
+		    L->short_units, fmt_event_unit(t->p, e)));
 		if ((int)t->p->events[e].name.len > w)
 			w = (int)t->p->events[e].name.len;
 		L->ext[L->next] = e;
@@ -551,7 +562,7 @@ static int list_numbers(struct grid *g, int r, const struct list_layout *L, cons
 		struct span n = L->p->events[L->ext[i]].name;
 
 		if (ext)
-			fmt_value(buf, ext[i], L->short_units, 0);
+			fmt_value(buf, ext[i], L->short_units, fmt_event_unit(L->p, L->ext[i]));
 		else
 			snprintf(buf, sizeof(buf), "%.*s", a == ATTR_HEAD ? (int)n.len : 0, n.ptr);
 		put_right(g, r, c + 2, L->extw[i], buf, a);
@@ -590,7 +601,7 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	const struct function *fn = &p->funcs[f];
 	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM],
 	    pb[FMT_NUM];
-	uint64_t total = p->totals[t->disp->event];
+	uint64_t total = pct_total(p, t->disp->event, p->totals[t->disp->event]);
 	struct span ev = p->events[t->disp->event].name;
 
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -646,10 +657,12 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	for (int i = 0; i < L->next; i++)
 		ext[i] = profile_edge_at(p, dr->edge, L->ext[i]);
 	grid_fill(g, r, 0, a);
-	c = list_numbers(g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
-			 fmt_percent(pt, v, p->totals[t->disp->event]),
-			 fmt_percent(pf, v, profile_incl_at(p, d->fn, t->disp->event)),
-			 fmt_commas(cnt, e->count), ext, a);
+	c = list_numbers(
+	    g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
+	    fmt_percent(pt, v, pct_total(p, t->disp->event, p->totals[t->disp->event])),
+	    fmt_percent(pf, v,
+			pct_total(p, t->disp->event, profile_incl_at(p, d->fn, t->disp->event))),
+	    fmt_commas(cnt, e->count), ext, a);
 	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
 	c += grid_puts(g, r, c, name, a);
 	if (e->caller == e->callee || (profile_cycle(p, e->caller) &&
@@ -965,7 +978,7 @@ static void source_extra(struct src_extra *x, const struct grid *g, const struct
 		for (size_t k = 0; k < v->fn.nrows; k++)
 			if (v->fn.rows[k].costs[e] > widest)
 				widest = v->fn.rows[k].costs[e];
-		w = text_width(fmt_value(buf, widest, t->disp->short_units, 0));
+		w = text_width(fmt_value(buf, widest, t->disp->short_units, fmt_event_unit(p, e)));
 		w = (int)p->events[e].name.len > w ? (int)p->events[e].name.len : w;
 		if (g->cols - used - w - 1 < 40)
 			break;
@@ -1002,16 +1015,20 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 		grid_puts(g, r, numw + 10, "...", a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}
-	snprintf(line, sizeof(line), "%*s %7s ", numw,
-		 cost ? fmt_value(num, cost, t->disp->short_units, t->disp->unit_ps) : ".",
-		 cost ? fmt_percent(pct, cost, p->totals[t->disp->event]) : "");
+	snprintf(
+	    line, sizeof(line), "%*s %7s ", numw,
+	    cost ? fmt_value(num, cost, t->disp->short_units, t->disp->unit_ps) : ".",
+	    cost ? fmt_percent(pct, cost, pct_total(p, t->disp->event, p->totals[t->disp->event]))
+		 : "");
 	c = grid_puts(
 	    g, r, 0, line,
 	    cost > 0 && cost * 20 >= p->totals[t->disp->event] && a != ATTR_CURSOR ? ATTR_HOT : a);
 	for (int i = 0; i < x->n; i++) {
 		uint64_t xv = sr->cost ? sr->cost->costs[x->ev[i]] : 0;
 
-		put_right(g, r, c, x->w[i], xv ? fmt_value(num, xv, t->disp->short_units, 0) : ".",
+		put_right(g, r, c, x->w[i],
+			  xv ? fmt_value(num, xv, t->disp->short_units, fmt_event_unit(p, x->ev[i]))
+			     : ".",
 			  a);
 		c += x->w[i] + 1;
 	}

@@ -38,8 +38,9 @@ enum command_arg {
 	C(HIDE, "hide", cmd_filter, "hide REGEX",                                                  \
 	  "trees skip the matching frames, joining their calls", true, CARG_REGEX)                 \
 	C(SORT, "sort", cmd_sort, "sort incl|self|calls|name", "sort the table", false, CARG_SORT) \
-	C(EVENT, "event", cmd_event, "event NAME", "show the event NAME (raw or inherited)",       \
-	  false, CARG_EVENT)                                                                       \
+	C(EVENT, "event", cmd_event, "event NAME [= FORMULA]",                                     \
+	  "show the event NAME; with = FORMULA make it (a sum, or a ratio A / B)", false,          \
+	  CARG_EVENT)                                                                              \
 	C(EVENTS, "events", cmd_events, "events", "the events: totals, formulas; Enter shows one", \
 	  false, CARG_NONE)                                                                        \
 	C(THRESHOLD, "threshold", cmd_threshold, "threshold PCT",                                  \

@@ -29,12 +29,17 @@
 
 enum pos_kind { POS_INSTR, POS_BB, POS_LINE };
 
+/* A ratio event's values are millionths: 1,000,000 is 1. */
+#define EVENT_RATIO_ONE 1000000u
+
 struct event {
 	struct span name;
 	struct span long_name; /* from `event:`, may be empty */
 	struct span formula;   /* inherited events only, e.g. "Ir + 10 I1mr" */
 	bool derived;          /* computed from `formula`, no raw data */
 	bool builtin;          /* a well-known one ncgrind adds (KCachegrind's L1m, CEst ...) */
+	bool ratio;            /* coef / coef_den of a row's own values, in millionths */
+	uint64_t *coef_den;    /* ratio: the denominator's factors (nraw) */
 	uint64_t *coef;        /* derived: one factor per raw event (nraw) */
 	uint64_t line;         /* of its event: line, 0 if none */
 };

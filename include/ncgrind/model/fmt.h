@@ -4,6 +4,7 @@
 #ifndef NCGRIND_FMT_H
 #define NCGRIND_FMT_H
 
+#include "ncgrind/core/profile.h"
 #include "ncgrind/core/util.h"
 
 #include <stdbool.h>
@@ -30,6 +31,10 @@ char *fmt_delta(char *buf, uint64_t base, uint64_t new);
 char *fmt_change(char *buf, uint64_t base, uint64_t new, bool short_units, uint64_t unit_ps);
 char *fmt_share(char *buf, uint64_t base, uint64_t new, uint64_t total);
 char *fmt_ratio(char *buf, uint64_t base, uint64_t new);
+/* The unit_ps of a ratio event: fmt_value shows its millionths as a decimal. */
+#define FMT_RATIO UINT64_MAX
+/* The unit of event e of p: FMT_RATIO, a time (fmt_unit_ps), or 0. */
+uint64_t fmt_event_unit(const struct profile *p, uint32_t e);
 /* The time unit an event's name states ("Time_(10ns)": 10,000 ps), 0 for none. */
 uint64_t fmt_unit_ps(struct span name);
 /* "once", "2 times", "1,234 times" */
