@@ -112,3 +112,17 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	# 28,055 + 13,506
 	assert_grep 'Total Dmiss: 41,561' r2
 }
+
+@test "ratio events: a group's ratio is of its own sums; a tree report refuses a ratio" {
+	ncg --dump=functions --group=object --format=tsv --event='D1rate=D1mr/Dr' \
+		--events=D1rate,D1mr,Dr "$CS"
+	expect_status 0
+	# group functions self:D1rate self:D1mr self:Dr incl:...
+	awk -F'\t' 'NR > 1 { for (o = 3; o <= 6; o += 3) {
+		want = $(o + 2) ? $(o + 1) / $(o + 2) : 0; d = $o - want
+		if (d > 0.0000005 || d < -0.0000005) { print "bad: " $0; bad++ } n++ } }
+		END { if (n < 4) exit 1; exit bad > 0 }' "$OUT"
+	ncg --dump=tree --event='D1rate=D1mr/Dr' --events=D1rate "$CS"
+	expect_status 1
+	assert_grep 'a call tree needs an event that adds up; D1rate is a ratio' "$ERR"
+}

@@ -5,6 +5,7 @@
  * call edges, and a sort of the class keys.
  */
 #include "ncgrind/model/groups.h"
+#include "ncgrind/core/events.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,12 +161,16 @@ static void add_calls(struct groups *g, const struct profile *p)
 		for (uint32_t ev = 0; ev < p->nev; ev++)
 			u64_add_sat(&g->v[a].incl[ev], profile_edge_at(p, e, ev));
 	}
-	for (size_t i = 0; i < g->n; i++)
+	for (size_t i = 0; i < g->n; i++) {
 		for (uint32_t ev = 0; ev < p->nev; ev++) {
 			u64_add_sat(&g->v[i].incl[ev], g->v[i].self[ev]);
 			if (g->v[i].incl[ev] > p->totals[ev])
 				g->v[i].incl[ev] = p->totals[ev];
 		}
+		/* the inherited events of the group's own sums: a ratio is not summed */
+		events_derive_row(p, g->v[i].self);
+		events_derive_row(p, g->v[i].incl);
+	}
 }
 
 void groups_build(struct groups *g, const struct profile *p, enum group_kind kind, const bool *keep)

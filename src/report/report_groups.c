@@ -20,13 +20,25 @@ static void put_group_name(FILE *out, const struct group *g, const struct report
 		report_put_name(out, s, o->format == REPORT_TSV, o->terminal);
 }
 
-static void tsv_group(FILE *out, const struct group *g, const struct report_opts *o)
+/* A value of event e: a count, or a ratio's decimal (its millionths). */
+static void put_value(FILE *out, const struct profile *p, uint32_t e, uint64_t v)
+{
+	if (p->events[e].ratio)
+		fprintf(out, "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE, v % EVENT_RATIO_ONE);
+	else
+		fprintf(out, "%" PRIu64, v);
+}
+
+static void tsv_group(FILE *out, const struct profile *p, const struct group *g,
+		      const struct report_opts *o)
 {
 	put_group_name(out, g, o);
 	fprintf(out, "\t%" PRIu32, g->nfuncs);
 	for (int incl = 0; incl < 2; incl++)
-		for (uint32_t i = 0; i < o->nevents; i++)
-			fprintf(out, "\t%" PRIu64, (incl ? g->incl : g->self)[o->events[i]]);
+		for (uint32_t i = 0; i < o->nevents; i++) {
+			fputc('\t', out);
+			put_value(out, p, o->events[i], (incl ? g->incl : g->self)[o->events[i]]);
+		}
 	fputc('\n', out);
 }
 
@@ -41,7 +53,8 @@ static void json_group(FILE *out, const struct profile *p, const struct group *g
 		for (uint32_t i = 0; i < o->nevents; i++) {
 			fputs(i ? "," : "", out);
 			report_put_json_string(out, p->events[o->events[i]].name);
-			fprintf(out, ":%" PRIu64, (incl ? g->incl : g->self)[o->events[i]]);
+			fputc(':', out);
+			put_value(out, p, o->events[i], (incl ? g->incl : g->self)[o->events[i]]);
 		}
 		fputc('}', out);
 	}
@@ -58,8 +71,12 @@ static void text_group(FILE *out, const struct profile *p, const struct group *g
 			uint32_t e = o->events[i];
 			uint64_t v = (incl ? g->incl : g->self)[e];
 
-			fprintf(out, "%15s (%6.2f%%)  ", fmt_commas(num, v),
-				p->totals[e] ? 100.0 * (double)v / (double)p->totals[e] : 0.0);
+			if (p->events[e].ratio)
+				fprintf(out, "%15s %9s  ", fmt_value(num, v, false, FMT_RATIO), "");
+			else
+				fprintf(out, "%15s (%6.2f%%)  ", fmt_commas(num, v),
+					p->totals[e] ? 100.0 * (double)v / (double)p->totals[e]
+						     : 0.0);
 		}
 	fprintf(out, "%9" PRIu32 "  ", g->nfuncs);
 	put_group_name(out, g, o);
@@ -103,7 +120,7 @@ int report_groups(FILE *out, const struct profile *p, const struct report_opts *
 		const struct group *gr = &g.v[order[i]];
 
 		if (o->format == REPORT_TSV) {
-			tsv_group(out, gr, o);
+			tsv_group(out, p, gr, o);
 		} else if (o->format == REPORT_JSON) {
 			fputs(i ? ",\n" : "\n", out);
 			json_group(out, p, gr, o);

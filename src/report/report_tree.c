@@ -299,6 +299,13 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 			 o->kind == REPORT_CALLERS ? "callers" : "callees");
 		return -1;
 	}
+	if (o->kind == REPORT_TREE && p->events[o->sort_event].ratio) {
+		snprintf(err, errsize,
+			 "a call tree needs an event that adds up; %.*s is a ratio (--events)",
+			 (int)p->events[o->sort_event].name.len, p->events[o->sort_event].name.ptr);
+		free(fns);
+		return -1;
+	}
 	callgraph_init(&g, p);
 	if (o->kind == REPORT_TREE) {
 		tree_head(out, p, o, o->format == REPORT_TSV);

@@ -114,7 +114,9 @@ static void group_text(const struct ui *u, const struct groups_screen *g, size_t
 {
 	const struct group *gr = &g->g.v[g->order[k]];
 	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
-	uint64_t total = u->ses.prof.nev ? u->ses.prof.totals[e] : 0;
+	/* (a ratio's share of a total means nothing: no percentage) */
+	uint64_t total =
+	    u->ses.prof.nev && !u->ses.prof.events[e].ratio ? u->ses.prof.totals[e] : 0;
 	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM];
 
 	snprintf(buf, size, "%14s %7s %14s %7s %7u  %s",
@@ -308,16 +310,17 @@ static void member_text(const struct ui *u, const void *state, size_t k, char *b
 	const struct members_screen *m = state;
 	const struct profile *p = &u->ses.prof;
 	uint32_t f = m->fns[k], e = u->disp.event;
+	uint64_t total = p->events[e].ratio ? 0 : p->totals[e];
 	struct span name = p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
 							: profile_name(p, p->funcs[f].name);
 	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], c[FMT_NUM];
 
 	snprintf(buf, size, "%14s %7s %14s %7s %11s  %.*s",
 		 fmt_value(a, profile_incl_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pa, profile_incl_at(p, f, e), p->totals[e]),
+		 fmt_percent(pa, profile_incl_at(p, f, e), total),
 		 fmt_value(b, profile_self_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pb, profile_self_at(p, f, e), p->totals[e]),
-		 fmt_commas(c, p->funcs[f].calls), (int)name.len, name.ptr);
+		 fmt_percent(pb, profile_self_at(p, f, e), total), fmt_commas(c, p->funcs[f].calls),
+		 (int)name.len, name.ptr);
 }
 
 static struct nav *members_nav(struct ui *u, struct screen *s)
