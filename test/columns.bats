@@ -73,3 +73,22 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	ncg --dump=source --function="^is_even'2\$" --events=CEst "$CS"
 	assert_grep " 2,234,844 (21.04%)  NOINL int is_even" "$OUT"
 }
+
+@test "columns in trees: each node's other events are that event's own tree, path by path" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':set columns Ir,Dr,CEst' 'T' 'E' ':write tw.txt' >keys
+	"$NCGRIND" --script=keys --size=150x24 "$CS"
+	sed -n 4p tw.txt | grep -qE 'Incl +%root +%parent +Calls +Dr +CEst +Function'
+	# the root: the totals (CEst by hand in derived.bats: 10,621,176)
+	grep -qE '^8,984,626 +100\.0% +100\.0% +1,687,757 +10,621,176  - 0x000000000001ab70$' tw.txt
+	# nodes met once in the tree: their Dr and CEst as the tree of Dr, of CEst has them
+	for ev in Dr CEst; do
+		ncg --dump=tree --format=tsv --events=$ev "$CS"
+		awk -F'\t' '$2 == "main" || $2 == "phase_parity" || $2 == "phase_sort" || $2 == "qsort" {
+			print $2, $5 }' "$OUT" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/want.$ev"
+	done
+	awk '{ n = $NF; if (n == "main" || n == "phase_parity" || n == "phase_sort" || n == "qsort") {
+		gsub(/,/, "", $0); split($0, f, " +"); print n, f[5] > "dr"; print n, f[6] > "cest" } }' tw.txt
+	LC_ALL=C sort dr | diff -u "$BATS_TEST_TMPDIR/want.Dr" -
+	LC_ALL=C sort cest | diff -u "$BATS_TEST_TMPDIR/want.CEst" -
+}

@@ -187,10 +187,42 @@ static void kids_drop(struct calltree *t)
 	t->fn_kids = t->cycle_kids = NULL;
 }
 
+struct tree_ecache {
+	uint32_t ev;
+	struct tree_kids **fn_kids, **cycle_kids;
+	uint32_t ncycle_kids;
+	unsigned kids_version;
+	double *val; /* per node; NAN: not yet */
+	size_t nval;
+	double root_scale; /* top-down: what the roots are scaled by in ev (< 0: not yet) */
+};
+
+static void ecache_release(struct calltree *t)
+{
+	struct tree_kids **fk = t->fn_kids, **ck = t->cycle_kids;
+	uint32_t nck = t->ncycle_kids;
+
+	for (size_t i = 0; i < t->necache; i++) {
+		t->fn_kids = t->ecache[i].fn_kids;
+		t->cycle_kids = t->ecache[i].cycle_kids;
+		t->ncycle_kids = t->ecache[i].ncycle_kids;
+		kids_drop(t);
+		free(t->ecache[i].val);
+	}
+	t->fn_kids = fk;
+	t->cycle_kids = ck;
+	t->ncycle_kids = nck;
+	free(t->ecache);
+	t->ecache = NULL;
+	t->necache = 0;
+}
+
 void calltree_release(struct calltree *t)
 {
-	if (t->p)
+	if (t->p) {
+		ecache_release(t);
 		kids_drop(t);
+	}
 	free(t->cycle_start);
 	free(t->cycle_member);
 	free(t->hidden);
@@ -674,4 +706,151 @@ void calltree_flatten(struct calltree *t)
 {
 	tree_flatten(&calltree_walk, t, t->roots, t->nroots, &t->visible, &t->nvisible,
 		     &t->visible_alloc);
+}
+
+/* ---- the same tree in another event ------------------------------------- */
+
+static struct tree_ecache *ecache_of(struct calltree *t, uint32_t ev)
+{
+	struct tree_ecache *c;
+
+	for (size_t i = 0; i < t->necache; i++)
+		if (t->ecache[i].ev == ev)
+			return &t->ecache[i];
+	t->ecache = xrealloc(t->ecache, (t->necache + 1) * sizeof(*t->ecache));
+	c = &t->ecache[t->necache++];
+	memset(c, 0, sizeof(*c));
+	c->ev = ev;
+	c->kids_version = t->kids_version;
+	c->root_scale = -1.0;
+	return c;
+}
+
+/* kids_of() in event c->ev: the tree's own children put aside meanwhile. */
+static const struct tree_kids *kids_in(struct calltree *t, struct tree_ecache *c,
+				       enum tree_node_kind kind, uint32_t id)
+{
+	struct tree_kids **fk = t->fn_kids, **ck = t->cycle_kids;
+	uint32_t nck = t->ncycle_kids, ev = t->event;
+	unsigned ver = t->kids_version;
+	const struct tree_kids *k;
+
+	t->fn_kids = c->fn_kids;
+	t->cycle_kids = c->cycle_kids;
+	t->ncycle_kids = c->ncycle_kids;
+	t->kids_version = c->kids_version;
+	t->event = c->ev;
+	k = kids_of(t, kind, id);
+	c->fn_kids = t->fn_kids;
+	c->cycle_kids = t->cycle_kids;
+	c->ncycle_kids = t->ncycle_kids;
+	c->kids_version = t->kids_version;
+	t->fn_kids = fk;
+	t->cycle_kids = ck;
+	t->ncycle_kids = nck;
+	t->kids_version = ver;
+	t->event = ev;
+	return k;
+}
+
+/* The kid of k that node x is (same kind, id, member), or NULL. */
+static const struct tree_kid *kid_like(const struct tree_kids *k, const struct tree_node *x)
+{
+	for (size_t i = 0; i < k->n; i++)
+		if (k->k[i].id == x->fn && k->k[i].kind == x->kind && k->k[i].member == x->member)
+			return &k->k[i];
+	return NULL;
+}
+
+/* A first-level node's cost in ev, as calltree_init() costs them. */
+static double root_value(struct calltree *t, struct tree_ecache *c, uint32_t n)
+{
+	const struct tree_node *x = &t->nodes[n];
+	const struct profile *p = t->p;
+	uint32_t f = x->fn;
+
+	if (!t->top_down)
+		return x->kind == NODE_CYCLE ? (double)profile_cycle_incl(p, x->fn)[c->ev]
+					     : (double)profile_incl_at(p, x->fn, c->ev);
+	if (c->root_scale < 0) { /* the roots add up to the total in ev too */
+		double sum = 0.0, total = (double)p->totals[c->ev];
+
+		for (size_t i = 0; i < t->nroots; i++) {
+			const struct tree_node *r = &t->nodes[t->roots[i]];
+			uint32_t g = r->fn;
+
+			if (r->kind == NODE_CYCLE) {
+				const uint32_t *m;
+				size_t nm;
+
+				cycle_members(t, r->fn, &m, &nm);
+				g = nm ? m[0] : 0;
+			}
+			sum += (double)graph_uncovered(p, t->g, g, c->ev);
+		}
+		c->root_scale = sum > total && sum > 0 ? total / sum : 1.0;
+	}
+	if (x->kind == NODE_CYCLE) {
+		const uint32_t *m;
+		size_t nm;
+
+		cycle_members(t, x->fn, &m, &nm);
+		f = nm ? m[0] : 0;
+	}
+	return (double)graph_uncovered(p, t->g, f, c->ev) * c->root_scale;
+}
+
+/* n's value, its parent's known: a share of it. */
+static double child_value(struct calltree *t, struct tree_ecache *c, uint32_t n)
+{
+	const struct tree_node *x = &t->nodes[n], *par = &t->nodes[x->parent];
+	const struct tree_kids *k = kids_in(t, c, par->kind, par->fn);
+	double ratio = k->spent > 0 ? c->val[x->parent] / k->spent : 0.0, rest;
+	const struct tree_kid *kid;
+
+	if (x->kind == NODE_CUT)
+		return 0.0;
+	if (x->kind != NODE_MORE) {
+		kid = kid_like(k, x);
+		return kid ? kid->cost * ratio : 0.0;
+	}
+	/* a fold row: the children of its parent in ev but those shown beside it */
+	rest = k->n ? k->rest[0] : 0.0;
+	for (uint32_t s = par->first_child; s != NCG_NONE; s = t->nodes[s].next)
+		if (t->nodes[s].kind == NODE_FUNCTION || t->nodes[s].kind == NODE_CYCLE)
+			if ((kid = kid_like(k, &t->nodes[s])) != NULL)
+				rest -= kid->cost;
+	return rest > 0 ? rest * ratio : 0.0;
+}
+
+double calltree_value(struct calltree *t, uint32_t n, uint32_t ev)
+{
+	struct tree_ecache *c;
+	uint32_t *path = NULL;
+	size_t np = 0, alloc = 0;
+
+	if (ev == t->event)
+		return t->nodes[n].cost;
+	if (ev >= t->p->nev || t->p->events[ev].ratio)
+		return 0.0;
+	c = ecache_of(t, ev);
+	if (c->nval < t->nnodes) {
+		c->val = xrealloc(c->val, t->nnodes * sizeof(double));
+		for (size_t i = c->nval; i < t->nnodes; i++)
+			c->val[i] = -1.0; /* not yet */
+		c->nval = t->nnodes;
+	}
+	/* up to a node whose value is known (or a root), then down again */
+	for (uint32_t a = n; a != NCG_NONE && c->val[a] < 0; a = t->nodes[a].parent) {
+		ALLOC_GROW(path, np + 1, alloc);
+		path[np++] = a;
+	}
+	while (np-- > 0) {
+		uint32_t a = path[np];
+
+		c->val[a] =
+		    t->nodes[a].parent == NCG_NONE ? root_value(t, c, a) : child_value(t, c, a);
+	}
+	free(path);
+	return c->val[n];
 }

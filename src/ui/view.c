@@ -772,17 +772,20 @@ static const char *node_mark(const struct tree_node *n)
 	return n->expanded ? "-" : "+";
 }
 
-static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, uint32_t id,
-			  bool selected, const struct list_layout *L, double root)
+static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t id, bool selected,
+			  const struct list_layout *L, double root)
 {
 	const struct tree_node *n = &tree->nodes[id];
 	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
 	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
 	char name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
-	uint64_t v = u64_from_double(n->cost);
+	uint64_t v = u64_from_double(n->cost), ext[DISPLAY_MAX_COLUMNS];
 	/* a narrow screen indents by one column a level, and keeps the names readable */
 	int c, indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
 
+	for (int i = 0; i < L->next; i++) /* the other events of :set columns, on the same path */
+		ext[i] =
+		    n->kind == NODE_CUT ? 0 : u64_from_double(calltree_value(tree, id, L->ext[i]));
 	grid_fill(g, r, 0, a);
 	c = list_numbers(g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
 			 fmt_percent(pr, v, u64_from_double(root)),
@@ -790,7 +793,7 @@ static void draw_tree_row(struct grid *g, int r, const struct calltree *tree, ui
 			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
 			     ? ""
 			     : fmt_commas(cnt, n->count),
-			 NULL, a);
+			 ext, a);
 	/* deep nodes stop moving right before the name runs out of room */
 	if (indent > L->name - MIN_NAME / 2)
 		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
@@ -839,7 +842,7 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
-void view_draw_tree(struct grid *g, const struct calltree *tree, const struct nav *nav,
+void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav,
 		    const struct table *t, const struct view_state *vs)
 {
 	char what[200];
@@ -847,7 +850,7 @@ void view_draw_tree(struct grid *g, const struct calltree *tree, const struct na
 	double root = calltree_root_cost(tree);
 	struct list_layout L;
 
-	list_layout(&L, g, t, u64_from_double(root), false, NULL, false);
+	list_layout(&L, g, t, u64_from_double(root), false, NULL, true);
 	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
 		 tree->top_down   ? "call tree from the entry points"
 		 : tree->inverted ? "callers, upward"
@@ -908,7 +911,7 @@ int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
 	return ferror(f) ? -1 : 0;
 }
 
-int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
+int view_write_tree(FILE *f, struct calltree *tree, const struct table *t)
 {
 	double root = calltree_root_cost(tree);
 	struct view_state vs;
@@ -920,7 +923,7 @@ int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t)
 	memset(&top, 0, sizeof(top));
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_tree(&g, tree, &top, t, &vs);
-	list_layout(&L, &g, t, u64_from_double(root), false, NULL, false);
+	list_layout(&L, &g, t, u64_from_double(root), false, NULL, true);
 	write_head(f, &g);
 	for (size_t i = 0; i < tree->nvisible; i++) {
 		grid_clear(&g);

@@ -76,6 +76,9 @@ struct tree_kids {
 	double spent; /* what the function or cycle spends (see above) */
 };
 
+/* Another event's costs of the same tree (calltree_value): its children and values. */
+struct tree_ecache;
+
 struct calltree {
 	const struct profile *p;
 	const struct callgraph *g;
@@ -105,6 +108,8 @@ struct calltree {
 	size_t nroots;
 	uint32_t *visible; /* the expanded tree, flattened in display order */
 	size_t nvisible, visible_alloc;
+	struct tree_ecache *ecache; /* per other event asked for */
+	size_t necache;
 };
 
 /*
@@ -137,5 +142,13 @@ void calltree_flatten(struct calltree *t);
 
 /* Cost of the tree's root (the whole first level for a top-down tree). */
 double calltree_root_cost(const struct calltree *t);
+
+/*
+ * Node n's cost in another event ev (:set columns): the same path costed by
+ * the same rule in ev, each step scaled by the share of the parent the path
+ * holds in ev; a fold row the rest of its parent's children in ev; a cut
+ * row 0. Worked out once a node and event, as rows are shown.
+ */
+double calltree_value(struct calltree *t, uint32_t n, uint32_t ev);
 
 #endif

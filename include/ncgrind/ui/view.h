@@ -39,7 +39,7 @@ void view_draw_table(struct grid *g, const struct table *t, const struct view_st
 void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
 		      const struct view_state *vs);
 /* A call tree; nav is the cursor over its visible nodes. */
-void view_draw_tree(struct grid *g, const struct calltree *tree, const struct nav *nav,
+void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav,
 		    const struct table *t, const struct view_state *vs);
 /* A function's annotated source or instructions. */
 void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
@@ -50,7 +50,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
  * -1 on a write error.
  */
 int view_write_detail(FILE *f, const struct detail *d, const struct table *t);
-int view_write_tree(FILE *f, const struct calltree *tree, const struct table *t);
+int view_write_tree(FILE *f, struct calltree *tree, const struct table *t);
 int view_write_source(FILE *f, const struct srcview *v, const struct table *t);
 /* Rows of a detail, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
