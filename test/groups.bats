@@ -107,3 +107,15 @@ EOF
 	# group none: back to the table
 	head -1 g5 | grep -q '^ncgrind: .*names-mangled.callgrind'
 }
+
+@test "groups in the browser: inside a group, s, i, c and a sort its functions" {
+	cd "$BATS_TEST_TMPDIR"
+	# by class, shapes: scale(double) and scale(long); by name "(double)" comes first
+	printf '%s\n' ':group class' 'j' 'Enter' 'a' ':save-screen n0' 'i' ':save-screen n1' >keys
+	"$NCGRIND" --script=keys --size=110x10 "$FIX/names/names-mangled.callgrind"
+	assert_grep 'ncgrind: the functions of shapes' n0
+	assert_grep '2 functions, by name' n0
+	sed -n 5p n0 | grep -q 'shapes::scale(double)$'
+	sed -n 6p n0 | grep -q 'shapes::scale(long)$'
+	assert_grep '2 functions, by inclusive cost' n1
+}

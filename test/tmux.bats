@@ -626,9 +626,10 @@ EOF3
 	expect_ended 0
 }
 
-@test "tmux colour: several event columns at 100 and 200 columns, as script mode draws them" {
+@test "tmux colour: several event columns at 100, 200 and 80 columns, as script mode draws them" {
 	local d="$FIX/events"
-	script_screens "$d" cachesim.callgrind ':set columns Ir,D1mr,CEst' ':resize 200x30'
+	script_screens "$d" cachesim.callgrind ':set columns Ir,D1mr,CEst' ':resize 200x30' \
+		':resize 80x30'
 	PANE_TERM=xterm-256color start_ncgrind "$d" cachesim.callgrind
 	wait_screen "$BATS_TEST_TMPDIR/s0"
 	tm send-keys : && tm send-keys -l 'set columns Ir,D1mr,CEst' && tm send-keys Enter
@@ -636,6 +637,9 @@ EOF3
 	tm resize-window -x 200 -y 30
 	wait_screen "$BATS_TEST_TMPDIR/s2"
 	grep -q 'CEst' "$BATS_TEST_TMPDIR/s2"
+	# 80 columns: the extra columns give way first
+	tm resize-window -x 80 -y 30
+	wait_screen "$BATS_TEST_TMPDIR/s3"
 	tm send-keys q
 	expect_ended 0
 }

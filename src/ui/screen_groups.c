@@ -19,11 +19,12 @@ struct groups_screen {
 	enum report_sort sort; /* SORT_SELF, SORT_INCL or SORT_NAME */
 };
 
-/* A group's functions, by self cost. */
+/* A group's functions, by self cost (s), inclusive cost (i), calls (c) or name (a). */
 struct members_screen {
 	struct nav nav;
 	uint32_t *fns;
 	char *name;
+	enum report_sort sort;
 };
 
 static const struct screen_ops screen_groups_ops, screen_members_ops; /* at the end */
@@ -277,15 +278,45 @@ static void members_free(void *state)
 static const struct profile *member_p; /* qsort's context (C11 has no qsort_r) */
 static uint32_t member_ev;
 
+static enum report_sort member_sort;
+
+static uint64_t member_key(uint32_t f)
+{
+	switch (member_sort) {
+	case SORT_INCL:
+		return profile_incl_at(member_p, f, member_ev);
+	case SORT_CALLS:
+		return member_p->funcs[f].calls;
+	default:
+		return profile_self_at(member_p, f, member_ev);
+	}
+}
+
 static int cmp_member(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint64_t cx = profile_self_at(member_p, x, member_ev),
-		 cy = profile_self_at(member_p, y, member_ev);
 
-	if (cx != cy)
-		return cx > cy ? -1 : 1;
+	if (member_sort == SORT_NAME) {
+		struct span nx = profile_name(member_p, member_p->funcs[x].name),
+			    ny = profile_name(member_p, member_p->funcs[y].name);
+		size_t n = nx.len < ny.len ? nx.len : ny.len;
+		int c = memcmp(nx.ptr, ny.ptr, n);
+
+		if (c || nx.len != ny.len)
+			return c ? c : nx.len < ny.len ? -1 : 1;
+	} else if (member_key(x) != member_key(y)) {
+		return member_key(x) > member_key(y) ? -1 : 1;
+	}
 	return (x > y) - (x < y);
+}
+
+static void sort_members(struct ui *u, struct members_screen *m)
+{
+	member_p = &u->ses.prof;
+	member_ev = u->disp.event;
+	member_sort = m->sort;
+	if (m->nav.count > 1)
+		qsort(m->fns, m->nav.count, sizeof(uint32_t), cmp_member);
 }
 
 static void open_members(struct ui *u, const struct groups *g, size_t gi)
@@ -296,11 +327,9 @@ static void open_members(struct ui *u, const struct groups *g, size_t gi)
 	m->fns = xmalloc_array(g->v[gi].nfuncs ? g->v[gi].nfuncs : 1, sizeof(uint32_t));
 	for (uint32_t f = g->v[gi].first; f != NCG_NONE; f = g->next[f])
 		m->fns[n++] = f;
-	member_p = &u->ses.prof;
-	member_ev = u->disp.event;
-	if (n > 1)
-		qsort(m->fns, n, sizeof(uint32_t), cmp_member);
 	m->nav.count = n;
+	m->sort = SORT_SELF;
+	sort_members(u, m);
 	m->name = xstrdup(g->v[gi].name);
 	ui_push_screen(u, &screen_members_ops, m, members_free);
 }
@@ -334,7 +363,11 @@ static void members_draw(struct ui *u, struct screen *s)
 	char title[1100], what[100], head[200];
 
 	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
-	snprintf(what, sizeof(what), "%zu functions, by self cost", ms(s)->nav.count);
+	snprintf(what, sizeof(what), "%zu functions, by %s", ms(s)->nav.count,
+		 ms(s)->sort == SORT_INCL    ? "inclusive cost"
+		 : ms(s)->sort == SORT_CALLS ? "calls"
+		 : ms(s)->sort == SORT_NAME  ? "name"
+					     : "self cost");
 	snprintf(head, sizeof(head), "%14s %7s %14s %7s %11s  %s", "Incl", "%", "Self", "%",
 		 "Calls", "Function");
 	draw_list(u, title, what, head, &ms(s)->nav, member_text, ms(s),
@@ -349,9 +382,23 @@ static uint32_t members_fn(struct ui *u, struct screen *s)
 
 static bool members_request(struct ui *u, struct screen *s, enum request req)
 {
-	(void)u, (void)s;
-	return req == REQ_SORT_SELF || req == REQ_SORT_INCL || req == REQ_SORT_CALLS ||
-	       req == REQ_SORT_NAME; /* (by self cost only) */
+	struct members_screen *m = ms(s);
+
+	switch (req) {
+	case REQ_SORT_SELF:
+	case REQ_SORT_INCL:
+	case REQ_SORT_CALLS:
+	case REQ_SORT_NAME:
+		m->sort = req == REQ_SORT_SELF    ? SORT_SELF
+			  : req == REQ_SORT_INCL  ? SORT_INCL
+			  : req == REQ_SORT_CALLS ? SORT_CALLS
+						  : SORT_NAME;
+		sort_members(u, m);
+		m->nav.cursor = m->nav.top = 0;
+		return true;
+	default:
+		return false;
+	}
 }
 
 static bool members_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
@@ -376,6 +423,7 @@ static int members_write(struct ui *u, struct screen *s, FILE *f)
 /* Its functions stay; their costs are read as drawn. */
 static void members_update(struct ui *u, struct screen *s)
 {
+	sort_members(u, ms(s)); /* (the event or the parts may have changed) */
 	nav_scroll(&ms(s)->nav, ui_list_rows(u));
 }
 
