@@ -235,13 +235,20 @@ static void match_events(struct diff *d)
 	d->ev_base = xmalloc_array(max ? max : 1, sizeof(uint32_t));
 	d->ev_new = xmalloc_array(max ? max : 1, sizeof(uint32_t));
 	d->nev = 0;
+	/*
+	 * A ratio's change is not a cost's: a diff leaves ratio events out (they
+	 * keep their place, the new profile's events come first in its order, but
+	 * count on neither side).
+	 */
 	for (uint32_t e = 0; e < n->nev; e++) {
+		bool ratio = n->events[e].ratio;
+
 		d->ev_name[d->nev] = n->events[e].name;
-		d->ev_new[d->nev] = e;
-		d->ev_base[d->nev++] = profile_find_event(b, n->events[e].name);
+		d->ev_new[d->nev] = ratio ? NCG_NONE : e;
+		d->ev_base[d->nev++] = ratio ? NCG_NONE : profile_find_event(b, n->events[e].name);
 	}
 	for (uint32_t e = 0; e < b->nev; e++)
-		if (profile_find_event(n, b->events[e].name) == NCG_NONE) {
+		if (!b->events[e].ratio && profile_find_event(n, b->events[e].name) == NCG_NONE) {
 			d->ev_name[d->nev] = b->events[e].name;
 			d->ev_base[d->nev] = e;
 			d->ev_new[d->nev++] = NCG_NONE;

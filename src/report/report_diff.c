@@ -673,8 +673,9 @@ int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 		free(evs);
 		return -1;
 	}
-	for (uint32_t i = 0; i < d->nev; i++) /* --events: by name; all by default */
-		if (!events || list_has(events, d->ev_name[i]))
+	for (uint32_t i = 0; i < d->nev; i++) /* --events: by name; all by default (no ratio) */
+		if ((!events || list_has(events, d->ev_name[i])) &&
+		    (d->ev_base[i] != NCG_NONE || d->ev_new[i] != NCG_NONE))
 			evs[nev++] = i;
 	if (!nev) {
 		snprintf(err, errsize, "--events names no event of the two profiles");
