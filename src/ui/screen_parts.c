@@ -115,9 +115,15 @@ static void part_text(struct ui *u, const uint64_t all[2], size_t row, char *buf
 
 	snprintf(num, sizeof(num), pt->number >= 0 ? "%lld" : "-", (long long)pt->number);
 	snprintf(thr, sizeof(thr), pt->thread >= 0 ? "t%lld" : "-", (long long)pt->thread);
-	snprintf(buf + o, size - (size_t)o, "%4zu %-22.22s %5s %5s %16s %6.2f%%  %-24s %-24s %s",
-		 sd.part + 1, base_name(p->src[pt->src].path), num, thr, fmt_commas(c, cost),
-		 all[sd.which] ? 100.0 * (double)cost / (double)all[sd.which] : 0.0,
+	uint32_t ev = side_event(u, sd.which);
+	bool ratio = ev != NCG_NONE && p->events[ev].ratio; /* a decimal, and no share */
+	char pct[16];
+
+	snprintf(pct, sizeof(pct), ratio ? "      -" : "%6.2f%%",
+		 all[sd.which] ? 100.0 * (double)cost / (double)all[sd.which] : 0.0);
+	snprintf(buf + o, size - (size_t)o, "%4zu %-22.22s %5s %5s %16s %s  %-24s %-24s %s",
+		 sd.part + 1, base_name(p->src[pt->src].path), num, thr,
+		 ratio ? fmt_value(c, cost, false, FMT_RATIO) : fmt_commas(c, cost), pct,
 		 printable(trig, sizeof(trig), pt->trigger, 24),
 		 printable(range, sizeof(range), pt->timerange, 24),
 		 printable(cmd, sizeof(cmd), pt->cmd, 150));
