@@ -68,6 +68,7 @@ static void usage(FILE *out)
 	    "               FILE|-                      print a report\n"
 	    "       ncgrind --dump=tree [--root=REGEX] [--depth=N] [--threshold=PCT] [--inverted]\n"
 	    "               [--format=text|tsv] FILE    print call trees\n"
+	    "       ncgrind --dump=folded [the tree options] FILE   folded stacks (flamegraph.pl)\n"
 	    "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
 	    "       ncgrind --dump=source --function=REGEX [--context=N] [-I DIR]...\n"
 	    "               [--substitute-path=FROM=TO]... FILE     annotated source\n"

@@ -160,6 +160,81 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 	calltree_release(&t);
 }
 
+/* ---- folded stacks ---------------------------------------------------------- */
+
+/*
+ * A frame of a folded stack: the function's name, a cycle's, or a fold row's,
+ * with ';' (the frame separator) as ':' and control bytes as '?': nothing
+ * of the profile's can break a line of the format.
+ */
+static void folded_frame(FILE *out, const struct calltree *t, const struct tree_node *x)
+{
+	char buf[48];
+	struct span s;
+
+	if (x->kind == NODE_CYCLE) {
+		snprintf(buf, sizeof(buf), "<cycle %" PRIu32 ">", x->fn);
+		s = span_make(buf, strlen(buf));
+	} else if (x->kind == NODE_MORE) {
+		snprintf(buf, sizeof(buf), "(%" PRIu64 " more)", x->count);
+		s = span_make(buf, strlen(buf));
+	} else {
+		s = t->p->funcs[x->fn].name == NCG_NONE
+			? span_make("(unknown)", 9)
+			: profile_name(t->p, t->p->funcs[x->fn].name);
+	}
+	for (size_t i = 0; i < s.len; i++) {
+		unsigned char c = (unsigned char)s.ptr[i];
+
+		putc(c == ';' ? ':' : c < 0x20 || c == 0x7f ? '?' : (int)c, out);
+	}
+}
+
+/*
+ * Brendan Gregg's folded stacks of one tree: a line per node, its path from
+ * the root and what the path spends in the node itself (its cost less its
+ * children's, all of it where it is not expanded), rounded; paths of 0 are
+ * left out. A line's frames are the tree's, so flamegraph.pl draws the tree.
+ */
+static void folded_tree(FILE *out, const struct profile *p, const struct callgraph *g,
+			const struct report_opts *o, uint32_t root)
+{
+	struct calltree t;
+	uint32_t *path = NULL;
+	size_t alloc = 0;
+
+	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
+	t.filters = o->filters;
+	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
+		if (!calltree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
+			break;
+	calltree_flatten(&t);
+	for (size_t i = 0; i < t.nvisible; i++) {
+		const struct tree_node *x = &t.nodes[t.visible[i]];
+		double self = x->cost;
+		uint64_t v;
+
+		ALLOC_GROW(path, (size_t)x->depth + 1, alloc);
+		path[x->depth] = t.visible[i];
+		if (x->kind == NODE_CUT)
+			continue;
+		if (x->expanded)
+			for (uint32_t c = x->first_child; c != NCG_NONE; c = t.nodes[c].next)
+				self -= t.nodes[c].cost;
+		v = u64_from_double(self > 0 ? self : 0.0);
+		if (!v)
+			continue;
+		for (uint32_t d = 0; d <= x->depth; d++) {
+			if (d)
+				putc(';', out);
+			folded_frame(out, &t, &t.nodes[path[d]]);
+		}
+		fprintf(out, " %" PRIu64 "\n", v);
+	}
+	free(path);
+	calltree_release(&t);
+}
+
 /* Used functions whose name matches, by inclusive cost, largest first. */
 static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, uint32_t **out)
 {
@@ -294,12 +369,13 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 			free(fns);
 			return -1;
 		}
-	} else if (o->kind != REPORT_TREE) {
+	} else if (o->kind != REPORT_TREE && o->kind != REPORT_FOLDED) {
 		snprintf(err, errsize, "--dump=%s needs --function=REGEX",
 			 o->kind == REPORT_CALLERS ? "callers" : "callees");
 		return -1;
 	}
-	if (o->kind == REPORT_TREE && p->events[o->sort_event].ratio) {
+	if ((o->kind == REPORT_TREE || o->kind == REPORT_FOLDED) &&
+	    p->events[o->sort_event].ratio) {
 		snprintf(err, errsize,
 			 "a call tree needs an event that adds up; %.*s is a ratio (--events)",
 			 (int)p->events[o->sort_event].name.len, p->events[o->sort_event].name.ptr);
@@ -307,7 +383,12 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 		return -1;
 	}
 	callgraph_init(&g, p);
-	if (o->kind == REPORT_TREE) {
+	if (o->kind == REPORT_FOLDED) {
+		if (!o->function)
+			folded_tree(out, p, &g, o, NCG_NONE);
+		for (size_t i = 0; i < n; i++)
+			folded_tree(out, p, &g, o, fns[i]);
+	} else if (o->kind == REPORT_TREE) {
 		tree_head(out, p, o, o->format == REPORT_TSV);
 		if (!o->function)
 			one_tree(out, p, &g, o, NCG_NONE);

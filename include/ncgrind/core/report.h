@@ -26,6 +26,7 @@
 	R(TREE, "tree")                                                                            \
 	R(CALLERS, "callers")                                                                      \
 	R(CALLEES, "callees")                                                                      \
+	R(FOLDED, "folded")                                                                        \
 	R(SOURCE, "source")                                                                        \
 	R(LINES, "lines")
 
