@@ -62,6 +62,7 @@ NCGRIND = $(OUT)/ncgrind
 PROBE = $(if $(filter .,$(OUT)),test/tools/probe,$(OUT)/probe)
 # the trees' property test: the core and the tree view-model, no curses
 TREECHECK_OBJ = $(CORE_OBJ) $(BUILD)/model/calltree.o $(BUILD)/model/treewalk.o $(BUILD)/model/filter.o \
+		$(BUILD)/model/flame.o \
 		$(BUILD)/treecheck.o
 TREECHECK = $(if $(filter .,$(OUT)),test/tools/treecheck,$(OUT)/treecheck)
 

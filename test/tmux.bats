@@ -643,3 +643,21 @@ EOF3
 	tm send-keys q
 	expect_ended 0
 }
+
+@test "tmux colour: the flame graph as script mode draws it, its frames in colour" {
+	local d="$FIX/events"
+	script_screens "$d" cachesim.callgrind F 'Down Down' Enter
+	PANE_TERM=xterm-256color start_ncgrind "$d" cachesim.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm send-keys F
+	wait_screen "$BATS_TEST_TMPDIR/s1"
+	# the frame rows (from the third) have a background colour
+	pane_attrs | sed -n '3,6p' | cut -c1 | sort -u >"$OUT"
+	echo H | diff -u - "$OUT"
+	tm send-keys Down Down
+	wait_screen "$BATS_TEST_TMPDIR/s2"
+	tm send-keys Enter
+	wait_screen "$BATS_TEST_TMPDIR/s3"
+	tm send-keys Q
+	expect_ended 0
+}

@@ -96,6 +96,7 @@ static const struct binding {
     {'Q', REQ_QUIT, ALL},
     {'M', REQ_TOGGLE_DEMANGLE, ALL},
     {'O', REQ_GROUP, ALL},
+    {'F', REQ_FLAME, TBL | DET | TRE},
     {27, REQ_BACK, ALL},
 };
 

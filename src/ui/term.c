@@ -146,6 +146,11 @@ static void setup_attrs(void)
 	attrs[ATTR_DIM] = A_DIM;
 	attrs[ATTR_HOT] = A_BOLD;
 	attrs[ATTR_ERROR] = A_BOLD | A_REVERSE;
+	/* without colour, frames alternate plain and underlined; a match is bold */
+	attrs[ATTR_FRAME1] = A_NORMAL;
+	attrs[ATTR_FRAME2] = A_UNDERLINE;
+	attrs[ATTR_FRAME3] = A_NORMAL;
+	attrs[ATTR_MATCH] = A_BOLD | A_UNDERLINE;
 	if (!color)
 		return;
 	start_color();
@@ -155,12 +160,20 @@ static void setup_attrs(void)
 	init_pair(3, COLOR_YELLOW, -1);
 	init_pair(4, COLOR_WHITE, COLOR_RED);
 	init_pair(5, COLOR_BLUE, -1);
+	init_pair(6, COLOR_BLACK, COLOR_RED);
+	init_pair(7, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(8, COLOR_BLACK, COLOR_MAGENTA);
+	init_pair(9, COLOR_BLACK, COLOR_GREEN);
 	attrs[ATTR_TITLE] = A_BOLD | COLOR_PAIR(1);
 	attrs[ATTR_HEAD] = A_BOLD | COLOR_PAIR(5);
 	attrs[ATTR_CURSOR] = COLOR_PAIR(2);
 	attrs[ATTR_STATUS] = COLOR_PAIR(2);
 	attrs[ATTR_HOT] = A_BOLD | COLOR_PAIR(3);
 	attrs[ATTR_ERROR] = A_BOLD | COLOR_PAIR(4);
+	attrs[ATTR_FRAME1] = COLOR_PAIR(6);
+	attrs[ATTR_FRAME2] = COLOR_PAIR(7);
+	attrs[ATTR_FRAME3] = COLOR_PAIR(8);
+	attrs[ATTR_MATCH] = A_BOLD | COLOR_PAIR(9);
 }
 
 void term_set_colour(bool on)

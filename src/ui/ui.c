@@ -379,6 +379,12 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_GROUP:
 		ui_group_next(u);
 		break;
+	case REQ_FLAME: /* from the table: the whole profile; elsewhere: the function */
+		if (screen_ops_of(s) == &screen_table_ops || fn == NCG_NONE)
+			ui_open_flame(u, NCG_NONE, false, true);
+		else
+			ui_open_flame(u, fn, false, false);
+		break;
 	case REQ_TOGGLE_DEMANGLE:
 		ui_set_demangle(u, u->ses.prof.raw_names);
 		break;

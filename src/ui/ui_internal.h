@@ -107,6 +107,8 @@ struct screen_ops {
 	 */
 	uint32_t (*subject)(struct ui *u, struct screen *s, unsigned *mode);
 	void (*reopen)(struct ui *u, uint32_t fn, unsigned mode);
+	/* `/`, n, N on a screen that is no list of rows (the flame): u->search_re; may be NULL */
+	void (*search)(struct ui *u, struct screen *s, int dir, bool from_here);
 };
 
 extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_ops,
@@ -139,6 +141,8 @@ void ui_message(struct ui *u, bool error, const char *fmt, ...)
 int ui_page(const struct ui *u);
 /* The rows a list screen other than the table shows (its ops' rows). */
 int ui_list_rows(const struct ui *u);
+/* The flame graph (screen_flame.c) of fn or of the entry points (top_down), or fn's callers. */
+void ui_open_flame(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 /* The diff screen (screen_diff.c) on u->diff. */
 void ui_open_diff(struct ui *u);
 /* The width of a diff screen's base, new and change columns (screen_diff.c). */

@@ -85,7 +85,10 @@ void ui_search(struct ui *u, const char *pattern)
 	u->search_re = re;
 	u->have_search_re = true;
 	/* the row under the cursor counts too */
-	find(u, hist_current(&u->hist), +1, true);
+	if (screen_ops_of(hist_current(&u->hist))->search)
+		screen_ops_of(hist_current(&u->hist))->search(u, hist_current(&u->hist), +1, true);
+	else
+		find(u, hist_current(&u->hist), +1, true);
 }
 
 void ui_search_next(struct ui *u, int dir)
@@ -94,5 +97,9 @@ void ui_search_next(struct ui *u, int dir)
 		ui_message(u, true, "no search yet: type / and a regular expression");
 		return;
 	}
-	find(u, hist_current(&u->hist), dir, false);
+	if (screen_ops_of(hist_current(&u->hist))->search)
+		screen_ops_of(hist_current(&u->hist))
+		    ->search(u, hist_current(&u->hist), dir, false);
+	else
+		find(u, hist_current(&u->hist), dir, false);
 }

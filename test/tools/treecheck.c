@@ -17,10 +17,16 @@
  *   - no recursive node, member row or fold row has children;
  *   - E finishes without the last-resort cut.
  *
+ * And the flame graphs (flame.c) of the same trees, 1, 80 and 200 cells wide,
+ * and zoomed into their widest frame below the top: every frame lies within
+ * its parent, its siblings do not overlap, none is wider than its share of
+ * its parent, and each is a row below its parent.
+ *
  * Prints "ok: FILE: ..." with the number of trees and nodes, or each broken
  * rule with the path to the node; exits 1 when one is broken, 2 on bad use.
  */
 #include "ncgrind/model/calltree.h"
+#include "ncgrind/model/flame.h"
 #include "ncgrind/core/parse.h"
 
 #include <stdio.h>
@@ -110,6 +116,69 @@ static void check_tree(struct tally *y, struct calltree *t)
 
 static const struct filters *hide; /* --hide, or NULL */
 
+/* The frames of a laid-out flame against its rules. */
+static void check_frames(struct tally *y, const struct flame *fl)
+{
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct flame_frame *x = &fl->f[i], *par;
+		double share;
+
+		y->nodes++;
+		if (x->x1 < x->x0) {
+			broken(y, &fl->tree, x->node, "flame: a frame of negative width", 0, 0);
+			continue;
+		}
+		if (x->parent == NCG_NONE)
+			continue;
+		par = &fl->f[x->parent];
+		share = fl->tree.nodes[par->node].cost > 0
+			    ? (double)(par->x1 - par->x0) * fl->tree.nodes[x->node].cost /
+				  fl->tree.nodes[par->node].cost
+			    : 0.0;
+		if (x->x0 < par->x0 || x->x1 > par->x1)
+			broken(y, &fl->tree, x->node, "flame: a frame outside its parent",
+			       (double)x->x1, (double)par->x1);
+		if ((double)(x->x1 - x->x0) > share + SLACK(share))
+			broken(y, &fl->tree, x->node, "flame: wider than its share of the parent",
+			       (double)(x->x1 - x->x0), share);
+		if (x->depth != par->depth + 1)
+			broken(y, &fl->tree, x->node, "flame: not a row below its parent",
+			       (double)x->depth, (double)par->depth);
+		for (size_t k = i + 1; k < fl->n;
+		     k++) /* a later sibling starts where this one ends */
+			if (fl->f[k].parent == x->parent && fl->f[k].x0 < x->x1 &&
+			    fl->f[k].x0 >= x->x0)
+				broken(y, &fl->tree, fl->f[k].node, "flame: overlaps a sibling",
+				       (double)fl->f[k].x0, (double)x->x1);
+	}
+}
+
+static void one_flame(struct tally *y, struct profile *p, const struct callgraph *g, uint32_t fn,
+		      bool inverted)
+{
+	static const int widths[] = {1, 80, 200};
+
+	for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+		struct flame fl;
+		size_t widest = 0;
+
+		flame_init(&fl, p, g, fn, inverted, 0, hide);
+		flame_layout(&fl, widths[w], 60);
+		check_frames(y, &fl);
+		for (size_t i = 1; i < fl.n; i++)
+			if (fl.f[i].x1 - fl.f[i].x0 > fl.f[widest].x1 - fl.f[widest].x0 || !widest)
+				widest = i;
+		if (widest) {
+			fl.sel = widest;
+			flame_zoom_in(&fl);
+			check_frames(y, &fl);
+			flame_zoom_out(&fl);
+			check_frames(y, &fl);
+		}
+		flame_release(&fl);
+	}
+}
+
 static void one_tree(struct tally *y, struct profile *p, const struct callgraph *g, uint32_t fn,
 		     bool inverted, double threshold)
 {
@@ -119,6 +188,8 @@ static void one_tree(struct tally *y, struct profile *p, const struct callgraph 
 	t.filters = hide;
 	check_tree(y, &t);
 	calltree_release(&t);
+	if (threshold == 1.0) /* (the flame's threshold is its width: once a tree) */
+		one_flame(y, p, g, fn, inverted);
 }
 
 static int check_file(const char *path, const double *thr, size_t nthr)

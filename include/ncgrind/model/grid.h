@@ -25,6 +25,10 @@ enum grid_attr {
 	ATTR_DIM,    /* secondary text: files, objects */
 	ATTR_HOT,    /* large costs */
 	ATTR_ERROR,  /* messages about mistakes */
+	ATTR_FRAME1, /* flame graph frames: three colours, by a hash of the name */
+	ATTR_FRAME2,
+	ATTR_FRAME3,
+	ATTR_MATCH, /* frames a search matches */
 	ATTR_COUNT
 };
 

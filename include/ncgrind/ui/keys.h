@@ -41,6 +41,7 @@
 	R(TREE, "call tree of the function (its callees)")                                         \
 	R(TREE_CALLERS, "inverted tree: its callers, upward")                                      \
 	R(TREE_TOP, "call tree from the entry points")                                             \
+	R(FLAME, "flame graph of the function (from the table: of the entry points)")              \
 	R(EXPAND, "expand the node one level")                                                     \
 	R(COLLAPSE, "collapse the node (or go to its parent)")                                     \
 	R(EXPAND_HOT, "expand the hottest path below the node")                                    \

@@ -1,0 +1,53 @@
+/*
+ * flame: an icicle graph of a call tree (calltree.h), laid out in eighths
+ * of a terminal cell: the root (or the frame zoomed into) spans the width,
+ * one row per depth below it, each frame as wide as its cost on the path.
+ * A frame's children are placed left to right, largest first, each at most
+ * its share of the frame (widths are rounded down), so they never overflow
+ * it: the tree's rule and invariant, drawn. A node is expanded only while
+ * its frame is a cell wide or more, so the layout costs what it shows.
+ * No curses: screen_flame.c draws it.
+ */
+#ifndef NCGRIND_FLAME_H
+#define NCGRIND_FLAME_H
+
+#include "ncgrind/model/calltree.h"
+
+#define FLAME_EIGHTHS 8 /* layout units in a cell */
+
+struct flame_frame {
+	uint32_t node;   /* in the tree */
+	uint32_t depth;  /* row, 0 for the frame zoomed into */
+	uint64_t x0, x1; /* [x0, x1) in eighths of a cell */
+	uint32_t parent; /* frame index, NCG_NONE at depth 0 */
+};
+
+struct flame {
+	struct calltree tree;
+	uint32_t zoom; /* the node at the top, spanning the width */
+	struct flame_frame *f;
+	size_t n, alloc;
+	size_t sel; /* the selected frame */
+	int cols, rows;
+};
+
+/* A flame of the tree rooted at fn (NCG_NONE: the entry points; inverted: callers). */
+void flame_init(struct flame *fl, const struct profile *p, const struct callgraph *g, uint32_t fn,
+		bool inverted, uint32_t event, const struct filters *filters);
+void flame_release(struct flame *fl);
+
+/* Lay out cols cells wide and rows deep from fl->zoom; the selection stays on its node. */
+void flame_layout(struct flame *fl, int cols, int rows);
+
+/* Moves: to the parent (-1) or the largest child (1); to the frame left (-1) or right (1). */
+bool flame_vertical(struct flame *fl, int dir);
+bool flame_horizontal(struct flame *fl, int dir);
+
+/* Zoom into the selected frame; out to the zoom's parent (false when at the top). */
+void flame_zoom_in(struct flame *fl);
+bool flame_zoom_out(struct flame *fl);
+
+/* The cost of the frames whose names match re, none counted twice (under another match). */
+double flame_match_cost(const struct flame *fl, const regex_t *re, bool *match);
+
+#endif

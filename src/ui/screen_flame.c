@@ -1,0 +1,363 @@
+/*
+ * screen_flame: an icicle (flame) graph of the call tree (F; model/flame.c
+ * lays it out): the function or the entry points at the top, one row per
+ * depth below, each frame as wide as its cost on the path, in eighths of a
+ * cell (block characters where a frame ends inside a cell), coloured by a
+ * hash of its name, labelled with as much of it as fits. Up and Down go to
+ * the parent and the largest child, Left and Right along the row; Enter
+ * zooms into a frame, Backspace and q zoom out (then close); r shows the
+ * selected function's callers upward; / marks the frames that match and
+ * says what share of the total they hold; :write writes the folded stacks
+ * of what is shown.
+ */
+#include "ui_internal.h"
+#include "ncgrind/model/flame.h"
+#include "ncgrind/model/fmt.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#define FLAME_TOP 2 /* title and zoom lines above the frames */
+
+struct flame_screen {
+	struct flame fl;
+	struct nav nav; /* (none of its own: moves go to the frames) */
+	bool *match;    /* per frame: the search matches it */
+	size_t nmatch_alloc;
+	bool have_match;
+};
+
+static const struct screen_ops screen_flame_ops; /* at the end */
+
+static struct flame_screen *fs(struct screen *s)
+{
+	return s->state;
+}
+
+static void flame_screen_free(void *state)
+{
+	struct flame_screen *f = state;
+
+	flame_release(&f->fl);
+	free(f->match);
+	free(f);
+}
+
+static int frame_rows(const struct ui *u)
+{
+	return u->g.rows - FLAME_TOP - 1 > 1 ? u->g.rows - FLAME_TOP - 1 : 1;
+}
+
+/* Laid out again for the screen (its size may have changed), the marks of a search too. */
+static void relayout(struct ui *u, struct flame_screen *f)
+{
+	flame_layout(&f->fl, u->g.cols, frame_rows(u));
+	ALLOC_GROW(f->match, f->fl.n + 1, f->nmatch_alloc);
+	memset(f->match, 0, (f->fl.n + 1) * sizeof(bool));
+	if (f->have_match && u->have_search_re)
+		flame_match_cost(&f->fl, &u->search_re, f->match);
+}
+
+void ui_open_flame(struct ui *u, uint32_t fn, bool inverted, bool top_down)
+{
+	struct flame_screen *f;
+	uint32_t ev = u->disp.event;
+
+	if (!top_down && fn == NCG_NONE)
+		return;
+	if (ev < u->ses.prof.nev && u->ses.prof.events[ev].ratio) {
+		ui_message(u, true, "a flame graph needs an event that adds up; %.*s is a ratio",
+			   (int)u->ses.prof.events[ev].name.len, u->ses.prof.events[ev].name.ptr);
+		return;
+	}
+	f = xcalloc(1, sizeof(*f));
+	flame_init(&f->fl, &u->ses.prof, &u->ses.graph, top_down ? NCG_NONE : fn, inverted, ev,
+		   &u->ses.filters);
+	ui_push_screen(u, &screen_flame_ops, f, flame_screen_free);
+	relayout(u, f);
+}
+
+static struct span node_name(const struct profile *p, const struct tree_node *x, char *buf,
+			     size_t size)
+{
+	if (x->kind == NODE_CYCLE) {
+		snprintf(buf, size, "<cycle %" PRIu32 ">", x->fn);
+		return span_make(buf, strlen(buf));
+	}
+	if (x->kind == NODE_MORE) {
+		snprintf(buf, size, "(%" PRIu64 " more)", x->count);
+		return span_make(buf, strlen(buf));
+	}
+	if (x->kind != NODE_FUNCTION || p->funcs[x->fn].name == NCG_NONE)
+		return span_make("(unknown)", 9);
+	return profile_name(p, p->funcs[x->fn].name);
+}
+
+/* One of three colours by a hash of the name: a frame keeps its colour when zoomed. */
+static enum grid_attr frame_colour(struct span name)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < name.len; i++)
+		h = (h ^ (unsigned char)name.ptr[i]) * 16777619u;
+	return (enum grid_attr)(ATTR_FRAME1 + h % 3);
+}
+
+/* A frame: its cells, its name as far as it fits, a block where it ends inside a cell. */
+static void draw_frame(struct ui *u, struct flame_screen *f, size_t i)
+{
+	static const char *const eighths[] = {"\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d",
+					      "\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a",
+					      "\xe2\x96\x89"}; /* 1/8 .. 7/8, left-aligned */
+	const struct flame_frame *x = &f->fl.f[i];
+	struct grid *g = &u->g;
+	int r = FLAME_TOP + (int)x->depth, c0 = (int)(x->x0 / FLAME_EIGHTHS),
+	    c1 = (int)(x->x1 / FLAME_EIGHTHS), rem = (int)(x->x1 % FLAME_EIGHTHS);
+	char buf[64], label[512];
+	struct span name = node_name(f->fl.tree.p, &f->fl.tree.nodes[x->node], buf, sizeof(buf));
+	enum grid_attr a = i == f->fl.sel ? ATTR_CURSOR
+			   : f->match[i]  ? ATTR_MATCH
+					  : frame_colour(name);
+
+	if (r >= g->rows - 1)
+		return;
+	if (c1 > c0) {
+		for (int c = c0; c < c1 && c < g->cols; c++)
+			grid_puts(g, r, c, " ", a);
+		if (c1 - c0 >= 2) { /* a blank to keep frames apart, then the name */
+			fmt_short_name(label, sizeof(label), name, c1 - c0 - 1);
+			grid_put(g, r, c0, label, strlen(label), c1 - c0 - 1, a);
+		}
+	}
+	/* the part of a cell where it ends: a block of that many eighths */
+	if (rem && c1 < g->cols && (c1 > c0 || x->x1 - x->x0 >= 1))
+		grid_puts(g, r, c1, eighths[rem - 1], a == ATTR_CURSOR ? ATTR_HOT : ATTR_NORMAL);
+}
+
+static void flame_draw(struct ui *u, struct screen *s)
+{
+	struct flame_screen *f = fs(s);
+	const struct flame *fl = &f->fl;
+	const struct calltree *t = &fl->tree;
+	const struct profile *p = t->p;
+	struct grid *g = &u->g;
+	char line[1200], buf[64], v[FMT_NUM], pa[FMT_NUM], pz[FMT_NUM];
+	double zoom_cost = fl->zoom != NCG_NONE ? t->nodes[fl->zoom].cost : calltree_root_cost(t);
+	struct span ev = p->events[t->event].name;
+
+	if (fl->cols != g->cols || fl->rows != frame_rows(u))
+		relayout(u, f);
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	snprintf(line, sizeof(line), "ncgrind: flame graph, %s, %.*s",
+		 t->top_down   ? "from the entry points"
+		 : t->inverted ? "callers, upward"
+			       : "calls, downward",
+		 (int)ev.len, ev.ptr);
+	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	if (fl->zoom != NCG_NONE) {
+		struct span z = node_name(p, &t->nodes[fl->zoom], buf, sizeof(buf));
+
+		snprintf(
+		    line, sizeof(line), "zoomed into %.*s: %s, %s of the total (Backspace: out)",
+		    (int)z.len, z.ptr,
+		    fmt_value(v, u64_from_double(zoom_cost), u->disp.short_units, u->disp.unit_ps),
+		    fmt_percent(pa, u64_from_double(zoom_cost), p->totals[t->event]));
+	} else {
+		snprintf(line, sizeof(line),
+			 "a frame is as wide as its cost on the path; Enter zooms, / marks");
+	}
+	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+	/* left to right in each row: a frame's end block is covered by the next frame */
+	for (size_t i = 0; i < fl->n; i++)
+		draw_frame(u, f, i);
+	if (!fl->n)
+		grid_puts(g, FLAME_TOP, 0, "(nothing to draw: no cost)", ATTR_DIM);
+	/* the status line: the selected frame */
+	if (fl->n && !u->vs.message[0] && !u->vs.prompting) {
+		const struct tree_node *x = &t->nodes[fl->f[fl->sel].node];
+		struct span n = node_name(p, x, buf, sizeof(buf));
+
+		snprintf(
+		    line, sizeof(line), "%.*s  %s  %s of the total  %s of the top", (int)n.len,
+		    n.ptr,
+		    fmt_value(v, u64_from_double(x->cost), u->disp.short_units, u->disp.unit_ps),
+		    fmt_percent(pa, u64_from_double(x->cost), p->totals[t->event]),
+		    fmt_percent(pz, u64_from_double(x->cost), u64_from_double(zoom_cost)));
+		grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+		grid_put(g, g->rows - 1, 0, line, strlen(line), g->cols, ATTR_STATUS);
+	} else {
+		view_draw_status(g, &f->nav, &u->vs, "arrows: move  Enter: zoom  /: mark  q: back");
+	}
+}
+
+static struct nav *flame_nav(struct ui *u, struct screen *s)
+{
+	(void)u;
+	fs(s)->nav.count = 0; /* moves come to flame_moved */
+	return &fs(s)->nav;
+}
+
+/* Up, Down (and the page keys): to the parent, to the largest child. */
+static void flame_moved(struct ui *u, struct screen *s, int dir)
+{
+	(void)u;
+	flame_vertical(&fs(s)->fl, dir);
+}
+
+static bool flame_request(struct ui *u, struct screen *s, enum request req)
+{
+	struct flame_screen *f = fs(s);
+
+	switch (req) {
+	case REQ_EXPAND: /* Right */
+	case REQ_COLLAPSE:
+		flame_horizontal(&f->fl, req == REQ_EXPAND ? 1 : -1);
+		return true;
+	case REQ_ENTER:
+		flame_zoom_in(&f->fl);
+		relayout(u, f);
+		return true;
+	case REQ_BACK:
+	case REQ_CLOSE: /* zoomed: out a level; else the screen goes */
+		if (!flame_zoom_out(&f->fl))
+			return false;
+		relayout(u, f);
+		return true;
+	case REQ_TREE_CALLERS:
+		if (f->fl.n && f->fl.tree.nodes[f->fl.f[f->fl.sel].node].kind == NODE_FUNCTION)
+			ui_open_flame(u, f->fl.tree.nodes[f->fl.f[f->fl.sel].node].fn, true, false);
+		return true;
+	case REQ_EXPAND_HOT:
+	case REQ_EXPAND_ALL:
+	case REQ_COLLAPSE_ALL:
+	case REQ_THRESHOLD_DOWN:
+	case REQ_THRESHOLD_UP:
+		ui_message(u, false, "a flame graph shows what its width holds: Enter zooms in");
+		return true;
+	default:
+		return false;
+	}
+}
+
+static uint32_t flame_fn(struct ui *u, struct screen *s)
+{
+	const struct flame *fl = &fs(s)->fl;
+	const struct tree_node *x;
+
+	(void)u;
+	if (!fl->n)
+		return NCG_NONE;
+	x = &fl->tree.nodes[fl->f[fl->sel].node];
+	return x->kind == NODE_FUNCTION ? x->fn : NCG_NONE;
+}
+
+static bool flame_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
+{
+	(void)u, (void)s, (void)row, (void)buf, (void)size;
+	return false;
+}
+
+/* /, n, N: the frames that match are marked; the next one (in layout order) selected. */
+static void flame_search(struct ui *u, struct screen *s, int dir, bool from_here)
+{
+	struct flame_screen *f = fs(s);
+	struct flame *fl = &f->fl;
+	double cost;
+	size_t nmatch = 0;
+	char v[FMT_NUM], pct[FMT_NUM];
+
+	f->have_match = true;
+	relayout(u, f);
+	cost = flame_match_cost(fl, &u->search_re, f->match);
+	for (size_t i = 0; i < fl->n; i++)
+		nmatch += f->match[i];
+	if (!nmatch) {
+		ui_message(u, true, "no frame shown matches");
+		return;
+	}
+	for (size_t k = from_here ? 0 : 1; k <= fl->n; k++) {
+		size_t i = dir > 0 ? (fl->sel + k) % fl->n : (fl->sel + fl->n - k % fl->n) % fl->n;
+
+		if (f->match[i]) {
+			fl->sel = i;
+			break;
+		}
+	}
+	ui_message(u, false, "%zu frames match: %s, %s of the total", nmatch,
+		   fmt_value(v, u64_from_double(cost), u->disp.short_units, u->disp.unit_ps),
+		   fmt_percent(pct, u64_from_double(cost), fl->tree.p->totals[fl->tree.event]));
+}
+
+/* :write: the folded stacks of the frames shown (each its cost less its children shown). */
+static int flame_write(struct ui *u, struct screen *s, FILE *out)
+{
+	const struct flame *fl = &fs(s)->fl;
+	char buf[64];
+
+	(void)u;
+	for (size_t i = 0; i < fl->n; i++) {
+		double self = fl->tree.nodes[fl->f[i].node].cost;
+		uint32_t path[256];
+		size_t np = 0;
+
+		for (size_t k = 0; k < fl->n; k++)
+			if (fl->f[k].parent == i)
+				self -= fl->tree.nodes[fl->f[k].node].cost;
+		if (u64_from_double(self > 0 ? self : 0) == 0)
+			continue;
+		for (uint32_t a = (uint32_t)i; a != NCG_NONE && np < 256; a = fl->f[a].parent)
+			path[np++] = a;
+		while (np-- > 0) {
+			struct span n = node_name(fl->tree.p, &fl->tree.nodes[fl->f[path[np]].node],
+						  buf, sizeof(buf));
+
+			for (size_t c = 0; c < n.len;
+			     c++) { /* ';' separates frames; no control bytes */
+				unsigned char ch = (unsigned char)n.ptr[c];
+
+				putc(ch == ';'                 ? ':'
+				     : ch < 0x20 || ch == 0x7f ? '?'
+							       : (int)ch,
+				     out);
+			}
+			putc(np ? ';' : ' ', out);
+		}
+		fprintf(out, "%" PRIu64 "\n", u64_from_double(self));
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* The event, the cycle mode or the filters changed: the same root, laid out afresh. */
+static void flame_update(struct ui *u, struct screen *s)
+{
+	struct flame_screen *f = fs(s);
+	const struct calltree *t = &f->fl.tree;
+	uint32_t root = t->top_down || !t->nroots ? NCG_NONE : t->nodes[t->roots[0]].fn;
+	bool inverted = t->inverted, top = t->top_down;
+	uint32_t ev = u->disp.event < u->ses.prof.nev && !u->ses.prof.events[u->disp.event].ratio
+			  ? u->disp.event
+			  : 0;
+
+	flame_release(&f->fl);
+	flame_init(&f->fl, &u->ses.prof, &u->ses.graph, top ? NCG_NONE : root, inverted, ev,
+		   &u->ses.filters);
+	relayout(u, f);
+}
+
+static const struct screen_ops screen_flame_ops = {
+    .scope = SCOPE_TREE,
+    .nav = flame_nav,
+    .rows = ui_list_rows,
+    .moved = flame_moved,
+    .draw = flame_draw,
+    .request = flame_request,
+    .selected = flame_fn,
+    .row_text = flame_row_text,
+    .show_match = NULL,
+    .write = flame_write,
+    .update = flame_update,
+    .subject = NULL,
+    .reopen = NULL,
+    .search = flame_search,
+};
