@@ -129,8 +129,8 @@ static void draw_frame(struct ui *u, struct flame_screen *f, size_t i)
 			grid_put(g, r, c0, label, strlen(label), c1 - c0 - 1, a);
 		}
 	}
-	/* the part of a cell where it ends: a block of that many eighths */
-	if (rem && c1 < g->cols && (c1 > c0 || x->x1 - x->x0 >= 1))
+	/* the part of a cell where it ends: a block of that many eighths (UTF-8 only) */
+	if (rem && c1 < g->cols && (c1 > c0 || x->x1 - x->x0 >= 1) && MB_CUR_MAX > 1)
 		grid_puts(g, r, c1, eighths[rem - 1], a == ATTR_CURSOR ? ATTR_HOT : ATTR_NORMAL);
 }
 
