@@ -186,6 +186,10 @@ static void flame_draw(struct ui *u, struct screen *s)
 		    fmt_percent(pz, u64_from_double(x->cost), u64_from_double(zoom_cost)));
 		grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 		grid_put(g, g->rows - 1, 0, line, strlen(line), g->cols, ATTR_STATUS);
+	} else if (u->vs.message[0] && !u->vs.prompting) { /* (no position: frames are no list) */
+		grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+		grid_puts(g, g->rows - 1, 0, u->vs.message,
+			  u->vs.message_is_error ? ATTR_ERROR : ATTR_STATUS);
 	} else {
 		view_draw_status(g, &f->nav, &u->vs, "arrows: move  Enter: zoom  /: mark  q: back");
 	}
