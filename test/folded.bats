@@ -42,7 +42,7 @@ main;b 5
 EOF
 	# b's callers upward: b -> a -> main (6), b -> main (5); b and a spend nothing
 	# themselves on these paths
-	ncg --dump=folded --inverted --function='^b$' "$(small)"
+	ncg --dump=folded --inverted --root='^b$' "$(small)"
 	expect_out <<'EOF'
 b;a;main 6
 b;main 5
