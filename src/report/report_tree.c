@@ -167,9 +167,10 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
  * with ';' (the frame separator) as ':' and control bytes as '?': nothing
  * of the profile's can break a line of the format.
  */
-static void folded_frame(FILE *out, const struct calltree *t, const struct tree_node *x)
+static void folded_frame(FILE *out, const struct calltree *t, const struct tree_node *x,
+			 bool terminal)
 {
-	char buf[48];
+	char buf[48], *copy;
 	struct span s;
 
 	if (x->kind == NODE_CYCLE) {
@@ -183,11 +184,15 @@ static void folded_frame(FILE *out, const struct calltree *t, const struct tree_
 			? span_make("(unknown)", 9)
 			: profile_name(t->p, t->p->funcs[x->fn].name);
 	}
+	copy = xmalloc(s.len + 1);
 	for (size_t i = 0; i < s.len; i++) {
 		unsigned char c = (unsigned char)s.ptr[i];
 
-		putc(c == ';' ? ':' : c < 0x20 || c == 0x7f ? '?' : (int)c, out);
+		copy[i] = (char)(c == ';' ? ':' : c < 0x20 || c == 0x7f ? '?' : c);
 	}
+	/* on a terminal, what else it would act on (bad UTF-8, C1 controls) escaped too */
+	report_put_name(out, span_make(copy, s.len), false, terminal);
+	free(copy);
 }
 
 /*
@@ -227,7 +232,7 @@ static void folded_tree(FILE *out, const struct profile *p, const struct callgra
 		for (uint32_t d = 0; d <= x->depth; d++) {
 			if (d)
 				putc(';', out);
-			folded_frame(out, &t, &t.nodes[path[d]]);
+			folded_frame(out, &t, &t.nodes[path[d]], o->terminal);
 		}
 		fprintf(out, " %" PRIu64 "\n", v);
 	}
