@@ -126,3 +126,17 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	expect_status 1
 	assert_grep 'a call tree needs an event that adds up; D1rate is a ratio' "$ERR"
 }
+
+@test "ratio events: lines merged in the source are a ratio of their sums; a ratio past 64 bits is said" {
+	cd "$BATS_TEST_TMPDIR"
+	# two records of line 1: Dr 5 + 5 over Ir 10 + 10 = 0.5 (not 0.5 + 0.5)
+	printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 10 5\nfn=main\n1 10 5\n' >rep.callgrind
+	ncg --event='R=Dr/Ir' --dump=source --function=main --events=Ir,Dr,R rep.callgrind
+	assert_grep '20 (100.00%) 10 (100.00%)   0.5000' "$OUT"
+	ncg --event='R=Dr/Ir' --dump=lines --events=Ir,Dr,R rep.callgrind
+	assert_grep "$(printf 'a.c\t1\t20\t10\t0.500000')" "$OUT"
+	# 10^14 / 1 in millionths is past 64 bits: saturated, and said (the helper's review)
+	printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 100000000000000 1\n' >big.callgrind
+	ncg --event='R=Ir/Dr' --dump=functions --format=tsv --events=R big.callgrind
+	assert_grep "inherited event 'R' exceeds 64 bits" "$ERR"
+}

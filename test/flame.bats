@@ -61,3 +61,17 @@ EOF
 	grep "^phase_parity;is_even;is_odd;<cycle 1>;is_even'2 " w.txt | awk '{ print $NF }' >got
 	diff -u want got
 }
+
+@test "flame: :write of a flame deeper than 256 rows keeps every frame of each stack" {
+	cd "$BATS_TEST_TMPDIR"
+	awk 'BEGIN { print "events: Ir"; print "fl=c.c"; for (i = 0; i < 300; i++) {
+		printf "fn=f%d\n1 1\n", i
+		if (i < 299) printf "cfn=f%d\ncalls=1 1\n1 %d\n", i + 1, 300 - i - 1 } }' >chain.callgrind
+	printf 'F\n:write w.txt\n' >keys
+	"$NCGRIND" --script=keys --size=100x300 chain.callgrind
+	# 297 rows of frames (300 less the title, the zoom line and the status line)
+	awk '{ n = split($1, a, ";"); if (a[1] != "f0") bad++ } END { print n; exit bad > 0 }' w.txt >"$OUT"
+	expect_out <<'EOF'
+297
+EOF
+}

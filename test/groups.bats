@@ -119,3 +119,16 @@ EOF
 	sed -n 6p n0 | grep -q 'shapes::scale(long)$'
 	assert_grep '2 functions, by inclusive cost' n1
 }
+
+@test "groups and diffs: event names from the profile never reach the output raw" {
+	printf 'events: I\033]0;pwn\007r Dr\nfl=a.c\nfn=main\n1 10 1\n' >"$BATS_TEST_TMPDIR/esc.callgrind"
+	local f=$BATS_TEST_TMPDIR/esc.callgrind args
+	for args in "--dump=functions --group=file" "--diff --dump=tree $f" "--diff --dump=lines $f" \
+		"--diff --dump=tree --format=tsv $f" "--diff --dump=functions $f" \
+		"--diff --dump=source --function=main $f"; do
+		# shellcheck disable=SC2086 # (the words of $args)
+		ncg $args "$f"
+		tr -d '\n' <"$OUT" | grep -c $'\033' >"$BATS_TEST_TMPDIR/n" || true
+		echo 0 | diff - "$BATS_TEST_TMPDIR/n"
+	done
+}

@@ -98,9 +98,16 @@ static uint64_t derive(const uint64_t *raw, const struct event *ev, uint32_t nra
 		return derive_sum(raw, ev->coef, nraw, saturated);
 	num = derive_sum(raw, ev->coef, nraw, saturated);
 	den = derive_sum(raw, ev->coef_den, nraw, saturated);
+	long double q;
+
 	if (!den)
 		return 0;
-	return (uint64_t)((long double)num * EVENT_RATIO_ONE / (long double)den + 0.5L);
+	q = (long double)num * EVENT_RATIO_ONE / (long double)den + 0.5L;
+	if (q >= 18446744073709551615.0L) { /* (a ratio over 1.8e13: out of 64 bits) */
+		*saturated = true;
+		return UINT64_MAX;
+	}
+	return (uint64_t)q;
 }
 
 static uint64_t derive_sum(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,

@@ -4,6 +4,7 @@
  * a function has few lines next to the profile.
  */
 #include "ncgrind/model/srcview.h"
+#include "ncgrind/core/events.h"
 #include "ncgrind/core/parse.h"
 
 #include <stdio.h>
@@ -82,6 +83,8 @@ static void merge(struct srcfn *s)
 			for (uint32_t e = 0; e < s->p->nev; e++)
 				u64_add_sat(&s->rows[o - 1].costs[e], s->rows[i].costs[e]);
 			u64_add_sat(&s->rows[o - 1].count, s->rows[i].count);
+			/* the inherited events of the sums: a ratio is not summed */
+			events_derive_row(s->p, s->rows[o - 1].costs);
 			continue;
 		}
 		s->rows[o++] = s->rows[i];
@@ -119,6 +122,8 @@ static void file_shares(struct srcfn *s)
 			for (uint32_t e = 0; e < nev; e++)
 				u64_add_sat(&f->self[e], c->costs[e]);
 	}
+	for (size_t i = 0; i < s->nfiles; i++) /* (a ratio of the file's sums) */
+		events_derive_row(s->p, s->files[i].self);
 	if (s->nfiles > 1) /* none for a function without cost lines: qsort(NULL, 0) is undefined */
 		qsort(s->files, s->nfiles, sizeof(*s->files), cmp_share);
 }

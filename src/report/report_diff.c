@@ -6,6 +6,7 @@
  * ratio new/base; matched, or only in one side (gone, new).
  */
 #include "ncgrind/report/views.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/core/match.h"
 #include "ncgrind/model/source.h"
@@ -657,9 +658,40 @@ static bool list_has(const char *list, struct span name)
 	return false;
 }
 
+static int diff_report(FILE *out, const struct diff *d, const struct rewrites *rules,
+		       const struct report_opts *o, const char *events, const char *sort_event,
+		       char *err, size_t errsize);
+
+/*
+ * The reports print the events' names as the profile has them in many
+ * places: a copy of the diff whose names are escaped (control characters
+ * as \xNN), so that none reaches the output raw.
+ */
 int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 		const struct report_opts *o, const char *events, const char *sort_event, char *err,
 		size_t errsize)
+{
+	struct diff shown = *d;
+	struct span *names = xmalloc_array(d->nev ? d->nev : 1, sizeof(*names));
+	int ret;
+
+	for (uint32_t e = 0; e < d->nev; e++) {
+		size_t size = 4 * d->ev_name[e].len + 1;
+		char *buf = xmalloc(size);
+
+		names[e] = span_make(buf, escape_copy(buf, size, d->ev_name[e]));
+	}
+	shown.ev_name = names;
+	ret = diff_report(out, &shown, rules, o, events, sort_event, err, errsize);
+	for (uint32_t e = 0; e < d->nev; e++)
+		free((char *)names[e].ptr);
+	free(names);
+	return ret;
+}
+
+static int diff_report(FILE *out, const struct diff *d, const struct rewrites *rules,
+		       const struct report_opts *o, const char *events, const char *sort_event,
+		       char *err, size_t errsize)
 {
 	uint32_t *evs = xmalloc_array(d->nev ? d->nev : 1, sizeof(uint32_t)), nev = 0, e = 0;
 	size_t *order;

@@ -4,6 +4,7 @@
  * cost in each event shown, sorted as --sort says.
  */
 #include "ncgrind/report/views.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/model/fmt.h"
 
 #include <inttypes.h>
@@ -109,10 +110,11 @@ int report_groups(FILE *out, const struct profile *p, const struct report_opts *
 			groups_kind_name(kind));
 		for (int incl = 1; incl >= 0; incl--)
 			for (uint32_t i = 0; i < o->nevents; i++) {
-				struct span ev = p->events[o->events[i]].name;
+				char ev[64]; /* (escaped: the profile's bytes never reach the output
+						raw) */
 
-				fprintf(out, "%*.*s %-5s   ", 15, (int)(ev.len > 15 ? 15 : ev.len),
-					ev.ptr, incl ? "incl" : "self");
+				escape_copy(ev, 16, p->events[o->events[i]].name);
+				fprintf(out, "%15s %-5s   ", ev, incl ? "incl" : "self");
 			}
 		fprintf(out, "%9s  %s\n", "functions", groups_kind_name(kind));
 	}

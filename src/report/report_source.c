@@ -9,6 +9,7 @@
 #include "ncgrind/core/escape.h"
 #include "ncgrind/core/match.h"
 #include "ncgrind/report/views.h"
+#include "ncgrind/core/events.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/model/srcview.h"
 
@@ -44,6 +45,9 @@ static void put_costs(FILE *out, const struct profile *p, const struct report_op
 
 		if (!costs || !costs[ev])
 			fprintf(out, "%*s%9s", w[i], ".", "");
+		else if (p->events[ev].ratio) /* a decimal, and no share of a total */
+			fprintf(out, "%*s%9s", w[i], fmt_value(num, costs[ev], false, FMT_RATIO),
+				"");
 		else
 			fprintf(out, "%*s (%5.2f%%)", w[i], fmt_commas(num, costs[ev]),
 				p->totals[ev] ? 100.0 * (double)costs[ev] / (double)p->totals[ev]
@@ -164,7 +168,9 @@ static void widths(const struct profile *p, const struct report_opts *o, int *w)
 		char name[81];
 		int len = (int)escape_copy(name, sizeof(name), p->events[o->events[i]].name);
 
-		w[i] = (int)strlen(fmt_commas(num, p->totals[o->events[i]]));
+		w[i] = p->events[o->events[i]].ratio
+			   ? 8 /* "0.0166": a ratio's decimal */
+			   : (int)strlen(fmt_commas(num, p->totals[o->events[i]]));
 		if (w[i] < len)
 			w[i] = len;
 	}
@@ -242,10 +248,18 @@ static void sum_lines(FILE *out, const struct profile *p, const struct report_op
 		for (; j < n && cmp_line(&all[i], &all[j]) == 0; j++)
 			for (uint32_t e = 0; e < nev; e++)
 				u64_add_sat(&sum[e], all[j].costs[e]);
+		events_derive_row(p, sum); /* a ratio of the line's sums, not summed */
 		report_put_name(out, profile_name(p, all[i].file), true, o->terminal);
 		fprintf(out, "\t%" PRIu64, all[i].line);
-		for (uint32_t e = 0; e < o->nevents; e++)
-			fprintf(out, "\t%" PRIu64, sum[o->events[e]]);
+		for (uint32_t e = 0; e < o->nevents; e++) {
+			uint64_t v = sum[o->events[e]];
+
+			if (p->events[o->events[e]].ratio)
+				fprintf(out, "\t%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
+					v % EVENT_RATIO_ONE);
+			else
+				fprintf(out, "\t%" PRIu64, v);
+		}
 		putc('\n', out);
 		i = j;
 	}

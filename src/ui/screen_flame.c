@@ -302,16 +302,18 @@ static int flame_write(struct ui *u, struct screen *s, FILE *out)
 	(void)u;
 	for (size_t i = 0; i < fl->n; i++) {
 		double self = fl->tree.nodes[fl->f[i].node].cost;
-		uint32_t path[256];
+		uint32_t *path = xmalloc_array((size_t)fl->f[i].depth + 1, sizeof(uint32_t));
 		size_t np = 0;
 
 		for (size_t k = 0; k < fl->n; k++)
 			if (fl->f[k].parent == i)
 				self -= fl->tree.nodes[fl->f[k].node].cost;
-		if (u64_from_double(self > 0 ? self : 0) == 0)
+		if (u64_from_double(self > 0 ? self : 0) == 0) {
+			free(path);
 			continue;
-		for (uint32_t a = (uint32_t)i; a != NCG_NONE && np < 256; a = fl->f[a].parent)
-			path[np++] = a;
+		}
+		for (uint32_t a = (uint32_t)i; a != NCG_NONE; a = fl->f[a].parent)
+			path[np++] = a; /* (depth + 1 frames: the frame and its parents) */
 		while (np-- > 0) {
 			struct span n = node_name(fl->tree.p, &fl->tree.nodes[fl->f[path[np]].node],
 						  buf, sizeof(buf));
@@ -328,6 +330,7 @@ static int flame_write(struct ui *u, struct screen *s, FILE *out)
 			putc(np ? ';' : ' ', out);
 		}
 		fprintf(out, "%" PRIu64 "\n", u64_from_double(self));
+		free(path);
 	}
 	return ferror(out) ? -1 : 0;
 }
