@@ -125,13 +125,16 @@ static inline void sink_u64(struct sink *s, uint64_t v)
 	s->len += fmt_u64(at, v);
 }
 
-/* A ratio event's value (millionths) as a decimal: "0.012345". */
+int report_ratio(char *buf, size_t size, uint64_t v)
+{
+	return snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
+			v % EVENT_RATIO_ONE);
+}
+
+/* A ratio event's value as a decimal. */
 static void sink_ratio(struct sink *s, uint64_t v)
 {
-	char *at = sink_room(s, 32);
-
-	s->len += (size_t)snprintf(at, 32, "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
-				   v % EVENT_RATIO_ONE);
+	s->len += (size_t)report_ratio(sink_room(s, 32), 32, v);
 }
 
 /* v of event e: a count, or a ratio's decimal. */
@@ -816,8 +819,7 @@ static void text_cell(struct report *r, uint64_t v, uint64_t total, int width)
 
 	if (total == NCG_RATIO) {
 		char num[32];
-		int n = snprintf(num, sizeof(num), "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
-				 v % EVENT_RATIO_ONE);
+		int n = report_ratio(num, sizeof(num), v);
 
 		at = sink_room(s, (size_t)(width > n ? width : n) + 12);
 		memset(at, ' ', (size_t)(width > n ? width - n : 0));

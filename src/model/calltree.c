@@ -606,8 +606,7 @@ void calltree_collapse(struct calltree *t, uint32_t n)
 
 void calltree_collapse_all(struct calltree *t)
 {
-	for (size_t i = 0; i < t->nnodes; i++)
-		t->nodes[i].expanded = false;
+	tree_collapse_all(&calltree_walk, t);
 }
 
 /* Count n's function or cycle on the path of a walk (delta 1), or off it (-1). */
@@ -639,19 +638,7 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 	if (n == NCG_NONE)
 		return;
 	path_begin(t, n);
-	for (;;) {
-		uint32_t c;
-
-		path_mark(t, n, 1);
-		if (!calltree_expand(t, n))
-			break;
-		c = t->nodes[n].first_child;
-		/* the first child is the hottest; a fold node ends the path */
-		if (c == NCG_NONE ||
-		    (t->nodes[c].kind != NODE_FUNCTION && t->nodes[c].kind != NODE_CYCLE))
-			break;
-		n = c;
-	}
+	tree_expand_hot(&calltree_walk, t, n);
 	path_end(t);
 }
 
@@ -687,8 +674,16 @@ static uint32_t walk_new_cut(void *tree, uint32_t parent, size_t made)
 	return cut;
 }
 
+/* the first child is the hottest; a fold node ends a hot path */
+static bool walk_follow(const void *tree, uint32_t n)
+{
+	enum tree_node_kind k = ((const struct calltree *)tree)->nodes[n].kind;
+
+	return k == NODE_FUNCTION || k == NODE_CYCLE;
+}
+
 static const struct tree_walk_ops calltree_walk = {
-    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut,
+    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut, walk_follow,
 };
 
 /* The threshold bounds the work; max_nodes is the last resort (see calltree.h). */

@@ -430,8 +430,7 @@ void difftree_collapse(struct difftree *t, uint32_t n)
 
 void difftree_collapse_all(struct difftree *t)
 {
-	for (size_t i = 0; i < t->nnodes; i++)
-		t->nodes[i].expanded = false;
+	tree_collapse_all(&difftree_walk, t);
 }
 
 /* Count n's row on the path of a walk (delta 1), or off it (-1). */
@@ -461,17 +460,7 @@ void difftree_expand_hot(struct difftree *t, uint32_t n)
 	if (n == NCG_NONE)
 		return;
 	path_begin(t, n);
-	for (;;) {
-		uint32_t c;
-
-		path_mark(t, n, 1);
-		if (!difftree_expand(t, n))
-			break;
-		c = t->nodes[n].first_child;
-		if (c == NCG_NONE || t->nodes[c].kind != NODE_FUNCTION)
-			break;
-		n = c;
-	}
+	tree_expand_hot(&difftree_walk, t, n);
 	path_end(t);
 }
 
@@ -507,8 +496,14 @@ static uint32_t walk_new_cut(void *tree, uint32_t parent, size_t made)
 	return cut;
 }
 
+/* a fold row ends a hot path */
+static bool walk_follow(const void *tree, uint32_t n)
+{
+	return ((const struct difftree *)tree)->nodes[n].kind == NODE_FUNCTION;
+}
+
 static const struct tree_walk_ops difftree_walk = {
-    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut,
+    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut, walk_follow,
 };
 
 /* As calltree_expand_all(). */

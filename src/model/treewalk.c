@@ -117,3 +117,24 @@ bool tree_expand_all(const struct tree_walk_ops *ops, void *tree, uint32_t n, ui
 	free(path);
 	return whole;
 }
+
+void tree_expand_hot(const struct tree_walk_ops *ops, void *tree, uint32_t n)
+{
+	for (;;) {
+		uint32_t c;
+
+		ops->on_path(tree, n, 1);
+		if (!ops->expand(tree, n))
+			break;
+		c = L(ops, tree, n)->first_child;
+		if (c == NCG_NONE || !ops->follow(tree, c))
+			break;
+		n = c;
+	}
+}
+
+void tree_collapse_all(const struct tree_walk_ops *ops, void *tree)
+{
+	for (size_t i = 0, n = ops->count(tree); i < n; i++)
+		L(ops, tree, (uint32_t)i)->expanded = false;
+}

@@ -79,17 +79,21 @@ static void json_five(FILE *out, struct span ev, uint64_t b, uint64_t n, uint64_
 		ratio[0] == '-' || ratio[0] == 'i' ? "null" : ratio);
 }
 
-static void tsv_head(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev)
+/* The tsv heads of the five values of an event: "\tPREFIXev:base" to "...:ratio". */
+static void tsv_five_head(FILE *out, const char *prefix, struct span ev)
 {
 	static const char *const what[] = {"base", "new", "change", "pct", "ratio"};
 
+	for (int k = 0; k < 5; k++)
+		fprintf(out, "\t%s%.*s:%s", prefix, (int)ev.len, ev.ptr, what[k]);
+}
+
+static void tsv_head(FILE *out, const struct diff *d, const uint32_t *evs, uint32_t nev)
+{
 	fputs("function\tfile\tobject\tstatus", out);
 	for (int incl = 0; incl < 2; incl++)
 		for (uint32_t i = 0; i < nev; i++)
-			for (int k = 0; k < 5; k++)
-				fprintf(out, "\t%s:%.*s:%s", incl ? "incl" : "self",
-					(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
-					what[k]);
+			tsv_five_head(out, incl ? "incl:" : "self:", d->ev_name[evs[i]]);
 	fputc('\n', out);
 }
 
@@ -192,12 +196,7 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 		      "calls:change",
 		      out);
 		for (uint32_t i = 0; i < nev; i++)
-			fprintf(out, "\t%.*s:base\t%.*s:new\t%.*s:change\t%.*s:pct\t%.*s:ratio",
-				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
-				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
-				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
-				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr,
-				(int)d->ev_name[evs[i]].len, d->ev_name[evs[i]].ptr);
+			tsv_five_head(out, "", d->ev_name[evs[i]]);
 		fputc('\n', out);
 	} else if (o->format == REPORT_JSON) {
 		fprintf(out, "{\"matched\":%zu,\"only_base\":%zu,\"only_new\":%zu,\"calls\":[",
@@ -432,11 +431,8 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 		return -1;
 	if (o->format == REPORT_TSV) {
 		fputs("depth\tfunction\tfile\tstatus\tcalls:base\tcalls:new", out);
-		fprintf(out, "\t%.*s:base\t%.*s:new\t%.*s:change\t%.*s:pct\t%.*s:ratio\tmark\n",
-			(int)d->ev_name[e].len, d->ev_name[e].ptr, (int)d->ev_name[e].len,
-			d->ev_name[e].ptr, (int)d->ev_name[e].len, d->ev_name[e].ptr,
-			(int)d->ev_name[e].len, d->ev_name[e].ptr, (int)d->ev_name[e].len,
-			d->ev_name[e].ptr);
+		tsv_five_head(out, "", d->ev_name[e]);
+		fputs("\tmark\n", out);
 	} else if (o->format == REPORT_JSON) {
 		fputs("{\"event\":", out);
 		report_put_json_string(out, d->ev_name[e]);
@@ -494,14 +490,7 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 
 	fputs("file\tline", out);
 	for (uint32_t k = 0; k < nev; k++)
-		fprintf(out,
-			"\tself:%.*s:base\tself:%.*s:new\tself:%.*s:change\tself:%.*s:pct"
-			"\tself:%.*s:ratio",
-			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
-			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
-			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
-			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr,
-			(int)d->ev_name[evs[k]].len, d->ev_name[evs[k]].ptr);
+		tsv_five_head(out, "self:", d->ev_name[evs[k]]);
 	fputc('\n', out);
 	while (i < nb || j < nn) {
 		int c = i == nb ? 1 : j == nn ? -1 : diffsrc_cmp_lines(&lb[i], &ln[j]);

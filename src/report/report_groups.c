@@ -24,8 +24,10 @@ static void put_group_name(FILE *out, const struct group *g, const struct report
 /* A value of event e: a count, or a ratio's decimal (its millionths). */
 static void put_value(FILE *out, const struct profile *p, uint32_t e, uint64_t v)
 {
+	char buf[32];
+
 	if (p->events[e].ratio)
-		fprintf(out, "%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE, v % EVENT_RATIO_ONE);
+		fputs(report_ratio(buf, sizeof(buf), v) > 0 ? buf : "", out);
 	else
 		fprintf(out, "%" PRIu64, v);
 }

@@ -254,9 +254,11 @@ static void sum_lines(FILE *out, const struct profile *p, const struct report_op
 		for (uint32_t e = 0; e < o->nevents; e++) {
 			uint64_t v = sum[o->events[e]];
 
+			char buf[32];
+
 			if (p->events[o->events[e]].ratio)
-				fprintf(out, "\t%" PRIu64 ".%06" PRIu64, v / EVENT_RATIO_ONE,
-					v % EVENT_RATIO_ONE);
+				fprintf(out, "\t%s",
+					report_ratio(buf, sizeof(buf), v) > 0 ? buf : "");
 			else
 				fprintf(out, "\t%" PRIu64, v);
 		}

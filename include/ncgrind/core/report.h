@@ -107,6 +107,8 @@ uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint
  * terminal would act on as \xNN or \uXXXX (core/escape.h).
  */
 void report_put_name(FILE *out, struct span s, bool tsv, bool terminal);
+/* A ratio event's value (millionths) as the reports write it, "0.016623"; its length. */
+int report_ratio(char *buf, size_t size, uint64_t v);
 /* s as a json string, quotes included (as the json report writes names). */
 void report_put_json_string(FILE *out, struct span s);
 

@@ -45,6 +45,8 @@ struct tree_walk_ops {
 	size_t (*count)(const void *tree);
 	/* A new "(tree cut at N nodes)" node under parent (not yet linked). */
 	uint32_t (*new_cut)(void *tree, uint32_t parent, size_t made);
+	/* Whether node n can go on a hot path (a function or a cycle, not a fold row). */
+	bool (*follow)(const void *tree, uint32_t n);
 };
 
 /*
@@ -63,6 +65,14 @@ void tree_flatten(const struct tree_walk_ops *ops, void *tree, const uint32_t *r
  */
 bool tree_expand_all(const struct tree_walk_ops *ops, void *tree, uint32_t n, uint32_t depth,
 		     size_t max_nodes, uint32_t *cut);
+
+/*
+ * The hot path from n down: n expanded, then its first (hottest) child,
+ * again and again while follow() takes it, each marked on the path.
+ */
+void tree_expand_hot(const struct tree_walk_ops *ops, void *tree, uint32_t n);
+/* Every node collapsed. */
+void tree_collapse_all(const struct tree_walk_ops *ops, void *tree);
 
 /* Take the cut node out of its parent's children (*cut NCG_NONE after). */
 void tree_cut_remove(const struct tree_walk_ops *ops, void *tree, uint32_t *cut);
