@@ -26,14 +26,14 @@ static uint32_t node_new(struct calltree *t, enum tree_node_kind kind, uint32_t 
 	return (uint32_t)t->nnodes++;
 }
 
-static double incl_of(const struct calltree *t, uint32_t fn)
+static double incl_of(const struct calltree *t, uint32_t fn, uint32_t ev)
 {
-	return (double)profile_incl_at(t->p, fn, t->event);
+	return (double)profile_incl_at(t->p, fn, ev);
 }
 
-static double edge_cost(const struct calltree *t, uint32_t e)
+static double edge_cost(const struct calltree *t, uint32_t e, uint32_t ev)
 {
-	return (double)profile_edge_at(t->p, e, t->event);
+	return (double)profile_edge_at(t->p, e, ev);
 }
 
 /* The edges that give the children of a function: its calls, or its callers. */
@@ -130,12 +130,12 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 	t->inverted = inverted;
 	t->top_down = fn == NCG_NONE;
 	t->cycles = !p->no_cycles;
-	t->event = event;
+	t->event = t->kids.event = event;
 	t->threshold = threshold;
 	t->cut = NCG_NONE;
 	if (fn != NCG_NONE) {
 		t->roots = xmalloc(sizeof(uint32_t));
-		t->roots[0] = node_add(t, NODE_FUNCTION, fn, NCG_NONE, incl_of(t, fn));
+		t->roots[0] = node_add(t, NODE_FUNCTION, fn, NCG_NONE, incl_of(t, fn, event));
 		t->nroots = 1;
 	} else {
 		uint32_t *entry;
@@ -173,45 +173,33 @@ static void kids_free(struct tree_kids *k)
 	}
 }
 
-/* Forget the children worked out (the hide filters changed). */
-static void kids_drop(struct calltree *t)
+/* Forget the children worked out (the hide filters changed, or the tree goes). */
+static void kids_drop(struct calltree *t, struct tree_kids_cache *kc)
 {
-	if (t->fn_kids)
+	if (kc->fn_kids)
 		for (size_t f = 0; f < t->p->nfuncs; f++)
-			kids_free(t->fn_kids[f]);
-	if (t->cycle_kids)
-		for (size_t c = 0; c <= t->ncycle_kids; c++)
-			kids_free(t->cycle_kids[c]);
-	free(t->fn_kids);
-	free(t->cycle_kids);
-	t->fn_kids = t->cycle_kids = NULL;
+			kids_free(kc->fn_kids[f]);
+	if (kc->cycle_kids)
+		for (size_t c = 0; c <= kc->ncycle_kids; c++)
+			kids_free(kc->cycle_kids[c]);
+	free(kc->fn_kids);
+	free(kc->cycle_kids);
+	kc->fn_kids = kc->cycle_kids = NULL;
 }
 
 struct tree_ecache {
-	uint32_t ev;
-	struct tree_kids **fn_kids, **cycle_kids;
-	uint32_t ncycle_kids;
-	unsigned kids_version;
-	double *val; /* per node; NAN: not yet */
+	struct tree_kids_cache kids; /* its children, in its event */
+	double *val;                 /* per node; < 0: not yet */
 	size_t nval;
 	double root_scale; /* top-down: what the roots are scaled by in ev (< 0: not yet) */
 };
 
 static void ecache_release(struct calltree *t)
 {
-	struct tree_kids **fk = t->fn_kids, **ck = t->cycle_kids;
-	uint32_t nck = t->ncycle_kids;
-
 	for (size_t i = 0; i < t->necache; i++) {
-		t->fn_kids = t->ecache[i].fn_kids;
-		t->cycle_kids = t->ecache[i].cycle_kids;
-		t->ncycle_kids = t->ecache[i].ncycle_kids;
-		kids_drop(t);
+		kids_drop(t, &t->ecache[i].kids);
 		free(t->ecache[i].val);
 	}
-	t->fn_kids = fk;
-	t->cycle_kids = ck;
-	t->ncycle_kids = nck;
 	free(t->ecache);
 	t->ecache = NULL;
 	t->necache = 0;
@@ -221,7 +209,7 @@ void calltree_release(struct calltree *t)
 {
 	if (t->p) {
 		ecache_release(t);
-		kids_drop(t);
+		kids_drop(t, &t->kids);
 	}
 	free(t->cycle_start);
 	free(t->cycle_member);
@@ -278,6 +266,7 @@ struct kid_buf {
 	struct tree_kid *k;
 	size_t n, alloc;
 	double spent;
+	uint32_t ev; /* the event they are worked out in */
 };
 
 /* A call to (or from) `other`: a child of its own, or of its cycle's node. */
@@ -301,17 +290,17 @@ static void member_push(struct kid_buf *b, uint32_t f, double self)
  * calltree.h): its inclusive cost, or its self cost and calls (top-down) or
  * its calls from callers (inverted) when recursion makes those more.
  */
-static double function_spent(const struct calltree *t, uint32_t fn)
+static double function_spent(const struct calltree *t, uint32_t fn, uint32_t ev)
 {
 	const uint32_t *edges;
 	size_t n;
-	double sum = t->inverted ? 0.0 : (double)profile_self_at(t->p, fn, t->event);
+	double sum = t->inverted ? 0.0 : (double)profile_self_at(t->p, fn, ev);
 
 	edges_of(t, fn, &edges, &n);
 	for (size_t i = 0; i < n; i++)
 		if (!skipped_self(t, fn, other_end(t, edges[i])))
-			sum += edge_cost(t, edges[i]);
-	return sum > incl_of(t, fn) ? sum : incl_of(t, fn);
+			sum += edge_cost(t, edges[i], ev);
+	return sum > incl_of(t, fn, ev) ? sum : incl_of(t, fn, ev);
 }
 
 /* Hidden functions met in one walk: their summed share, and a queue of them. */
@@ -360,7 +349,8 @@ static void call_add(struct calltree *t, struct hidden_walk *w, struct kid_buf *
 	if (t->hide_mark[other] != t->hide_gen) {
 		t->hide_mark[other] = t->hide_gen;
 		t->hide_share[other] = 0.0;
-		t->hide_spent[other] = function_spent(t, other); /* once a walk: O(its edges) */
+		t->hide_spent[other] =
+		    function_spent(t, other, b->ev); /* once a walk: O(its edges) */
 		ALLOC_GROW(w->queue, w->n + 1, w->alloc);
 		w->queue[w->n++] = other;
 	}
@@ -390,7 +380,8 @@ static void hidden_walk_run(struct calltree *t, struct hidden_walk *w, struct ki
 			uint32_t other = other_end(t, edges[i]);
 
 			if (other != cur) /* a hidden function's recursion: inside its own frame */
-				call_add(t, w, b, edges[i], other, edge_cost(t, edges[i]) * share);
+				call_add(t, w, b, edges[i], other,
+					 edge_cost(t, edges[i], b->ev) * share);
 		}
 	}
 	free(w->queue);
@@ -409,10 +400,10 @@ static void function_kids(struct calltree *t, uint32_t fn, struct kid_buf *b)
 		uint32_t other = other_end(t, edges[i]);
 
 		if (!skipped_self(t, fn, other))
-			call_add(t, &w, b, edges[i], other, edge_cost(t, edges[i]));
+			call_add(t, &w, b, edges[i], other, edge_cost(t, edges[i], b->ev));
 	}
 	hidden_walk_run(t, &w, b);
-	b->spent = function_spent(t, fn);
+	b->spent = function_spent(t, fn, b->ev);
 }
 
 /*
@@ -424,7 +415,7 @@ static void cycle_kids(struct calltree *t, uint32_t c, struct kid_buf *b)
 	struct hidden_walk w;
 	const uint32_t *m;
 	size_t nm;
-	double sum = 0.0, incl = (double)profile_cycle_incl(t->p, c)[t->event];
+	double sum = 0.0, incl = (double)profile_cycle_incl(t->p, c)[b->ev];
 
 	hidden_walk_begin(t, &w, NCG_NONE);
 	cycle_members(t, c, &m, &nm);
@@ -433,7 +424,7 @@ static void cycle_kids(struct calltree *t, uint32_t c, struct kid_buf *b)
 		size_t n;
 
 		if (!t->inverted) {
-			double self = (double)profile_self_at(t->p, m[j], t->event);
+			double self = (double)profile_self_at(t->p, m[j], b->ev);
 
 			member_push(b, m[j], self);
 			sum += self;
@@ -444,8 +435,8 @@ static void cycle_kids(struct calltree *t, uint32_t c, struct kid_buf *b)
 
 			if (t->p->funcs[other].cycle == c)
 				continue; /* inside the cycle */
-			sum += edge_cost(t, edges[i]);
-			call_add(t, &w, b, edges[i], other, edge_cost(t, edges[i]));
+			sum += edge_cost(t, edges[i], b->ev);
+			call_add(t, &w, b, edges[i], other, edge_cost(t, edges[i], b->ev));
 		}
 	}
 	hidden_walk_run(t, &w, b);
@@ -511,22 +502,23 @@ static struct tree_kids *kids_finish(struct kid_buf *b)
  * and kept (they do not depend on the path: a node scales them by its
  * share), until the hide filters change.
  */
-static const struct tree_kids *kids_of(struct calltree *t, enum tree_node_kind kind, uint32_t id)
+static const struct tree_kids *kids_of(struct calltree *t, struct tree_kids_cache *kc,
+				       enum tree_node_kind kind, uint32_t id)
 {
 	unsigned version = t->filters ? t->filters->version : 0;
 	struct tree_kids **slot;
-	struct kid_buf b = {NULL, 0, 0, 0.0};
+	struct kid_buf b = {NULL, 0, 0, 0.0, kc->event};
 
-	if (t->kids_version != version) {
-		kids_drop(t);
-		t->kids_version = version;
+	if (kc->version != version) {
+		kids_drop(t, kc);
+		kc->version = version;
 	}
-	if (!t->fn_kids) {
-		t->fn_kids = xcalloc(t->p->nfuncs + 1, sizeof(*t->fn_kids));
-		t->cycle_kids = xcalloc(t->p->ncycles + 1, sizeof(*t->cycle_kids));
-		t->ncycle_kids = t->p->ncycles;
+	if (!kc->fn_kids) {
+		kc->fn_kids = xcalloc(t->p->nfuncs + 1, sizeof(*kc->fn_kids));
+		kc->cycle_kids = xcalloc(t->p->ncycles + 1, sizeof(*kc->cycle_kids));
+		kc->ncycle_kids = t->p->ncycles;
 	}
-	slot = kind == NODE_CYCLE ? &t->cycle_kids[id] : &t->fn_kids[id];
+	slot = kind == NODE_CYCLE ? &kc->cycle_kids[id] : &kc->fn_kids[id];
 	if (!*slot) {
 		if (kind == NODE_CYCLE)
 			cycle_kids(t, id, &b);
@@ -594,7 +586,7 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 		node->expanded = first != NCG_NONE;
 		return node->expanded;
 	}
-	make_children(t, n, kids_of(t, node->kind, node->fn));
+	make_children(t, n, kids_of(t, &t->kids, node->kind, node->fn));
 	t->nodes[n].expanded = t->nodes[n].first_child != NCG_NONE;
 	return t->nodes[n].expanded;
 }
@@ -710,42 +702,15 @@ static struct tree_ecache *ecache_of(struct calltree *t, uint32_t ev)
 	struct tree_ecache *c;
 
 	for (size_t i = 0; i < t->necache; i++)
-		if (t->ecache[i].ev == ev)
+		if (t->ecache[i].kids.event == ev)
 			return &t->ecache[i];
 	t->ecache = xrealloc(t->ecache, (t->necache + 1) * sizeof(*t->ecache));
 	c = &t->ecache[t->necache++];
 	memset(c, 0, sizeof(*c));
-	c->ev = ev;
-	c->kids_version = t->kids_version;
+	c->kids.event = ev;
+	c->kids.version = t->kids.version;
 	c->root_scale = -1.0;
 	return c;
-}
-
-/* kids_of() in event c->ev: the tree's own children put aside meanwhile. */
-static const struct tree_kids *kids_in(struct calltree *t, struct tree_ecache *c,
-				       enum tree_node_kind kind, uint32_t id)
-{
-	struct tree_kids **fk = t->fn_kids, **ck = t->cycle_kids;
-	uint32_t nck = t->ncycle_kids, ev = t->event;
-	unsigned ver = t->kids_version;
-	const struct tree_kids *k;
-
-	t->fn_kids = c->fn_kids;
-	t->cycle_kids = c->cycle_kids;
-	t->ncycle_kids = c->ncycle_kids;
-	t->kids_version = c->kids_version;
-	t->event = c->ev;
-	k = kids_of(t, kind, id);
-	c->fn_kids = t->fn_kids;
-	c->cycle_kids = t->cycle_kids;
-	c->ncycle_kids = t->ncycle_kids;
-	c->kids_version = t->kids_version;
-	t->fn_kids = fk;
-	t->cycle_kids = ck;
-	t->ncycle_kids = nck;
-	t->kids_version = ver;
-	t->event = ev;
-	return k;
 }
 
 /* The kid of k that node x is (same kind, id, member), or NULL. */
@@ -765,10 +730,10 @@ static double root_value(struct calltree *t, struct tree_ecache *c, uint32_t n)
 	uint32_t f = x->fn;
 
 	if (!t->top_down)
-		return x->kind == NODE_CYCLE ? (double)profile_cycle_incl(p, x->fn)[c->ev]
-					     : (double)profile_incl_at(p, x->fn, c->ev);
+		return x->kind == NODE_CYCLE ? (double)profile_cycle_incl(p, x->fn)[c->kids.event]
+					     : (double)profile_incl_at(p, x->fn, c->kids.event);
 	if (c->root_scale < 0) { /* the roots add up to the total in ev too */
-		double sum = 0.0, total = (double)p->totals[c->ev];
+		double sum = 0.0, total = (double)p->totals[c->kids.event];
 
 		for (size_t i = 0; i < t->nroots; i++) {
 			const struct tree_node *r = &t->nodes[t->roots[i]];
@@ -781,7 +746,7 @@ static double root_value(struct calltree *t, struct tree_ecache *c, uint32_t n)
 				cycle_members(t, r->fn, &m, &nm);
 				g = nm ? m[0] : 0;
 			}
-			sum += (double)graph_uncovered(p, t->g, g, c->ev);
+			sum += (double)graph_uncovered(p, t->g, g, c->kids.event);
 		}
 		c->root_scale = sum > total && sum > 0 ? total / sum : 1.0;
 	}
@@ -792,14 +757,14 @@ static double root_value(struct calltree *t, struct tree_ecache *c, uint32_t n)
 		cycle_members(t, x->fn, &m, &nm);
 		f = nm ? m[0] : 0;
 	}
-	return (double)graph_uncovered(p, t->g, f, c->ev) * c->root_scale;
+	return (double)graph_uncovered(p, t->g, f, c->kids.event) * c->root_scale;
 }
 
 /* n's value, its parent's known: a share of it. */
 static double child_value(struct calltree *t, struct tree_ecache *c, uint32_t n)
 {
 	const struct tree_node *x = &t->nodes[n], *par = &t->nodes[x->parent];
-	const struct tree_kids *k = kids_in(t, c, par->kind, par->fn);
+	const struct tree_kids *k = kids_of(t, &c->kids, par->kind, par->fn);
 	double ratio = k->spent > 0 ? c->val[x->parent] / k->spent : 0.0, rest;
 	const struct tree_kid *kid;
 

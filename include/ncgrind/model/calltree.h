@@ -76,6 +76,15 @@ struct tree_kids {
 	double spent; /* what the function or cycle spends (see above) */
 };
 
+/* The children worked out per function and per cycle (kids_of), in one event. */
+struct tree_kids_cache {
+	struct tree_kids **fn_kids, **cycle_kids; /* NULL: not yet */
+	uint32_t
+	    ncycle_kids;  /* cycle_kids' cycles: the profile's may change (the parts that count) */
+	unsigned version; /* of the filters they were worked out with */
+	uint32_t event;
+};
+
 /* Another event's costs of the same tree (calltree_value): its children and values. */
 struct tree_ecache;
 
@@ -88,12 +97,9 @@ struct calltree {
 	uint32_t event;
 	double threshold;              /* percent of the root's cost; smaller children are folded */
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
-	bool *hidden;            /* per function: a hide filter matches it (NULL: none does) */
-	unsigned hidden_version; /* of the filters hidden was worked out for */
-	struct tree_kids **fn_kids, **cycle_kids; /* per function, per cycle; NULL: not yet */
-	uint32_t
-	    ncycle_kids; /* cycle_kids' cycles: the profile's may change (the parts that count) */
-	unsigned kids_version;                /* of the filters the kids were worked out with */
+	bool *hidden;                /* per function: a hide filter matches it (NULL: none does) */
+	unsigned hidden_version;     /* of the filters hidden was worked out for */
+	struct tree_kids_cache kids; /* the children, in the tree's event */
 	uint32_t *cycle_start, *cycle_member; /* the members of cycle c: [start[c-1], start[c]) */
 	uint32_t
 	    *path_count;     /* during calltree_expand_all(): per function and cycle, on the path */
