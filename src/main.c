@@ -93,16 +93,6 @@ static void usage(FILE *out)
 	    out);
 }
 
-/* The browser's keys, from the table that binds them (for the manual's checks). */
-static void list_keys(void)
-{
-	char keys[128];
-
-	for (int r = REQ_NONE + 1; r < REQ_COUNT; r++)
-		printf("%s\t%s\n", keys_of_request((enum request)r, keys, sizeof(keys)),
-		       keys_help((enum request)r));
-}
-
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("ncgrind: ", stderr);
@@ -243,7 +233,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		}
 		case 'K':
-			list_keys();
+			ui_list_keys(stdout);
 			exit(0);
 		case 'L':
 			list_commands();

@@ -764,20 +764,13 @@ EOF
 
 # ---------------------------------------------------------------- help
 
-@test "help: ? shows every key, j/k scroll it, q, Esc, ? and F1 close or open it" {
-	# The help lists the requests of include/ncgrind/keys.h in order, with their keys,
-	# as "  %-22s %s"; 24 rows leave rows 3..23 for 21 of the 22 requests: j
-	# scrolls one line (to "q  quit") and no further; k back.
-	# q closes the help without quitting (j then moves the table: 2/3).
+@test "help: ? lists the screen's own keys first, then the generic ones, then the commands" {
+	# The table's keymap (screen_table.c): i s c a, > <, Right, Left/h; then the
+	# generic keymap (keys.c) without the keys the table binds otherwise. The
+	# help is a list: 22 of its lines on a 24-row screen (title, status).
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
 ?
 :save-screen help
-j
-:save-screen help-j
-j j j j j
-:save-screen help-jjjjjj
-k
-:save-screen help-k
 q
 :save-screen closed-q
 j
@@ -787,55 +780,40 @@ F1
 Esc
 :save-screen closed-Esc
 ?
-:save-screen help-again
 ?
 :save-screen closed-help
 EOF
-	# 47 requests; rows 3..23 show 21 of them, so j scrolls the list by up to 24.
-	# Lines longer than the 80 columns are cut.
 	expect_screen help <<'EOF'
-ncgrind: keys, then the commands of the : prompt
+ncgrind: help: this screen's keys, every screen's, the commands
+Keys of the function table (table)
+  i                     sort by inclusive cost (again: reverse)
+  s                     sort by self cost (again: reverse)
+  c                     sort by call count (again: reverse)
+  a                     sort by name (again: reverse)
+  >                     scroll the full name of the function right
+  <                     scroll the full name of the function left
+  Right                 open the function: its callers and callees
+  Left, h               go back to the previous screen
 
-  j, Down                move down one line
-  k, Up                  move up one line
-  PgDn, C-f, Space       move down one page
-  PgUp, C-b              move up one page
-  Home, g                go to the first function
-  End, G                 go to the last function
-  i                      sort by inclusive cost (again: reverse) (table, callers
-  s                      sort by self cost (again: reverse) (table, callers and
-  c                      sort by call count (again: reverse) (table, callers and
-  a                      sort by name (again: reverse) (table, callers and calle
-  Tab                    show the next event
-  S-Tab                  show the previous event
-  U                      exact numbers or short units (1.2G)
-  %                      show or hide the percentages
-  M                      names demangled, or as the profile writes them (mangled
-  O                      group the functions by object (again: file, class, cycl
-  :                      command prompt (filter, focus, sort, ...; help lists th
-  u                      undo the last filter
-  /                      search what the rows show (names, lines) with a regex
-  n                      go to the next match
-  N                      go to the previous match
-j/k scroll, q, Esc or ? closes the help
+Keys of every screen (generic)
+  j, Down               move down one line
+  k, Up                 move up one line
+  PgDn, C-f, Space      move down one page
+  PgUp, C-b             move up one page
+  Home, g               go to the first row
+  End, G                go to the last row
+  Enter                 open the function: its callers and callees
+  Backspace, Esc        go back to the previous screen
+  [                     back in the history of screens
+  ]                     forward in the history of screens
+  t                     call tree of the function (its callees)
+1/89  q, Esc, ?: close  / search  PgDn, Space, End: move
 EOF
-	screen_rows '3p;23p' help-j help-jjjjjj help-k help-F1 help-again
+	screen_rows '1p;2p' help-F1
 	expect_out <<'EOF'
-== help-j
-  k, Up                  move up one line
-  >                      scroll the full name of the function right (table, sour
-== help-jjjjjj
-  i                      sort by inclusive cost (again: reverse) (table, callers
-  ]                      forward in the history of screens
-== help-k
-  End, G                 go to the last function
-  [                      back in the history of screens
 == help-F1
-  j, Down                move down one line
-  N                      go to the previous match
-== help-again
-  j, Down                move down one line
-  N                      go to the previous match
+ncgrind: help: this screen's keys, every screen's, the commands
+Keys of the function table (table)
 EOF
 	screen_rows '1p;22p;24p' closed-q after-q closed-Esc closed-help
 	expect_out <<'EOF'
@@ -855,6 +833,58 @@ func1
 ncgrind: spec-extended.callgrind
 func1
 2/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+@test "help: a list like the others: End, PgUp, Space, G, / and n; lines wrap, not cut" {
+	# the last line of the help is the help of the last command (resize); End
+	# puts the cursor there. / finds the flame's zoom on the flame's help, n the
+	# next match. At 40 columns the text column moves to 16 (two fifths of the
+	# width) and a long help wraps under it.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+?
+End
+:save-screen end
+g Space
+:save-screen space
+G
+:save-screen G
+q F ?
+/ "zoom out" Enter
+:save-screen found
+n
+:save-screen next
+Esc
+:resize 40x12
+?
+:save-screen narrow
+EOF
+	screen_rows '23p' end G
+	expect_out <<'EOF'
+== end
+  resize COLSxROWS               the size of the screen (scripts)
+== G
+  resize COLSxROWS               the size of the screen (scripts)
+EOF
+	# Space pages down: the cursor on the first line of the second page (23)
+	screen_rows '24p' space
+	grep -q '^23/' "$OUT"
+	screen_rows '24p' found next
+	grep -A1 '== found' "$OUT" | tail -1 | grep -q '^7/.* 1 of 2 matches'
+	grep -A1 '== next' "$OUT" | tail -1 | grep -q '^8/.* 2 of 2 matches'
+	expect_screen narrow <<'EOF'
+ncgrind: help: this screen's keys, every
+Keys of the flame graph (flame)
+  Up, k         to the parent frame
+  Down, j       to the largest child
+                frame
+  Right, l      to the next frame of the
+                row
+  Left, h       to the previous frame of
+                the row
+  Enter         zoom in: the frame as
+                wide as the screen
+1/150  q, Esc, ?: close  / search  PgDn,
 EOF
 }
 
@@ -1539,7 +1569,7 @@ Enter t ?
 Q
 :save-screen after-help
 EOF2
-	grep -q '^ncgrind: keys' "$BATS_TEST_TMPDIR/help"
+	grep -q '^ncgrind: help' "$BATS_TEST_TMPDIR/help"
 	[ ! -e "$BATS_TEST_TMPDIR/after-help" ]
 }
 
@@ -1639,7 +1669,8 @@ EOF2
 EOF2
 	# % hides the percentages, U shortens the numbers (they are short already)
 	sed -n '6p' "$BATS_TEST_TMPDIR/pct" | grep -Eq '^ +300 +2  func1  file1\.c:51$'
-	tail -n 1 "$BATS_TEST_TMPDIR/self" | grep -q 'callers and callees have no self cost'
+	# no self cost to sort by: s is not one of the callers' keys (help does not list it)
+	tail -n 1 "$BATS_TEST_TMPDIR/self" | grep -q 'no action for key s'
 	# Tab on the callers and callees (two events: the rows sort by the new one).
 	# two-events: leaf is called by a (Ir 10, Dr 90) and b (Ir 20, Dr 5).
 	mkdir "$BATS_TEST_TMPDIR/src"
@@ -1696,33 +1727,23 @@ ns::Holder<std::map<int, std::vector<double>>, needle_deep_>
 EOF2
 }
 
-@test "keys: every key on every kind of screen: none crashes or quits, each does something where its scope says, and says so where it does not" {
-	# The keys and their scopes come from the help screen (the binding table):
-	# a line "  KEYS   help (table, tree)" holds on those screens only, one
-	# without a scope tag on all. A key bound twice (Tab, Left, h, Right) holds
-	# where either binding does. For each screen (the table, main's callers and
-	# callees, main's tree, main's source found beside the profile) and each key
-	# (but q, Q, :, /, ? and F1, which quit or open a line or the help), the
-	# browser goes on (the screen after it is saved) and its status line says
-	# "no action for key" exactly when the key holds nowhere on that screen.
+@test "keys: every key on every kind of screen: none crashes or quits, each does something where its keymap or the generic one binds it, and says so where neither does" {
+	# The keys and their scopes come from --list-keys (every keymap): a key holds
+	# on a screen when the screen's own keymap or the generic one binds it. For
+	# each screen (the table, main's callers and callees, main's tree, main's
+	# source found beside the profile, the parts, the diff) and each key (but q,
+	# Q, :, /, ? and F1, which quit or open a line or the help), the browser goes
+	# on (the screen after it is saved) and its status line says "no action for
+	# key" exactly when the key holds nowhere on that screen.
 	cp "$FIX/beside/wordfreq.callgrind" "$FIX/beside/wordfreq.c" "$BATS_TEST_TMPDIR/"
 	cd "$BATS_TEST_TMPDIR"
-	printf '%s\n' ':help' ':save-screen help' >keys
-	"$NCGRIND" --script=keys --size=150x90 wordfreq.callgrind
-	awk '/^Commands/ { exit } NR > 2 && /^  [^ ]/ {
-		keys = substr($0, 3, 22); sub(/ +$/, "", keys)
-		scope = "all"
-		if (match($0, /\((table|callers and callees|tree|source|parts)(, (table|callers and callees|tree|source|parts))*\)$/))
-			scope = substr($0, RSTART + 1, RLENGTH - 2)
-		n = split(keys, k, /, /)
-		for (i = 1; i <= n; i++) print k[i] "\t" scope
-	}' help >scopes
-	[ "$(wc -l <scopes)" -gt 50 ]
-	local screen setup key n=0 holds status
-	for screen in table "callers and callees" tree source parts diff; do
+	"$NCGRIND" --list-keys | awk -F'\t' '{ n = split($2, k, /, /); for (i = 1; i <= n; i++) print k[i] "\t" $1 }' >scopes
+	[ "$(wc -l <scopes)" -gt 100 ]
+	local screen scope setup key n=0 holds status
+	for screen in table callers tree source parts diff; do
 		case $screen in
-		table | diff) setup='' ;;
-		callers*) setup='Enter' ;;
+		table) setup='' ;;
+		callers) setup='Enter' ;;
 		tree) setup='t' ;;
 		source) setup='v' ;;
 		parts) setup='P' ;;
@@ -1735,8 +1756,7 @@ EOF2
 			run "$NCGRIND" --script=keys --size=100x30 wordfreq.callgrind
 			[ "$status" -eq 0 ] || { echo "$screen, $key: exit $status: $output"; return 1; }
 			[ -s after ] || { echo "$screen, $key: the browser ended"; return 1; }
-			# the diff screen holds the table's keys
-			holds=$(awk -F'\t' -v k="$key" -v s="${screen/#diff/table}" '$1 == k && ($2 == "all" || index(", " $2 ",", ", " s ",")) { print "yes"; exit }' scopes)
+			holds=$(awk -F'\t' -v k="$key" -v s="$screen" '$1 == k && ($2 == "generic" || $2 == s) { print "yes"; exit }' scopes)
 			status=$(tail -n 1 after)
 			if [ "$holds" = yes ]; then
 				case $status in *"no action for key"*) echo "$screen, $key: $status"; return 1 ;; esac

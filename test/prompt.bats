@@ -170,7 +170,7 @@ EOF2
 	grep -q 'PROGRAM TOTALS' "$BATS_TEST_TMPDIR/written.txt"
 	[ "$(grep -c '/home/dev/corpus/src/recur.c:' "$BATS_TEST_TMPDIR/written.txt")" -gt 20 ]
 	last wrote | grep -q "wrote $BATS_TEST_TMPDIR/written.txt"
-	head -1 "$BATS_TEST_TMPDIR/help" | grep -qx 'ncgrind: keys, then the commands of the : prompt'
+	head -1 "$BATS_TEST_TMPDIR/help" | grep -qx "ncgrind: help: this screen's keys, every screen's, the commands"
 }
 
 @test "commands: errors are messages, the view stays as it was" {

@@ -5,105 +5,104 @@
 #define _XOPEN_SOURCE 700
 #include "ncgrind/ui/keys.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#define CTRL(c) ((c)&0x1f)
+#define CTRL KEYS_CTRL
 
-#define ALL SCOPE_ALL
-#define TBL SCOPE_TABLE
-#define DET SCOPE_DETAIL
-#define TRE SCOPE_TREE
-#define SRC SCOPE_SOURCE
-#define PRT SCOPE_PARTS
+#define SAME(ours, theirs) _Static_assert((int)(ours) == (theirs), #ours " is curses' " #theirs)
+SAME(KEYS_DOWN, KEY_DOWN);
+SAME(KEYS_UP, KEY_UP);
+SAME(KEYS_LEFT, KEY_LEFT);
+SAME(KEYS_RIGHT, KEY_RIGHT);
+SAME(KEYS_HOME, KEY_HOME);
+SAME(KEYS_BACKSPACE, KEY_BACKSPACE);
+SAME(KEYS_F1, KEY_F(1));
+SAME(KEYS_DC, KEY_DC);
+SAME(KEYS_NPAGE, KEY_NPAGE);
+SAME(KEYS_PPAGE, KEY_PPAGE);
+SAME(KEYS_ENTER, KEY_ENTER);
+SAME(KEYS_BTAB, KEY_BTAB);
+SAME(KEYS_END, KEY_END);
+SAME(KEYS_RESIZE, KEY_RESIZE);
 
-/* The first binding of a key that holds on the screen wins. */
-static const struct binding {
-	int key;
-	enum request req;
-	unsigned scope;
-} bindings[] = {
-    {'j', REQ_MOVE_DOWN, ALL},
-    {KEY_DOWN, REQ_MOVE_DOWN, ALL},
-    {'k', REQ_MOVE_UP, ALL},
-    {KEY_UP, REQ_MOVE_UP, ALL},
-    {KEY_NPAGE, REQ_PAGE_DOWN, ALL},
-    {CTRL('f'), REQ_PAGE_DOWN, ALL},
-    {' ', REQ_PART_TOGGLE, PRT},
-    {' ', REQ_PAGE_DOWN, ALL},
-    {KEY_PPAGE, REQ_PAGE_UP, ALL},
-    {CTRL('b'), REQ_PAGE_UP, ALL},
-    {KEY_HOME, REQ_MOVE_FIRST, ALL},
-    {'g', REQ_MOVE_FIRST, ALL},
-    {KEY_END, REQ_MOVE_LAST, ALL},
-    {'G', REQ_MOVE_LAST, ALL},
-    {'i', REQ_SORT_INCL, TBL | DET},
-    {'s', REQ_SORT_SELF, TBL | DET},
-    {'c', REQ_SORT_CALLS, TBL | DET},
-    {'a', REQ_SORT_NAME, TBL | DET},
-    {'a', REQ_PARTS_ALL, PRT},
-    {'P', REQ_PARTS, ALL},
-    {'\t', REQ_NEXT_COSTLY, SRC},
-    {KEY_BTAB, REQ_PREV_COSTLY, SRC},
-    {'\t', REQ_EVENT_NEXT, ALL},
-    {KEY_BTAB, REQ_EVENT_PREV, ALL},
-    {'U', REQ_TOGGLE_UNITS, ALL},
-    {'R', REQ_RELOAD, ALL},
-    {':', REQ_PROMPT, ALL},
-    {'u', REQ_UNDO_FILTER, ALL},
-    {'%', REQ_TOGGLE_PERCENT, ALL},
-    {'/', REQ_SEARCH, ALL},
-    {'n', REQ_SEARCH_NEXT, ALL},
-    {'N', REQ_SEARCH_PREV, ALL},
-    {'>', REQ_NAME_RIGHT, TBL | SRC},
-    {'<', REQ_NAME_LEFT, TBL | SRC},
-    {'\n', REQ_ENTER, ALL},
-    {KEY_ENTER, REQ_ENTER, ALL},
-    {KEY_RIGHT, REQ_EXPAND, TRE},
-    {'l', REQ_EXPAND, TRE},
-    {'+', REQ_EXPAND, TRE},
-    {KEY_RIGHT, REQ_ENTER, TBL | DET | SRC | PRT},
-    {KEY_LEFT, REQ_COLLAPSE, TRE},
-    {'h', REQ_COLLAPSE, TRE},
-    {'-', REQ_COLLAPSE, TRE},
-    {KEY_BACKSPACE, REQ_BACK, ALL},
-    {127, REQ_BACK, ALL},
-    {KEY_LEFT, REQ_BACK, TBL | DET | SRC | PRT},
-    {'h', REQ_BACK, TBL | DET | SRC | PRT},
-    {'[', REQ_HISTORY_BACK, ALL},
-    {']', REQ_HISTORY_FORWARD, ALL},
-    {'t', REQ_TREE, ALL},
-    {'r', REQ_TREE_CALLERS, ALL},
-    {'T', REQ_TREE_TOP, ALL},
-    {'e', REQ_EXPAND_HOT, TRE},
-    {'E', REQ_EXPAND_ALL, TRE},
-    {'C', REQ_COLLAPSE_ALL, TRE},
-    {'(', REQ_THRESHOLD_DOWN, TRE},
-    {')', REQ_THRESHOLD_UP, TRE},
-    {'@', REQ_TOGGLE_CYCLES, ALL},
-    {'v', REQ_SOURCE, ALL},
-    {'V', REQ_INSTR, ALL},
-    {'o', REQ_ONLY_COSTLY, SRC},
-    {'f', REQ_NEXT_FILE, SRC},
-    {'F', REQ_PREV_FILE, SRC},
-    {'?', REQ_HELP, ALL},
-    {KEY_F(1), REQ_HELP, ALL},
-    {CTRL('l'), REQ_REDRAW, ALL},
-    {'q', REQ_CLOSE, ALL},
-    {'Q', REQ_QUIT, ALL},
-    {'M', REQ_TOGGLE_DEMANGLE, ALL},
-    {'O', REQ_GROUP, ALL},
-    {'F', REQ_FLAME, TBL | DET | TRE},
-    {27, REQ_BACK, ALL},
+/*
+ * The generic keymap: moving, the history, the prompts, the settings every
+ * screen shows, and opening a screen on the selected function. A screen's
+ * own keymap (at the end of its file) comes first.
+ */
+static const struct key_binding generic[] = {
+    {'j', REQ_MOVE_DOWN, NULL},
+    {KEY_DOWN, REQ_MOVE_DOWN, NULL},
+    {'k', REQ_MOVE_UP, NULL},
+    {KEY_UP, REQ_MOVE_UP, NULL},
+    {KEY_NPAGE, REQ_PAGE_DOWN, NULL},
+    {CTRL('f'), REQ_PAGE_DOWN, NULL},
+    {' ', REQ_PAGE_DOWN, NULL},
+    {KEY_PPAGE, REQ_PAGE_UP, NULL},
+    {CTRL('b'), REQ_PAGE_UP, NULL},
+    {KEY_HOME, REQ_MOVE_FIRST, NULL},
+    {'g', REQ_MOVE_FIRST, NULL},
+    {KEY_END, REQ_MOVE_LAST, NULL},
+    {'G', REQ_MOVE_LAST, NULL},
+    {'\n', REQ_ENTER, NULL},
+    {KEY_ENTER, REQ_ENTER, NULL},
+    {KEY_BACKSPACE, REQ_BACK, NULL},
+    {127, REQ_BACK, NULL},
+    {27, REQ_BACK, NULL},
+    {'[', REQ_HISTORY_BACK, NULL},
+    {']', REQ_HISTORY_FORWARD, NULL},
+    {'t', REQ_TREE, NULL},
+    {'r', REQ_TREE_CALLERS, NULL},
+    {'T', REQ_TREE_TOP, NULL},
+    {'F', REQ_FLAME, NULL},
+    {'v', REQ_SOURCE, NULL},
+    {'V', REQ_INSTR, NULL},
+    {'\t', REQ_EVENT_NEXT, NULL},
+    {KEY_BTAB, REQ_EVENT_PREV, NULL},
+    {'U', REQ_TOGGLE_UNITS, NULL},
+    {'%', REQ_TOGGLE_PERCENT, NULL},
+    {'M', REQ_TOGGLE_DEMANGLE, NULL},
+    {'@', REQ_TOGGLE_CYCLES, NULL},
+    {'O', REQ_GROUP, NULL},
+    {'P', REQ_PARTS, NULL},
+    {'R', REQ_RELOAD, NULL},
+    {':', REQ_PROMPT, NULL},
+    {'u', REQ_UNDO_FILTER, NULL},
+    {'/', REQ_SEARCH, NULL},
+    {'n', REQ_SEARCH_NEXT, NULL},
+    {'N', REQ_SEARCH_PREV, NULL},
+    {'?', REQ_HELP, NULL},
+    {KEY_F(1), REQ_HELP, NULL},
+    {CTRL('l'), REQ_REDRAW, NULL},
+    {'q', REQ_CLOSE, NULL},
+    {'Q', REQ_QUIT, NULL},
 };
+
+const struct keymap keys_generic = KEYMAP(SCOPE_GENERIC, generic);
 
 static const char *const help_text[] = {[REQ_NONE] = "",
 #define R(name, help) [REQ_##name] = help,
 					REQUEST_LIST(R)
 #undef R
+};
+
+static const char *const request_ids[] = {[REQ_NONE] = "NONE",
+#define R(name, help) [REQ_##name] = #name,
+					  REQUEST_LIST(R)
+#undef R
+};
+
+static const struct {
+	const char *name, *what;
+} scopes[] = {
+#define S(id, name, what) [SCOPE_##id] = {name, what},
+    SCOPE_LIST(S)
+#undef S
 };
 
 static const struct {
@@ -131,27 +130,53 @@ static const struct {
     {KEY_ENTER, "Enter"},
 };
 
-enum request keys_request(int key, enum keys_scope scope)
+const struct key_binding *keys_find(const struct keymap *m, int key)
 {
-	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++)
-		if (bindings[i].key == key && (bindings[i].scope & scope))
-			return bindings[i].req;
-	return REQ_NONE;
+	for (size_t i = 0; m && i < m->n; i++)
+		if (m->b[i].key == key)
+			return &m->b[i];
+	return NULL;
 }
 
-unsigned keys_scopes(enum request req)
+enum request keys_request(int key, const struct keymap *own)
 {
-	unsigned scopes = 0;
+	const struct key_binding *b = keys_find(own, key);
 
-	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++)
-		if (bindings[i].req == req)
-			scopes |= bindings[i].scope;
-	return scopes;
+	if (!b)
+		b = keys_find(&keys_generic, key);
+	return b ? b->req : REQ_NONE;
 }
 
 const char *keys_help(enum request req)
 {
 	return req < REQ_COUNT ? help_text[req] : "";
+}
+
+const char *keys_binding_help(const struct key_binding *b)
+{
+	return b->help ? b->help : keys_help(b->req);
+}
+
+const char *keys_request_name(enum request req, char *buf, size_t size)
+{
+	const char *id = req < REQ_COUNT ? request_ids[req] : "";
+	size_t i;
+
+	for (i = 0; id[i] && i + 1 < size; i++) /* MOVE_DOWN: move-down */
+		buf[i] = id[i] == '_' ? '-' : (char)tolower((unsigned char)id[i]);
+	if (size)
+		buf[i] = '\0';
+	return buf;
+}
+
+const char *keys_scope_name(enum keys_scope scope)
+{
+	return scope < SCOPE_COUNT ? scopes[scope].name : "";
+}
+
+const char *keys_scope_what(enum keys_scope scope)
+{
+	return scope < SCOPE_COUNT ? scopes[scope].what : "";
 }
 
 const char *keys_name(int key, char *buf, size_t size)
@@ -200,19 +225,22 @@ static bool listed(const char *list, const char *n, size_t len)
 	return false;
 }
 
-char *keys_of_request(enum request req, char *buf, size_t size)
+/* The keys of m bound to req with help text help, not bound in skip, into buf. */
+static void keys_of(const struct keymap *m, const struct keymap *skip, enum request req,
+		    const char *help, char *buf, size_t size)
 {
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(bindings) / sizeof(bindings[0]); i++) {
+	for (size_t i = 0; i < m->n; i++) {
 		char nb[16];
 		const char *n;
 		size_t len;
 
-		if (bindings[i].req != req)
+		if (m->b[i].req != req || strcmp(keys_binding_help(&m->b[i]), help) ||
+		    keys_find(skip, m->b[i].key))
 			continue;
-		n = keys_name(bindings[i].key, nb, sizeof(nb));
+		n = keys_name(m->b[i].key, nb, sizeof(nb));
 		len = strlen(n);
 		/* two codes can have one name (Enter, Backspace): list it once */
 		if (listed(buf, n, len))
@@ -221,5 +249,23 @@ char *keys_of_request(enum request req, char *buf, size_t size)
 		if (o >= size)
 			break;
 	}
-	return buf;
+}
+
+void keys_each(const struct keymap *m, const struct keymap *skip, keys_each_fn *fn, void *ctx)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const char *help = keys_binding_help(&m->b[i]);
+		char keys[128];
+		bool seen = false;
+
+		/* once per request and help, at its first binding */
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = m->b[j].req == m->b[i].req &&
+			       !strcmp(keys_binding_help(&m->b[j]), help);
+		if (seen)
+			continue;
+		keys_of(m, skip, m->b[i].req, help, keys, sizeof(keys));
+		if (keys[0])
+			fn(ctx, m->b[i].req, keys, help);
+	}
 }

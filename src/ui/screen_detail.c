@@ -127,8 +127,22 @@ static void detail_reopen(struct ui *u, uint32_t fn, unsigned mode)
 	ui_open_detail(u, fn);
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding callers_keys[] = {
+    {'i', REQ_SORT_INCL, "sort by the cost of the calls (again: reverse)"},
+    {'c', REQ_SORT_CALLS, "sort by the number of calls (again: reverse)"},
+    {'a', REQ_SORT_NAME, NULL},
+    {KEYS_RIGHT, REQ_ENTER, "go to the function of the row: its callers and callees"},
+    {'\n', REQ_ENTER, "go to the function of the row: its callers and callees"},
+    {KEYS_ENTER, REQ_ENTER, "go to the function of the row: its callers and callees"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_callers = KEYMAP(SCOPE_CALLERS, callers_keys);
+
 const struct screen_ops screen_detail_ops = {
-    .scope = SCOPE_DETAIL,
+    .keymap = &keymap_callers,
     .nav = detail_nav,
     .rows = ui_list_rows,
     .moved = detail_moved,

@@ -11,6 +11,7 @@
  * screen_diffsrc.c). The diff itself is model/diff.c.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/model/fmt.h"
 
 #include <stdlib.h>
@@ -286,8 +287,23 @@ static void diff_reopen(struct ui *u, uint32_t fn, unsigned mode)
 		ui_open_diff(u);
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding diff_keys[] = {
+    {'s', REQ_SORT_SELF, "sort by the change of self cost (again: the other way)"},
+    {'i', REQ_SORT_INCL, "sort by the change of inclusive cost (again: the other way)"},
+    {'\n', REQ_ENTER, "the callers and callees of the function, both builds"},
+    {KEYS_ENTER, REQ_ENTER, "the callers and callees of the function, both builds"},
+    {KEYS_RIGHT, REQ_ENTER, "the callers and callees of the function, both builds"},
+    {'\t', REQ_EVENT_NEXT, "the next event of either profile"},
+    {KEYS_BTAB, REQ_EVENT_PREV, "the previous event of either profile"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_diff = KEYMAP(SCOPE_DIFF, diff_keys);
+
 static const struct screen_ops screen_diff_ops = {
-    .scope = SCOPE_TABLE,
+    .keymap = &keymap_diff,
     .nav = diff_nav,
     .rows = ui_list_rows,
     .moved = NULL,
@@ -548,8 +564,21 @@ static void calls_update(struct ui *u, struct screen *s)
 	nav_scroll(&calls_of(s)->nav, ui_list_rows(u));
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding diff_callers_keys[] = {
+    {'\n', REQ_ENTER, "go to the function of the row, both builds"},
+    {KEYS_ENTER, REQ_ENTER, "go to the function of the row, both builds"},
+    {KEYS_RIGHT, REQ_ENTER, "go to the function of the row, both builds"},
+    {'\t', REQ_EVENT_NEXT, "the next event of either profile"},
+    {KEYS_BTAB, REQ_EVENT_PREV, "the previous event of either profile"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_diff_callers = KEYMAP(SCOPE_DIFF_CALLERS, diff_callers_keys);
+
 static const struct screen_ops screen_diff_calls_ops = {
-    .scope = SCOPE_DETAIL,
+    .keymap = &keymap_diff_callers,
     .nav = calls_nav,
     .rows = ui_list_rows,
     .moved = calls_moved,

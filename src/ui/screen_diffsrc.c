@@ -9,6 +9,7 @@
  * cost only or with their context.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/model/diffsrc.h"
 #include "ncgrind/model/fmt.h"
 
@@ -271,8 +272,24 @@ static void src_update(struct ui *u, struct screen *s)
 	build(u, dss(s));
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding diff_source_keys[] = {
+    {'\t', REQ_NEXT_COSTLY, NULL},
+    {KEYS_BTAB, REQ_PREV_COSTLY, NULL},
+    {'o', REQ_ONLY_COSTLY, NULL},
+    {'f', REQ_NEXT_FILE, NULL},
+    {'F', REQ_PREV_FILE, NULL},
+    {'\n', REQ_ENTER, "the callers and callees of the function, both builds"},
+    {KEYS_ENTER, REQ_ENTER, "the callers and callees of the function, both builds"},
+    {KEYS_RIGHT, REQ_ENTER, "the callers and callees of the function, both builds"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_diff_source = KEYMAP(SCOPE_DIFF_SOURCE, diff_source_keys);
+
 static const struct screen_ops screen_diffsrc_ops = {
-    .scope = SCOPE_SOURCE,
+    .keymap = &keymap_diff_source,
     .nav = src_nav,
     .rows = ui_list_rows,
     .moved = NULL,

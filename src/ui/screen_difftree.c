@@ -6,6 +6,7 @@
  * biggest change expanded: where the change comes from.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/model/difftree.h"
 #include "ncgrind/model/fmt.h"
 
@@ -357,8 +358,29 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding diff_tree_keys[] = {
+    {KEYS_RIGHT, REQ_EXPAND, NULL},
+    {'l', REQ_EXPAND, NULL},
+    {'+', REQ_EXPAND, NULL},
+    {KEYS_LEFT, REQ_COLLAPSE, NULL},
+    {'h', REQ_COLLAPSE, NULL},
+    {'-', REQ_COLLAPSE, NULL},
+    {'e', REQ_EXPAND_HOT, "expand the path of the biggest change below the node"},
+    {'E', REQ_EXPAND_ALL, NULL},
+    {'C', REQ_COLLAPSE_ALL, NULL},
+    {'(', REQ_THRESHOLD_DOWN, NULL},
+    {')', REQ_THRESHOLD_UP, NULL},
+    {'\n', REQ_ENTER, "the callers and callees of the function, both builds"},
+    {KEYS_ENTER, REQ_ENTER, "the callers and callees of the function, both builds"},
+    {'\t', REQ_EVENT_NEXT, "the next event of either profile"},
+    {KEYS_BTAB, REQ_EVENT_PREV, "the previous event of either profile"},
+};
+
+const struct keymap keymap_diff_tree = KEYMAP(SCOPE_DIFF_TREE, diff_tree_keys);
+
 static const struct screen_ops screen_difftree_ops = {
-    .scope = SCOPE_TREE,
+    .keymap = &keymap_diff_tree,
     .nav = tree_nav,
     .rows = ui_list_rows,
     .moved = NULL,

@@ -5,6 +5,7 @@
  * it, but for its line in the command table (commands.h) that opens it.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/model/fmt.h"
 
 #include <stdlib.h>
@@ -140,8 +141,19 @@ static void events_reopen(struct ui *u, uint32_t fn, unsigned mode)
 	cmd_events(u, "events", "");
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding events_keys[] = {
+    {'\n', REQ_ENTER, "show this event"},
+    {KEYS_ENTER, REQ_ENTER, "show this event"},
+    {KEYS_RIGHT, REQ_ENTER, "show this event"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_events = KEYMAP(SCOPE_EVENTS, events_keys);
+
 static const struct screen_ops screen_events_ops = {
-    .scope = SCOPE_DETAIL,
+    .keymap = &keymap_events,
     .nav = events_nav,
     .rows = ui_list_rows,
     .moved = NULL,

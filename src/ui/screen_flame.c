@@ -11,6 +11,7 @@
  * of what is shown.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/model/flame.h"
 #include "ncgrind/model/fmt.h"
 
@@ -352,8 +353,29 @@ static void flame_update(struct ui *u, struct screen *s)
 	relayout(u, f);
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding flame_keys[] = {
+    {KEYS_UP, REQ_MOVE_UP, "to the parent frame"},
+    {'k', REQ_MOVE_UP, "to the parent frame"},
+    {KEYS_DOWN, REQ_MOVE_DOWN, "to the largest child frame"},
+    {'j', REQ_MOVE_DOWN, "to the largest child frame"},
+    {KEYS_RIGHT, REQ_EXPAND, "to the next frame of the row"},
+    {'l', REQ_EXPAND, "to the next frame of the row"},
+    {KEYS_LEFT, REQ_COLLAPSE, "to the previous frame of the row"},
+    {'h', REQ_COLLAPSE, "to the previous frame of the row"},
+    {'\n', REQ_ENTER, "zoom in: the frame as wide as the screen"},
+    {KEYS_ENTER, REQ_ENTER, "zoom in: the frame as wide as the screen"},
+    {KEYS_BACKSPACE, REQ_BACK, "zoom out a level (not zoomed: back)"},
+    {127, REQ_BACK, "zoom out a level (not zoomed: back)"},
+    {27, REQ_BACK, "zoom out a level (not zoomed: back)"},
+    {'q', REQ_CLOSE, "zoom out a level (not zoomed: close)"},
+    {'r', REQ_TREE_CALLERS, "the flame graph of the frame's callers, upward"},
+};
+
+const struct keymap keymap_flame = KEYMAP(SCOPE_FLAME, flame_keys);
+
 static const struct screen_ops screen_flame_ops = {
-    .scope = SCOPE_TREE,
+    .keymap = &keymap_flame,
     .nav = flame_nav,
     .rows = ui_list_rows,
     .moved = flame_moved,

@@ -7,6 +7,7 @@
  * the functions the filters let through count: filters work inside groups.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/groups.h"
 
@@ -243,8 +244,22 @@ static void groups_update(struct ui *u, struct screen *s)
 	regroup(u, gs(s), gs(s)->g.kind);
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding groups_keys[] = {
+    {'s', REQ_SORT_SELF, NULL},
+    {'i', REQ_SORT_INCL, NULL},
+    {'a', REQ_SORT_NAME, NULL},
+    {'\n', REQ_ENTER, "the functions of the group"},
+    {KEYS_ENTER, REQ_ENTER, "the functions of the group"},
+    {KEYS_RIGHT, REQ_ENTER, "the functions of the group"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_groups = KEYMAP(SCOPE_GROUPS, groups_keys);
+
 static const struct screen_ops screen_groups_ops = {
-    .scope = SCOPE_TABLE,
+    .keymap = &keymap_groups,
     .nav = groups_nav,
     .rows = ui_list_rows,
     .moved = NULL,
@@ -427,8 +442,17 @@ static void members_update(struct ui *u, struct screen *s)
 	nav_scroll(&ms(s)->nav, ui_list_rows(u));
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding group_keys[] = {
+    {'i', REQ_SORT_INCL, NULL}, {'s', REQ_SORT_SELF, NULL},    {'c', REQ_SORT_CALLS, NULL},
+    {'a', REQ_SORT_NAME, NULL}, {KEYS_RIGHT, REQ_ENTER, NULL}, {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_group = KEYMAP(SCOPE_GROUP, group_keys);
+
 static const struct screen_ops screen_members_ops = {
-    .scope = SCOPE_TABLE,
+    .keymap = &keymap_group,
     .nav = members_nav,
     .rows = ui_list_rows,
     .moved = NULL,

@@ -11,6 +11,7 @@
  * command tables.
  */
 #include "ui_internal.h"
+
 #include "ncgrind/core/events.h"
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/parts.h"
@@ -301,8 +302,21 @@ static void parts_reopen(struct ui *u, uint32_t fn, unsigned mode)
 	cmd_parts(u, "parts", "");
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding parts_keys[] = {
+    {' ', REQ_PART_TOGGLE, NULL},
+    {'a', REQ_PARTS_ALL, NULL},
+    {'\n', REQ_ENTER, "count only this part"},
+    {KEYS_ENTER, REQ_ENTER, "count only this part"},
+    {KEYS_RIGHT, REQ_ENTER, "count only this part"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_parts = KEYMAP(SCOPE_PARTS, parts_keys);
+
 static const struct screen_ops screen_parts_ops = {
-    .scope = SCOPE_PARTS,
+    .keymap = &keymap_parts,
     .nav = parts_nav,
     .rows = ui_list_rows,
     .moved = NULL,

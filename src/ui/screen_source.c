@@ -153,8 +153,26 @@ static void source_reopen(struct ui *u, uint32_t fn, unsigned mode)
 	ui_open_source(u, fn, mode != 0);
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding source_keys[] = {
+    {'\t', REQ_NEXT_COSTLY, NULL},
+    {KEYS_BTAB, REQ_PREV_COSTLY, NULL},
+    {'o', REQ_ONLY_COSTLY, NULL},
+    {'f', REQ_NEXT_FILE, NULL},
+    {'F', REQ_PREV_FILE, NULL},
+    {'>', REQ_NAME_RIGHT, "scroll the lines right"},
+    {'<', REQ_NAME_LEFT, "scroll the lines left"},
+    {'\n', REQ_ENTER, "on a call: the callee's source; elsewhere: the callers and callees"},
+    {KEYS_ENTER, REQ_ENTER, "on a call: the callee's source; elsewhere: the callers and callees"},
+    {KEYS_RIGHT, REQ_ENTER, "on a call: the callee's source; elsewhere: the callers and callees"},
+    {KEYS_LEFT, REQ_BACK, NULL},
+    {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_source = KEYMAP(SCOPE_SOURCE, source_keys);
+
 const struct screen_ops screen_source_ops = {
-    .scope = SCOPE_SOURCE,
+    .keymap = &keymap_source,
     .nav = source_nav,
     .rows = ui_list_rows,
     .moved = NULL,

@@ -140,8 +140,17 @@ static void table_update(struct ui *u, struct screen *s)
 	nav_scroll(&u->t.nav, ui_page(u));
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding table_keys[] = {
+    {'i', REQ_SORT_INCL, NULL},    {'s', REQ_SORT_SELF, NULL},  {'c', REQ_SORT_CALLS, NULL},
+    {'a', REQ_SORT_NAME, NULL},    {'>', REQ_NAME_RIGHT, NULL}, {'<', REQ_NAME_LEFT, NULL},
+    {KEYS_RIGHT, REQ_ENTER, NULL}, {KEYS_LEFT, REQ_BACK, NULL}, {'h', REQ_BACK, NULL},
+};
+
+const struct keymap keymap_table = KEYMAP(SCOPE_TABLE, table_keys);
+
 const struct screen_ops screen_table_ops = {
-    .scope = SCOPE_TABLE,
+    .keymap = &keymap_table,
     .nav = table_nav,
     .rows = table_rows,
     .moved = table_moved,

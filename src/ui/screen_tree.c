@@ -206,8 +206,18 @@ static void tree_reopen(struct ui *u, uint32_t fn, unsigned mode)
 	ui_open_tree(u, fn, mode & TREE_INVERTED, mode & TREE_TOP_DOWN);
 }
 
+/* The keys of the screen (the generic keymap of keys.c comes after them). */
+static const struct key_binding tree_keys[] = {
+    {KEYS_RIGHT, REQ_EXPAND, NULL},  {'l', REQ_EXPAND, NULL},       {'+', REQ_EXPAND, NULL},
+    {KEYS_LEFT, REQ_COLLAPSE, NULL}, {'h', REQ_COLLAPSE, NULL},     {'-', REQ_COLLAPSE, NULL},
+    {'e', REQ_EXPAND_HOT, NULL},     {'E', REQ_EXPAND_ALL, NULL},   {'C', REQ_COLLAPSE_ALL, NULL},
+    {'(', REQ_THRESHOLD_DOWN, NULL}, {')', REQ_THRESHOLD_UP, NULL},
+};
+
+const struct keymap keymap_tree = KEYMAP(SCOPE_TREE, tree_keys);
+
 const struct screen_ops screen_tree_ops = {
-    .scope = SCOPE_TREE,
+    .keymap = &keymap_tree,
     .nav = tree_nav,
     .rows = ui_list_rows,
     .moved = NULL,

@@ -232,20 +232,6 @@ static void prompt_key_any(struct ui *u, int key)
 		prompt_key_simple(u, key);
 }
 
-static void help_key(struct ui *u, int key)
-{
-	int max = view_help_lines() - (u->g.rows - 3);
-
-	if (key == 'j' || key == KEY_DOWN)
-		u->vs.help_top += u->vs.help_top < max ? 1 : 0;
-	else if (key == 'k' || key == KEY_UP)
-		u->vs.help_top -= u->vs.help_top > 0 ? 1 : 0;
-	else if (key == 'q' || key == ESC || key == '?' || key == KEY_F(1))
-		u->vs.help = false;
-	else if (key == 'Q') /* quits from anywhere, as the help itself says */
-		u->quit = true;
-}
-
 /* ---- screens ----------------------------------------------------------- */
 
 const struct screen_ops *screen_ops_of(const struct screen *s)
@@ -309,7 +295,7 @@ static int nav_request(struct nav *nav, enum request req, int page)
 static bool move_request(struct ui *u, struct screen *s, enum request req)
 {
 	const struct screen_ops *ops = screen_ops_of(s);
-	int dir = nav_request(ops->nav(u, s), req, ops->rows(u));
+	int dir = ops->nav ? nav_request(ops->nav(u, s), req, ops->rows(u)) : 0;
 
 	if (!dir)
 		return false;
@@ -318,11 +304,22 @@ static bool move_request(struct ui *u, struct screen *s, enum request req)
 	return true;
 }
 
+/* t, r, v, Enter... where no function is selected: say so rather than do nothing. */
+static bool opens_function(enum request req)
+{
+	return req == REQ_ENTER || req == REQ_SOURCE || req == REQ_INSTR || req == REQ_TREE ||
+	       req == REQ_TREE_CALLERS;
+}
+
 /* What every screen does alike: the history, opening screens, settings. */
 static void common_request(struct ui *u, struct screen *s, enum request req)
 {
 	uint32_t fn = screen_ops_of(s)->selected(u, s);
 
+	if (fn == NCG_NONE && opens_function(req)) {
+		ui_message(u, false, "no function here to open");
+		return;
+	}
 	switch (req) {
 	case REQ_ENTER:
 		ui_open_detail(u, fn);
@@ -410,14 +407,43 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		ui_undo_filter(u);
 		break;
 	case REQ_HELP:
-		u->vs.help = true;
-		u->vs.help_top = 0;
+		ui_open_help(u);
 		break;
 	case REQ_QUIT:
 		u->quit = true;
 		break;
 	default:
 		break;
+	}
+}
+
+/* Every keymap: the generic one, then each kind of screen's (SCREEN_LIST). */
+static const struct keymap *const keymaps[] = {&keys_generic,
+#define S(kind) &keymap_##kind,
+					       SCREEN_LIST(S)
+#undef S
+};
+
+struct list_keys {
+	FILE *f;
+	enum keys_scope scope;
+};
+
+static void list_key(void *ctx, enum request req, const char *keys, const char *help)
+{
+	struct list_keys *l = ctx;
+	char name[32];
+
+	fprintf(l->f, "%s\t%s\t%s\t%s\n", keys_scope_name(l->scope), keys,
+		keys_request_name(req, name, sizeof(name)), help);
+}
+
+void ui_list_keys(FILE *f)
+{
+	for (size_t i = 0; i < sizeof(keymaps) / sizeof(keymaps[0]); i++) {
+		struct list_keys l = {f, keymaps[i]->scope};
+
+		keys_each(keymaps[i], NULL, list_key, &l);
 	}
 }
 
@@ -434,16 +460,13 @@ static void handle_key(struct ui *u, int key)
 		nav_scroll(&u->t.nav, ui_page(u));
 		return;
 	}
-	if (u->vs.help) {
-		help_key(u, key);
-		return;
-	}
 	if (u->vs.prompting) {
 		prompt_key_any(u, key);
 		return;
 	}
 	u->vs.message[0] = '\0';
-	req = keys_request(key, screen_ops_of(hist_current(&u->hist))->scope);
+	s = hist_current(&u->hist);
+	req = keys_request(key, screen_ops_of(s)->keymap);
 	if (req == REQ_NONE) {
 		char nb[16];
 
@@ -451,8 +474,8 @@ static void handle_key(struct ui *u, int key)
 			   keys_name(key, nb, sizeof(nb)));
 		return;
 	}
-	s = hist_current(&u->hist);
-	if (!move_request(u, s, req) && !screen_ops_of(s)->request(u, s, req))
+	/* the screen's own handler first (tig's view_request), then what every screen does */
+	if (!screen_ops_of(s)->request(u, s, req) && !move_request(u, s, req))
 		common_request(u, s, req);
 }
 
@@ -462,10 +485,7 @@ static void draw(struct ui *u)
 
 	u->disp.unit_ps =
 	    u->disp.event < u->ses.prof.nev ? fmt_event_unit(&u->ses.prof, u->disp.event) : 0;
-	if (u->vs.help)
-		view_draw_help(&u->g, &u->vs);
-	else
-		screen_ops_of(s)->draw(u, s);
+	screen_ops_of(s)->draw(u, s);
 	if (!u->script)
 		term_paint(&u->g);
 }
@@ -617,7 +637,7 @@ static void loading_draw(struct ui *u, struct loading *l)
 /* A key while the file is read: true when it stops the reading. */
 static bool loading_key(struct ui *u, struct loading *l, int key)
 {
-	enum request req = keys_request(key, SCOPE_TABLE);
+	enum request req = keys_request(key, &keymap_table);
 	int page = view_table_rows(&u->g), rows, cols;
 
 	if (key == KEY_RESIZE) {

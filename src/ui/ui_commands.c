@@ -678,8 +678,7 @@ void cmd_top(struct ui *u, const char *cmd, const char *arg)
 void cmd_help(struct ui *u, const char *cmd, const char *arg)
 {
 	(void)cmd, (void)arg;
-	u->vs.help = true;
-	u->vs.help_top = 0;
+	ui_open_help(u);
 }
 
 void cmd_quit(struct ui *u, const char *cmd, const char *arg)

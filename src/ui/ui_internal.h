@@ -81,7 +81,7 @@ struct ui {
  * prompt, opening screens from the selected function) the same way for all.
  */
 struct screen_ops {
-	enum keys_scope scope; /* the keys that hold on it */
+	const struct keymap *keymap; /* its own keys (the generic ones come after them) */
 	/* the list's position, and how many of its rows the screen shows */
 	struct nav *(*nav)(struct ui *u, struct screen *s);
 	int (*rows)(const struct ui *u);
@@ -113,6 +113,18 @@ struct screen_ops {
 
 extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_ops,
     screen_source_ops;
+
+/*
+ * The kinds of screen, one line each: screen_KIND.c defines keymap_KIND
+ * (and its ops); --list-keys and the manual's test list every keymap.
+ */
+#define SCREEN_LIST(S)                                                                             \
+	S(table)                                                                                   \
+	S(callers) S(tree) S(flame) S(source) S(groups) S(group) S(parts) S(events) S(diff)        \
+	    S(diff_callers) S(diff_tree) S(diff_source) S(help)
+#define S(kind) extern const struct keymap keymap_##kind;
+SCREEN_LIST(S)
+#undef S
 const struct screen_ops *screen_ops_of(const struct screen *s);
 
 /*
@@ -126,6 +138,8 @@ struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 void ui_open_source(struct ui *u, uint32_t fn, bool instr);
+/* The help (screen_help.c) on the keys of the current screen. */
+void ui_open_help(struct ui *u);
 /* :include, :substitute-path: the source screens of the history look again. */
 void ui_sources_changed(struct ui *u);
 /* Every screen of the history: refresh (the event or the cycle mode changed). */

@@ -1139,61 +1139,6 @@ int view_write_source(FILE *f, const struct srcview *v, const struct table *t)
 	return ferror(f) ? -1 : 0;
 }
 
-/* The keys, a blank line, the commands' heading, the commands. */
-int view_help_lines(void)
-{
-	return REQ_COUNT - 1 + 2 + CMD_COUNT - 1;
-}
-
-/* " (table, source)": where a request has keys, unless it has them everywhere. */
-static const char *scope_tag(unsigned scopes)
-{
-	static const char *const names[] = {"table", "callers and callees", "tree", "source",
-					    "parts"};
-	static char tag[100];
-	size_t o = 0;
-
-	tag[0] = '\0';
-	if (scopes == SCOPE_ALL)
-		return tag;
-	for (int i = 0; i < 5; i++)
-		if (scopes & (1u << i))
-			o += (size_t)snprintf(tag + o, sizeof(tag) - o, "%s%s", o ? ", " : " (",
-					      names[i]);
-	snprintf(tag + o, sizeof(tag) - o, ")");
-	return tag;
-}
-
-void view_draw_help(struct grid *g, const struct view_state *vs)
-{
-	char keys[128], line[512];
-	int r = 2;
-
-	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: keys, then the commands of the : prompt", ATTR_TITLE);
-	for (int i = vs->help_top; i < view_help_lines() && r < g->rows - 1; i++, r++) {
-		int req = REQ_NONE + 1 + i, cmd = i - (REQ_COUNT - 1) - 2 + 1;
-
-		if (req < REQ_COUNT) {
-			keys_of_request((enum request)req, keys, sizeof(keys));
-			snprintf(line, sizeof(line), "  %-22s %s%s", keys,
-				 keys_help((enum request)req),
-				 scope_tag(keys_scopes((enum request)req)));
-		} else if (cmd < CMD_NONE + 1) {
-			snprintf(line, sizeof(line), "%s",
-				 cmd == CMD_NONE ? "Commands (type : first)" : "");
-		} else {
-			const struct command_info *c = command_info((enum command)cmd);
-
-			snprintf(line, sizeof(line), "  %-30s %s", c->usage, c->help);
-		}
-		grid_puts(g, r, 0, line, cmd == CMD_NONE ? ATTR_HOT : ATTR_NORMAL);
-	}
-	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
-	grid_puts(g, g->rows - 1, 0, "j/k scroll, q, Esc or ? closes the help", ATTR_STATUS);
-}
-
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total)
 {
 	view_draw_progress(g, path, "Reading the profile", done, total);

@@ -15,8 +15,8 @@
 	R(MOVE_UP, "move up one line")                                                             \
 	R(PAGE_DOWN, "move down one page")                                                         \
 	R(PAGE_UP, "move up one page")                                                             \
-	R(MOVE_FIRST, "go to the first function")                                                  \
-	R(MOVE_LAST, "go to the last function")                                                    \
+	R(MOVE_FIRST, "go to the first row")                                                       \
+	R(MOVE_LAST, "go to the last row")                                                         \
 	R(SORT_INCL, "sort by inclusive cost (again: reverse)")                                    \
 	R(SORT_SELF, "sort by self cost (again: reverse)")                                         \
 	R(SORT_CALLS, "sort by call count (again: reverse)")                                       \
@@ -79,30 +79,106 @@ enum request {
  * codes, so that a key code is either a special key or a character.
  */
 #define KEYS_WIDE_BASE 0x1000000
-#define KEYS_CHAR(wc) ((wc) < 0x100 ? (int)(wc) : KEYS_WIDE_BASE + (int)(wc))
-
-/* Where a binding holds: the screens of the browser. */
-enum keys_scope {
-	SCOPE_TABLE = 1,  /* the function table */
-	SCOPE_DETAIL = 2, /* a function's callers and callees */
-	SCOPE_TREE = 4,   /* a call tree */
-	SCOPE_SOURCE = 8, /* annotated source or instructions */
-	SCOPE_PARTS = 16, /* the parts screen */
-	SCOPE_ALL = 31,
+/*
+ * The special keys as curses codes them (keys.c checks each against
+ * curses.h), so that a screen's keymap needs no curses.
+ */
+enum keys_special {
+	KEYS_DOWN = 0402,
+	KEYS_UP = 0403,
+	KEYS_LEFT = 0404,
+	KEYS_RIGHT = 0405,
+	KEYS_HOME = 0406,
+	KEYS_BACKSPACE = 0407,
+	KEYS_F1 = 0411,
+	KEYS_DC = 0512,
+	KEYS_NPAGE = 0522,
+	KEYS_PPAGE = 0523,
+	KEYS_ENTER = 0527,
+	KEYS_BTAB = 0541,
+	KEYS_END = 0550,
+	KEYS_RESIZE = 0632,
 };
 
-/* The request bound to a key code on a screen of this scope, or REQ_NONE. */
-enum request keys_request(int key, enum keys_scope scope);
-/* The scopes a request has a key in. */
-unsigned keys_scopes(enum request req);
+/* Control-c: the key code of C-c. */
+#define KEYS_CTRL(c) ((c)&0x1f)
+#define KEYS_CHAR(wc) ((wc) < 0x100 ? (int)(wc) : KEYS_WIDE_BASE + (int)(wc))
+
+/*
+ * The kinds of screen, each with its own keymap (tig keeps a keymap per
+ * view), and the generic keymap that every screen falls back to. The name is
+ * the one --list-keys prints (and a configuration file will bind in).
+ */
+#define SCOPE_LIST(S)                                                                              \
+	S(GENERIC, "generic", "every screen")                                                      \
+	S(TABLE, "table", "the function table")                                                    \
+	S(CALLERS, "callers", "a function's callers and callees")                                  \
+	S(TREE, "tree", "a call tree")                                                             \
+	S(FLAME, "flame", "the flame graph")                                                       \
+	S(SOURCE, "source", "the annotated source or instructions")                                \
+	S(GROUPS, "groups", "the functions grouped (by object, file, class, cycle)")               \
+	S(GROUP, "group", "the functions of a group")                                              \
+	S(PARTS, "parts", "the parts (dumps, threads, files)")                                     \
+	S(EVENTS, "events", "the events")                                                          \
+	S(DIFF, "diff", "the diff of two profiles")                                                \
+	S(DIFF_CALLERS, "diff-callers", "the callers and callees of a function, in a diff")        \
+	S(DIFF_TREE, "diff-tree", "a call tree of a diff")                                         \
+	S(DIFF_SOURCE, "diff-source", "the annotated source of a diff")                            \
+	S(HELP, "help", "the help")
+
+enum keys_scope {
+#define S(id, name, what) SCOPE_##id,
+	SCOPE_LIST(S)
+#undef S
+	    SCOPE_COUNT
+};
+
+/* A key and its request on a screen; help: what it does there (NULL: the request's help). */
+struct key_binding {
+	int key;
+	enum request req;
+	const char *help;
+};
+
+/* The bindings of one scope: a screen kind's own, or the generic ones. */
+struct keymap {
+	enum keys_scope scope;
+	const struct key_binding *b;
+	size_t n;
+};
+
+#define KEYMAP(scope, array)                                                                       \
+	{                                                                                          \
+		(scope), (array), sizeof(array) / sizeof((array)[0])                               \
+	}
+
+/* The generic keymap: what holds on every screen unless its own keymap binds the key. */
+extern const struct keymap keys_generic;
+
+/* The request of key on a screen with keymap own (NULL: none): its own first, then the generic one.
+ */
+enum request keys_request(int key, const struct keymap *own);
+/* The binding of key in m, or NULL. */
+const struct key_binding *keys_find(const struct keymap *m, int key);
+/* What a binding does (its own help, else its request's). */
+const char *keys_binding_help(const struct key_binding *b);
 const char *keys_help(enum request req);
+/* "sort-name", "tree-callers": the request's name, lower case with dashes, in buf. */
+const char *keys_request_name(enum request req, char *buf, size_t size);
+const char *keys_scope_name(enum keys_scope scope);
+const char *keys_scope_what(enum keys_scope scope);
 
 /* "Down", "C-f", "q", ... for key code key. */
 const char *keys_name(int key, char *buf, size_t size);
 /* The key code of a name as written in scripts and help, or -1. */
 int keys_parse(const char *name);
 
-/* Writes "j, Down, ..." (the keys of req) into buf. */
-char *keys_of_request(enum request req, char *buf, size_t size);
+/*
+ * The bindings of m by request, in the order of the keymap: calls fn once per
+ * request and help text with its keys ("j, Down"). skip (may be NULL): keys not
+ * to list (the generic keys that a screen's own keymap binds otherwise).
+ */
+typedef void keys_each_fn(void *ctx, enum request req, const char *keys, const char *help);
+void keys_each(const struct keymap *m, const struct keymap *skip, keys_each_fn *fn, void *ctx);
 
 #endif

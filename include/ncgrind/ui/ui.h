@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct source_paths;
 struct rewrites;
@@ -36,6 +37,12 @@ struct ui_opts {
  * prints the report instead.
  */
 #define UI_NO_BROWSER (-1)
+
+/*
+ * --list-keys: every binding, "SCOPE\tKEYS\tREQUEST\tHELP" a line, the
+ * generic keymap first, then each kind of screen's own.
+ */
+void ui_list_keys(FILE *f);
 int ui_main(char *const *paths, size_t n, const struct ui_opts *o);
 
 #endif

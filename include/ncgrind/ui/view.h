@@ -27,8 +27,6 @@ struct view_state {
 	size_t prompt_len;
 	size_t prompt_cursor; /* in bytes */
 	char filters[256];    /* the active filters, for the header; "" for none */
-	bool help;            /* the help screen is up */
-	int help_top;         /* its first line */
 };
 
 /* Rows of the function table on a grid of this height. */
@@ -61,9 +59,6 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
 /* Source text with tabs expanded (8 columns), from column skip on, into out. */
 void view_expand_tabs(char *out, size_t size, struct span text, int skip);
 
-void view_draw_help(struct grid *g, const struct view_state *vs);
-/* Lines of the help screen (for scrolling it). */
-int view_help_lines(void);
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total);
 /* The same with another what ("Decompressing"): "WHAT: N% (x of y MB)". */
 void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
