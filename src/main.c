@@ -4,6 +4,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/core/commands.h"
+#include "ncgrind/core/settings.h"
 #include "ncgrind/core/diag.h"
 #include "ncgrind/core/map.h"
 #include "ncgrind/core/siblings.h"
@@ -78,7 +79,8 @@ static void usage(FILE *out)
 	    "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
 	    "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
 	    "       --jobs=N: threads that index the file (default: the cores);\n"
-	    "       --list-keys, --list-commands: the browser's keys and commands; --version;\n"
+	    "       --list-keys, --list-commands, --list-settings: the browser's keys,\n"
+	    "       commands and settings; --version;\n"
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
@@ -146,6 +148,17 @@ static void list_commands(void)
 	}
 }
 
+/* The settings of :set, from their table: name, values, what it does, batch or not. */
+static void list_settings(void)
+{
+	for (int i = SET_NONE + 1; i < SET_COUNT; i++) {
+		const struct setting_info *s = setting_info((enum setting)i);
+
+		printf("%s\t%s\t%s\t%s\n", s->name, s->values, s->help,
+		       s->batch ? "batch" : "browser");
+	}
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	double num;
@@ -164,6 +177,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"size", required_argument, NULL, 'Z'},
 	    {"list-keys", no_argument, NULL, 'K'},
 	    {"list-commands", no_argument, NULL, 'L'},
+	    {"list-settings", no_argument, NULL, 'S' + 256},
 	    {"root", required_argument, NULL, 'R'},
 	    {"function", required_argument, NULL, 'R'},
 	    {"depth", required_argument, NULL, 'D'},
@@ -237,6 +251,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			exit(0);
 		case 'L':
 			list_commands();
+			exit(0);
+		case 'S' + 256:
+			list_settings();
 			exit(0);
 		case 'Z':
 			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 ||
@@ -450,10 +467,33 @@ static int write_report(const struct profile *p, const struct options *o)
  * --no-cycles: the last one holds) switches cycle detection; the other
  * commands belong to the browser.
  */
+/* set NAME VALUE in batch: the settings the reports take (SETTING_LIST's batch ones). */
+static int batch_set(const char *arg, bool *no_cycles)
+{
+	size_t len = strcspn(arg, " \t");
+	enum setting set = setting_find(arg, len);
+	const char *value = arg + len + strspn(arg + len, " \t");
+	char usage[200];
+
+	if (!setting_info(set)->batch) {
+		fprintf(stderr, "ncgrind: the reports take %s\n",
+			setting_usage(usage, sizeof(usage), true));
+		return -1;
+	}
+	/* cycles is the one the reports take (on|off, as the browser's) */
+	if (strcmp(value, "on") && strcmp(value, "off")) {
+		fprintf(stderr, "ncgrind: usage: set %s %s\n", setting_info(set)->name,
+			setting_info(set)->values);
+		return -1;
+	}
+	*no_cycles = !strcmp(value, "off");
+	return 0;
+}
+
 static int batch_commands(struct session *s, const struct options *o, bool *narrowed)
 {
 	bool no_cycles = o->no_cycles;
-	char err[300];
+	char err[300], usage[200];
 
 	for (size_t i = 0; i < o->ncommands; i++) {
 		const char *c = o->commands[i] + strspn(o->commands[i], " :");
@@ -462,23 +502,17 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 		enum command cmd = command_find(c, n);
 		enum filter_kind kind;
 
-		if (!command_info(cmd)->batch || (cmd == CMD_SET && strncmp(arg, "cycles", 6))) {
+		if (cmd == CMD_SET) {
+			if (batch_set(arg, &no_cycles) < 0)
+				return 2;
+			continue;
+		}
+		if (!command_info(cmd)->batch) {
 			fprintf(stderr,
 				"ncgrind: '%.*s' works in the browser only; the reports take "
-				"filter, focus, ignore, hide and set cycles\n",
-				(int)n, c);
+				"filter, focus, ignore, hide and %s\n",
+				(int)n, c, setting_usage(usage, sizeof(usage), true));
 			return 2;
-		}
-		if (cmd == CMD_SET) {
-			char word[8];
-
-			if (sscanf(arg, "cycles %7s", word) != 1 ||
-			    (strcmp(word, "on") && strcmp(word, "off"))) {
-				fprintf(stderr, "ncgrind: usage: set cycles on|off\n");
-				return 2;
-			}
-			no_cycles = !strcmp(word, "off");
-			continue;
 		}
 		kind = filters_kind(command_info(cmd)->name, &arg);
 		if (filters_add(&s->filters, kind, arg, err, sizeof(err)) < 0) {

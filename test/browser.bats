@@ -281,8 +281,8 @@ EOF
 	#   Sum  leaf 2800/4700 = 59.57%  main 1900/4700 = 40.43%
 	#   L1m  leaf   35/65   = 53.85%  main   30/65   = 46.15%
 	#   CEst leaf 2350/4150 = 56.63%  main 1800/4150 = 43.37%
-	# Costs are as wide as the total (at least 4). Each event's order is shown
-	# from its top, the cursor on its first row (main on I1mr).
+	# Costs are as wide as the total (at least 4). The cursor stays on its
+	# function (leaf) whatever the order: on I1mr it is the second row.
 	# After CEst, Tab comes back to Ir; S-Tab from Ir goes to CEst.
 	browse_ok "$FIX/edge/edge-event-longnames-inherited.callgrind" <<'EOF'
 :save-screen Ir
@@ -326,8 +326,8 @@ Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
 Incl      %  Self      %  Calls  Function
   15 100.0%    10 66.67%      0  main
    5 33.33%     5 33.33%     10  leaf
-main
-1/2  sort: self I1mr   ? help  q quit
+leaf
+2/2  sort: self I1mr   ? help  q quit
 == D1mr
 Events: Ir Dr I1mr [D1mr] Sum L1m CEst   Total D1mr: 50   Parts: 1
 Incl      %  Self      %  Calls  Function
@@ -375,8 +375,8 @@ Events: Ir Dr [I1mr] D1mr Sum L1m CEst   Total I1mr: 15   Parts: 1
 Incl      %  Self      %  Calls  Function
   15 100.0%    10 66.67%      0  main
    5 33.33%     5 33.33%     10  leaf
-main
-1/2  sort: self I1mr   ? help  q quit
+leaf
+2/2  sort: self I1mr   ? help  q quit
 EOF
 }
 
@@ -783,6 +783,8 @@ Esc
 ?
 :save-screen closed-help
 EOF
+	# (the number of lines of the help is no matter here: N)
+	sed -i 's|^1/[0-9]*  q, Esc|1/N  q, Esc|' "$BATS_TEST_TMPDIR/help"
 	expect_screen help <<'EOF'
 ncgrind: help: this screen's keys, every screen's, the commands
 Keys of the function table (table)
@@ -807,7 +809,7 @@ Keys of every screen (generic)
   [                     back in the history of screens
   ]                     forward in the history of screens
   t                     call tree of the function (its callees)
-1/89  q, Esc, ?: close  / search  PgDn, Space, End: move
+1/N  q, Esc, ?: close  / search  PgDn, Space, End: move
 EOF
 	screen_rows '1p;2p' help-F1
 	expect_out <<'EOF'
@@ -837,8 +839,8 @@ EOF
 }
 
 @test "help: a list like the others: End, PgUp, Space, G, / and n; lines wrap, not cut" {
-	# the last line of the help is the help of the last command (resize); End
-	# puts the cursor there. / finds the flame's zoom on the flame's help, n the
+	# the last line of the help is the end of the last setting's help
+	# (substitute-path); End puts the cursor there. / finds the flame's zoom on the flame's help, n the
 	# next match. At 40 columns the text column moves to 16 (two fifths of the
 	# width) and a long help wraps under it.
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
@@ -862,9 +864,9 @@ EOF
 	screen_rows '23p' end G
 	expect_out <<'EOF'
 == end
-  resize COLSxROWS               the size of the screen (scripts)
+                                 under TO
 == G
-  resize COLSxROWS               the size of the screen (scripts)
+                                 under TO
 EOF
 	# Space pages down: the cursor on the first line of the second page (23)
 	screen_rows '24p' space
@@ -872,6 +874,7 @@ EOF
 	screen_rows '24p' found next
 	grep -A1 '== found' "$OUT" | tail -1 | grep -q '^7/.* 1 of 2 matches'
 	grep -A1 '== next' "$OUT" | tail -1 | grep -q '^8/.* 2 of 2 matches'
+	sed -i 's|^1/[0-9]*  q, Esc|1/N  q, Esc|' "$BATS_TEST_TMPDIR/narrow"
 	expect_screen narrow <<'EOF'
 ncgrind: help: this screen's keys, every
 Keys of the flame graph (flame)
@@ -884,7 +887,7 @@ Keys of the flame graph (flame)
                 the row
   Enter         zoom in: the frame as
                 wide as the screen
-1/150  q, Esc, ?: close  / search  PgDn,
+1/N  q, Esc, ?: close  / search  PgDn,
 EOF
 }
 
@@ -1801,4 +1804,94 @@ EOF2
 	sed -n '2p' "$BATS_TEST_TMPDIR/dr" | grep -q '^Events: Ir \[Dr\] '
 	tail -n 1 "$BATS_TEST_TMPDIR/dr" | grep -q 'sort: self Dr   event Dr$'
 	sed -n '2p' "$BATS_TEST_TMPDIR/back" | grep -q '^Events: Ir \[Dr\] '
+}
+
+@test ":sort sorts the screen in front, or says it cannot; :top is the table's" {
+	# spec-extended: main calls func1 once (400) and func2 three times (400).
+	# :sort calls on main's callers and callees puts func2 (3 calls) first, :sort
+	# name func1 first; the table behind keeps its sort (self: func2, func1,
+	# main). :sort self there is refused (calls have no self cost), as :top.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+:goto ^main$
+Enter
+:sort calls
+:save-screen calls
+:sort name
+:save-screen name
+:sort self
+:save-screen self
+:top 1
+:save-screen top
+q
+:save-screen table
+:events
+:sort name
+:save-screen events
+EOF
+	screen_rows '7,8p' calls name
+	expect_out <<'EOF'
+== calls
+  400  48.78%  48.78%         3  func2  file1.c:16
+  400  48.78%  48.78%         1  func1  file1.c:16
+== name
+  400  48.78%  48.78%         1  func1  file1.c:16
+  400  48.78%  48.78%         3  func2  file1.c:16
+EOF
+	screen_rows '24p' self top events
+	expect_out <<'EOF'
+== self
+3/4   this screen does not sort by self (? shows its keys)
+== top
+3/4   top N is for the function table
+== events
+1/1   this screen does not sort by name (? shows its keys)
+EOF
+	screen_rows '4,6p;24p' table
+	expect_out <<'EOF'
+== table
+ 700 85.37%   700 85.37%      5  func2
+ 400 48.78%   100 12.20%      1  func1
+ 820 100.0%    20  2.44%      0  main
+3/3  sort: self Instructions   ? help  q quit
+EOF
+}
+
+@test "the table keeps its cursor's function through Tab, @ and filters" {
+	# A profile made here: events Ir Dr; a: Ir 30 Dr 1, b: Ir 20 Dr 5, c: Ir 10
+	# Dr 9. By self Ir: a b c; by Dr: c b a. The cursor on a stays on a: row 1
+	# by Ir, row 3 by Dr; @ and a filter that keeps a (and b) leave it on a.
+	mkdir "$BATS_TEST_TMPDIR/p"
+	printf '%s\n' '# callgrind format' 'events: Ir Dr' 'fl=t.c' 'fn=a' '1 30 1' 'fn=b' '2 20 5' \
+		'fn=c' '3 10 9' >"$BATS_TEST_TMPDIR/p/t.callgrind"
+	browse_ok "$BATS_TEST_TMPDIR/p/t.callgrind" <<'EOF'
+g
+Tab
+:save-screen a-dr
+S-Tab
+:save-screen a-ir
+@ C-l
+:save-screen a-cycles
+:filter ^[ab]$
+:save-screen a-filter
+:filter
+:save-screen a-unfiltered
+EOF
+	screen_rows '22p;24p' a-dr a-ir a-cycles a-filter a-unfiltered
+	expect_out <<'EOF'
+== a-dr
+a
+3/3  sort: self Dr   ? help  q quit
+== a-ir
+a
+1/3  sort: self Ir   ? help  q quit
+== a-cycles
+a
+1/3  sort: self Ir   ? help  q quit
+== a-filter
+a
+1/2  sort: self Ir   ? help  q quit
+== a-unfiltered
+a
+1/3  sort: self Ir   ? help  q quit
+EOF
 }

@@ -144,8 +144,7 @@ man_keys() {
 @test "manual: every setting of the set command is in the manual" {
 	local name n=0
 	man_plain | sed -n '/^\.Ss Commands$/,/^\.Sh /p' >"$BATS_TEST_TMPDIR/commands"
-	grep -oE 'strcmp\(name, "[a-z][a-z-]*"\)' "$SRC/ui/ui_commands.c" | grep -oE '"[^"]*"' | tr -d '"' |
-		sort -u >"$BATS_TEST_TMPDIR/names"
+	"$NCGRIND" --list-settings | cut -f1 >"$BATS_TEST_TMPDIR/names"
 	while read -r name; do
 		n=$((n + 1))
 		grep -qE "Ic set Cm $name( |\$)" "$BATS_TEST_TMPDIR/commands" ||
@@ -153,6 +152,26 @@ man_keys() {
 	done <"$BATS_TEST_TMPDIR/names"
 	[ "$n" -ge 5 ]
 	grep -qx units "$BATS_TEST_TMPDIR/names"
+	grep -qx threshold "$BATS_TEST_TMPDIR/names"
+}
+
+@test "settings: :set, its usage, its completion and the batch read one list" {
+	# every setting of --list-settings is taken by :set (no "usage" message);
+	# an unknown one lists them all; the batch takes only the batch ones
+	"$NCGRIND" --list-settings >"$BATS_TEST_TMPDIR/list"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/list")" -ge 9 ]
+	grep -q $'^cycles\ton|off\t.*\tbatch$' "$BATS_TEST_TMPDIR/list"
+	printf '%s\n' ':set bogus 1' ':save-screen bogus' >"$BATS_TEST_TMPDIR/keys"
+	cd "$BATS_TEST_TMPDIR"
+	"$NCGRIND" --script=keys --size=400x24 "$FIX/spec/spec-extended.callgrind"
+	while IFS=$'\t' read -r name values help batch; do
+		grep -qF "set $name $values" bogus || { echo "usage lacks set $name"; return 1; }
+	done <list
+	ncg --dump=functions --command='set units short' "$FIX/spec/spec-extended.callgrind"
+	expect_status 2
+	assert_grep "the reports take set cycles on|off" "$ERR"
+	ncg --dump=functions --command='set cycles off' "$FIX/spec/spec-extended.callgrind"
+	expect_status 0
 }
 
 @test "manual: the manual no longer says that the browser is missing" {

@@ -284,8 +284,8 @@ EOF2
 	diff -u - <(last lcp) <<<':goto ggc_internal__'
 	diff -u - <(tail -2 "$BATS_TEST_TMPDIR/hint" | head -1) <<<'ggc_internal_alloc(unsigned long, void (*)(void*), unsigned long, unsigned long)  ggc_internal_cleared_alloc(unsigned long, void (*)(void*), unsigned long, unsigned long)'
 	diff -u - <(last one) <<<':goto ggc_internal_cleared_alloc\(unsigned long, void \(\*\)\(void\*\), unsigned long, unsigned long\)_'
-	diff -u - <(last went) <<<'2/5  sort: self Ir   ? help  q quit'
-	diff -u - <(last anchored) <<<'3/5  sort: self Ir   ? help  q quit'
+	diff -u - <(last went) <<<'2/5  sort: self Ir   1 of 1 match'
+	diff -u - <(last anchored) <<<'3/5  sort: self Ir   1 of 1 match'
 	diff -u - <(head -1 "$BATS_TEST_TMPDIR/file") <<<'ncgrind: cxx.callgrind  [filter file:vector\.h: 1 functions, 14.18% of the self cost]'
 }
 

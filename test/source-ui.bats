@@ -299,7 +299,7 @@ EOF2
 :save-screen bad
 EOF2
 	grep -q '^   60   9.68%     8  vec.h line 8' "$BATS_TEST_TMPDIR/included"
-	tail -1 "$BATS_TEST_TMPDIR/bad" | grep -q 'usage: :substitute-path FROM=TO, :include DIR'
+	tail -1 "$BATS_TEST_TMPDIR/bad" | grep -q 'usage: set include DIR'
 }
 
 # The test below runs ncgrind in a tmux pane of its own server; kill it afterwards.

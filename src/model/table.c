@@ -4,7 +4,6 @@
  * the sorted rows, so ties keep a stable, deterministic order.
  */
 #include "ncgrind/model/table.h"
-#include "ncgrind/core/match.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +45,6 @@ void table_init(struct table *t, const struct profile *p, struct display *disp)
 void table_release(struct table *t)
 {
 	free(t->rows);
-	if (t->have_search)
-		regfree(&t->search);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -70,65 +67,4 @@ void table_sort(struct table *t, enum report_sort key)
 	t->sort = key;
 	resort(t);
 	to_top(t);
-}
-
-void table_set_event(struct table *t, uint32_t ev)
-{
-	if (ev >= t->p->nev)
-		return;
-	t->disp->event = ev;
-	if (t->sort == SORT_SELF || t->sort == SORT_INCL) {
-		resort(t);
-		to_top(t);
-	}
-}
-
-void table_step_event(struct table *t, int step)
-{
-	uint32_t n = t->p->nev;
-
-	if (n)
-		table_set_event(t,
-				(uint32_t)((t->disp->event + n + (uint32_t)(step % (int)n)) % n));
-}
-
-static bool row_matches(const struct table *t, size_t row)
-{
-	return match_name(&t->search, profile_name(t->p, t->p->funcs[t->rows[row]].name));
-}
-
-int table_search_next(struct table *t, int dir, char *err, size_t errsize, int page)
-{
-	if (!t->have_search) {
-		snprintf(err, errsize, "no search yet: type / and a regular expression");
-		return -1;
-	}
-	for (size_t i = 1; i <= t->nav.count; i++) {
-		size_t row = dir > 0
-				 ? (t->nav.cursor + i) % t->nav.count
-				 : (t->nav.cursor + t->nav.count - i % t->nav.count) % t->nav.count;
-
-		if (row_matches(t, row)) {
-			nav_to(&t->nav, row, page);
-			return 0;
-		}
-	}
-	snprintf(err, errsize, "no function matches");
-	return -1;
-}
-
-int table_search(struct table *t, const char *pattern, char *err, size_t errsize, int page)
-{
-	regex_t re;
-
-	if (match_compile(&re, pattern, err, errsize) < 0)
-		return -1;
-	if (t->have_search)
-		regfree(&t->search);
-	t->search = re;
-	t->have_search = true;
-	/* the current row counts too: search from just before it */
-	if (t->nav.count && row_matches(t, t->nav.cursor))
-		return 0;
-	return table_search_next(t, +1, err, errsize, page);
 }

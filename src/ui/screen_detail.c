@@ -42,7 +42,7 @@ static void detail_moved(struct ui *u, struct screen *s, int dir)
 
 static void detail_draw(struct ui *u, struct screen *s)
 {
-	view_draw_detail(&u->g, s->state, &u->t, &u->vs);
+	view_draw_detail(&u->g, s->state, &u->view, &u->vs);
 }
 
 static void sort_by(struct ui *u, struct screen *s, enum report_sort key, const char *what)
@@ -97,7 +97,7 @@ static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 
 static int detail_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_detail(f, s->state, &u->t);
+	return view_write_detail(f, s->state, &u->view);
 }
 
 /* Another event: the rows sorted again by it, the cursor on the first. */
@@ -127,6 +127,15 @@ static void detail_reopen(struct ui *u, uint32_t fn, unsigned mode)
 	ui_open_detail(u, fn);
 }
 
+/* :sort KEY: by the cost of the calls (incl), their count or name; they have no self cost. */
+static bool detail_sort_set(struct ui *u, struct screen *s, enum report_sort key)
+{
+	if (key == SORT_SELF)
+		return false;
+	detail_order(s->state, key, false, ui_list_rows(u));
+	return true;
+}
+
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
 static const struct key_binding callers_keys[] = {
     {'i', REQ_SORT_INCL, "sort by the cost of the calls (again: reverse)"},
@@ -154,4 +163,5 @@ const struct screen_ops screen_detail_ops = {
     .update = detail_update,
     .subject = detail_subject,
     .reopen = detail_reopen,
+    .sort = detail_sort_set,
 };

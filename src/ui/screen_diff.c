@@ -77,13 +77,12 @@ void ui_diff_step_event(struct ui *u, int dir)
 	}
 	e = (ui_diff_event(u) + n + (uint32_t)(dir > 0 ? 1 : n - 1)) % n;
 	if (e < u->ses.prof.nev) {
-		u->diff_event = NCG_NONE;
-		table_set_event(&u->t, e);
-	} else {
-		u->diff_event = e;
-		ui_message(u, false, "%.*s: an event of the base only",
-			   (int)u->diff->ev_name[e].len, u->diff->ev_name[e].ptr);
+		ui_set_event(u, e);
+		return;
 	}
+	u->diff_event = e;
+	ui_message(u, false, "%.*s: an event of the base only", (int)u->diff->ev_name[e].len,
+		   u->diff->ev_name[e].ptr);
 	ui_refresh_all(u);
 }
 
@@ -287,6 +286,20 @@ static void diff_reopen(struct ui *u, uint32_t fn, unsigned mode)
 		ui_open_diff(u);
 }
 
+/* :sort self|incl: by the change of that cost, the biggest first. */
+static bool diff_sort_set(struct ui *u, struct screen *s, enum report_sort key)
+{
+	struct diff_screen *ds = state_of(s);
+
+	if (key != SORT_SELF && key != SORT_INCL)
+		return false;
+	ds->incl = key == SORT_INCL;
+	ds->dir = 0;
+	sort_rows(u, ds);
+	ds->nav.cursor = ds->nav.top = 0;
+	return true;
+}
+
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
 static const struct key_binding diff_keys[] = {
     {'s', REQ_SORT_SELF, "sort by the change of self cost (again: the other way)"},
@@ -316,6 +329,7 @@ static const struct screen_ops screen_diff_ops = {
     .update = diff_update,
     .subject = NULL,
     .reopen = diff_reopen,
+    .sort = diff_sort_set,
 };
 
 /* ---- a function's callers and callees, as a diff ------------------------ */

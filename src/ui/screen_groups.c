@@ -48,7 +48,7 @@ static void regroup(struct ui *u, struct groups_screen *g, enum group_kind kind)
 {
 	groups_release(&g->g);
 	free(g->order);
-	groups_build(&g->g, &u->ses.prof, kind, u->t.keep); /* (NULL: no filter narrows) */
+	groups_build(&g->g, &u->ses.prof, kind, u->narrowed ? u->ses.keep : NULL);
 	g->order = groups_order(&g->g, u->disp.event, g->sort == SORT_INCL, g->sort == SORT_NAME);
 	g->nav.count = g->g.n;
 	nav_scroll(&g->nav, ui_list_rows(u));
@@ -244,6 +244,19 @@ static void groups_update(struct ui *u, struct screen *s)
 	regroup(u, gs(s), gs(s)->g.kind);
 }
 
+/* :sort self|incl|name: the groups in that order. */
+static bool groups_sort_set(struct ui *u, struct screen *s, enum report_sort key)
+{
+	struct groups_screen *g = s->state;
+
+	if (key == SORT_CALLS)
+		return false;
+	g->sort = key;
+	regroup(u, g, g->g.kind);
+	g->nav.cursor = g->nav.top = 0;
+	return true;
+}
+
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
 static const struct key_binding groups_keys[] = {
     {'s', REQ_SORT_SELF, NULL},
@@ -272,6 +285,7 @@ static const struct screen_ops screen_groups_ops = {
     .update = groups_update,
     .subject = NULL,
     .reopen = NULL,
+    .sort = groups_sort_set,
 };
 
 /* ---- a group's functions -------------------------------------------------- */
@@ -442,6 +456,17 @@ static void members_update(struct ui *u, struct screen *s)
 	nav_scroll(&ms(s)->nav, ui_list_rows(u));
 }
 
+/* :sort KEY: the group's functions in that order. */
+static bool members_sort_set(struct ui *u, struct screen *s, enum report_sort key)
+{
+	struct members_screen *m = s->state;
+
+	m->sort = key;
+	sort_members(u, m);
+	m->nav.cursor = m->nav.top = 0;
+	return true;
+}
+
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
 static const struct key_binding group_keys[] = {
     {'i', REQ_SORT_INCL, NULL}, {'s', REQ_SORT_SELF, NULL},    {'c', REQ_SORT_CALLS, NULL},
@@ -465,4 +490,5 @@ static const struct screen_ops screen_members_ops = {
     .update = members_update,
     .subject = NULL,
     .reopen = NULL,
+    .sort = members_sort_set,
 };

@@ -1,7 +1,7 @@
 /*
  * screen_help: the keys of the screen it was opened from (its own keymap),
  * then the keys every screen shares that it does not bind otherwise, then
- * the commands of the prompt. A list screen like the others: it pages,
+ * the commands of the prompt and the settings. A list screen like the others: it pages,
  * searches and writes; long lines wrap at the screen's width (the lines are
  * laid out again when the width changes).
  */
@@ -137,6 +137,14 @@ static void layout(struct help_screen *h, int width)
 	for (int c = CMD_NONE + 1; c < CMD_COUNT; c++) {
 		const struct command_info *ci = command_info((enum command)c);
 		add_entry(h, ci->usage, ci->help, column(h, COMMANDS_COL, 50));
+	}
+	add_heading(h, "%s%s", "Settings (:set NAME VALUE)", "");
+	for (int i = SET_NONE + 1; i < SET_COUNT; i++) {
+		const struct setting_info *si = setting_info((enum setting)i);
+		char left[200];
+
+		snprintf(left, sizeof(left), "set %s %s", si->name, si->values);
+		add_entry(h, left, si->help, column(h, COMMANDS_COL, 50));
 	}
 	h->nav.count = h->n;
 }

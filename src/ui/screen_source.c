@@ -92,7 +92,7 @@ static struct nav *source_nav(struct ui *u, struct screen *s)
 
 static void source_draw(struct ui *u, struct screen *s)
 {
-	view_draw_source(&u->g, s->state, &u->t, &u->vs);
+	view_draw_source(&u->g, s->state, &u->view, &u->vs);
 }
 
 /* The callee of a call row, or the function whose source it is. */
@@ -133,7 +133,7 @@ static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 
 static int source_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_source(f, s->state, &u->t);
+	return view_write_source(f, s->state, &u->view);
 }
 
 static void source_update(struct ui *u, struct screen *s)

@@ -1,13 +1,43 @@
 /*
- * screen_table: the function table, the first screen of the history (its
- * state, u->t, outlives the other screens: they read its event and units).
+ * screen_table: the function table, the first screen of the history. Its
+ * state is its own, as every screen's is: the other screens read the event,
+ * the units and the filters from the ui, never from the table.
  */
 #include "ui_internal.h"
 
+#include <stdlib.h>
+
+struct table_screen {
+	struct table t;
+};
+
+static const struct screen_ops screen_table_ops; /* at the end */
+
+static struct table *tab(struct screen *s)
+{
+	return &((struct table_screen *)s->state)->t;
+}
+
+static void table_screen_free(void *state)
+{
+	table_release(&((struct table_screen *)state)->t);
+	free(state);
+}
+
+void ui_open_table(struct ui *u)
+{
+	struct table_screen *ts = xcalloc(1, sizeof(*ts));
+
+	table_init(&ts->t, &u->ses.prof, &u->disp);
+	ts->t.keep = u->narrowed ? u->ses.keep : NULL;
+	table_refresh(&ts->t);
+	hist_init(&u->hist, &screen_table_ops, ts, table_screen_free);
+}
+
 static struct nav *table_nav(struct ui *u, struct screen *s)
 {
-	(void)s;
-	return &u->t.nav;
+	(void)u;
+	return &tab(s)->nav;
 }
 
 static int table_rows(const struct ui *u)
@@ -18,20 +48,19 @@ static int table_rows(const struct ui *u)
 /* The name line starts at the start of a new selection's name. */
 static void table_moved(struct ui *u, struct screen *s, int dir)
 {
-	(void)s, (void)dir;
-	u->t.name_scroll = 0;
+	(void)u, (void)dir;
+	tab(s)->name_scroll = 0;
 }
 
 static void table_draw(struct ui *u, struct screen *s)
 {
-	(void)s;
-	view_draw_table(&u->g, &u->t, &u->vs);
+	view_draw_table(&u->g, tab(s), &u->vs);
 }
 
 /* Scroll the name line by half a screen, not past the end of the name. */
-static void name_right(struct ui *u)
+static void name_right(struct ui *u, struct table *t)
 {
-	uint32_t f = table_selected(&u->t);
+	uint32_t f = table_selected(t);
 	struct span name;
 	int room;
 
@@ -39,10 +68,9 @@ static void name_right(struct ui *u)
 		return;
 	name = profile_name(&u->ses.prof, u->ses.prof.funcs[f].name);
 	room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
-	if (u->t.name_scroll < room)
-		u->t.name_scroll += u->g.cols / 2 < room - u->t.name_scroll
-					? u->g.cols / 2
-					: room - u->t.name_scroll;
+	if (t->name_scroll < room)
+		t->name_scroll +=
+		    u->g.cols / 2 < room - t->name_scroll ? u->g.cols / 2 : room - t->name_scroll;
 }
 
 /*
@@ -51,46 +79,54 @@ static void name_right(struct ui *u)
  */
 static void table_show_match(struct ui *u, struct screen *s, size_t row, size_t start, size_t end)
 {
-	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[u->t.rows[row]].name);
+	struct table *t = tab(s);
+	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[t->rows[row]].name);
 	int from = grid_width(name.ptr, start < name.len ? start : name.len);
 	int to = grid_width(name.ptr, end < name.len ? end : name.len);
 	int room = grid_width(name.ptr, name.len) - (u->g.cols - 2);
 
-	(void)s;
 	if (to <= u->g.cols - 2 || room <= 0)
 		return;
-	u->t.name_scroll = from - u->g.cols / 4 > 0 ? from - u->g.cols / 4 : 0;
-	if (u->t.name_scroll > room)
-		u->t.name_scroll = room;
+	t->name_scroll = from - u->g.cols / 4 > 0 ? from - u->g.cols / 4 : 0;
+	if (t->name_scroll > room)
+		t->name_scroll = room;
 }
 
-static void table_sort_by(struct ui *u, enum report_sort key)
+/* :sort KEY: that order, from its top (a key already in use keeps its direction). */
+static bool table_sort_set(struct ui *u, struct screen *s, enum report_sort key)
 {
-	table_sort(&u->t, key);
-	u->t.name_scroll = 0;
+	struct table *t = tab(s);
+
+	t->reverse = false;
+	t->sort = key;
+	table_refresh(t);
+	t->nav.cursor = t->nav.top = 0;
+	t->name_scroll = 0;
+	nav_scroll(&t->nav, ui_page(u));
+	return true;
 }
 
 static bool table_request(struct ui *u, struct screen *s, enum request req)
 {
-	struct table *t = &u->t;
+	struct table *t = tab(s);
 
-	(void)s;
 	switch (req) {
 	case REQ_SORT_INCL:
-		table_sort_by(u, SORT_INCL);
-		break;
 	case REQ_SORT_SELF:
-		table_sort_by(u, SORT_SELF);
-		break;
 	case REQ_SORT_CALLS:
-		table_sort_by(u, SORT_CALLS);
-		break;
 	case REQ_SORT_NAME:
-		table_sort_by(u, SORT_NAME);
+		table_sort(t, req == REQ_SORT_INCL    ? SORT_INCL
+			      : req == REQ_SORT_SELF  ? SORT_SELF
+			      : req == REQ_SORT_CALLS ? SORT_CALLS
+						      : SORT_NAME);
+		t->name_scroll = 0;
 		break;
 	case REQ_NAME_RIGHT:
-		name_right(u);
+		name_right(u, t);
 		break;
+	case REQ_FLAME: /* from the table: the whole profile, from its entry points */
+		ui_open_flame(u, NCG_NONE, false, true);
+		return true;
 	case REQ_NAME_LEFT:
 		t->name_scroll -= t->name_scroll > u->g.cols / 2 ? u->g.cols / 2 : t->name_scroll;
 		break;
@@ -103,15 +139,36 @@ static bool table_request(struct ui *u, struct screen *s, enum request req)
 
 static uint32_t table_fn(struct ui *u, struct screen *s)
 {
-	(void)s;
-	return table_selected(&u->t);
+	(void)u;
+	return table_selected(tab(s));
+}
+
+/* The cursor on fn, if it is one of the rows. */
+static bool table_select(struct ui *u, struct screen *s, uint32_t fn)
+{
+	struct table *t = tab(s);
+
+	for (size_t i = 0; fn != NCG_NONE && i < t->nav.count; i++)
+		if (t->rows[i] == fn) {
+			nav_to(&t->nav, i, ui_page(u));
+			return true;
+		}
+	return false;
+}
+
+/* :top N: the first N rows (0: all). */
+static bool table_top(struct ui *u, struct screen *s, size_t n)
+{
+	tab(s)->limit = n;
+	table_refresh(tab(s));
+	nav_scroll(&tab(s)->nav, ui_page(u));
+	return true;
 }
 
 static bool table_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[u->t.rows[row]].name);
+	struct span name = profile_name(&u->ses.prof, u->ses.prof.funcs[tab(s)->rows[row]].name);
 
-	(void)s;
 	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
 	return true;
 }
@@ -122,22 +179,25 @@ static int table_write(struct ui *u, struct screen *s, FILE *f)
 	struct report_opts o = {0};
 	uint32_t ev = u->disp.event;
 
-	(void)s;
 	o.kind = REPORT_FUNCTIONS;
 	o.format = REPORT_TEXT;
-	o.sort = u->t.sort;
+	o.sort = tab(s)->sort;
 	o.sort_event = ev;
 	o.events = &ev;
 	o.nevents = 1;
-	o.keep = u->t.keep;
+	o.keep = tab(s)->keep;
 	return report_write(f, &u->ses.prof, &o);
 }
 
+/* The event, the filters, the parts or the cycle mode changed: sorted again, on the same function.
+ */
 static void table_update(struct ui *u, struct screen *s)
 {
-	(void)s;
-	table_refresh(&u->t);
-	nav_scroll(&u->t.nav, ui_page(u));
+	struct table *t = tab(s);
+
+	t->keep = u->narrowed ? u->ses.keep : NULL;
+	table_refresh(t);
+	nav_scroll(&t->nav, ui_page(u));
 }
 
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
@@ -149,7 +209,7 @@ static const struct key_binding table_keys[] = {
 
 const struct keymap keymap_table = KEYMAP(SCOPE_TABLE, table_keys);
 
-const struct screen_ops screen_table_ops = {
+static const struct screen_ops screen_table_ops = {
     .keymap = &keymap_table,
     .nav = table_nav,
     .rows = table_rows,
@@ -161,4 +221,7 @@ const struct screen_ops screen_table_ops = {
     .show_match = table_show_match,
     .write = table_write,
     .update = table_update,
+    .sort = table_sort_set,
+    .select = table_select,
+    .top = table_top,
 };

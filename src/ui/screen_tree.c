@@ -154,7 +154,7 @@ static struct nav *tree_nav(struct ui *u, struct screen *s)
 
 static void tree_draw(struct ui *u, struct screen *s)
 {
-	view_draw_tree(&u->g, &ts(s)->tree, &ts(s)->nav, &u->t, &u->vs);
+	view_draw_tree(&u->g, &ts(s)->tree, &ts(s)->nav, &u->view, &u->vs);
 }
 
 static uint32_t tree_fn(struct ui *u, struct screen *s)
@@ -187,7 +187,7 @@ static bool tree_text(struct ui *u, struct screen *s, size_t row, char *buf, siz
 
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_tree(f, &ts(s)->tree, &u->t);
+	return view_write_tree(f, &ts(s)->tree, &u->view);
 }
 
 enum { TREE_INVERTED = 1, TREE_TOP_DOWN = 2 };

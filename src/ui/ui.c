@@ -251,17 +251,30 @@ void ui_refresh_all(struct ui *u)
 		screen_ops_of(&u->hist.screens[i])->update(u, &u->hist.screens[i]);
 }
 
-void ui_set_cycles(struct ui *u, bool on)
+/* The first screen's cursor on fn, if it has such a row. */
+void ui_select_first(struct ui *u, uint32_t fn)
 {
-	profile_set_cycles(&u->ses.prof, on);
-	if (u->base) /* both sides of a diff alike */
-		profile_set_cycles(&u->base->prof, on);
-	/* the table sorts again (inclusive costs changed), the trees are built again */
+	struct screen *first = &u->hist.screens[0];
+
+	if (screen_ops_of(first)->select)
+		screen_ops_of(first)->select(u, first, fn);
+}
+
+void ui_set_event(struct ui *u, uint32_t ev)
+{
+	if (ev >= u->ses.prof.nev)
+		return;
+	u->disp.event = ev;
+	u->diff_event = NCG_NONE; /* the diff screens follow the event shown again */
 	ui_refresh_all(u);
-	ui_message(u, false,
-		   on ? "cycle detection on: a cycle is one node, <cycle N>"
-		      : "cycle detection off: calls are followed one by one, recursion "
-			"marked @");
+}
+
+void ui_step_event(struct ui *u, int step)
+{
+	uint32_t n = u->ses.prof.nev;
+
+	if (n)
+		ui_set_event(u, (u->disp.event + n + (uint32_t)(step > 0 ? 1 : n - 1)) % n);
 }
 
 /* A moving or paging request on a list: the way it went (+1/-1), 0 when req is none. */
@@ -366,24 +379,22 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 			ui_message(u, false, "the profile has one event");
 			break;
 		}
-		table_step_event(&u->t, req == REQ_EVENT_NEXT ? 1 : -1);
-		u->diff_event = NCG_NONE; /* the diff screens follow the event shown again */
-		ui_refresh_all(u);
+		ui_step_event(u, req == REQ_EVENT_NEXT ? 1 : -1);
 		break;
 	case REQ_TOGGLE_CYCLES:
-		ui_set_cycles(u, u->ses.prof.no_cycles);
+		ui_set_cycles(u, !u->disp.cycles);
 		break;
 	case REQ_GROUP:
 		ui_group_next(u);
 		break;
 	case REQ_FLAME: /* from the table: the whole profile; elsewhere: the function */
-		if (screen_ops_of(s) == &screen_table_ops || fn == NCG_NONE)
+		if (fn == NCG_NONE)
 			ui_open_flame(u, NCG_NONE, false, true);
 		else
 			ui_open_flame(u, fn, false, false);
 		break;
 	case REQ_TOGGLE_DEMANGLE:
-		ui_set_demangle(u, u->ses.prof.raw_names);
+		ui_set_demangle(u, !u->disp.demangle);
 		break;
 	case REQ_TOGGLE_UNITS:
 		u->disp.short_units = !u->disp.short_units;
@@ -456,8 +467,7 @@ static void handle_key(struct ui *u, int key)
 		int rows, cols;
 
 		term_size(&rows, &cols);
-		grid_resize(&u->g, rows, cols);
-		nav_scroll(&u->t.nav, ui_page(u));
+		ui_resize(u, rows, cols);
 		return;
 	}
 	if (u->vs.prompting) {
@@ -488,6 +498,17 @@ static void draw(struct ui *u)
 	screen_ops_of(s)->draw(u, s);
 	if (!u->script)
 		term_paint(&u->g);
+}
+
+/* The screen at a new size: the cursor kept in view. */
+void ui_resize(struct ui *u, int rows, int cols)
+{
+	struct screen *s = hist_current(&u->hist);
+	const struct screen_ops *ops = screen_ops_of(s);
+
+	grid_resize(&u->g, rows, cols);
+	if (ops->nav)
+		nav_scroll(ops->nav(u, s), ops->rows(u));
 }
 
 /* ---- loading ----------------------------------------------------------- */
@@ -579,8 +600,9 @@ int ui_load(struct ui *u)
 struct loading {
 	struct parse_job *job;
 	uint64_t *totals; /* the self cost read so far, per event */
-	bool table;       /* u->t holds a partial table */
-	bool moved;       /* the user moved the cursor: it follows its function, else the top */
+	struct table t;   /* the partial table, when table is true */
+	bool table;
+	bool moved; /* the user moved the cursor: it follows its function, else the top */
 	uint32_t selected;
 };
 
@@ -605,16 +627,16 @@ static void loading_refresh(struct ui *u, struct loading *l)
 		for (uint32_t e = 0; e < p->stride; e++)
 			u64_add_sat(&l->totals[e], profile_self_at(p, (uint32_t)f, e));
 	if (!l->table) {
-		table_init(&u->t, p, &u->disp);
+		table_init(&l->t, p, &u->disp);
 		l->table = true;
 	}
-	u->t.p = p;
-	u->t.totals = l->totals;
-	u->t.loading = true;
-	table_refresh(&u->t);
+	l->t.p = p;
+	l->t.totals = l->totals;
+	l->t.loading = true;
+	table_refresh(&l->t);
 	if (!l->moved)
-		u->t.nav.cursor = u->t.nav.top = 0;
-	nav_scroll(&u->t.nav, view_table_rows(&u->g));
+		l->t.nav.cursor = l->t.nav.top = 0;
+	nav_scroll(&l->t.nav, view_table_rows(&u->g));
 }
 
 static void loading_draw(struct ui *u, struct loading *l)
@@ -629,7 +651,7 @@ static void loading_draw(struct ui *u, struct loading *l)
 			 "reading: %.0f%% of %.1f MB (self costs so far; q stops)",
 			 total ? 100.0 * (double)done / (double)total : 0.0, (double)total / 1e6);
 		u->vs.message_is_error = false;
-		view_draw_table(&u->g, &u->t, &u->vs);
+		view_draw_table(&u->g, &l->t, &u->vs);
 	}
 	term_paint(&u->g);
 }
@@ -647,16 +669,16 @@ static bool loading_key(struct ui *u, struct loading *l, int key)
 	}
 	if (req == REQ_QUIT || req == REQ_CLOSE) /* q: the table is the only screen */
 		return true;
-	if (l->table && nav_request(&u->t.nav, req, page))
+	if (l->table && nav_request(&l->t.nav, req, page))
 		l->moved = true; /* the rest waits for the whole profile */
 	return false;
 }
 
-static void loading_release(struct ui *u, struct loading *l)
+static void loading_release(struct loading *l)
 {
-	l->selected = l->table && l->moved ? table_selected(&u->t) : NCG_NONE;
+	l->selected = l->table && l->moved ? table_selected(&l->t) : NCG_NONE;
 	if (l->table)
-		table_release(&u->t);
+		table_release(&l->t);
 	free(l->totals);
 }
 
@@ -692,7 +714,7 @@ static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *s
 			stop = o->first_screen && l.table;
 		}
 		if (stop) {
-			loading_release(u, &l);
+			loading_release(&l);
 			parse_end(l.job, true);
 			return LOAD_QUIT;
 		}
@@ -700,10 +722,10 @@ static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *s
 	if (l.table) { /* the graph pass can take a moment: say so */
 		snprintf(u->vs.message, sizeof(u->vs.message),
 			 "read; inclusive costs and calls...");
-		view_draw_table(&u->g, &u->t, &u->vs);
+		view_draw_table(&u->g, &l.t, &u->vs);
 		term_paint(&u->g);
 	}
-	loading_release(u, &l);
+	loading_release(&l);
 	*selected = l.selected;
 	u->vs.message[0] = '\0';
 	ret = parse_end(l.job, false);
@@ -762,14 +784,14 @@ static int setup(struct ui *u, const struct ui_opts *o)
 
 void ui_views_init(struct ui *u)
 {
-	table_init(&u->t, &u->ses.prof, &u->disp);
-	hist_init(&u->hist, &screen_table_ops, NULL, NULL);
+	u->view.p = &u->ses.prof;
+	u->view.disp = &u->disp;
+	ui_open_table(u); /* the first screen */
 }
 
 void ui_views_release(struct ui *u)
 {
 	hist_release(&u->hist);
-	table_release(&u->t);
 }
 
 /*
@@ -850,12 +872,12 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 		teardown(&u);
 		return rc == LOAD_QUIT ? 0 : 1;
 	}
-	profile_set_cycles(&u.ses.prof, !o->no_cycles);
-	u.ses.prof.raw_names = o->no_demangle;
+	u.disp.cycles = !o->no_cycles;
+	u.disp.demangle = !o->no_demangle;
+	ui_profile_settings(&u, &u.ses.prof);
 	ui_views_init(&u);
-	for (size_t i = 0; selected != NCG_NONE && i < u.t.nav.count; i++)
-		if (u.t.rows[i] == selected)
-			nav_to(&u.t.nav, i, view_table_rows(&u.g));
+	if (selected != NCG_NONE)
+		ui_select_first(&u, selected);
 	u.prompt = start_prompt(&u, "history", ui_complete);
 	u.search = start_prompt(&u, "search-history", ui_complete_search);
 	if (o->diff_base)

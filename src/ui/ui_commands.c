@@ -17,17 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The filters again: the table, and the tree on the screen. */
-static void apply_filters(struct ui *u)
+/* The filters again: the first screen, and the one in front if it is another. */
+void ui_apply_filters(struct ui *u)
 {
-	struct screen *s = hist_current(&u->hist);
-	bool narrowed = filters_apply(&u->ses.filters, &u->ses.prof, &u->ses.graph, u->ses.keep);
+	struct screen *s = hist_current(&u->hist), *first = &u->hist.screens[0];
 
-	u->t.keep = narrowed ? u->ses.keep : NULL;
-	table_refresh(&u->t);
-	nav_scroll(&u->t.nav, ui_page(u));
+	u->narrowed = filters_apply(&u->ses.filters, &u->ses.prof, &u->ses.graph, u->ses.keep);
 	filters_describe(&u->ses.filters, u->vs.filters, sizeof(u->vs.filters));
-	if (s != &u->hist.screens[0]) /* the table was sorted again above */
+	screen_ops_of(first)->update(u, first);
+	if (s != first)
 		screen_ops_of(s)->update(u, s);
 }
 
@@ -38,7 +36,7 @@ void cmd_filter(struct ui *u, const char *cmd, const char *arg)
 
 	if (!*arg && !strcmp(cmd, "filter")) {
 		filters_clear_names(&u->ses.filters);
-		apply_filters(u);
+		ui_apply_filters(u);
 		return;
 	}
 	if (!*arg) {
@@ -50,7 +48,7 @@ void cmd_filter(struct ui *u, const char *cmd, const char *arg)
 		ui_message(u, true, "%s", err);
 		return;
 	}
-	apply_filters(u);
+	ui_apply_filters(u);
 }
 
 void ui_undo_filter(struct ui *u)
@@ -59,12 +57,14 @@ void ui_undo_filter(struct ui *u)
 		ui_message(u, false, "no filter to undo");
 		return;
 	}
-	apply_filters(u);
+	ui_apply_filters(u);
 	ui_message(u, false, "filter undone");
 }
 
+/* sort KEY: the screen in front, if it sorts by that key; else it says so. */
 void cmd_sort(struct ui *u, const char *cmd, const char *arg)
 {
+	struct screen *s = hist_current(&u->hist);
 	int sort = report_sort_find(arg, strlen(arg));
 
 	(void)cmd;
@@ -72,9 +72,8 @@ void cmd_sort(struct ui *u, const char *cmd, const char *arg)
 		ui_message(u, true, "unknown sort key '%s' (self, incl, calls, name)", arg);
 		return;
 	}
-	u->t.reverse = false;
-	u->t.sort = (enum report_sort)sort;
-	table_refresh(&u->t);
+	if (!screen_ops_of(s)->sort || !screen_ops_of(s)->sort(u, s, (enum report_sort)sort))
+		ui_message(u, true, "this screen does not sort by %s (? shows its keys)", arg);
 }
 
 /*
@@ -105,8 +104,7 @@ static void define_event(struct ui *u, const char *arg)
 				   name);
 		return;
 	}
-	table_set_event(&u->t, ev);
-	ui_refresh_all(u);
+	ui_set_event(u, ev);
 	ui_message(u, false, "%s: a new event, shown (Tab: the others)", name);
 }
 
@@ -124,8 +122,7 @@ void cmd_event(struct ui *u, const char *cmd, const char *arg)
 		ui_message(u, true, "unknown event '%s'", arg);
 		return;
 	}
-	table_set_event(&u->t, ev);
-	ui_refresh_all(u);
+	ui_set_event(u, ev);
 }
 
 static int number_arg(struct ui *u, const char *cmd, const char *arg, double max, double *out)
@@ -141,15 +138,16 @@ static int number_arg(struct ui *u, const char *cmd, const char *arg, double max
 	return 0;
 }
 
+/* goto REGEX: back to the first screen, then the search there (n, N go on with it). */
 void cmd_goto(struct ui *u, const char *cmd, const char *arg)
 {
-	char err[300];
-
 	(void)cmd;
-	/* a function of the table: back to it first */
+	if (!*arg) {
+		ui_message(u, true, "usage: goto REGEX");
+		return;
+	}
 	u->hist.cur = 0;
-	if (table_search(&u->t, arg, err, sizeof(err), ui_page(u)) < 0)
-		ui_message(u, true, "%s", err);
+	ui_search(u, arg);
 }
 
 void cmd_write(struct ui *u, const char *cmd, const char *path)
@@ -172,110 +170,6 @@ void cmd_write(struct ui *u, const char *cmd, const char *path)
 		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
 	else
 		ui_message(u, false, "wrote %s", path);
-}
-
-/*
- * :substitute-path FROM=TO and :include DIR add a way to find sources at run
- * time; an open source screen looks again.
- */
-void cmd_source_path(struct ui *u, const char *cmd, const char *arg)
-{
-	if (!*arg || (!strcmp(cmd, "include") ? (source_paths_add_dir(u->sources, arg), 0)
-					      : source_paths_add_rule(u->sources, arg)) < 0) {
-		ui_message(u, true, "usage: :substitute-path FROM=TO, :include DIR");
-		return;
-	}
-	ui_sources_changed(u);
-	ui_message(u, false, "source paths: %s %s", cmd, arg);
-}
-
-static bool on_off(const char *arg, bool *out)
-{
-	if (!strcmp(arg, "on") || !strcmp(arg, "yes") || !strcmp(arg, "true"))
-		return *out = true, true;
-	if (!strcmp(arg, "off") || !strcmp(arg, "no") || !strcmp(arg, "false"))
-		return *out = false, true;
-	return false;
-}
-
-/* set units exact|short, set percent on|off, set colour on|off, set include DIR, ... */
-void ui_set_demangle(struct ui *u, bool on)
-{
-	u->ses.prof.raw_names = !on;
-	if (u->base)
-		u->base->prof.raw_names = !on;
-	apply_filters(u); /* a regex may match one form and not the other */
-	ui_refresh_all(u);
-	ui_message(u, false,
-		   on ? "names demangled (C++, Rust)"
-		      : "names as the profile writes them (mangled)");
-}
-
-/*
- * set columns LIST: those events side by side (the current one with its
- * inclusive cost, the others their self costs); the current one becomes
- * the first of the list unless it is in it. none: the current one alone.
- */
-static void set_columns(struct ui *u, const char *list)
-{
-	const struct profile *p = &u->ses.prof;
-	uint32_t *evs = xmalloc_array(p->nev ? p->nev : 1, sizeof(uint32_t)), n = 0;
-	char err[80];
-	int k =
-	    strcmp(list, "none") && *list ? report_parse_events(p, list, evs, err, sizeof(err)) : 0;
-	bool has = false;
-
-	if (k < 0) {
-		ui_message(u, true, "unknown event '%s' (Tab shows them in the title)", err);
-		free(evs);
-		return;
-	}
-	u->disp.ncolumns = 0;
-	for (int i = 0; i < k && u->disp.ncolumns < DISPLAY_MAX_COLUMNS; i++) {
-		u->disp.columns[u->disp.ncolumns++] = evs[i];
-		has |= evs[i] == u->disp.event;
-	}
-	n = u->disp.ncolumns;
-	if (n && !has)
-		table_set_event(&u->t, evs[0]);
-	free(evs);
-	ui_refresh_all(u);
-	ui_message(u, false,
-		   n ? "%u events side by side (narrow screens drop the last first)"
-		     : "one event: the current one",
-		   n);
-}
-
-void cmd_set(struct ui *u, const char *cmd, const char *arg)
-{
-	char name[64];
-	const char *value;
-	bool b;
-
-	(void)cmd;
-	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, " \t"), arg);
-	value = arg + strlen(name);
-	value += strspn(value, " \t");
-	if (!strcmp(name, "units") && (!strcmp(value, "exact") || !strcmp(value, "short")))
-		u->disp.short_units = !strcmp(value, "short");
-	else if (!strcmp(name, "percent") && on_off(value, &b))
-		u->disp.show_percent = b;
-	else if ((!strcmp(name, "colour") || !strcmp(name, "color")) && on_off(value, &b))
-		term_set_colour(b);
-	else if (!strcmp(name, "cycles") && on_off(value, &b))
-		ui_set_cycles(u, b);
-	else if (!strcmp(name, "demangle") && on_off(value, &b))
-		ui_set_demangle(u, b);
-	else if (!strcmp(name, "columns"))
-		set_columns(u, value);
-	else if (!strcmp(name, "include") || !strcmp(name, "substitute-path"))
-		cmd_source_path(u, name, value);
-	else
-		ui_message(u, true,
-			   "usage: set units exact|short, set percent on|off, "
-			   "set colour on|off, set cycles on|off, set demangle on|off, "
-			   "set columns EVENTS|none, set include DIR, "
-			   "set substitute-path FROM=TO");
 }
 
 /*
@@ -309,8 +203,7 @@ static void install_next(struct ui *u, struct ui *next)
 {
 	ui_forget_names(u); /* function ids of the old profile */
 	ui_views_release(u);
-	profile_set_cycles(&next->ses.prof, !u->ses.prof.no_cycles);
-	next->ses.prof.raw_names = u->ses.prof.raw_names;
+	ui_profile_settings(u, &next->ses.prof);
 	filters_release(&next->ses.filters);
 	next->ses.filters = u->ses.filters;
 	filters_init(&u->ses.filters);
@@ -347,7 +240,7 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 	install_next(u, &next);
 	u->disp.event = 0; /* another profile, other events: its first */
 	ui_views_init(u);
-	apply_filters(u);
+	ui_apply_filters(u);
 	if (!u->vs.message[0])
 		ui_message(u, false, "opened %s", path);
 }
@@ -373,8 +266,7 @@ int ui_diff_start(struct ui *u, const char *path)
 		return -1;
 	}
 	ui_diff_end(u);
-	profile_set_cycles(&base->prof, !u->ses.prof.no_cycles); /* as the new side */
-	base->prof.raw_names = u->ses.prof.raw_names;
+	ui_profile_settings(u, &base->prof); /* as the new side */
 	u->base = base;
 	u->diff = xcalloc(1, sizeof(*u->diff));
 	diff_build(u->diff, &base->prof, &u->ses.prof, u->rules);
@@ -391,7 +283,7 @@ void ui_diff_end(struct ui *u)
 	/* the history's diff screens read u->diff: back to the table first */
 	ui_views_release(u);
 	ui_views_init(u);
-	apply_filters(u);
+	ui_apply_filters(u);
 	diff_release(u->diff);
 	free(u->diff);
 	session_release(u->base);
@@ -447,7 +339,7 @@ void cmd_add(struct ui *u, const char *cmd, const char *path)
 	install_next(u, &next);
 	u->disp.event = 0;
 	ui_views_init(u);
-	apply_filters(u);
+	ui_apply_filters(u);
 	if (!u->vs.message[0])
 		ui_message(u, false, "added %s: %zu files, %zu parts, %zu functions (were %zu)",
 			   path, u->ses.prof.nsrc, u->ses.prof.nparts, u->ses.prof.nfuncs, nfuncs);
@@ -464,7 +356,7 @@ static void diff_rematch(struct ui *u)
 	diff_release(u->diff);
 	diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules);
 	ui_views_init(u);
-	apply_filters(u);
+	ui_apply_filters(u);
 	ui_open_diff(u);
 }
 
@@ -559,14 +451,12 @@ static uint32_t same_function(const struct fn_name *k, const struct profile *to)
 	return profile_find_function(to, id[2], id[1], id[0]);
 }
 
-/* Put the table's cursor on fn, if it is one of its rows. */
-static void table_select_fn(struct ui *u, uint32_t fn)
+/* The function under the first screen's cursor. */
+static uint32_t first_selected(struct ui *u)
 {
-	for (size_t i = 0; fn != NCG_NONE && i < u->t.nav.count; i++)
-		if (u->t.rows[i] == fn) {
-			nav_to(&u->t.nav, i, ui_page(u));
-			return;
-		}
+	struct screen *first = &u->hist.screens[0];
+
+	return screen_ops_of(first)->selected(u, first);
 }
 
 /* The parts that counted count in the profile read again, if it has as many. */
@@ -587,7 +477,7 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 {
 	struct screen *s = hist_current(&u->hist);
 	const struct screen_ops *ops = screen_ops_of(s);
-	uint32_t table_fn = table_selected(&u->t), subject = NCG_NONE, ev;
+	uint32_t table_fn = first_selected(u), subject = NCG_NONE, ev;
 	unsigned mode = 0;
 	struct ui next;
 
@@ -614,8 +504,8 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 	install_next(u, &next);
 	u->disp.event = ev != NCG_NONE ? ev : 0;
 	ui_views_init(u);
-	apply_filters(u);
-	table_select_fn(u, table_fn);
+	ui_apply_filters(u);
+	ui_select_first(u, table_fn);
 	if (ops->reopen) /* nothing opens where the function is gone */
 		ops->reopen(u, subject, mode);
 	if (!u->vs.message[0])
@@ -632,7 +522,7 @@ void ui_check_changed(struct ui *u)
 	unsigned mode;
 
 	if (!profile_changed(&u->ses.prof)) {
-		remember(u, &u->seen_table, table_selected(&u->t));
+		remember(u, &u->seen_table, first_selected(u));
 		remember(u, &u->seen_subject,
 			 screen_ops_of(s)->subject ? screen_ops_of(s)->subject(u, s, &mode)
 						   : NCG_NONE);
@@ -654,25 +544,15 @@ void ui_command(struct ui *u, const char *line)
 	free(copy);
 }
 
-void cmd_threshold(struct ui *u, const char *cmd, const char *arg)
-{
-	double num;
-
-	if (number_arg(u, cmd, arg, 100, &num) == 0) {
-		u->disp.threshold = num;
-		ui_refresh_all(u); /* the trees of the history are built again with it */
-		ui_message(u, false, "threshold %.3g%%: the call trees fold smaller branches", num);
-	}
-}
-
 void cmd_top(struct ui *u, const char *cmd, const char *arg)
 {
+	struct screen *s = hist_current(&u->hist);
 	double num;
 
-	if (number_arg(u, cmd, arg, 1e9, &num) == 0) {
-		u->t.limit = (size_t)num;
-		table_refresh(&u->t);
-	}
+	if (number_arg(u, cmd, arg, 1e9, &num) < 0)
+		return;
+	if (!screen_ops_of(s)->top || !screen_ops_of(s)->top(u, s, (size_t)num))
+		ui_message(u, true, "top N is for the function table");
 }
 
 void cmd_help(struct ui *u, const char *cmd, const char *arg)
@@ -702,8 +582,7 @@ void cmd_resize(struct ui *u, const char *cmd, const char *arg)
 
 	(void)cmd;
 	if (ui_parse_size(arg, &cols, &rows) == 0) {
-		grid_resize(&u->g, rows, cols);
-		nav_scroll(&u->t.nav, view_table_rows(&u->g));
+		ui_resize(u, rows, cols);
 	} else {
 		ui_message(u, true, "bad size '%s' for :resize (COLSxROWS, e.g. 80x24)", arg);
 	}
@@ -831,28 +710,21 @@ static void complete_names(struct ui *u, struct completion *c, enum name_kind ki
 	}
 }
 
-static const char *const set_names[] = {"colour",  "columns", "cycles",          "demangle",
-					"include", "percent", "substitute-path", "units"};
-
-/* set NAME VALUE: the names, then the values of the settings that have a few. */
+/* set NAME VALUE: the names of the settings, then the words a setting's value takes. */
 static void complete_set(struct completion *c, const char *arg)
 {
-	static const char *const on_off_words[] = {"off", "on"}, *const units[] = {"exact",
-										   "short"};
 	size_t name_len = strcspn(arg, " ");
+	char word[64];
 
 	if (!arg[name_len]) {
-		for (size_t i = 0; i < sizeof(set_names) / sizeof(set_names[0]); i++)
-			candidate(c, set_names[i], strlen(set_names[i]));
-	} else if (name_len == 5 && !strncmp(arg, "units", 5)) {
-		for (int i = 0; i < 2; i++)
-			candidate(c, units[i], strlen(units[i]));
-	} else if ((name_len == 7 && !strncmp(arg, "percent", 7)) ||
-		   (name_len == 8 && !strncmp(arg, "demangle", 8)) ||
-		   (name_len == 6 && (!strncmp(arg, "colour", 6) || !strncmp(arg, "cycles", 6)))) {
-		for (int i = 0; i < 2; i++)
-			candidate(c, on_off_words[i], strlen(on_off_words[i]));
+		for (int s = SET_NONE + 1; s < SET_COUNT; s++)
+			candidate(c, setting_info((enum setting)s)->name,
+				  strlen(setting_info((enum setting)s)->name));
+		return;
 	}
+	for (size_t i = 0; setting_value_word(setting_find(arg, name_len), i, word, sizeof(word));
+	     i++)
+		candidate(c, word, strlen(word));
 }
 
 /* A word is the text after the last blank, or (a regular expression) the whole argument. */

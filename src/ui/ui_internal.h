@@ -7,6 +7,7 @@
 #define NCGRIND_UI_INTERNAL_H
 
 #include "ncgrind/core/commands.h"
+#include "ncgrind/core/settings.h"
 #include "ncgrind/model/diff.h"
 #include "ncgrind/model/groups.h"
 #include "ncgrind/model/filter.h"
@@ -37,8 +38,9 @@ struct fn_name {
 };
 
 struct ui {
-	struct session ses; /* the profile, its messages, graph and filters */
-	struct table t;
+	struct session ses;   /* the profile, its messages, graph and filters */
+	bool narrowed;        /* the filters drop functions: ses.keep says which */
+	struct view_ctx view; /* the profile and the display, as the screens draw with them */
 	struct view_state vs;
 	struct grid g;
 	struct history hist; /* the table, then the screens opened from it */
@@ -109,19 +111,37 @@ struct screen_ops {
 	void (*reopen)(struct ui *u, uint32_t fn, unsigned mode);
 	/* `/`, n, N on a screen that is no list of rows (the flame): u->search_re; may be NULL */
 	void (*search)(struct ui *u, struct screen *s, int dir, bool from_here);
+	/* :sort KEY: false (or NULL) when the screen cannot sort by key */
+	bool (*sort)(struct ui *u, struct screen *s, enum report_sort key);
+	/* the cursor on function fn (R, the loading's cursor): false when it is not a row */
+	bool (*select)(struct ui *u, struct screen *s, uint32_t fn);
+	/* :top N: only the first N rows (0: all); NULL where there is no such limit */
+	bool (*top)(struct ui *u, struct screen *s, size_t n);
 };
 
-extern const struct screen_ops screen_table_ops, screen_detail_ops, screen_tree_ops,
-    screen_source_ops;
+extern const struct screen_ops screen_detail_ops, screen_tree_ops, screen_source_ops;
 
 /*
  * The kinds of screen, one line each: screen_KIND.c defines keymap_KIND
  * (and its ops); --list-keys and the manual's test list every keymap.
  */
-#define SCREEN_LIST(S)                                                                             \
-	S(table)                                                                                   \
-	S(callers) S(tree) S(flame) S(source) S(groups) S(group) S(parts) S(events) S(diff)        \
-	    S(diff_callers) S(diff_tree) S(diff_source) S(help)
+/* clang-format off */
+#define SCREEN_LIST(S) \
+	S(table) \
+	S(callers) \
+	S(tree) \
+	S(flame) \
+	S(source) \
+	S(groups) \
+	S(group) \
+	S(parts) \
+	S(events) \
+	S(diff) \
+	S(diff_callers) \
+	S(diff_tree) \
+	S(diff_source) \
+	S(help)
+/* clang-format on */
 #define S(kind) extern const struct keymap keymap_##kind;
 SCREEN_LIST(S)
 #undef S
@@ -134,6 +154,8 @@ const struct screen_ops *screen_ops_of(const struct screen *s);
 struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *state,
 			      void (*release)(void *state));
 
+/* The function table (screen_table.c): the first screen of a new history. */
+void ui_open_table(struct ui *u);
 /* Opening screens (each in its screen file); fn NCG_NONE opens nothing. */
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
@@ -144,6 +166,13 @@ void ui_open_help(struct ui *u);
 void ui_sources_changed(struct ui *u);
 /* Every screen of the history: refresh (the event or the cycle mode changed). */
 void ui_refresh_all(struct ui *u);
+/* Event ev on every screen (the diff's too); step: the next (+1) or previous (-1) one. */
+void ui_set_event(struct ui *u, uint32_t ev);
+void ui_step_event(struct ui *u, int step);
+/* The first screen's cursor on fn, where it has such a row (R, the loading's cursor). */
+void ui_select_first(struct ui *u, uint32_t fn);
+/* The screen at a new size (a resize of the terminal, :resize). */
+void ui_resize(struct ui *u, int rows, int cols);
 
 /* ui_search.c: `/`, n and N on every screen, over what its rows show */
 void ui_search(struct ui *u, const char *pattern);
@@ -186,10 +215,15 @@ void ui_select_base_parts(struct ui *u, const char *list);
 /* The grouped table (screen_groups.c) by kind, or the next kind (O); none closes it. */
 void ui_group(struct ui *u, enum group_kind kind);
 void ui_group_next(struct ui *u);
+/* ui_settings.c: the settings of SETTING_LIST (settings.h) */
 /* Names demangled or as written (both sides of a diff): filters and every screen again. */
 void ui_set_demangle(struct ui *u, bool on);
 /* Cycle detection on or off: the table's costs and marks, every tree of the history. */
 void ui_set_cycles(struct ui *u, bool on);
+/* The cycle mode and the names of the settings (u->disp), given to profile p. */
+void ui_profile_settings(const struct ui *u, struct profile *p);
+/* Setting s to value (a message says what changed, or what is wrong). */
+void ui_setting_apply(struct ui *u, enum setting s, const char *value);
 void ui_save_screen(struct ui *u, const char *path);
 int ui_parse_size(const char *s, int *cols, int *rows);
 int ui_load(struct ui *u);
@@ -213,6 +247,8 @@ COMMAND_LIST(C)
 void ui_run_command(struct ui *u, char *cmd);
 void ui_command(struct ui *u, const char *line);
 void ui_undo_filter(struct ui *u);
+/* The filters again: the first screen, and the one in front. */
+void ui_apply_filters(struct ui *u);
 /* After each key: the profile's file changed under it? Say so once. */
 void ui_check_changed(struct ui *u);
 void ui_forget_names(struct ui *u);

@@ -476,7 +476,7 @@ static int list_fixed(const struct list_layout *L)
  * The other events of :set columns, as wide as their names, totals or
  * widest values (widest: per event, may be NULL), with ext set.
  */
-static void list_extra(struct list_layout *L, const struct table *t, bool ext,
+static void list_extra(struct list_layout *L, const struct view_ctx *t, bool ext,
 		       const uint64_t *widest)
 {
 	char buf[FMT_NUM];
@@ -499,7 +499,7 @@ static void list_extra(struct list_layout *L, const struct table *t, bool ext,
 	}
 }
 
-static void list_layout(struct list_layout *L, const struct grid *g, const struct table *t,
+static void list_layout(struct list_layout *L, const struct grid *g, const struct view_ctx *t,
 			uint64_t widest, bool has_site, const uint64_t *ext_widest, bool ext)
 {
 	char buf[FMT_NUM];
@@ -596,7 +596,7 @@ static void function_label(char *buf, size_t size, const struct profile *p, uint
 
 /* Title, the function's name, its costs, the column heads. */
 static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
-			   const struct table *t, const char *what)
+			   const struct view_ctx *t, const char *what)
 {
 	const struct function *fn = &p->funcs[f];
 	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM],
@@ -628,7 +628,7 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 }
 
 static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
-			    const struct table *t, const struct list_layout *L)
+			    const struct view_ctx *t, const struct list_layout *L)
 {
 	const struct detail_row *dr = &d->rows[row];
 	const struct profile *p = d->p;
@@ -721,7 +721,7 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
  * more than the whole profile (each nested call counts its callees again).
  */
 /* The widest call cost of the event shown; per event of :set columns into ext_w (nev). */
-static uint64_t detail_widest(const struct detail *d, const struct table *t, uint64_t *ext_w)
+static uint64_t detail_widest(const struct detail *d, const struct view_ctx *t, uint64_t *ext_w)
 {
 	uint64_t w = d->p->totals[t->disp->event];
 
@@ -741,7 +741,7 @@ static uint64_t detail_widest(const struct detail *d, const struct table *t, uin
 	return w;
 }
 
-void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
+void view_draw_detail(struct grid *g, const struct detail *d, const struct view_ctx *t,
 		      const struct view_state *vs)
 {
 	int rows = view_list_rows(g);
@@ -824,7 +824,7 @@ static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t
 }
 
 static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
-				   const struct table *t, const char *what)
+				   const struct view_ctx *t, const char *what)
 {
 	struct span ev = tree->p->events[t->disp->event].name;
 	char line[300], buf[FMT_NUM];
@@ -843,7 +843,7 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 }
 
 void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav,
-		    const struct table *t, const struct view_state *vs)
+		    const struct view_ctx *t, const struct view_state *vs)
 {
 	char what[200];
 	int rows = view_list_rows(g);
@@ -888,7 +888,7 @@ static void write_head(FILE *f, struct grid *g)
 	grid_resize(g, 1, WRITE_COLS);
 }
 
-int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
+int view_write_detail(FILE *f, const struct detail *d, const struct view_ctx *t)
 {
 	struct view_state vs;
 	struct list_layout L;
@@ -911,7 +911,7 @@ int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
 	return ferror(f) ? -1 : 0;
 }
 
-int view_write_tree(FILE *f, struct calltree *tree, const struct table *t)
+int view_write_tree(FILE *f, struct calltree *tree, const struct view_ctx *t)
 {
 	double root = calltree_root_cost(tree);
 	struct view_state vs;
@@ -964,7 +964,7 @@ struct src_extra {
 
 /* As wide as each event's name or widest line; as many as leave the text 40 columns. */
 static void source_extra(struct src_extra *x, const struct grid *g, const struct srcview *v,
-			 const struct table *t, int numw)
+			 const struct view_ctx *t, int numw)
 {
 	const struct profile *p = v->fn.p;
 	int used = numw + 8 + 8;
@@ -992,7 +992,7 @@ static void source_extra(struct src_extra *x, const struct grid *g, const struct
 }
 
 static void draw_source_row(struct grid *g, int r, const struct srcview *v, size_t row,
-			    const struct table *t, int numw, const struct src_extra *x)
+			    const struct view_ctx *t, int numw, const struct src_extra *x)
 {
 	const struct src_row *sr = &v->rows[row];
 	const struct profile *p = v->fn.p;
@@ -1059,7 +1059,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 }
 
 /* The width of the cost column: call rows carry inclusive costs, the widest sets it. */
-static int source_cost_width(const struct srcview *v, const struct table *t)
+static int source_cost_width(const struct srcview *v, const struct view_ctx *t)
 {
 	uint64_t widest = profile_self_at(v->fn.p, v->fn.fn, t->disp->event);
 	char buf[FMT_NUM];
@@ -1072,7 +1072,7 @@ static int source_cost_width(const struct srcview *v, const struct table *t)
 	return w < 5 ? 5 : w;
 }
 
-void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
+void view_draw_source(struct grid *g, const struct srcview *v, const struct view_ctx *t,
 		      const struct view_state *vs)
 {
 	const struct profile *p = v->fn.p;
@@ -1118,7 +1118,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct tabl
 			     : "Tab: next costly  o: only costly  f: next file  Enter: callee");
 }
 
-int view_write_source(FILE *f, const struct srcview *v, const struct table *t)
+int view_write_source(FILE *f, const struct srcview *v, const struct view_ctx *t)
 {
 	int numw = source_cost_width(v, t);
 	struct view_state vs;

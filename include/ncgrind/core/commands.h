@@ -37,24 +37,25 @@ enum command_arg {
 	  "drop the matches and what only they lead to", true, CARG_REGEX)                         \
 	C(HIDE, "hide", cmd_filter, "hide REGEX",                                                  \
 	  "trees skip the matching frames, joining their calls", true, CARG_REGEX)                 \
-	C(SORT, "sort", cmd_sort, "sort incl|self|calls|name", "sort the table", false, CARG_SORT) \
+	C(SORT, "sort", cmd_sort, "sort incl|self|calls|name", "sort the screen", false,           \
+	  CARG_SORT)                                                                               \
 	C(EVENT, "event", cmd_event, "event NAME [= FORMULA]",                                     \
 	  "show the event NAME; with = FORMULA make it (a sum, or a ratio A / B)", false,          \
 	  CARG_EVENT)                                                                              \
 	C(EVENTS, "events", cmd_events, "events", "the events: totals, formulas; Enter shows one", \
 	  false, CARG_NONE)                                                                        \
-	C(THRESHOLD, "threshold", cmd_threshold, "threshold PCT",                                  \
+	C(THRESHOLD, "threshold", cmd_setting, "threshold PCT",                                    \
 	  "trees fold the branches under PCT% of the root", false, CARG_TEXT)                      \
 	C(GOTO, "goto", cmd_goto, "goto REGEX",                                                    \
-	  "back to the table, on the first function that matches", false, CARG_REGEX)              \
+	  "back to the table, on the next function that matches", false, CARG_REGEX)               \
 	C(TOP, "top", cmd_top, "top N", "show only the first N functions of the table (0: all)",   \
 	  false, CARG_TEXT)                                                                        \
-	C(SET, "set", cmd_set,                                                                     \
-	  "set units|percent|colour|cycles|demangle|columns|include|substitute-path VALUE",        \
-	  "change a setting (the reports take set cycles on|off)", true, CARG_SET)                 \
-	C(INCLUDE, "include", cmd_source_path, "include DIR",                                      \
-	  "look for source files under DIR too", false, CARG_TEXT)                                 \
-	C(SUBSTITUTE_PATH, "substitute-path", cmd_source_path, "substitute-path FROM=TO",          \
+	C(SET, "set", cmd_set, "set NAME VALUE",                                                   \
+	  "change a setting (help lists them; the reports take set cycles on|off)", true,          \
+	  CARG_SET)                                                                                \
+	C(INCLUDE, "include", cmd_setting, "include DIR", "look for source files under DIR too",   \
+	  false, CARG_TEXT)                                                                        \
+	C(SUBSTITUTE_PATH, "substitute-path", cmd_setting, "substitute-path FROM=TO",              \
 	  "look for a source file that starts with FROM under TO", false, CARG_TEXT)               \
 	C(OPEN, "open", cmd_open, "open FILE", "read another profile", false, CARG_TEXT)           \
 	C(ADD, "add", cmd_add, "add FILE", "read another file into the profile: its costs add up", \

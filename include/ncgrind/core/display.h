@@ -2,8 +2,9 @@
  * display: the settings every screen reads, held once by the browser: the
  * event shown (and sorted by), the units, the percentages, the threshold of
  * new call trees. A change goes to every screen from one place (the ui's
- * refresh of the history). Cycle detection is the profile's (no_cycles):
- * its inclusive costs follow it.
+ * refresh of the history). Cycle detection and demangling are settings
+ * here too; the browser gives them to each profile it holds (their
+ * inclusive costs and names follow them).
  */
 #ifndef NCGRIND_DISPLAY_H
 #define NCGRIND_DISPLAY_H
@@ -23,14 +24,17 @@ struct display {
 	uint64_t unit_ps;  /* the event's time unit (Time_(10ns)): short units are a time */
 	bool show_percent; /* the percentage columns */
 	double threshold;  /* new call trees fold what is under this percent of the root */
+	bool cycles;       /* cycle detection: a cycle is one node */
+	bool demangle;     /* names demangled */
 };
 
-/* The settings of a new browser: event 0, exact numbers, percentages, 1%. */
+/* The settings of a new browser: event 0, exact numbers, percentages, 1%, cycles, demangled. */
 static inline struct display display_default(void)
 {
 	struct display d = {0};
 
 	d.show_percent = true;
+	d.cycles = d.demangle = true;
 	d.threshold = 1.0;
 	return d;
 }

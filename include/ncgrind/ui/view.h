@@ -29,27 +29,33 @@ struct view_state {
 	char filters[256];    /* the active filters, for the header; "" for none */
 };
 
+/* What the screens other than the table draw with: the profile, the event, units and columns. */
+struct view_ctx {
+	const struct profile *p;
+	const struct display *disp;
+};
+
 /* Rows of the function table on a grid of this height. */
 int view_table_rows(const struct grid *g);
 
 void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
 /* A function's callers and callees; units as in the table. */
-void view_draw_detail(struct grid *g, const struct detail *d, const struct table *t,
+void view_draw_detail(struct grid *g, const struct detail *d, const struct view_ctx *t,
 		      const struct view_state *vs);
 /* A call tree; nav is the cursor over its visible nodes. */
 void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav,
-		    const struct table *t, const struct view_state *vs);
+		    const struct view_ctx *t, const struct view_state *vs);
 /* A function's annotated source or instructions. */
-void view_draw_source(struct grid *g, const struct srcview *v, const struct table *t,
+void view_draw_source(struct grid *g, const struct srcview *v, const struct view_ctx *t,
 		      const struct view_state *vs);
 /*
  * The whole content of a screen as text, for :write: its head, then every
  * row (not only those in view), at a width where nothing is shortened.
  * -1 on a write error.
  */
-int view_write_detail(FILE *f, const struct detail *d, const struct table *t);
-int view_write_tree(FILE *f, struct calltree *tree, const struct table *t);
-int view_write_source(FILE *f, const struct srcview *v, const struct table *t);
+int view_write_detail(FILE *f, const struct detail *d, const struct view_ctx *t);
+int view_write_tree(FILE *f, struct calltree *tree, const struct view_ctx *t);
+int view_write_source(FILE *f, const struct srcview *v, const struct view_ctx *t);
 /* Rows of a detail, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
 /* The status line of a list screen: the position, then a message or the hints (or the prompt). */

@@ -1,0 +1,217 @@
+/*
+ * ui_settings: what each setting of SETTING_LIST (core/settings.h) does in
+ * the browser: `:set NAME VALUE`, the keys that toggle one (U, %, @, M), and
+ * the commands that are a setting by another name (:threshold, :include,
+ * :substitute-path) all come here. Cycle detection and demangling are read
+ * from the display alone, and given to every profile the browser holds by
+ * ui_profile_settings().
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ui_internal.h"
+#include "ncgrind/core/settings.h"
+#include "ncgrind/model/source.h"
+#include "ncgrind/ui/term.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool on_off(const char *arg, bool *out)
+{
+	if (!strcmp(arg, "on") || !strcmp(arg, "yes") || !strcmp(arg, "true"))
+		return *out = true, true;
+	if (!strcmp(arg, "off") || !strcmp(arg, "no") || !strcmp(arg, "false"))
+		return *out = false, true;
+	return false;
+}
+
+void ui_profile_settings(const struct ui *u, struct profile *p)
+{
+	profile_set_cycles(p, u->disp.cycles);
+	p->raw_names = !u->disp.demangle;
+}
+
+void ui_set_cycles(struct ui *u, bool on)
+{
+	u->disp.cycles = on;
+	ui_profile_settings(u, &u->ses.prof);
+	if (u->base) /* both sides of a diff alike */
+		ui_profile_settings(u, &u->base->prof);
+	/* the table sorts again (inclusive costs changed), the trees are built again */
+	ui_refresh_all(u);
+	ui_message(u, false,
+		   on ? "cycle detection on: a cycle is one node, <cycle N>"
+		      : "cycle detection off: calls are followed one by one, recursion "
+			"marked @");
+}
+
+void ui_set_demangle(struct ui *u, bool on)
+{
+	u->disp.demangle = on;
+	ui_profile_settings(u, &u->ses.prof);
+	if (u->base)
+		ui_profile_settings(u, &u->base->prof);
+	ui_apply_filters(u); /* a regex may match one form and not the other */
+	ui_refresh_all(u);
+	ui_message(u, false,
+		   on ? "names demangled (C++, Rust)"
+		      : "names as the profile writes them (mangled)");
+}
+
+/* A setting's value is not one it takes: its usage. */
+static void bad_value(struct ui *u, enum setting s)
+{
+	ui_message(u, true, "usage: set %s %s", setting_info(s)->name, setting_info(s)->values);
+}
+
+static void set_units(struct ui *u, const char *value)
+{
+	if (strcmp(value, "exact") && strcmp(value, "short"))
+		bad_value(u, SET_UNITS);
+	else
+		u->disp.short_units = !strcmp(value, "short");
+}
+
+static void set_percent(struct ui *u, const char *value)
+{
+	if (!on_off(value, &u->disp.show_percent))
+		bad_value(u, SET_PERCENT);
+}
+
+static void set_colour(struct ui *u, const char *value)
+{
+	bool b;
+
+	if (!on_off(value, &b))
+		bad_value(u, SET_COLOUR);
+	else
+		term_set_colour(b);
+}
+
+static void set_cycles(struct ui *u, const char *value)
+{
+	bool b;
+
+	if (!on_off(value, &b))
+		bad_value(u, SET_CYCLES);
+	else
+		ui_set_cycles(u, b);
+}
+
+static void set_demangle(struct ui *u, const char *value)
+{
+	bool b;
+
+	if (!on_off(value, &b))
+		bad_value(u, SET_DEMANGLE);
+	else
+		ui_set_demangle(u, b);
+}
+
+/*
+ * set columns LIST: those events side by side (the current one with its
+ * inclusive cost, the others their self costs); the current one becomes
+ * the first of the list unless it is in it. none: the current one alone.
+ */
+static void set_columns(struct ui *u, const char *list)
+{
+	const struct profile *p = &u->ses.prof;
+	uint32_t *evs = xmalloc_array(p->nev ? p->nev : 1, sizeof(uint32_t)), n = 0;
+	char err[80];
+	int k =
+	    strcmp(list, "none") && *list ? report_parse_events(p, list, evs, err, sizeof(err)) : 0;
+	bool has = false;
+
+	if (k < 0) {
+		ui_message(u, true, "unknown event '%s' (Tab shows them in the title)", err);
+		free(evs);
+		return;
+	}
+	u->disp.ncolumns = 0;
+	for (int i = 0; i < k && u->disp.ncolumns < DISPLAY_MAX_COLUMNS; i++) {
+		u->disp.columns[u->disp.ncolumns++] = evs[i];
+		has |= evs[i] == u->disp.event;
+	}
+	n = u->disp.ncolumns;
+	if (n && !has)
+		u->disp.event = evs[0];
+	free(evs);
+	ui_refresh_all(u);
+	ui_message(u, false,
+		   n ? "%u events side by side (narrow screens drop the last first)"
+		     : "one event: the current one",
+		   n);
+}
+
+static void set_threshold(struct ui *u, const char *value)
+{
+	char *end;
+	double v = strtod(value, &end);
+
+	if (end == value || *end || !(v >= 0 && v <= 100)) {
+		ui_message(u, true, "threshold needs a number from 0 to 100, not '%s'", value);
+		return;
+	}
+	u->disp.threshold = v;
+	ui_refresh_all(u); /* the trees of the history are built again with it */
+	ui_message(u, false, "threshold %.3g%%: the call trees fold smaller branches", v);
+}
+
+/*
+ * :substitute-path FROM=TO and :include DIR add a way to find sources at run
+ * time; an open source screen looks again.
+ */
+static void source_path(struct ui *u, enum setting s, const char *value)
+{
+	if (!*value || (s == SET_INCLUDE ? (source_paths_add_dir(u->sources, value), 0)
+					 : source_paths_add_rule(u->sources, value)) < 0) {
+		bad_value(u, s);
+		return;
+	}
+	ui_sources_changed(u);
+	ui_message(u, false, "source paths: %s %s", setting_info(s)->name, value);
+}
+
+static void set_include(struct ui *u, const char *value)
+{
+	source_path(u, SET_INCLUDE, value);
+}
+
+static void set_substitute_path(struct ui *u, const char *value)
+{
+	source_path(u, SET_SUBSTITUTE_PATH, value);
+}
+
+/* Each setting's function, from the list. */
+static void (*const appliers[])(struct ui *u, const char *value) = {
+#define S(id, name, values, help, batch, fn) [SET_##id] = fn,
+    SETTING_LIST(S)
+#undef S
+};
+
+void ui_setting_apply(struct ui *u, enum setting s, const char *value)
+{
+	if (s > SET_NONE && s < SET_COUNT)
+		appliers[s](u, value);
+}
+
+/* set NAME VALUE */
+void cmd_set(struct ui *u, const char *cmd, const char *arg)
+{
+	size_t len = strcspn(arg, " \t");
+	enum setting s = setting_find(arg, len);
+	const char *value = arg + len + strspn(arg + len, " \t");
+	char usage[600];
+
+	(void)cmd;
+	if (s == SET_NONE) {
+		ui_message(u, true, "usage: %s", setting_usage(usage, sizeof(usage), false));
+		return;
+	}
+	ui_setting_apply(u, s, value);
+}
+
+/* :threshold, :include, :substitute-path: the setting of the same name. */
+void cmd_setting(struct ui *u, const char *cmd, const char *arg)
+{
+	ui_setting_apply(u, setting_find(cmd, strlen(cmd)), arg);
+}
