@@ -153,7 +153,7 @@ EOF2
 EOF2
 	diff -u - <(sed -n '1,5p' "$BATS_TEST_TMPDIR/top") <<'EOF2'
 ncgrind: call tree from the entry points, threshold 1%
-1 entry points: what no call from outside covers (main, threads)
+1 entry point: what no call from outside covers (main, threads)
 Instructions total 820
  Incl   %root %parent     Calls  Function, then its callees
   820  100.0%  100.0%            - main

@@ -117,7 +117,7 @@ u
 u u
 :save-screen none
 EOF2
-	diff -u - <(head -1 "$BATS_TEST_TMPDIR/both") <<<'ncgrind: spec-extended.callgrind  [focus ^main$ + filter file:file2: 1 functions, 85.37% of the self cost]'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/both") <<<'ncgrind: spec-extended.callgrind  [focus ^main$ + filter file:file2: 1 function, 85.37% of the self cost]'
 	diff -u - <(last both) <<<'1/1  sort: self Instructions   ? help  q quit'
 	diff -u - <(head -1 "$BATS_TEST_TMPDIR/undone") <<<'ncgrind: spec-extended.callgrind  [focus ^main$: 3 functions, 100.0% of the self cost]'
 	diff -u - <(last none) <<<'1/3  sort: self Instructions   no filter to undo'
@@ -286,7 +286,7 @@ EOF2
 	diff -u - <(last one) <<<':goto ggc_internal_cleared_alloc\(unsigned long, void \(\*\)\(void\*\), unsigned long, unsigned long\)_'
 	diff -u - <(last went) <<<'2/5  sort: self Ir   ? help  q quit'
 	diff -u - <(last anchored) <<<'3/5  sort: self Ir   ? help  q quit'
-	diff -u - <(head -1 "$BATS_TEST_TMPDIR/file") <<<'ncgrind: cxx.callgrind  [filter file:vector\.h: 1 functions, 14.18% of the self cost]'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/file") <<<'ncgrind: cxx.callgrind  [filter file:vector\.h: 1 function, 14.18% of the self cost]'
 }
 
 @test "search: the / line is a libedit line: arrows, Home, Delete, C-u, Down, Tab; no garbage" {

@@ -648,7 +648,7 @@ EOF
 	ncg
 	head -1 "$ERR" | grep -qx "ncgrind: no profile given, and no callgrind.out.\* here"
 	ncg --parts=2-3 "$f"
-	head -1 "$ERR" | grep -qx "ncgrind: --parts: no part is '2-3' (there are 1 parts; see P)"
+	head -1 "$ERR" | grep -qx "ncgrind: --parts: no part is '2-3' (there is 1 part; see P)"
 	ncg --parts=x "$f"
 	head -1 "$ERR" | grep -qx "ncgrind: --parts: bad part list item 'x' (N, N-M, tN, FILE:N, all)"
 }

@@ -213,7 +213,8 @@ static void tree_draw(struct ui *u, struct screen *s)
 		 t->threshold);
 	grid_puts(g, 0, 0, line, ATTR_TITLE);
 	if (t->top_down) {
-		snprintf(line, sizeof(line), "%zu entry points of both profiles", t->nroots);
+		snprintf(line, sizeof(line), "%zu entry point%s of both profiles", t->nroots,
+			 t->nroots == 1 ? "" : "s");
 	} else {
 		node_label(d, &t->nodes[t->roots[0]], label, sizeof(label));
 		snprintf(line, sizeof(line), "%s", label);

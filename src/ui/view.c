@@ -170,8 +170,8 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 				u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
 				n++;
 			}
-		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]",
-			 vs->filters, n, fmt_percent(pct, self, total));
+		snprintf(line, sizeof(line), "  [%s: %zu function%s, %s of the self cost]",
+			 vs->filters, n, n == 1 ? "" : "s", fmt_percent(pct, self, total));
 		grid_puts(g, 0, c, line, ATTR_HOT);
 	} else if (pt && pt->cmd.len) {
 		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
@@ -833,8 +833,8 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	grid_puts(g, 0, 9, what, ATTR_TITLE);
 	snprintf(line, sizeof(line),
-		 "%zu entry points: what no call from outside covers (main, threads)",
-		 tree->nroots);
+		 "%zu entry point%s: what no call from outside covers (main, threads)",
+		 tree->nroots, tree->nroots == 1 ? "" : "s");
 	grid_puts(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
 		 fmt_value(buf, tree->p->totals[t->disp->event], t->disp->short_units,
