@@ -311,6 +311,39 @@ no callers, callees or call trees to show.
 EOF2
 }
 
+@test "cachegrind: the screens without calls hint only Backspace, the one key that does something there" {
+	# small.cachegrind has no calls: the callers and callees screen and the trees
+	# have no row to open (Enter), expand (Right/Left), follow (e) or turn upward
+	# (r, t); they hinted those keys before. The position before the hint is left out.
+	local s
+	browse "$BATS_TEST_DIRNAME/fixtures/browser/small.cachegrind" <<'EOF2'
+Enter
+:save-screen detail
+Backspace t
+:save-screen tree
+Backspace r
+:save-screen callers
+T
+:save-screen top
+EOF2
+	for s in detail tree callers top; do
+		tail -n 1 "$BATS_TEST_TMPDIR/$s" | sed 's|^[0-9]*/[0-9]*  ||'
+	done >"$OUT"
+	# and the diff of two Cachegrind files: a function's calls screen (work_b
+	# first: the biggest change of self cost)
+	printf '%s\n' Enter ":save-screen $BATS_TEST_TMPDIR/diff" >"$BATS_TEST_TMPDIR/keys"
+	(cd "$FIX/diff" && "$NCGRIND" --script="$BATS_TEST_TMPDIR/keys" --diff version1.cachegrind \
+		version2.cachegrind)
+	tail -n 1 "$BATS_TEST_TMPDIR/diff" | sed 's|^[0-9]*/[0-9]*  ||' >>"$OUT"
+	expect_out <<'EOF2'
+Backspace: back
+Backspace: back
+Backspace: back
+Backspace: back
+Backspace: back
+EOF2
+}
+
 @test ":write on the source screen writes the whole file with its costs, not the rows on the screen" {
 	# main's source: recur.c beside the profile, 103 lines, and main's 7 calls
 	# (phase_parity, phase_fib, phase_ring, phase_tree, phase_sort, printf,

@@ -481,7 +481,11 @@ static void calls_draw(struct ui *u, struct screen *s)
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
-	view_draw_status(g, &cs->nav, &u->vs, "Enter: open  t/r: trees  Backspace: back");
+	/* two Cachegrind files: no call to open or to grow a tree by */
+	view_draw_status(g, &cs->nav, &u->vs,
+			 profile_has_calls(&u->base->prof) || profile_has_calls(&u->ses.prof)
+			     ? "Enter: open  t/r: trees  Backspace: back"
+			     : "Backspace: back");
 }
 
 /* The function a call row leads to: its diff row, or NCG_NONE on a heading. */

@@ -683,7 +683,12 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	}
 }
 
-/* Instead of the rows of a callers/callees or tree screen: there are none to show. */
+/*
+ * Instead of the rows of a callers/callees or tree screen: there are none to
+ * show, and no row to open, expand or follow: only going back does anything.
+ */
+#define NO_CALLS_HINT "Backspace: back"
+
 static bool draw_no_calls(struct grid *g, const struct profile *p)
 {
 	if (profile_has_calls(p))
@@ -758,7 +763,9 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 		rows = 0;
 	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
 		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, &L);
-	view_draw_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
+	view_draw_status(g, &d->nav, vs,
+			 profile_has_calls(d->p) ? "Enter: open  t/r: tree  Backspace: back"
+						 : NO_CALLS_HINT);
 }
 
 static const char *node_mark(const struct tree_node *n)
@@ -871,7 +878,10 @@ void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav
 		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L,
 			      root);
 	}
-	view_draw_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
+	view_draw_status(g, nav, vs,
+			 profile_has_calls(tree->p)
+			     ? "Right/Left: expand/collapse  e: hot path  r: callers"
+			     : NO_CALLS_HINT);
 }
 
 /*
