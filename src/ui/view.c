@@ -407,6 +407,14 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		grid_put(g, r, c + 3, "? help  q quit", 14, g->cols, ATTR_STATUS);
 }
 
+int view_table_columns_shown(const struct grid *g, const struct table *t)
+{
+	struct layout L;
+
+	layout_columns(g, t, &L);
+	return L.next;
+}
+
 void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs)
 {
 	struct layout L;
