@@ -148,6 +148,37 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 		L->name = 1;
 }
 
+/*
+ * After the title, what the filters keep and how much of the profile that
+ * is. The counts are what a filter is for: where the line is too short, the
+ * filters' text gives way (cut with …), not they.
+ */
+static void draw_filters(struct grid *g, int c, const struct table *t, const char *filters)
+{
+	uint64_t self = 0,
+		 total = t->p->nev ? pct_total(t->p, t->disp->event, t->totals[t->disp->event]) : 0;
+	size_t n = 0;
+	char pct[FMT_NUM], counts[160];
+	int room;
+
+	for (uint32_t f = 0; f < t->p->nfuncs; f++)
+		if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
+			u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
+			n++;
+		}
+	snprintf(counts, sizeof(counts), ": %zu function%s, %s of the self cost]", n,
+		 n == 1 ? "" : "s", fmt_percent(pct, self, total));
+	c += grid_puts(g, 0, c, "  [", ATTR_HOT);
+	room = g->cols - c - text_width(counts);
+	if (text_width(filters) <= room) {
+		c += grid_puts(g, 0, c, filters, ATTR_HOT);
+	} else {
+		c += grid_put(g, 0, c, filters, strlen(filters), room - 1, ATTR_HOT);
+		c += grid_puts(g, 0, c, "\xe2\x80\xa6", ATTR_HOT); /* … */
+	}
+	grid_puts(g, 0, c, counts, ATTR_HOT);
+}
+
 static void draw_title(struct grid *g, const struct table *t, const struct view_state *vs)
 {
 	const struct part *pt = t->p->nparts ? &t->p->parts[0] : NULL;
@@ -158,21 +189,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	c = grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
 	if (vs->filters[0]) {
-		/* what the filters keep, and how much of the profile that is */
-		uint64_t self = 0, total = t->p->nev ? pct_total(t->p, t->disp->event,
-								 t->totals[t->disp->event])
-						     : 0;
-		size_t n = 0;
-		char pct[FMT_NUM];
-
-		for (uint32_t f = 0; f < t->p->nfuncs; f++)
-			if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
-				u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
-				n++;
-			}
-		snprintf(line, sizeof(line), "  [%s: %zu function%s, %s of the self cost]",
-			 vs->filters, n, n == 1 ? "" : "s", fmt_percent(pct, self, total));
-		grid_puts(g, 0, c, line, ATTR_HOT);
+		draw_filters(g, c, t, vs->filters);
 	} else if (pt && pt->cmd.len) {
 		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
 		grid_put(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
