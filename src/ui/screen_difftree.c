@@ -175,9 +175,7 @@ static void node_text(const struct ui *u, const struct difftree *t, uint32_t id,
 	if (indent > room)
 		indent = room > 0 ? room : 0;
 
-	fmt_share(pct, b, nw, t->d->total_base[t->event]);
-	if (t->d->total_base[t->event])
-		strcat(pct, "%");
+	ui_diff_share(pct, b, nw, t->d->total_base[t->event]);
 	node_label(t->d, n, label, sizeof(label));
 	snprintf(buf, size, "%*s %*s %*s %9s %-9s %13s  %*s%s %s", w,
 		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
