@@ -344,6 +344,54 @@ Backspace: back
 EOF2
 }
 
+@test "callers at 80 columns: the name has the room, a call site gives way first, ???:0 is not shown" {
+	# sites.callgrind: target's callers by cost: main 200 (53.33% of 375, 57.14%
+	# of target's 350, 2 calls), the caller without debug information 100
+	# (26.67%, 28.57%), the one in far.c 50 (13.33%, 14.29%). The numbers take 33
+	# columns (cost 5, two percentages 8 each, calls 10, 2 blanks), which leaves
+	# the names 47: both long ones whole (46 and 40), far.c:7 has no room after
+	# the second (40 + 9); ???:0, a call site of code without debug information,
+	# says nothing. At 200 columns far.c:7 shows. Before: both names cut to 29
+	# columns, 18 kept for the call site, ???:0 among them.
+	local s
+	browse "$BATS_TEST_DIRNAME/fixtures/browser/sites.callgrind" <<'EOF2'
+/ "^target$" Enter Enter
+:save-screen narrow
+:resize 200x24
+:save-screen wide
+:goto ^caller_without
+Enter
+:save-screen nosite
+EOF2
+	for s in narrow wide; do
+		echo "== $s"
+		sed -n '4,8p' "$BATS_TEST_TMPDIR/$s"
+	done >"$OUT"
+	# the caller without debug information: its one call site is ???:0, so no
+	# column head for call sites (target 100: 26.67% of 375, 90.91% of its 110)
+	echo "== nosite" >>"$OUT"
+	sed -n '4,7p' "$BATS_TEST_TMPDIR/nosite" >>"$OUT"
+	expect_out <<'EOF2'
+== narrow
+ Cost  %total   %func     Calls  Function  call site
+Callers (3)
+  200  53.33%  57.14%         2  main  main.c:20
+  100  26.67%  28.57%         1  caller_without_debug_info_and_with_a_long_name
+   50  13.33%  14.29%         1  caller_in_far_c_whose_name_is_forty_long
+== wide
+ Cost  %total   %func     Calls  Function  call site
+Callers (3)
+  200  53.33%  57.14%         2  main  main.c:20
+  100  26.67%  28.57%         1  caller_without_debug_info_and_with_a_long_name
+   50  13.33%  14.29%         1  caller_in_far_c_whose_name_is_forty_long  far.c:7
+== nosite
+ Cost  %total   %func     Calls  Function
+Callers (0)
+Callees (1)
+  100  26.67%  90.91%         1  target
+EOF2
+}
+
 @test ":write on the source screen writes the whole file with its costs, not the rows on the screen" {
 	# main's source: recur.c beside the profile, 103 lines, and main's 7 calls
 	# (phase_parity, phase_fib, phase_ring, phase_tree, phase_sort, printf,

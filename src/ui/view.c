@@ -10,6 +10,7 @@
 #include "ncgrind/model/fmt.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -485,7 +486,6 @@ struct list_layout {
 
 #define PCT_W 7    /* " 48.78%" */
 #define CALLS_W 10 /* "        1" and a blank */
-#define SITE_W 18  /* "  file.c:123", about */
 
 static int list_fixed(const struct list_layout *L)
 {
@@ -494,7 +494,7 @@ static int list_fixed(const struct list_layout *L)
 	for (int i = 0; i < L->next; i++)
 		ext += L->extw[i] + 2;
 	return L->num + (L->pct_all ? PCT_W + 1 : 0) + (L->pct_part ? PCT_W + 1 : 0) +
-	       (L->calls ? CALLS_W : 0) + 2 + (L->site ? SITE_W : 0) + ext;
+	       (L->calls ? CALLS_W : 0) + 2 + ext;
 }
 
 /*
@@ -552,7 +552,7 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 	}
 	if (g->cols - list_fixed(L) < MIN_NAME)
 		L->calls = false;
-	L->name = g->cols - list_fixed(L) + (L->site ? SITE_W : 0);
+	L->name = g->cols - list_fixed(L);
 	if (L->name < 1)
 		L->name = 1;
 }
@@ -652,6 +652,43 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
+/*
+ * A row's call site, "  file.c:12" (" +" after it: more sites), into buf;
+ * false where it tells nothing: none known, or Valgrind's ???:0 (code
+ * without debug information).
+ */
+static bool site_text(char *buf, size_t size, const struct profile *p, const struct detail_row *dr)
+{
+	struct span f;
+	const char *base;
+
+	if (dr->site_file == NCG_NONE)
+		return false;
+	f = profile_name(p, dr->site_file);
+	if (!dr->site_line && !dr->more_sites && f.len == 3 && !memcmp(f.ptr, "???", 3))
+		return false;
+	/* the file's base name: the full path is on the caller's own screen */
+	base = f.ptr;
+	for (size_t i = 0; i < f.len; i++)
+		if (f.ptr[i] == '/')
+			base = f.ptr + i + 1;
+	snprintf(buf, size, "  %.*s:%" PRIu64 "%s", (int)(f.len - (size_t)(base - f.ptr)), base,
+		 dr->site_line, dr->more_sites ? " +" : "");
+	return true;
+}
+
+/* Whether a caller or callee row of d has a call site worth a column head. */
+static bool detail_has_sites(const struct detail *d)
+{
+	char buf[64];
+
+	for (size_t i = 0; i < d->nav.count; i++)
+		if ((d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) &&
+		    site_text(buf, sizeof(buf), d->p, &d->rows[i]))
+			return true;
+	return false;
+}
+
 static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
 			    const struct table *t, const struct list_layout *L)
 {
@@ -663,7 +700,8 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	const struct call_edge *e;
 	uint32_t other;
 	uint64_t v;
-	int c;
+	int c, room;
+	bool recursive;
 
 	if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
 		size_t n = 0;
@@ -688,24 +726,22 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	    fmt_percent(pf, v,
 			pct_total(p, t->disp->event, profile_incl_at(p, d->fn, t->disp->event))),
 	    fmt_commas(cnt, e->count), ext, a);
-	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
-	c += grid_puts(g, r, c, name, a);
-	if (e->caller == e->callee || (profile_cycle(p, e->caller) &&
-				       profile_cycle(p, e->caller) == profile_cycle(p, e->callee)))
-		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
-	if (L->site && dr->site_file != NCG_NONE) {
-		struct span f = profile_name(p, dr->site_file);
-		const char *base = f.ptr;
-
-		/* the file's base name: the full path is on the caller's own screen */
-		for (size_t i = 0; i < f.len; i++)
-			if (f.ptr[i] == '/')
-				base = f.ptr + i + 1;
-		snprintf(line, sizeof(line), "  %.*s:%" PRIu64 "%s",
-			 (int)(f.len - (size_t)(base - f.ptr)), base, dr->site_line,
-			 dr->more_sites ? " +" : "");
-		grid_put(g, r, c, line, strlen(line), g->cols - c, a == ATTR_CURSOR ? a : ATTR_DIM);
+	recursive =
+	    e->caller == e->callee || (profile_cycle(p, e->caller) &&
+				       profile_cycle(p, e->caller) == profile_cycle(p, e->callee));
+	room = g->cols - c - (recursive ? 12 : 0);
+	/* the call site gives way first: a name is cut only where it alone has no room */
+	if (!L->site || !site_text(line, sizeof(line), p, dr))
+		line[0] = '\0';
+	function_label(name, sizeof(name), p, other, INT_MAX);
+	if (text_width(name) + text_width(line) > room) {
+		line[0] = '\0';
+		function_label(name, sizeof(name), p, other, room);
 	}
+	c += grid_puts(g, r, c, name, a);
+	if (recursive)
+		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
+	grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
 }
 
 /*
@@ -779,7 +815,7 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct table
 
 	uint64_t *ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
 
-	list_layout(&L, g, t, detail_widest(d, t, ext_w), true, ext_w, true);
+	list_layout(&L, g, t, detail_widest(d, t, ext_w), detail_has_sites(d), ext_w, true);
 	free(ext_w);
 	grid_clear(g);
 	draw_list_head(g, d->p, d->fn, t, "callers and callees");
@@ -934,7 +970,7 @@ int view_write_detail(FILE *f, const struct detail *d, const struct table *t)
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_detail(&g, d, t, &vs);
 	ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
-	list_layout(&L, &g, t, detail_widest(d, t, ext_w), true, ext_w, true);
+	list_layout(&L, &g, t, detail_widest(d, t, ext_w), detail_has_sites(d), ext_w, true);
 	free(ext_w);
 	write_head(f, &g);
 	for (size_t i = 0; i < d->nav.count; i++) {
