@@ -120,6 +120,7 @@ EOF
 @test "diff: json has both sides' totals, what is unmatched, and every function's five values" {
 	ncg --diff --mod-filename="$RULE" --format=json "$D/version1.cachegrind" "$D/version2.cachegrind"
 	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	python3 - "$OUT" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -331,6 +332,7 @@ EOF
 	ncg --diff --dump=tree --format=json --mod-filename="$RULE" \
 		"$D/version1.callgrind" "$D/version2.callgrind"
 	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	python3 - "$OUT" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
