@@ -26,9 +26,10 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) -pthread -Iinclude -D_FILE_OFFSET_BITS=64 -MMD -M
 LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
-# browser and its prompt, bats for the suite, tmux for the terminal tests).
+# browser and its prompt, bats for the suite, tmux for the terminal tests,
+# python3 for the tests that read JSON).
 DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev libiberty-dev \
-	   pkg-config bats tmux clang-format gzip xz-utils zstd
+	   pkg-config bats tmux python3 clang-format gzip xz-utils zstd
 
 ifeq ($(V),1)
 Q =

@@ -1378,7 +1378,7 @@ Incl      %  Self      %  Calls  Function
 
 main
 called 0 times  file: a.c  object:
-2 problem(s) reading the profile: negative-cost.callgrind:6: negative cost '-20'
+2 problems reading the profile: negative-cost.callgrind:6: negative cost '-20' (
 EOF
 	# the next key clears the message
 	screen_rows '2p;4p;24p' Dr
@@ -1398,7 +1398,7 @@ EOF
 	screen_rows '10p' errors
 	expect_out <<'EOF'
 == errors
-1/1  sort: self Ir   2 problem(s) reading the profile: negative-cost.callgrind:6: negative cost '-20' (costs are unsigned); line ignored
+1/1  sort: self Ir   2 problems reading the profile: negative-cost.callgrind:6: negative cost '-20' (costs are unsigned); line ignored
 EOF
 }
 
@@ -1894,4 +1894,66 @@ a
 a
 1/3  sort: self Ir   ? help  q quit
 EOF
+}
+
+@test "browser: counts agree in number (1 entry point, 2 entry points, 1 function, 1 frame matches)" {
+	# spec-extended: main calls func1 and func2, func1 calls func2, one object
+	# (none named), one event. By hand: one entry point (main); ^main$ is one
+	# frame of the flame graph, ^func three (func1 and func2 under main, func2
+	# under func1); the filter main keeps one function, func two; the object's
+	# group holds all three functions.
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF2'
+T
+:save-screen tree
+q
+F
+/ "^main$" Enter
+:save-screen main
+/ "^func" Enter
+:save-screen func
+q
+O
+:save-screen groups
+Enter
+:save-screen members
+q
+q
+:filter main
+:save-screen one
+:filter
+:filter func
+:save-screen two
+:filter
+:events
+:save-screen events
+EOF2
+	{
+		sed -n 2p tree
+		tail -n 1 main
+		tail -n 1 func
+		tail -n 1 groups
+		sed -n 2p members
+		head -n 1 one
+		head -n 1 two
+		sed -n 2p events
+	} >"$OUT"
+	expect_out <<'EOF2'
+1 entry point: what no call from outside covers (main, threads)
+1 frame matches: 820, 100.0% of the total
+3 frames match: 800, 97.56% of the total
+1/1   1 group by object (O: the next kind)
+3 functions, by self cost
+ncgrind: spec-extended.callgrind  [filter …: 1 function, 2.44% of the self cost]
+ncgrind: spec-extended.callgrind  [filte…: 2 functions, 97.56% of the self cost]
+1 event of spec-extended.callgrind; the one shown is marked *
+EOF2
+	# edge-jumps: loop and target, neither called: two entry points
+	browse_ok "$FIX/edge/edge-jumps.callgrind" <<'EOF2'
+T
+:save-screen tree2
+EOF2
+	sed -n 2p tree2 >"$OUT"
+	expect_out <<'EOF2'
+2 entry points: what no call from outside covers (main, threads)
+EOF2
 }

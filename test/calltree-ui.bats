@@ -153,7 +153,7 @@ EOF2
 EOF2
 	diff -u - <(sed -n '1,5p' "$BATS_TEST_TMPDIR/top") <<'EOF2'
 ncgrind: call tree from the entry points, threshold 1%
-1 entry points: what no call from outside covers (main, threads)
+1 entry point: what no call from outside covers (main, threads)
 Instructions total 820
  Incl   %root %parent     Calls  Function, then its callees
   820  100.0%  100.0%            - main
@@ -308,6 +308,87 @@ The profile records no calls (a Cachegrind profile has none):
 no callers, callees or call trees to show.
 The profile records no calls (a Cachegrind profile has none):
 no callers, callees or call trees to show.
+EOF2
+}
+
+@test "cachegrind: the screens without calls hint only Backspace, the one key that does something there" {
+	# small.cachegrind has no calls: the callers and callees screen and the trees
+	# have no row to open (Enter), expand (Right/Left), follow (e) or turn upward
+	# (r, t); they hinted those keys before. The position before the hint is left out.
+	local s
+	browse "$BATS_TEST_DIRNAME/fixtures/browser/small.cachegrind" <<'EOF2'
+Enter
+:save-screen detail
+Backspace t
+:save-screen tree
+Backspace r
+:save-screen callers
+T
+:save-screen top
+EOF2
+	for s in detail tree callers top; do
+		tail -n 1 "$BATS_TEST_TMPDIR/$s" | sed 's|^[0-9]*/[0-9]*  ||'
+	done >"$OUT"
+	# and the diff of two Cachegrind files: a function's calls screen (work_b
+	# first: the biggest change of self cost)
+	printf '%s\n' Enter ":save-screen $BATS_TEST_TMPDIR/diff" >"$BATS_TEST_TMPDIR/keys"
+	(cd "$FIX/diff" && "$NCGRIND" --script="$BATS_TEST_TMPDIR/keys" --diff version1.cachegrind \
+		version2.cachegrind)
+	tail -n 1 "$BATS_TEST_TMPDIR/diff" | sed 's|^[0-9]*/[0-9]*  ||' >>"$OUT"
+	expect_out <<'EOF2'
+Backspace: back
+Backspace: back
+Backspace: back
+Backspace: back
+Backspace: back
+EOF2
+}
+
+@test "callers at 80 columns: the name has the room, a call site gives way first, ???:0 is not shown" {
+	# sites.callgrind: target's callers by cost: main 200 (53.33% of 375, 57.14%
+	# of target's 350, 2 calls), the caller without debug information 100
+	# (26.67%, 28.57%), the one in far.c 50 (13.33%, 14.29%). The numbers take 33
+	# columns (cost 5, two percentages 8 each, calls 10, 2 blanks), which leaves
+	# the names 47: both long ones whole (46 and 40), far.c:7 has no room after
+	# the second (40 + 9); ???:0, a call site of code without debug information,
+	# says nothing. At 200 columns far.c:7 shows. Before: both names cut to 29
+	# columns, 18 kept for the call site, ???:0 among them.
+	local s
+	browse "$BATS_TEST_DIRNAME/fixtures/browser/sites.callgrind" <<'EOF2'
+/ "^target$" Enter Enter
+:save-screen narrow
+:resize 200x24
+:save-screen wide
+:goto ^caller_without
+Enter
+:save-screen nosite
+EOF2
+	for s in narrow wide; do
+		echo "== $s"
+		sed -n '4,8p' "$BATS_TEST_TMPDIR/$s"
+	done >"$OUT"
+	# the caller without debug information: its one call site is ???:0, so no
+	# column head for call sites (target 100: 26.67% of 375, 90.91% of its 110)
+	echo "== nosite" >>"$OUT"
+	sed -n '4,7p' "$BATS_TEST_TMPDIR/nosite" >>"$OUT"
+	expect_out <<'EOF2'
+== narrow
+ Cost  %total   %func     Calls  Function  call site
+Callers (3)
+  200  53.33%  57.14%         2  main  main.c:20
+  100  26.67%  28.57%         1  caller_without_debug_info_and_with_a_long_name
+   50  13.33%  14.29%         1  caller_in_far_c_whose_name_is_forty_long
+== wide
+ Cost  %total   %func     Calls  Function  call site
+Callers (3)
+  200  53.33%  57.14%         2  main  main.c:20
+  100  26.67%  28.57%         1  caller_without_debug_info_and_with_a_long_name
+   50  13.33%  14.29%         1  caller_in_far_c_whose_name_is_forty_long  far.c:7
+== nosite
+ Cost  %total   %func     Calls  Function
+Callers (0)
+Callees (1)
+  100  26.67%  90.91%         1  target
 EOF2
 }
 

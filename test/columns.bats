@@ -44,6 +44,25 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	assert_grep 'one event: the current one' n2
 }
 
+@test "columns: :set columns says which columns have no room at the screen's width" {
+	# the same widths as the test above: at 95 columns CEst has no room, at 80
+	# neither D1mr nor CEst; at 200 all three fit. Before, a column with no room
+	# was left out silently, as if the setting were ignored.
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':resize 95x12' ':set columns Ir,D1mr,CEst' ':save-screen m95' ':resize 80x12' \
+		':set columns Ir,D1mr,CEst' ':save-screen m80' ':resize 200x12' \
+		':set columns Ir,D1mr,CEst' ':save-screen m200' >keys
+	"$NCGRIND" --script=keys --size=200x12 "$CS"
+	for s in m95 m80 m200; do
+		tail -n 1 $s | sed 's/^.*sort: self Ir   //'
+	done >"$OUT"
+	expect_out <<'EOF'
+no room at 95 columns for CEst: 2 of 3 events side by side
+no room at 80 columns for D1mr, CEst: 1 of 3 events side by side
+3 events side by side (narrow screens drop the last first)
+EOF
+}
+
 @test "columns: --events in the browser: side by side, the first current; an unknown one is said" {
 	cd "$BATS_TEST_TMPDIR"
 	printf '%s\n' ':save-screen e0' >keys

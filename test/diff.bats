@@ -120,6 +120,7 @@ EOF
 @test "diff: json has both sides' totals, what is unmatched, and every function's five values" {
 	ncg --diff --mod-filename="$RULE" --format=json "$D/version1.cachegrind" "$D/version2.cachegrind"
 	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	python3 - "$OUT" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -331,6 +332,7 @@ EOF
 	ncg --diff --dump=tree --format=json --mod-filename="$RULE" \
 		"$D/version1.callgrind" "$D/version2.callgrind"
 	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	python3 - "$OUT" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -478,4 +480,28 @@ EOF
 	assert_grep 'Ir self: base 5, new 5, change 0' e3
 	# the new profile's own table has one event
 	assert_grep 'the profile has one event' e4
+}
+
+@test "diff screen: a big ratio or share is written shorter, never past its column" {
+	# base: main 1,000, grow 1,000, tiny 1 (total 2,001); new: main 1,000, grow
+	# 18,209,949, tiny 123,456,789. By hand: tiny's ratio 123456789 does not fit
+	# the 8 columns, even whole: 1.2e+08; grow's 18209.949 keeps two decimals,
+	# 18209.95. The shares of the base's total (%base, 9 columns with the %):
+	# tiny +123,456,788 / 2,001 = +6169754.52%, whole +6169755%; grow
+	# +18,208,949 / 2,001 = +909992.45%, whole +909992%. Before, the ratio
+	# 18209.949 pushed the rest of its row one column right.
+	cd "$BATS_TEST_TMPDIR"
+	printf '# callgrind format\nevents: Ir\nfl=a.c\nfn=main\n1 1000\nfn=grow\n3 %s\nfn=tiny\n4 %s\n' \
+		1000 1 >base.callgrind
+	printf '# callgrind format\nevents: Ir\nfl=a.c\nfn=main\n1 1000\nfn=grow\n3 %s\nfn=tiny\n4 %s\n' \
+		18209949 123456789 >new.callgrind
+	printf '%s\n' ':save-screen d' >keys
+	"$NCGRIND" --diff --script=keys --size=100x10 base.callgrind new.callgrind
+	sed -n '4,7p' d >"$OUT"
+	expect_out <<'EOF2'
+          Base            New         Change     %base    Ratio        Function
+             1    123,456,789   +123,456,788 +6169755%  1.2e+08        tiny
+         1,000     18,209,949    +18,208,949  +909992% 18209.95        grow
+         1,000          1,000              0    +0.00%    1.000        main
+EOF2
 }

@@ -52,7 +52,7 @@ EOF
 	ncg --dump=functions --format=tsv a.callgrind bad.callgrind
 	expect_status 1
 	expect_err <<'EOF'
-bad.callgrind:3: more costs than the 1 events; line ignored
+bad.callgrind:3: more costs than the 1 event; line ignored
 EOF
 }
 
@@ -307,7 +307,7 @@ sum_by_function() {
 	assert_grep '1 callgrind.out.26197-01     1    t1          281,879  23.84%  Program termination' all
 	assert_grep '3 callgrind.out.26197-03     1    t3          600,283  50.77%' all
 	assert_grep '3 parts in 3 files; 1 count (marked *)' only2
-	assert_grep '1 of 3 parts count: 2' only2
+	assert_grep '1 of 3 parts counts: 2' only2
 	# the table: thread 2's total (300,283) is 100%
 	assert_grep 'Total Ir: 300,283   Parts: 1 of 3' table2
 	assert_grep '2 of 3 parts count: 2-3' not1

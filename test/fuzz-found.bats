@@ -8,6 +8,7 @@
 load test_helper
 
 H="$BATS_TEST_DIRNAME/fixtures/hostile"
+PROBE="${PROBE:-$BATS_TEST_DIRNAME/tools/probe}"
 
 # run ncgrind on FILE from the fixtures dir, so that messages name the bare file
 hostile() {
@@ -67,7 +68,7 @@ hostile() {
 	local f
 	for f in reread-calls-first-relative-cost reread-rejected-first-abs-line \
 		reread-space-cr-after-cost; do
-		"$TOOLS/probe" check "$H/$f.callgrind" >"$OUT" 2>&1 || { cat "$OUT"; return 1; }
+		"$PROBE" check "$H/$f.callgrind" >"$OUT" 2>&1 || { cat "$OUT"; return 1; }
 	done
 	# '1 1 ' + CR LF, then '2 5' + CR LF: both lines count (1 + 5)
 	cd "$BATS_TEST_TMPDIR"

@@ -74,6 +74,7 @@ shapes::Square	1	3000	3000
 EOF
 	ncg --dump=functions --group=cycle --format=json "$FIX/recursion/mutual.callgrind"
 	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	python3 - "$OUT" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -257,6 +257,7 @@ EOF2
 	ncg --format=json json-bytes.callgrind
 	expect_status 0
 	assert_grep '"function":"a\\x9bb\\xffc\u001bd\u202ee","file":"x\u001b.c"' "$OUT"
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	python3 - "$OUT" <<'EOF2'
 import json, sys
 d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))  # strict UTF-8

@@ -194,6 +194,25 @@ man_keys() {
 	grep -qx U "$OUT"
 }
 
+@test "packages: one list, the Makefile's DEB_PKGS: .ci/run installs make, then make deps; the README adds none" {
+	# Before, .ci/run installed its own copy of the list, and the README named a
+	# third one, without libiberty-dev.
+	local top="$BATS_TEST_DIRNAME/.." pkgs p
+	pkgs=" $(make -s -C "$top" -f Makefile -f - print-deps <<<'print-deps: ; @echo $(DEB_PKGS)') "
+	[ "${#pkgs}" -gt 20 ] || { echo "no DEB_PKGS in the Makefile: '$pkgs'"; return 1; }
+	# .ci/run: apt-get installs make alone; make deps does the rest
+	grep -E 'apt-get install' "$top/.ci/run" | grep -vE 'apt-get install -y -qq make >/dev/null$' \
+		>"$OUT" || true
+	refute_grep . "$OUT"
+	grep -q '^make deps' "$top/.ci/run" || { echo '.ci/run does not run make deps'; return 1; }
+	# the README's set-up says make deps; every package it names is in the list
+	assert_grep 'make deps' "$top/README"
+	grep -oE '\b[a-z0-9.+-]+-dev\b' "$top/README" | sort -u >"$BATS_TEST_TMPDIR/named" || true
+	while read -r p; do
+		case "$pkgs" in *" $p "*) ;; *) echo "README names $p, not in DEB_PKGS"; return 1 ;; esac
+	done <"$BATS_TEST_TMPDIR/named"
+}
+
 @test "layers: check-layers passes on the tree and fails on a core file that includes a view-model, on curses in the model, on a header outside the layers" {
 	run "$BATS_TEST_DIRNAME/tools/check-layers"
 	[ "$status" -eq 0 ]

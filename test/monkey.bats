@@ -66,10 +66,7 @@ fixture_profiles() {
 
 @test "monkey: script mode, every profile of the shared corpus (when present)" {
 	local profiles n
-	if [ ! -d "$SHARED_DIR/corpus/real" ]; then
-		echo "# no $SHARED_DIR/corpus/real here: nothing to do" >&3
-		return 0
-	fi
+	[ -d "$SHARED_DIR/corpus/real" ] || skip "no $SHARED_DIR/corpus/real here (the shared corpus)"
 	mapfile -t profiles < <(find "$SHARED_DIR/corpus/real" -type f \( -name '*.callgrind' \
 		-o -name '*.cachegrind' -o -name 'cachegrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
 	n=${#profiles[@]}

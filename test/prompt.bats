@@ -117,10 +117,32 @@ u
 u u
 :save-screen none
 EOF2
-	diff -u - <(head -1 "$BATS_TEST_TMPDIR/both") <<<'ncgrind: spec-extended.callgrind  [focus ^main$ + filter file:file2: 1 functions, 85.37% of the self cost]'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/both") <<<'ncgrind: spec-extended.callgrind  [focus ^main$ + filter file:file2: 1 function, 85.37% of the self cost]'
 	diff -u - <(last both) <<<'1/1  sort: self Instructions   ? help  q quit'
 	diff -u - <(head -1 "$BATS_TEST_TMPDIR/undone") <<<'ncgrind: spec-extended.callgrind  [focus ^main$: 3 functions, 100.0% of the self cost]'
 	diff -u - <(last none) <<<'1/3  sort: self Instructions   no filter to undo'
+}
+
+@test "commands: a long filter is cut with … in the header, its counts stay (120 and 80 columns)" {
+	# func1|func2|...: func1 100 + func2 700 = 800 of 820 = 97.56%. At 120 columns:
+	# "ncgrind: spec-extended.callgrind" (32) + "  [" (35), the counts ": 2
+	# functions, 97.56% of the self cost]" take 39, which leaves 46: the first 45
+	# columns of the filters' text and …. At 80: 6, "filte" and …. At 200 all of it.
+	# Before, the header was cut at the edge, the counts first.
+	browse "$X" --size=120x24 <<'EOF2'
+:filter func1|func2|another_long_alternative_that_matches_nothing_at_all
+:save-screen w120
+:resize 80x24
+:save-screen w80
+:resize 200x24
+:save-screen w200
+EOF2
+	for s in w120 w80 w200; do head -1 "$BATS_TEST_TMPDIR/$s"; done >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: spec-extended.callgrind  [filter func1|func2|another_long_alternative_t…: 2 functions, 97.56% of the self cost]
+ncgrind: spec-extended.callgrind  [filte…: 2 functions, 97.56% of the self cost]
+ncgrind: spec-extended.callgrind  [filter func1|func2|another_long_alternative_that_matches_nothing_at_all: 2 functions, 97.56% of the self cost]
+EOF2
 }
 
 @test "commands: ignore drops what is reached only through a function; hide joins trees" {
@@ -286,7 +308,7 @@ EOF2
 	diff -u - <(last one) <<<':goto ggc_internal_cleared_alloc\(unsigned long, void \(\*\)\(void\*\), unsigned long, unsigned long\)_'
 	diff -u - <(last went) <<<'2/5  sort: self Ir   1 of 1 match'
 	diff -u - <(last anchored) <<<'3/5  sort: self Ir   1 of 1 match'
-	diff -u - <(head -1 "$BATS_TEST_TMPDIR/file") <<<'ncgrind: cxx.callgrind  [filter file:vector\.h: 1 functions, 14.18% of the self cost]'
+	diff -u - <(head -1 "$BATS_TEST_TMPDIR/file") <<<'ncgrind: cxx.callgrind  [filter file:vector\.h: 1 function, 14.18% of the self cost]'
 }
 
 @test "search: the / line is a libedit line: arrows, Home, Delete, C-u, Down, Tab; no garbage" {

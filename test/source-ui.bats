@@ -258,6 +258,32 @@ EOF2
 	grep -q '^4/9 ' "$BATS_TEST_TMPDIR/insn"
 }
 
+@test "instructions: V on a profile without addresses says so and opens no screen" {
+	# spec-extended has no `positions:` line, so line numbers only: no instruction
+	# addresses. Before, V opened a screen of every cost at address 0. From the
+	# table (func2 selected) and from main's callers and callees, the screen
+	# stays the one it was, with the message.
+	browse "$BATS_TEST_DIRNAME/fixtures/spec/spec-extended.callgrind" <<'EOF2'
+V
+:save-screen table
+/ "^main$" Enter Enter V
+:save-screen detail
+EOF2
+	{
+		sed -n 1p "$BATS_TEST_TMPDIR/table"
+		tail -n 1 "$BATS_TEST_TMPDIR/table"
+		sed -n 1,2p "$BATS_TEST_TMPDIR/detail"
+		tail -n 1 "$BATS_TEST_TMPDIR/detail" | sed 's|^[0-9]*/[0-9]*  *||'
+	} >"$OUT"
+	expect_out <<'EOF2'
+ncgrind: spec-extended.callgrind
+no instruction addresses for this function (callgrind --dump-instr=yes)
+ncgrind: callers and callees
+main
+no instruction addresses for this function (callgrind --dump-instr=yes)
+EOF2
+}
+
 @test "instructions: V disassembles the function with objdump, costs beside each instruction" {
 	command -v cc >/dev/null || { echo "cc is needed for this test"; return 1; }
 	command -v objdump >/dev/null || { echo "objdump (binutils) is needed for this test"; return 1; }

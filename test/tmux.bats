@@ -663,3 +663,68 @@ EOF3
 	tm send-keys Q
 	expect_ended 0
 }
+
+# key_ms KEY TEXT: send KEY, then read the pane until a line shows TEXT; print the
+# milliseconds between the two (the tmux calls included), or fail after 3 s.
+key_ms() {
+	local t0 now
+	t0=$(date +%s%N)
+	tm send-keys "$1"
+	while :; do
+		now=$(date +%s%N)
+		tm capture-pane -p | grep -qF -- "$2" && break
+		if (((now - t0) > 3000000000)); then
+			echo "the pane never showed: $2"
+			return 1
+		fi
+	done
+	echo $(((now - t0) / 1000000))
+}
+
+# back_times KEY N: N times, open func2's callers (Enter) and go back with KEY;
+# print the milliseconds each return to the table took, one a line.
+back_times() {
+	local i ms
+	for i in $(seq "$2"); do
+		tm send-keys Enter
+		wait_text "Enter: open  t/r: tree" >/dev/null || return
+		ms=$(key_ms "$1" "1/3  sort: self Instructions") || { echo "$ms"; return 1; }
+		echo "$ms"
+	done
+}
+
+@test "tmux: Esc goes back at once (ESCDELAY 25 ms unless the environment says), as Backspace does" {
+	# ncurses waits ESCDELAY after an Esc for the rest of a key's sequence: 1 s by
+	# default, so Esc took a second. The time is read from send-keys to the
+	# pane showing the table again, tmux's own calls included: the best of 5
+	# must be under 0.1 s, and none may reach the old second (a loaded machine
+	# slows one down, not all). The helper's ESCDELAY=25 is not in the pane's
+	# environment: the default is the program's.
+	local d="$FIX/spec" key t
+	unset ESCDELAY
+	tmux_start "$d" env -u ESCDELAY sh -c "$WRAPPER" "$NCGRIND" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	for key in Escape BSpace; do
+		back_times "$key" 5 >"$OUT" || { cat "$OUT"; return 1; }
+		echo "$key: $(tr '\n' ' ' <"$OUT")ms"
+		[ "$(sort -n "$OUT" | head -1)" -lt 100 ] || { echo "$key: never under 100 ms"; return 1; }
+		[ "$(sort -n "$OUT" | tail -1)" -lt 800 ] || { echo "$key: one took 800 ms or more"; return 1; }
+	done
+	# Esc closes the prompt at once too
+	tm send-keys :
+	wait_text ":_"
+	t=$(key_ms Escape "1/3  sort: self Instructions") || { echo "$t"; return 1; }
+	echo "Esc on the prompt: $t ms"
+	[ "$t" -lt 800 ]
+	tm send-keys q
+	expect_ended 0
+	teardown
+	# ESCDELAY=600 in the environment wins: Esc takes at least that long
+	tmux_start "$d" env ESCDELAY=600 sh -c "$WRAPPER" "$NCGRIND" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	back_times Escape 1 >"$OUT" || { cat "$OUT"; return 1; }
+	echo "Esc with ESCDELAY=600: $(cat "$OUT") ms"
+	[ "$(cat "$OUT")" -ge 550 ]
+	tm send-keys q
+	expect_ended 0
+}

@@ -96,8 +96,9 @@ static int out_damaged(struct out *o, const char *what, uint64_t at, char *err, 
 		return -1;
 	}
 	snprintf(o->d->warn, sizeof(o->d->warn),
-		 "%.100s at byte %llu of the compressed file; the %zu bytes before it are read",
-		 what, (unsigned long long)at, o->d->size);
+		 "%.100s at byte %llu of the compressed file; the %zu byte%s before it %s read",
+		 what, (unsigned long long)at, o->d->size, o->d->size == 1 ? "" : "s",
+		 o->d->size == 1 ? "is" : "are");
 	return 0;
 }
 

@@ -104,5 +104,6 @@ void diag_write(const struct diag *d, FILE *out)
 		fprintf(out, "%s\n", buf);
 	}
 	if (total > d->nr)
-		fprintf(out, "%s: %zu more messages not shown\n", d->path, total - d->nr);
+		fprintf(out, "%s: %zu more message%s not shown\n", d->path, total - d->nr,
+			total - d->nr == 1 ? "" : "s");
 }

@@ -250,11 +250,6 @@ static int map_decompress(struct map *m, decompress_progress_fn progress, void *
 	return 0;
 }
 
-int map_open(struct map *m, const char *path, char *err, size_t errsize)
-{
-	return map_open_progress(m, path, NULL, NULL, err, errsize);
-}
-
 int map_open_progress(struct map *m, const char *path,
 		      void (*progress)(void *ctx, uint64_t done, uint64_t total), void *ctx,
 		      char *err, size_t errsize)

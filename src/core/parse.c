@@ -790,7 +790,8 @@ static const char *cost_line(struct parser *ps, const char *p)
 	while (*p != '\n') {
 		if (n == nev) {
 			diag_add(ps->diag, DIAG_ERROR, ps->lineno,
-				 "more costs than the %u events; line ignored", nev);
+				 "more costs than the %u event%s; line ignored", nev,
+				 nev == 1 ? "" : "s");
 			if (ps->next == NEXT_CALL)
 				ps->next = NEXT_COST;
 			return skip_line(ps, p);

@@ -293,10 +293,10 @@ static void finish_stride(struct profile *p, struct diag *d)
 	keep = last_column(p);
 	set_stride(p, keep);
 	diag_add(d, DIAG_WARNING, 0,
-		 "%u of the %u events have no cost in any line: not shown (their columns of "
+		 "%u of the %u event%s %s no cost in any line: not shown (their columns of "
 		 "zeros would take %zu MiB for a file of %zu KiB)",
-		 p->nev - keep, p->nev, rows * (p->nev - keep) * sizeof(uint64_t) >> 20,
-		 (size_t)(profile_bytes(p) >> 10));
+		 p->nev - keep, p->nev, p->nev == 1 ? "" : "s", p->nev - keep == 1 ? "has" : "have",
+		 rows * (p->nev - keep) * sizeof(uint64_t) >> 20, (size_t)(profile_bytes(p) >> 10));
 	p->nev = p->nraw = keep;
 	htab_release(&p->ev_index);
 	for (uint32_t e = 0; e < keep; e++)

@@ -1085,11 +1085,6 @@ int report_sort_find(const char *name, size_t len)
 	return -1;
 }
 
-const char *report_kind_name(enum report_kind k)
-{
-	return k < REPORT_COUNT ? report_names[k] : "";
-}
-
 int report_kind_find(const char *name)
 {
 	for (int i = 0; i < REPORT_COUNT; i++)

@@ -126,8 +126,9 @@ int parts_parse(const struct profile *p, const char *list, bool *sel, char *err,
 			return -1;
 		}
 		if (!hits) {
-			snprintf(err, errsize, "no part is '%.*s' (there are %zu parts; see P)",
-				 len, start, p->nparts);
+			snprintf(err, errsize, "no part is '%.*s' (there %s %zu part%s; see P)",
+				 len, start, p->nparts == 1 ? "is" : "are", p->nparts,
+				 p->nparts == 1 ? "" : "s");
 			return -1;
 		}
 		if (*s == '\0')

@@ -16,6 +16,8 @@
 
 #include <stdlib.h>
 
+#define RATIO_W 8 /* the ratio column */
+
 struct diff_screen {
 	struct nav nav;
 	size_t *order;
@@ -100,13 +102,39 @@ static const char *status_word(const struct diff *d, size_t r)
 	return d->rows[r].new == NCG_NONE ? "gone" : "";
 }
 
-/* The change as a share of the base's total with its %, or "-" (buf of FMT_NUM + 1) */
-static char *share_text(char *buf, uint64_t b, uint64_t n, uint64_t total)
+/*
+ * x with as many of its decimals (at most `decimals`) as fit in width
+ * columns, else in e-notation: a ratio of 18209.949 reads 18209.95 in its
+ * column of 8 rather than pushing the rest of the row to the right. The
+ * reports write the full value.
+ */
+static char *fit_decimal(char *buf, double x, int decimals, bool sign, int width)
 {
-	fmt_share(buf, b, n, total);
-	if (total)
-		strcat(buf, "%");
+	for (int d = decimals; d >= 0; d--) {
+		snprintf(buf, FMT_NUM, sign ? "%+.*f" : "%.*f", d, x);
+		if ((int)strlen(buf) <= width)
+			return buf;
+	}
+	snprintf(buf, FMT_NUM, sign ? "%+.1e" : "%.1e", x);
 	return buf;
+}
+
+char *ui_diff_share(char *buf, uint64_t b, uint64_t n, uint64_t total)
+{
+	double ch = n >= b ? (double)(n - b) : -(double)(b - n);
+
+	if (!total)
+		return strcpy(buf, "-");
+	fit_decimal(buf, 100.0 * ch / (double)total, 2, true, DIFF_SHARE_W - 1);
+	return strcat(buf, "%");
+}
+
+/* new / base in the ratio column (inf from nothing, - for nothing from nothing) */
+static char *ratio_text(char *buf, uint64_t b, uint64_t n)
+{
+	if (!b)
+		return fmt_ratio(buf, b, n);
+	return fit_decimal(buf, (double)n / (double)b, 3, false, RATIO_W);
 }
 
 static struct span row_fn_name(const struct diff *d, uint32_t row)
@@ -130,12 +158,12 @@ static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r,
 	struct span name = row_fn_name(d, (uint32_t)r);
 	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], ratio[FMT_NUM];
 
-	snprintf(buf, size, "%*s %*s %*s %9s %8s  %-4s  %.*s", w,
+	snprintf(buf, size, "%*s %*s %*s %*s %*s  %-4s  %.*s", w,
 		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
 		 fmt_value(c, n, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_change(ch, b, n, u->disp.short_units, u->disp.unit_ps),
-		 share_text(pct, b, n, d->total_base[e]), fmt_ratio(ratio, b, n), status_word(d, r),
-		 (int)name.len, name.ptr);
+		 fmt_change(ch, b, n, u->disp.short_units, u->disp.unit_ps), DIFF_SHARE_W,
+		 ui_diff_share(pct, b, n, d->total_base[e]), RATIO_W, ratio_text(ratio, b, n),
+		 status_word(d, r), (int)name.len, name.ptr);
 }
 
 static const char *order_word(const struct diff_screen *ds)
@@ -191,8 +219,8 @@ static void diff_draw(struct ui *u, struct screen *s)
 		 fmt_value(ub, d->unmatched_new[e], u->disp.short_units, u->disp.unit_ps),
 		 ds->incl ? "inclusive," : "self,", order_word(ds));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "%*s %*s %*s %9s %8s  %-4s  %s", w, "Base", w, "New", w,
-		 "Change", "%base", "Ratio", "", "Function");
+	snprintf(line, sizeof(line), "%*s %*s %*s %*s %*s  %-4s  %s", w, "Base", w, "New", w,
+		 "Change", DIFF_SHARE_W, "%base", RATIO_W, "Ratio", "", "Function");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
 	for (int i = 0; i < ui_list_rows(u) && ds->nav.top + (size_t)i < ds->nav.count; i++) {
@@ -438,7 +466,7 @@ static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, s
 		 fmt_value(a, cb, u->disp.short_units, u->disp.unit_ps), w,
 		 fmt_value(b, cn, u->disp.short_units, u->disp.unit_ps), w,
 		 fmt_change(ch, cb, cn, u->disp.short_units, u->disp.unit_ps),
-		 share_text(pct, cb, cn, d->total_base[e]),
+		 ui_diff_share(pct, cb, cn, d->total_base[e]),
 		 d->calls[r->call].base == NCG_NONE  ? "new"
 		 : d->calls[r->call].new == NCG_NONE ? "gone"
 						     : "",
@@ -511,7 +539,11 @@ static void calls_draw(struct ui *u, struct screen *s)
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
-	view_draw_status(g, &cs->nav, &u->vs, "Enter: open  t/r: trees  Backspace: back");
+	/* two Cachegrind files: no call to open or to grow a tree by */
+	view_draw_status(g, &cs->nav, &u->vs,
+			 profile_has_calls(&u->base->prof) || profile_has_calls(&u->ses.prof)
+			     ? "Enter: open  t/r: trees  Backspace: back"
+			     : "Backspace: back");
 }
 
 /* The function a call row leads to: its diff row, or NCG_NONE on a heading. */

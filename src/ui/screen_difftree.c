@@ -176,9 +176,7 @@ static void node_text(const struct ui *u, const struct difftree *t, uint32_t id,
 	if (indent > room)
 		indent = room > 0 ? room : 0;
 
-	fmt_share(pct, b, nw, t->d->total_base[t->event]);
-	if (t->d->total_base[t->event])
-		strcat(pct, "%");
+	ui_diff_share(pct, b, nw, t->d->total_base[t->event]);
 	node_label(t->d, n, label, sizeof(label));
 	snprintf(buf, size, "%*s %*s %*s %9s %-9s %13s  %*s%s %s", w,
 		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
@@ -214,7 +212,8 @@ static void tree_draw(struct ui *u, struct screen *s)
 		 t->threshold);
 	grid_puts(g, 0, 0, line, ATTR_TITLE);
 	if (t->top_down) {
-		snprintf(line, sizeof(line), "%zu entry points of both profiles", t->nroots);
+		snprintf(line, sizeof(line), "%zu entry point%s of both profiles", t->nroots,
+			 t->nroots == 1 ? "" : "s");
 	} else {
 		node_label(d, &t->nodes[t->roots[0]], label, sizeof(label));
 		snprintf(line, sizeof(line), "%s", label);

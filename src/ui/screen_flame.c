@@ -289,7 +289,8 @@ static void flame_search(struct ui *u, struct screen *s, int dir, bool from_here
 			break;
 		}
 	}
-	ui_message(u, false, "%zu frames match: %s, %s of the total", nmatch,
+	ui_message(u, false, "%zu frame%s: %s, %s of the total", nmatch,
+		   nmatch == 1 ? " matches" : "s match",
 		   fmt_value(v, u64_from_double(cost), u->disp.short_units, u->disp.unit_ps),
 		   fmt_percent(pct, u64_from_double(cost), fl->tree.p->totals[fl->tree.event]));
 }

@@ -61,7 +61,8 @@ static void open_groups(struct ui *u, enum group_kind kind)
 	g->sort = SORT_SELF;
 	regroup(u, g, kind);
 	ui_push_screen(u, &screen_groups_ops, g, groups_screen_free);
-	ui_message(u, false, "%zu groups by %s (O: the next kind)", g->g.n, groups_kind_name(kind));
+	ui_message(u, false, "%zu group%s by %s (O: the next kind)", g->g.n, g->g.n == 1 ? "" : "s",
+		   groups_kind_name(kind));
 }
 
 /* O: the next kind after kind (none: objects first). */
@@ -81,7 +82,8 @@ void ui_group(struct ui *u, enum group_kind kind)
 		}
 		regroup(u, gs(s), kind);
 		gs(s)->nav.cursor = gs(s)->nav.top = 0;
-		ui_message(u, false, "%zu groups by %s", gs(s)->g.n, groups_kind_name(kind));
+		ui_message(u, false, "%zu group%s by %s", gs(s)->g.n, gs(s)->g.n == 1 ? "" : "s",
+			   groups_kind_name(kind));
 		return;
 	}
 	if (kind == GROUP_NONE)
@@ -392,7 +394,8 @@ static void members_draw(struct ui *u, struct screen *s)
 	char title[1100], what[100], head[200];
 
 	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
-	snprintf(what, sizeof(what), "%zu functions, by %s", ms(s)->nav.count,
+	snprintf(what, sizeof(what), "%zu function%s, by %s", ms(s)->nav.count,
+		 ms(s)->nav.count == 1 ? "" : "s",
 		 ms(s)->sort == SORT_INCL    ? "inclusive cost"
 		 : ms(s)->sort == SORT_CALLS ? "calls"
 		 : ms(s)->sort == SORT_NAME  ? "name"

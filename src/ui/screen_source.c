@@ -19,12 +19,21 @@ static void source_free(void *state)
 
 void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 {
-	struct screen *s;
+	struct srcview *v;
 
 	if (fn == NCG_NONE)
 		return;
-	s = ui_push_screen(u, &screen_source_ops, xcalloc(1, sizeof(struct srcview)), source_free);
-	srcview_open(s->state, &u->ses.prof, fn, u->sources, instr, u->disp.event, ui_list_rows(u));
+	v = xcalloc(1, sizeof(*v));
+	srcview_open(v, &u->ses.prof, fn, u->sources, instr, u->disp.event, ui_list_rows(u));
+	/* every cost at address 0 would be a screen of zeros: say why there is none */
+	if (instr && !v->fn.has_addrs) {
+		source_free(v);
+		ui_message(
+		    u, false,
+		    "no instruction addresses for this function (callgrind --dump-instr=yes)");
+		return;
+	}
+	ui_push_screen(u, &screen_source_ops, v, source_free);
 }
 
 void ui_sources_changed(struct ui *u)

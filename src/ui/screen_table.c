@@ -156,6 +156,11 @@ static bool table_select(struct ui *u, struct screen *s, uint32_t fn)
 	return false;
 }
 
+static int table_columns_shown(struct ui *u, struct screen *s)
+{
+	return view_table_columns_shown(&u->g, tab(s));
+}
+
 /* :top N: the first N rows (0: all). */
 static bool table_top(struct ui *u, struct screen *s, size_t n)
 {
@@ -224,4 +229,5 @@ static const struct screen_ops screen_table_ops = {
     .sort = table_sort_set,
     .select = table_select,
     .top = table_top,
+    .columns_shown = table_columns_shown,
 };

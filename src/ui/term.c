@@ -210,6 +210,26 @@ static void define_keys(void)
 }
 
 /*
+ * Esc alone is told from the start of a key's escape sequence by the pause
+ * after it, ncurses' ESCDELAY: a second by default, so Esc, which goes back
+ * and closes prompts, seemed to do nothing for a second. A terminal sends a
+ * sequence's bytes at once, so 25 ms is enough, as vim and tig set it. A
+ * number in the ESCDELAY environment variable (ncurses reads it) still wins.
+ */
+static void set_esc_delay(void)
+{
+	const char *env = getenv("ESCDELAY");
+	char *end;
+
+	if (env && *env) {
+		strtol(env, &end, 10);
+		if (!*end)
+			return;
+	}
+	set_escdelay(25);
+}
+
+/*
  * A terminal that cannot move its cursor (TERM=dumb, an emacs shell buffer)
  * cannot show a full-screen browser: say so before curses touches it.
  */
@@ -289,6 +309,7 @@ int term_open(char *err, size_t errsize)
 	nonl();
 	keypad(stdscr, TRUE);
 	define_keys();
+	set_esc_delay();
 	curs_set(0);
 	setup_attrs();
 	return 0;

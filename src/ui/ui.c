@@ -539,8 +539,9 @@ void ui_tell_problems(struct ui *u)
 		char first[1200];
 
 		diag_format(&u->ses.diag, &u->ses.diag.msgs[0], first, sizeof(first));
-		ui_message(u, u->ses.diag.errors > 0, "%zu problem(s) reading the profile: %s",
-			   u->ses.diag.errors + u->ses.diag.warnings, first);
+		ui_message(u, u->ses.diag.errors > 0, "%zu problem%s reading the profile: %s",
+			   u->ses.diag.errors + u->ses.diag.warnings,
+			   u->ses.diag.errors + u->ses.diag.warnings == 1 ? "" : "s", first);
 	}
 	u->status = u->ses.diag.errors ? 1 : 0;
 }

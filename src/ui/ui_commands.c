@@ -341,8 +341,10 @@ void cmd_add(struct ui *u, const char *cmd, const char *path)
 	ui_views_init(u);
 	ui_apply_filters(u);
 	if (!u->vs.message[0])
-		ui_message(u, false, "added %s: %zu files, %zu parts, %zu functions (were %zu)",
-			   path, u->ses.prof.nsrc, u->ses.prof.nparts, u->ses.prof.nfuncs, nfuncs);
+		ui_message(u, false, "added %s: %zu files, %zu part%s, %zu function%s (were %zu)",
+			   path, u->ses.prof.nsrc, u->ses.prof.nparts,
+			   u->ses.prof.nparts == 1 ? "" : "s", u->ses.prof.nfuncs,
+			   u->ses.prof.nfuncs == 1 ? "" : "s", nfuncs);
 }
 
 /*
@@ -382,10 +384,11 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 	else
 		ui_refresh_all(u); /* the table sorts again, the trees are built again */
 	if (n == p->nparts)
-		ui_message(u, false, "%sall %zu parts count", ses == u->base ? "base: " : "", n);
+		ui_message(u, false, n == 1 ? "%sthe only part counts" : "%sall %zu parts count",
+			   ses == u->base ? "base: " : "", n);
 	else
-		ui_message(u, false, "%s%zu of %zu parts count: %s", ses == u->base ? "base: " : "",
-			   n, p->nparts, now);
+		ui_message(u, false, "%s%zu of %zu parts count%s: %s",
+			   ses == u->base ? "base: " : "", n, p->nparts, n == 1 ? "s" : "", now);
 }
 
 void ui_select_parts(struct ui *u, const char *list)
@@ -509,7 +512,8 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 	if (ops->reopen) /* nothing opens where the function is gone */
 		ops->reopen(u, subject, mode);
 	if (!u->vs.message[0])
-		ui_message(u, false, "reloaded %s: %zu functions", u->vs.path, u->ses.prof.nfuncs);
+		ui_message(u, false, "reloaded %s: %zu function%s", u->vs.path, u->ses.prof.nfuncs,
+			   u->ses.prof.nfuncs == 1 ? "" : "s");
 }
 
 /*

@@ -117,6 +117,8 @@ struct screen_ops {
 	bool (*select)(struct ui *u, struct screen *s, uint32_t fn);
 	/* :top N: only the first N rows (0: all); NULL where there is no such limit */
 	bool (*top)(struct ui *u, struct screen *s, size_t n);
+	/* how many of the other events of :set columns it has room for (the first ones) */
+	int (*columns_shown)(struct ui *u, struct screen *s);
 };
 
 extern const struct screen_ops screen_detail_ops, screen_tree_ops, screen_source_ops;
@@ -190,6 +192,12 @@ void ui_open_flame(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 void ui_open_diff(struct ui *u);
 /* The width of a diff screen's base, new and change columns (screen_diff.c). */
 int ui_diff_width(const struct ui *u);
+/*
+ * The change from b to n as a share of total, "+12.34%" (or "-"), in at
+ * most DIFF_SHARE_W columns: fewer decimals where it is large; buf of FMT_NUM + 1.
+ */
+#define DIFF_SHARE_W 9
+char *ui_diff_share(char *buf, uint64_t b, uint64_t n, uint64_t total);
 /* The callers and callees of a diff row, as a diff (screen_diff.c). */
 void ui_open_diff_calls(struct ui *u, uint32_t row);
 /*

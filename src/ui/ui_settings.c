@@ -108,6 +108,38 @@ static void set_demangle(struct ui *u, const char *value)
 }
 
 /*
+ * The events of :set columns that the screen in front (or else the table)
+ * has no room for at its width (the last ones give way first), as a list
+ * into buf; how many.
+ */
+static uint32_t columns_dropped(struct ui *u, char *buf, size_t size)
+{
+	struct screen *s = hist_current(&u->hist);
+	int shown, k = 0;
+	uint32_t n = 0;
+	size_t len = 0;
+
+	if (!screen_ops_of(s)->columns_shown)
+		s = &u->hist.screens[0];
+	shown = screen_ops_of(s)->columns_shown ? screen_ops_of(s)->columns_shown(u, s) : -1;
+	buf[0] = '\0';
+	for (uint32_t i = 0; shown >= 0 && i < u->disp.ncolumns; i++) {
+		uint32_t e = u->disp.columns[i];
+		struct span name;
+
+		/* the event shown has its columns first; the others in their order */
+		if (e == u->disp.event || e >= u->ses.prof.nev || k++ < shown)
+			continue;
+		name = u->ses.prof.events[e].name;
+		if (len < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s%.*s", n ? ", " : "",
+						(int)name.len, name.ptr);
+		n++;
+	}
+	return n;
+}
+
+/*
  * set columns LIST: those events side by side (the current one with its
  * inclusive cost, the others their self costs); the current one becomes
  * the first of the list unless it is in it. none: the current one alone.
@@ -115,8 +147,8 @@ static void set_demangle(struct ui *u, const char *value)
 static void set_columns(struct ui *u, const char *list)
 {
 	const struct profile *p = &u->ses.prof;
-	uint32_t *evs = xmalloc_array(p->nev ? p->nev : 1, sizeof(uint32_t)), n = 0;
-	char err[80];
+	uint32_t *evs = xmalloc_array(p->nev ? p->nev : 1, sizeof(uint32_t)), n = 0, out;
+	char err[80], dropped[200];
 	int k =
 	    strcmp(list, "none") && *list ? report_parse_events(p, list, evs, err, sizeof(err)) : 0;
 	bool has = false;
@@ -136,10 +168,15 @@ static void set_columns(struct ui *u, const char *list)
 		u->disp.event = evs[0];
 	free(evs);
 	ui_refresh_all(u);
-	ui_message(u, false,
-		   n ? "%u events side by side (narrow screens drop the last first)"
-		     : "one event: the current one",
-		   n);
+	/* a column with no room is not drawn: say which, or it seems to be ignored */
+	if ((out = columns_dropped(u, dropped, sizeof(dropped))))
+		ui_message(u, false, "no room at %d columns for %s: %u of %u events side by side",
+			   u->g.cols, dropped, n - out, n);
+	else
+		ui_message(u, false,
+			   n ? "%u event%s side by side (narrow screens drop the last first)"
+			     : "one event: the current one",
+			   n, n == 1 ? "" : "s");
 }
 
 static void set_threshold(struct ui *u, const char *value)

@@ -10,6 +10,7 @@
 #include "ncgrind/model/fmt.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -148,6 +149,37 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 		L->name = 1;
 }
 
+/*
+ * After the title, what the filters keep and how much of the profile that
+ * is. The counts are what a filter is for: where the line is too short, the
+ * filters' text gives way (cut with …), not they.
+ */
+static void draw_filters(struct grid *g, int c, const struct table *t, const char *filters)
+{
+	uint64_t self = 0,
+		 total = t->p->nev ? pct_total(t->p, t->disp->event, t->totals[t->disp->event]) : 0;
+	size_t n = 0;
+	char pct[FMT_NUM], counts[160];
+	int room;
+
+	for (uint32_t f = 0; f < t->p->nfuncs; f++)
+		if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
+			u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
+			n++;
+		}
+	snprintf(counts, sizeof(counts), ": %zu function%s, %s of the self cost]", n,
+		 n == 1 ? "" : "s", fmt_percent(pct, self, total));
+	c += grid_puts(g, 0, c, "  [", ATTR_HOT);
+	room = g->cols - c - text_width(counts);
+	if (text_width(filters) <= room) {
+		c += grid_puts(g, 0, c, filters, ATTR_HOT);
+	} else {
+		c += grid_put(g, 0, c, filters, strlen(filters), room - 1, ATTR_HOT);
+		c += grid_puts(g, 0, c, "\xe2\x80\xa6", ATTR_HOT); /* … */
+	}
+	grid_puts(g, 0, c, counts, ATTR_HOT);
+}
+
 static void draw_title(struct grid *g, const struct table *t, const struct view_state *vs)
 {
 	const struct part *pt = t->p->nparts ? &t->p->parts[0] : NULL;
@@ -158,21 +190,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	c = grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
 	if (vs->filters[0]) {
-		/* what the filters keep, and how much of the profile that is */
-		uint64_t self = 0, total = t->p->nev ? pct_total(t->p, t->disp->event,
-								 t->totals[t->disp->event])
-						     : 0;
-		size_t n = 0;
-		char pct[FMT_NUM];
-
-		for (uint32_t f = 0; f < t->p->nfuncs; f++)
-			if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
-				u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
-				n++;
-			}
-		snprintf(line, sizeof(line), "  [%s: %zu functions, %s of the self cost]",
-			 vs->filters, n, fmt_percent(pct, self, total));
-		grid_puts(g, 0, c, line, ATTR_HOT);
+		draw_filters(g, c, t, vs->filters);
 	} else if (pt && pt->cmd.len) {
 		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
 		grid_put(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
@@ -407,6 +425,14 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		grid_put(g, r, c + 3, "? help  q quit", 14, g->cols, ATTR_STATUS);
 }
 
+int view_table_columns_shown(const struct grid *g, const struct table *t)
+{
+	struct layout L;
+
+	layout_columns(g, t, &L);
+	return L.next;
+}
+
 void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs)
 {
 	struct layout L;
@@ -460,7 +486,6 @@ struct list_layout {
 
 #define PCT_W 7    /* " 48.78%" */
 #define CALLS_W 10 /* "        1" and a blank */
-#define SITE_W 18  /* "  file.c:123", about */
 
 static int list_fixed(const struct list_layout *L)
 {
@@ -469,7 +494,7 @@ static int list_fixed(const struct list_layout *L)
 	for (int i = 0; i < L->next; i++)
 		ext += L->extw[i] + 2;
 	return L->num + (L->pct_all ? PCT_W + 1 : 0) + (L->pct_part ? PCT_W + 1 : 0) +
-	       (L->calls ? CALLS_W : 0) + 2 + (L->site ? SITE_W : 0) + ext;
+	       (L->calls ? CALLS_W : 0) + 2 + ext;
 }
 
 /*
@@ -527,7 +552,7 @@ static void list_layout(struct list_layout *L, const struct grid *g, const struc
 	}
 	if (g->cols - list_fixed(L) < MIN_NAME)
 		L->calls = false;
-	L->name = g->cols - list_fixed(L) + (L->site ? SITE_W : 0);
+	L->name = g->cols - list_fixed(L);
 	if (L->name < 1)
 		L->name = 1;
 }
@@ -627,6 +652,43 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
+/*
+ * A row's call site, "  file.c:12" (" +" after it: more sites), into buf;
+ * false where it tells nothing: none known, or Valgrind's ???:0 (code
+ * without debug information).
+ */
+static bool site_text(char *buf, size_t size, const struct profile *p, const struct detail_row *dr)
+{
+	struct span f;
+	const char *base;
+
+	if (dr->site_file == NCG_NONE)
+		return false;
+	f = profile_name(p, dr->site_file);
+	if (!dr->site_line && !dr->more_sites && f.len == 3 && !memcmp(f.ptr, "???", 3))
+		return false;
+	/* the file's base name: the full path is on the caller's own screen */
+	base = f.ptr;
+	for (size_t i = 0; i < f.len; i++)
+		if (f.ptr[i] == '/')
+			base = f.ptr + i + 1;
+	snprintf(buf, size, "  %.*s:%" PRIu64 "%s", (int)(f.len - (size_t)(base - f.ptr)), base,
+		 dr->site_line, dr->more_sites ? " +" : "");
+	return true;
+}
+
+/* Whether a caller or callee row of d has a call site worth a column head. */
+static bool detail_has_sites(const struct detail *d)
+{
+	char buf[64];
+
+	for (size_t i = 0; i < d->nav.count; i++)
+		if ((d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) &&
+		    site_text(buf, sizeof(buf), d->p, &d->rows[i]))
+			return true;
+	return false;
+}
+
 static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
 			    const struct view_ctx *t, const struct list_layout *L)
 {
@@ -638,7 +700,8 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	const struct call_edge *e;
 	uint32_t other;
 	uint64_t v;
-	int c;
+	int c, room;
+	bool recursive;
 
 	if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
 		size_t n = 0;
@@ -663,27 +726,30 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	    fmt_percent(pf, v,
 			pct_total(p, t->disp->event, profile_incl_at(p, d->fn, t->disp->event))),
 	    fmt_commas(cnt, e->count), ext, a);
-	function_label(name, sizeof(name), p, other, g->cols - c - (L->site ? SITE_W : 0));
-	c += grid_puts(g, r, c, name, a);
-	if (e->caller == e->callee || (profile_cycle(p, e->caller) &&
-				       profile_cycle(p, e->caller) == profile_cycle(p, e->callee)))
-		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
-	if (L->site && dr->site_file != NCG_NONE) {
-		struct span f = profile_name(p, dr->site_file);
-		const char *base = f.ptr;
-
-		/* the file's base name: the full path is on the caller's own screen */
-		for (size_t i = 0; i < f.len; i++)
-			if (f.ptr[i] == '/')
-				base = f.ptr + i + 1;
-		snprintf(line, sizeof(line), "  %.*s:%" PRIu64 "%s",
-			 (int)(f.len - (size_t)(base - f.ptr)), base, dr->site_line,
-			 dr->more_sites ? " +" : "");
-		grid_put(g, r, c, line, strlen(line), g->cols - c, a == ATTR_CURSOR ? a : ATTR_DIM);
+	recursive =
+	    e->caller == e->callee || (profile_cycle(p, e->caller) &&
+				       profile_cycle(p, e->caller) == profile_cycle(p, e->callee));
+	room = g->cols - c - (recursive ? 12 : 0);
+	/* the call site gives way first: a name is cut only where it alone has no room */
+	if (!L->site || !site_text(line, sizeof(line), p, dr))
+		line[0] = '\0';
+	function_label(name, sizeof(name), p, other, INT_MAX);
+	if (text_width(name) + text_width(line) > room) {
+		line[0] = '\0';
+		function_label(name, sizeof(name), p, other, room);
 	}
+	c += grid_puts(g, r, c, name, a);
+	if (recursive)
+		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
+	grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
 }
 
-/* Instead of the rows of a callers/callees or tree screen: there are none to show. */
+/*
+ * Instead of the rows of a callers/callees or tree screen: there are none to
+ * show, and no row to open, expand or follow: only going back does anything.
+ */
+#define NO_CALLS_HINT "Backspace: back"
+
 static bool draw_no_calls(struct grid *g, const struct profile *p)
 {
 	if (profile_has_calls(p))
@@ -749,7 +815,7 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct view_
 
 	uint64_t *ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
 
-	list_layout(&L, g, t, detail_widest(d, t, ext_w), true, ext_w, true);
+	list_layout(&L, g, t, detail_widest(d, t, ext_w), detail_has_sites(d), ext_w, true);
 	free(ext_w);
 	grid_clear(g);
 	draw_list_head(g, d->p, d->fn, t, "callers and callees");
@@ -758,7 +824,9 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct view_
 		rows = 0;
 	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
 		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, &L);
-	view_draw_status(g, &d->nav, vs, "Enter: open  t/r: tree  Backspace: back");
+	view_draw_status(g, &d->nav, vs,
+			 profile_has_calls(d->p) ? "Enter: open  t/r: tree  Backspace: back"
+						 : NO_CALLS_HINT);
 }
 
 static const char *node_mark(const struct tree_node *n)
@@ -833,8 +901,8 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	grid_puts(g, 0, 9, what, ATTR_TITLE);
 	snprintf(line, sizeof(line),
-		 "%zu entry points: what no call from outside covers (main, threads)",
-		 tree->nroots);
+		 "%zu entry point%s: what no call from outside covers (main, threads)",
+		 tree->nroots, tree->nroots == 1 ? "" : "s");
 	grid_puts(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
 		 fmt_value(buf, tree->p->totals[t->disp->event], t->disp->short_units,
@@ -871,7 +939,10 @@ void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav
 		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L,
 			      root);
 	}
-	view_draw_status(g, nav, vs, "Right/Left: expand/collapse  e: hot path  r: callers");
+	view_draw_status(g, nav, vs,
+			 profile_has_calls(tree->p)
+			     ? "Right/Left: expand/collapse  e: hot path  r: callers"
+			     : NO_CALLS_HINT);
 }
 
 /*
@@ -899,7 +970,7 @@ int view_write_detail(FILE *f, const struct detail *d, const struct view_ctx *t)
 	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
 	view_draw_detail(&g, d, t, &vs);
 	ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
-	list_layout(&L, &g, t, detail_widest(d, t, ext_w), true, ext_w, true);
+	list_layout(&L, &g, t, detail_widest(d, t, ext_w), detail_has_sites(d), ext_w, true);
 	free(ext_w);
 	write_head(f, &g);
 	for (size_t i = 0; i < d->nav.count; i++) {

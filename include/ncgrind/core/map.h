@@ -31,12 +31,11 @@ struct map {
 };
 
 /*
- * Open path ("-" for standard input). Returns 0, or -1 with a message in
- * err (errno text, "is a directory", "is a device", a pipe over half the
- * memory, ...). An empty file maps to size 0.
+ * Open path ("-" for standard input), saying how far the decompression of
+ * a compressed file is (progress may be NULL). Returns 0, or -1 with a
+ * message in err (errno text, "is a directory", "is a device", a pipe over
+ * half the memory, ...). An empty file maps to size 0.
  */
-int map_open(struct map *m, const char *path, char *err, size_t errsize);
-/* The same, saying how far the decompression of a compressed file is (may be NULL). */
 int map_open_progress(struct map *m, const char *path,
 		      void (*progress)(void *ctx, uint64_t done, uint64_t total), void *ctx,
 		      char *err, size_t errsize);
@@ -47,7 +46,7 @@ bool map_changed(const struct map *m);
 /*
  * A fault at addr inside a mapping (SIGBUS: the file shrank): its pages
  * from there on become zeros and the map is marked changed. True when addr
- * was in one; async-signal-safe. map_open() installs the SIGBUS handler
+ * was in one; async-signal-safe. map_open_progress() installs the SIGBUS handler
  * that calls it, chaining to the one before for other faults.
  */
 bool map_fault(const void *addr);

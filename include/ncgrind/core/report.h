@@ -57,7 +57,6 @@ enum report_sort {
 /* A sort's or a report's name; a name's sort or report (len bytes), or -1. */
 const char *report_sort_name(enum report_sort s);
 int report_sort_find(const char *name, size_t len);
-const char *report_kind_name(enum report_kind k);
 int report_kind_find(const char *name);
 
 struct source_paths;

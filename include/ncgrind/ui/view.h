@@ -39,6 +39,8 @@ struct view_ctx {
 int view_table_rows(const struct grid *g);
 
 void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
+/* How many of the other events of :set columns the table has room for on g (the first ones). */
+int view_table_columns_shown(const struct grid *g, const struct table *t);
 /* A function's callers and callees; units as in the table. */
 void view_draw_detail(struct grid *g, const struct detail *d, const struct view_ctx *t,
 		      const struct view_state *vs);
