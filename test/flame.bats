@@ -75,3 +75,37 @@ EOF
 297
 EOF
 }
+
+# chain FILE: f000 .. f299, each calling the next, names 156 characters long
+# (fNNN_ and 151 x); each f_k costs 1 (f299 the rest) of a total of 10,000,000,
+# so f_k costs 10,000,000 - k: f200 99.998% of the root, f299 99.997%
+chain() {
+	awk 'BEGIN { x = "_"; for (k = 0; k < 151; k++) x = x "x"; print "events: Ir"; print "fl=c.c"
+		for (i = 0; i < 300; i++) {
+			printf "fn=f%03d%s\n", i, x
+			if (i < 299) printf "1 1\ncfn=f%03d%s\ncalls=1 1\n1 %d\n", i + 1, x, 10000000 - i - 1
+			else printf "1 %d\n", 10000000 - 299 } }' >"$1"
+}
+
+@test "flame: widths down a 300-deep chain are the top's share, not less a level at a time" {
+	local tc="${TREECHECK:-$BATS_TEST_DIRNAME/tools/treecheck}"
+	cd "$BATS_TEST_TMPDIR"
+	chain chain.callgrind
+	printf '%s\n' F ':save-screen w0' >keys
+	"$NCGRIND" --script=keys --size=120x24 chain.callgrind
+	# at 120 columns the top is 960 eighths; f_k ends at 960 (10,000,000 - k) /
+	# 10,000,000 = 960 - 0.000096 k eighths, rounded 960 for every k < 300: each
+	# frame spans the 120 cells, its name cut to 119 columns (fNNN_, 113 x and
+	# a …), then a blank (a saved screen drops the blanks at the end of a row).
+	# Before, a frame lost an eighth a row (f001 ended at 959 eighths, its name
+	# at 118 columns, a block in the 120th cell; f200 at 760, 95 cells)
+	sed -n '3,23p' w0 | sed 's/…/~/' >"$OUT"
+	seq 0 20 | awk '{ x = ""; for (i = 0; i < 113; i++) x = x "x"
+		printf "f%03d_%s~\n", $1, x }' >want
+	diff -u want "$OUT"
+	# and every frame of every flame of the chain, at 1, 80, 120 and 200
+	# columns, zoomed too: both ends within half an eighth of the costs'
+	[ -x "$tc" ] || skip "test/tools/treecheck is not built (make test/tools/treecheck)"
+	run "$tc" chain.callgrind
+	[ "$status" -eq 0 ] || { echo "$output" | head -5; return 1; }
+}

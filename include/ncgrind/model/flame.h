@@ -2,10 +2,15 @@
  * flame: an icicle graph of a call tree (calltree.h), laid out in eighths
  * of a terminal cell: the root (or the frame zoomed into) spans the width,
  * one row per depth below it, each frame as wide as its cost on the path.
- * A frame's children are placed left to right, largest first, each at most
- * its share of the frame (widths are rounded down), so they never overflow
- * it: the tree's rule and invariant, drawn. A node is expanded only while
- * its frame is a cell wide or more, so the layout costs what it shows.
+ *
+ * A frame's extent is its share of the top, not of its parent: its start
+ * and end are costs summed from the left of the top (a frame starts where
+ * the siblings before it end, the first where its parent starts), scaled
+ * once to eighths and rounded. So no width is lost level by level (a frame
+ * at 99.998% of the top is as wide as the top), a frame is never wider than
+ * its share rounded up, never outside its parent, and siblings never
+ * overlap: the tree's rule and invariant, drawn. A node is expanded only
+ * while its frame is a cell wide or more, so the layout costs what it shows.
  * No curses: screen_flame.c draws it.
  */
 #ifndef NCGRIND_FLAME_H
@@ -20,6 +25,7 @@ struct flame_frame {
 	uint32_t depth;  /* row, 0 for the frame zoomed into */
 	uint64_t x0, x1; /* [x0, x1) in eighths of a cell */
 	uint32_t parent; /* frame index, NCG_NONE at depth 0 */
+	double start;    /* x0 as a cost from the left of the top (before rounding) */
 };
 
 struct flame {
