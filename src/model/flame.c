@@ -32,7 +32,7 @@ static size_t frame_add(struct flame *fl, uint32_t node, uint32_t depth, uint64_
 			uint32_t parent, double start)
 {
 	ALLOC_GROW(fl->f, fl->n + 1, fl->alloc);
-	fl->f[fl->n] = (struct flame_frame){node, depth, x0, x1, parent, start};
+	fl->f[fl->n] = (struct flame_frame){node, depth, x0, x1, parent, NCG_NONE, 0, depth, start};
 	return fl->n++;
 }
 
@@ -73,6 +73,9 @@ static void place_children(struct flame *fl, size_t i, double scale, uint32_t **
 		x1 = eighths(at, scale, lo, hi);
 		if (x1 <= x0)
 			continue;
+		if (fl->f[i].kids == NCG_NONE)
+			fl->f[i].kids = (uint32_t)fl->n;
+		fl->f[i].nkids++;
 		ALLOC_GROW(*stack, *sp + 1, *cap);
 		(*stack)[(*sp)++] = (uint32_t)frame_add(fl, c, depth, x0, x1, (uint32_t)i, from);
 	}
@@ -114,7 +117,7 @@ static double place_top(struct flame *fl, uint64_t width)
 	return scale;
 }
 
-void flame_layout(struct flame *fl, int cols, int rows)
+void flame_layout(struct flame *fl, int cols, uint32_t max_depth)
 {
 	uint32_t sel_node = fl->n && fl->sel < fl->n ? fl->f[fl->sel].node : NCG_NONE;
 	uint64_t width = (uint64_t)(cols > 0 ? cols : 1) * FLAME_EIGHTHS;
@@ -123,9 +126,11 @@ void flame_layout(struct flame *fl, int cols, int rows)
 	double scale;
 
 	fl->cols = cols;
-	fl->rows = rows;
+	fl->max_depth = max_depth;
 	fl->n = 0;
 	fl->sel = 0;
+	fl->depth = 0;
+	fl->deeper = false;
 	scale = place_top(fl, width);
 	for (size_t i = fl->n; i-- > 0;) {
 		ALLOC_GROW(stack, sp + 1, cap);
@@ -136,29 +141,49 @@ void flame_layout(struct flame *fl, int cols, int rows)
 
 		if (fl->f[i].node == sel_node)
 			fl->sel = i;
-		if ((int)fl->f[i].depth + 1 < rows)
+		if (fl->f[i].depth + 1 < max_depth)
 			place_children(fl, i, scale, &stack, &sp, &cap);
+		else if (fl->f[i].x1 - fl->f[i].x0 >= FLAME_EIGHTHS)
+			fl->deeper |= !fl->tree.nodes[fl->f[i].node].leaf &&
+				      !fl->tree.nodes[fl->f[i].node].recursive;
 	}
 	free(stack);
+	/* parents come before their children: the deepest rows go up in one pass */
+	for (size_t i = fl->n; i-- > 0;) {
+		uint32_t up = fl->f[i].parent;
+
+		if (up != NCG_NONE && fl->f[up].bottom < fl->f[i].bottom)
+			fl->f[up].bottom = fl->f[i].bottom;
+		if (fl->f[i].depth + 1 > fl->depth)
+			fl->depth = fl->f[i].depth + 1;
+	}
 }
 
-bool flame_vertical(struct flame *fl, int dir)
+/* The child of frame i to go down by towards row depth (see flame_to_depth). */
+static size_t kid_towards(const struct flame *fl, size_t i, uint32_t depth)
 {
+	size_t first = fl->f[i].kids, best = first;
+
+	for (size_t k = first; k < first + fl->f[i].nkids; k++) {
+		if (fl->f[k].bottom >= depth)
+			return k;
+		if (fl->f[k].bottom > fl->f[best].bottom)
+			best = k;
+	}
+	return best;
+}
+
+bool flame_to_depth(struct flame *fl, uint32_t depth)
+{
+	size_t was = fl->sel;
+
 	if (!fl->n)
 		return false;
-	if (dir < 0) {
-		if (fl->f[fl->sel].parent == NCG_NONE)
-			return false;
+	while (fl->f[fl->sel].depth > depth)
 		fl->sel = fl->f[fl->sel].parent;
-		return true;
-	}
-	for (size_t i = 0; i < fl->n;
-	     i++) /* the children come in order: the first is the largest */
-		if (fl->f[i].parent == fl->sel) {
-			fl->sel = i;
-			return true;
-		}
-	return false;
+	while (fl->f[fl->sel].depth < depth && fl->f[fl->sel].nkids)
+		fl->sel = kid_towards(fl, fl->sel, depth);
+	return fl->sel != was;
 }
 
 bool flame_horizontal(struct flame *fl, int dir)
@@ -193,7 +218,7 @@ void flame_zoom_in(struct flame *fl)
 	if (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE)
 		return;
 	fl->zoom = fl->f[fl->sel].node;
-	flame_layout(fl, fl->cols, fl->rows);
+	flame_layout(fl, fl->cols, fl->max_depth);
 }
 
 bool flame_zoom_out(struct flame *fl)
@@ -205,7 +230,7 @@ bool flame_zoom_out(struct flame *fl)
 	fl->zoom = fl->tree.nodes[was].parent; /* NCG_NONE: back to the whole tree */
 	fl->sel = 0;
 	fl->n = 0;
-	flame_layout(fl, fl->cols, fl->rows);
+	flame_layout(fl, fl->cols, fl->max_depth);
 	for (size_t i = 0; i < fl->n; i++) /* on the frame zoomed out of */
 		if (fl->f[i].node == was)
 			fl->sel = i;
@@ -229,19 +254,19 @@ static struct span frame_name(const struct flame *fl, size_t i, char *buf, size_
 
 double flame_match_cost(const struct flame *fl, const regex_t *re, bool *match)
 {
+	bool *under = xcalloc(fl->n + 1, sizeof(bool)); /* a match is above it */
 	double sum = 0.0;
 	char buf[32];
 
 	/* frames come parents first: a match under a match is not counted again */
 	for (size_t i = 0; i < fl->n; i++) {
-		size_t up = fl->f[i].parent;
-		bool under = false;
+		uint32_t up = fl->f[i].parent;
 
-		for (; up != NCG_NONE && !under; up = fl->f[up].parent)
-			under = match[up];
+		under[i] = up != NCG_NONE && (under[up] || match[up]);
 		match[i] = match_name(re, frame_name(fl, i, buf, sizeof(buf)));
-		if (match[i] && !under)
+		if (match[i] && !under[i])
 			sum += fl->tree.nodes[fl->f[i].node].cost;
 	}
+	free(under);
 	return sum;
 }

@@ -211,7 +211,7 @@ static void one_flame(struct tally *y, struct profile *p, const struct callgraph
 		size_t widest = 0;
 
 		flame_init(&fl, p, g, fn, inverted, 0, hide);
-		flame_layout(&fl, widths[w], 60);
+		flame_layout(&fl, widths[w], UINT32_MAX);
 		check_frames(y, &fl);
 		for (size_t i = 1; i < fl.n; i++)
 			if (fl.f[i].x1 - fl.f[i].x0 > fl.f[widest].x1 - fl.f[widest].x0 || !widest)
