@@ -69,9 +69,112 @@ EOF
 		if (i < 299) printf "cfn=f%d\ncalls=1 1\n1 %d\n", i + 1, 300 - i - 1 } }' >chain.callgrind
 	printf 'F\n:write w.txt\n' >keys
 	"$NCGRIND" --script=keys --size=100x300 chain.callgrind
-	# 297 rows of frames (300 less the title, the zoom line and the status line)
+	# every row is laid out, not only the screen's; f_k costs 300 - k of 300, so
+	# 800 eighths wide it spans 800 - round(800 k / 300) eighths: f297 8 (a
+	# cell, so its callee is laid out), f298 5 (under a cell: not expanded).
+	# The deepest stack: f0 .. f298, 299 frames
 	awk '{ n = split($1, a, ";"); if (a[1] != "f0") bad++ } END { print n; exit bad > 0 }' w.txt >"$OUT"
 	expect_out <<'EOF'
-297
+299
 EOF
+}
+
+# chain FILE: f000 .. f299, each calling the next, names 156 characters long
+# (fNNN_ and 151 x); each f_k costs 1 (f299 the rest) of a total of 10,000,000,
+# so f_k costs 10,000,000 - k: f200 99.998% of the root, f299 99.997%
+chain() {
+	awk 'BEGIN { x = "_"; for (k = 0; k < 151; k++) x = x "x"; print "events: Ir"; print "fl=c.c"
+		for (i = 0; i < 300; i++) {
+			printf "fn=f%03d%s\n", i, x
+			if (i < 299) printf "1 1\ncfn=f%03d%s\ncalls=1 1\n1 %d\n", i + 1, x, 10000000 - i - 1
+			else printf "1 %d\n", 10000000 - 299 } }' >"$1"
+}
+
+# frame_rows SCREEN: the first names (fNNN) of the 21 rows of frames of a
+# 120x24 screen, then the cursor's frame and the rows the status line says
+frame_rows() {
+	sed -n '3,23p' "$1" | cut -c1-4 | tr '\n' ' '
+	tail -1 "$1" | sed -e 's/^\(f[0-9]*\)_.*  \(rows .*\)$/: \1 \2/'
+}
+
+@test "flame: a chain 300 deep scrolls: Down, PgDn, End, Up, Home keep the cursor's frame in view" {
+	local k want
+	cd "$BATS_TEST_TMPDIR"
+	chain chain.callgrind
+	{
+		echo F
+		echo ':save-screen s0'
+		for k in $(seq 30); do echo Down; done
+		echo ':save-screen s1'
+		printf '%s\n' Home PgDn ':save-screen s2' End ':save-screen s3' Up ':save-screen s4' \
+			Home ':save-screen s5'
+	} >keys
+	"$NCGRIND" --script=keys --size=120x24 chain.callgrind
+	# 24 rows: the title, the keys, 21 rows of frames, the status. The view
+	# keeps two rows below and above the cursor's, and no empty row below the
+	# deepest (row 300). F: rows 1-21, f000 selected; 30 Downs: f030, with
+	# two rows below it (f031, f032) the last: rows 13-33; Home, PgDn: the
+	# cursor a page down, f021, with two rows above it: rows 20-40; End: the
+	# deepest frame, f299, at the bottom: rows 280-300; Up: f298, the view
+	# stays; Home: f000, rows 1-21.
+	# (TOP SCREEN CURSOR: the first row shown, 0-based, and the cursor's frame)
+	for k in "0 s0 0" "12 s1 30" "19 s2 21" "279 s3 299" "279 s4 298" "0 s5 0"; do
+		set -- $k
+		want="$(seq "$1" "$(($1 + 20))" | awk '{ printf "f%03d ", $1 }'): f$(printf %03d "$3") rows $(($1 + 1))-$(($1 + 21))/300"
+		[ "$(frame_rows "$2")" = "$want" ] || {
+			echo "$2: $(frame_rows "$2")"
+			echo "expected: $want"
+			return 1
+		}
+	done
+}
+
+@test "flame: End goes to the deepest frame, Down to the largest child" {
+	local s
+	cd "$BATS_TEST_TMPDIR"
+	# main (1) calls a (60, a leaf) and b (39); b calls b1 (38), b1 b2 (37),
+	# b2 b3 (36), b3 b4 (35, a leaf): six rows, the deepest b4's, under b
+	printf '%s\n' 'events: Ir' 'fl=c.c' 'fn=main' '1 1' 'cfn=a' 'calls=1 1' '1 60' 'cfn=b' \
+		'calls=1 1' '1 39' 'fn=a' '1 60' 'fn=b' '1 1' 'cfn=b1' 'calls=1 1' '1 38' 'fn=b1' \
+		'1 1' 'cfn=b2' 'calls=1 1' '1 37' 'fn=b2' '1 1' 'cfn=b3' 'calls=1 1' '1 36' 'fn=b3' \
+		'1 1' 'cfn=b4' 'calls=1 1' '1 35' 'fn=b4' '1 35' >ab.callgrind
+	printf '%s\n' F Down ':save-screen d1' End ':save-screen d2' Home End ':save-screen d3' \
+		Home ':save-screen d4' >keys
+	"$NCGRIND" --script=keys --size=80x8 ab.callgrind
+	# 8 rows: 5 of frames, one row kept below and above the cursor's.
+	# Down: a, the largest child; End from a, a leaf: a stays; Home, End: b4,
+	# through b, the last of rows 2-6; Home: main, rows 1-5
+	for s in d1 d2 d3 d4; do tail -1 $s | sed 's/  .*  / /'; done >"$OUT"
+	expect_out <<'EOF'
+a rows 1-5/6
+a rows 1-5/6
+b4 rows 2-6/6
+main rows 1-5/6
+EOF
+}
+
+@test "flame: widths down a 300-deep chain are the top's share, not less a level at a time" {
+	local tc="${TREECHECK:-$BATS_TEST_DIRNAME/tools/treecheck}" s k
+	cd "$BATS_TEST_TMPDIR"
+	chain chain.callgrind
+	printf '%s\n' F ':save-screen w0' End ':save-screen w1' >keys
+	"$NCGRIND" --script=keys --size=120x24 chain.callgrind
+	# at 120 columns the top is 960 eighths; f_k ends at 960 (10,000,000 - k) /
+	# 10,000,000 = 960 - 0.000096 k eighths, rounded 960 for every k < 300: each
+	# frame spans the 120 cells, its name cut to 119 columns (fNNN_, 113 x and
+	# a …), then a blank (a saved screen drops the blanks at the end of a row).
+	# Before, a frame lost an eighth a row (f001 ended at 959 eighths, its name
+	# at 118 columns, a block in the 120th cell; f200 at 760, 95 cells)
+	for s in w0 w1; do
+		k=$([ $s = w0 ] && echo 0 || echo 279)
+		sed -n '3,23p' $s | sed 's/…/~/' >"$OUT"
+		seq $k $((k + 20)) | awk '{ x = ""; for (i = 0; i < 113; i++) x = x "x"
+			printf "f%03d_%s~\n", $1, x }' >want
+		diff -u want "$OUT"
+	done
+	# and every frame of every flame of the chain, at 1, 80, 120 and 200
+	# columns, zoomed too: both ends within half an eighth of the costs'
+	[ -x "$tc" ] || skip "test/tools/treecheck is not built (make test/tools/treecheck)"
+	run "$tc" chain.callgrind
+	[ "$status" -eq 0 ] || { echo "$output" | head -5; return 1; }
 }

@@ -1,7 +1,10 @@
 /*
  * flame: the layout of an icicle graph over a call tree (see flame.h).
- * Frames are laid out depth first with an explicit stack; a node is
- * expanded (calltree_expand) only when its frame is a cell wide or more.
+ * Frames are laid out depth first with an explicit stack (a chain may be
+ * thousands deep); a node is expanded (calltree_expand) only when its frame
+ * is a cell wide or more. Each frame keeps where it starts as a cost, so
+ * its children are placed by costs summed from the left of the top and
+ * rounded once, never by widths rounded again at each level.
  */
 #include "ncgrind/model/flame.h"
 #include "ncgrind/core/match.h"
@@ -26,37 +29,55 @@ void flame_release(struct flame *fl)
 }
 
 static size_t frame_add(struct flame *fl, uint32_t node, uint32_t depth, uint64_t x0, uint64_t x1,
-			uint32_t parent)
+			uint32_t parent, double start)
 {
 	ALLOC_GROW(fl->f, fl->n + 1, fl->alloc);
-	fl->f[fl->n] = (struct flame_frame){node, depth, x0, x1, parent};
+	fl->f[fl->n] = (struct flame_frame){node, depth, x0, x1, parent, NCG_NONE, 0, depth, start};
 	return fl->n++;
 }
 
-/* Children of frame i, each its share of the frame, rounded down (never more than the frame). */
-static void place_children(struct flame *fl, size_t i, uint32_t **stack, size_t *sp, size_t *cap)
+/* A cost from the left of the top in eighths, rounded, kept within [lo, hi]. */
+static uint64_t eighths(double cost, double scale, uint64_t lo, uint64_t hi)
+{
+	double x = cost * scale + 0.5;
+
+	return x <= (double)lo ? lo : x >= (double)hi ? hi : (uint64_t)x;
+}
+
+/*
+ * The children of frame i: each starts where the one before it ends, both
+ * ends rounded from costs summed from the left of the top, so nothing is
+ * lost level by level; one that rounds to no width takes its share still.
+ */
+static void place_children(struct flame *fl, size_t i, double scale, uint32_t **stack, size_t *sp,
+			   size_t *cap)
 {
 	struct calltree *t = &fl->tree;
-	uint32_t node = fl->f[i].node;
-	const struct tree_node *x = &t->nodes[node];
-	uint64_t width = fl->f[i].x1 - fl->f[i].x0, at = fl->f[i].x0;
-	double cost = x->cost;
+	uint32_t node = fl->f[i].node, depth = fl->f[i].depth + 1;
+	uint64_t lo = fl->f[i].x0, hi = fl->f[i].x1;
+	double at = fl->f[i].start;
+	enum tree_node_kind kind = t->nodes[node].kind;
 	size_t first = *sp;
 
-	if (width < FLAME_EIGHTHS || cost <= 0 ||
-	    (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE) || !calltree_expand(t, node))
+	if (hi - lo < FLAME_EIGHTHS || t->nodes[node].cost <= 0 ||
+	    (kind != NODE_FUNCTION && kind != NODE_CYCLE) || !calltree_expand(t, node))
 		return;
 	for (uint32_t c = t->nodes[node].first_child; c != NCG_NONE; c = t->nodes[c].next) {
-		uint64_t w = (uint64_t)((double)width * (t->nodes[c].cost / cost));
+		double from = at;
+		uint64_t x0, x1;
 
-		if (t->nodes[c].kind == NODE_CUT || w < 1)
-			continue; /* (a fold row may come wider after narrow ones) */
-		if (at + w > fl->f[i].x1)
-			w = fl->f[i].x1 - at;
+		if (t->nodes[c].kind == NODE_CUT)
+			continue;
+		at += t->nodes[c].cost;
+		x0 = eighths(from, scale, lo, hi);
+		x1 = eighths(at, scale, lo, hi);
+		if (x1 <= x0)
+			continue;
+		if (fl->f[i].kids == NCG_NONE)
+			fl->f[i].kids = (uint32_t)fl->n;
+		fl->f[i].nkids++;
 		ALLOC_GROW(*stack, *sp + 1, *cap);
-		(*stack)[(*sp)++] =
-		    (uint32_t)frame_add(fl, c, fl->f[i].depth + 1, at, at + w, (uint32_t)i);
-		at += w;
+		(*stack)[(*sp)++] = (uint32_t)frame_add(fl, c, depth, x0, x1, (uint32_t)i, from);
 	}
 	/* the stack pops the last first: reverse the children to lay them out left to right */
 	for (size_t a = first, b = *sp; a + 1 < b; a++, b--) {
@@ -67,35 +88,50 @@ static void place_children(struct flame *fl, size_t i, uint32_t **stack, size_t 
 	}
 }
 
-void flame_layout(struct flame *fl, int cols, int rows)
+/* The first row: the frame zoomed into, or the roots side by side; the eighths of a cost. */
+static double place_top(struct flame *fl, uint64_t width)
 {
-	struct calltree *t = &fl->tree;
+	const struct calltree *t = &fl->tree;
+	double total, scale, at = 0.0;
+
+	if (fl->zoom != NCG_NONE) {
+		total = t->nodes[fl->zoom].cost;
+		if (total > 0)
+			frame_add(fl, fl->zoom, 0, 0, width, NCG_NONE, 0.0);
+		return total > 0 ? (double)width / total : 0.0;
+	}
+	total = calltree_root_cost(t);
+	if (!(total > 0))
+		return 0.0;
+	scale = (double)width / total;
+	for (size_t i = 0; i < t->nroots; i++) {
+		double from = at;
+		uint64_t x0, x1;
+
+		at += t->nodes[t->roots[i]].cost;
+		x0 = eighths(from, scale, 0, width);
+		x1 = eighths(at, scale, 0, width);
+		if (x1 > x0)
+			frame_add(fl, t->roots[i], 0, x0, x1, NCG_NONE, from);
+	}
+	return scale;
+}
+
+void flame_layout(struct flame *fl, int cols, uint32_t max_depth)
+{
 	uint32_t sel_node = fl->n && fl->sel < fl->n ? fl->f[fl->sel].node : NCG_NONE;
-	uint64_t width = (uint64_t)(cols > 0 ? cols : 1) * FLAME_EIGHTHS, at = 0;
+	uint64_t width = (uint64_t)(cols > 0 ? cols : 1) * FLAME_EIGHTHS;
 	uint32_t *stack = NULL;
 	size_t sp = 0, cap = 0;
+	double scale;
 
 	fl->cols = cols;
-	fl->rows = rows;
+	fl->max_depth = max_depth;
 	fl->n = 0;
 	fl->sel = 0;
-	if (fl->zoom != NCG_NONE) {
-		frame_add(fl, fl->zoom, 0, 0, width, NCG_NONE);
-	} else {
-		double total = calltree_root_cost(t);
-
-		for (size_t i = 0; i < t->nroots && total > 0; i++) {
-			uint64_t w =
-			    (uint64_t)((double)width * (t->nodes[t->roots[i]].cost / total));
-
-			if (!w)
-				continue;
-			if (at + w > width)
-				w = width - at;
-			frame_add(fl, t->roots[i], 0, at, at + w, NCG_NONE);
-			at += w;
-		}
-	}
+	fl->depth = 0;
+	fl->deeper = false;
+	scale = place_top(fl, width);
 	for (size_t i = fl->n; i-- > 0;) {
 		ALLOC_GROW(stack, sp + 1, cap);
 		stack[sp++] = (uint32_t)i;
@@ -105,30 +141,49 @@ void flame_layout(struct flame *fl, int cols, int rows)
 
 		if (fl->f[i].node == sel_node)
 			fl->sel = i;
-		if ((int)fl->f[i].depth + 1 >= rows)
-			continue;
-		place_children(fl, i, &stack, &sp, &cap);
+		if (fl->f[i].depth + 1 < max_depth)
+			place_children(fl, i, scale, &stack, &sp, &cap);
+		else if (fl->f[i].x1 - fl->f[i].x0 >= FLAME_EIGHTHS)
+			fl->deeper |= !fl->tree.nodes[fl->f[i].node].leaf &&
+				      !fl->tree.nodes[fl->f[i].node].recursive;
 	}
 	free(stack);
+	/* parents come before their children: the deepest rows go up in one pass */
+	for (size_t i = fl->n; i-- > 0;) {
+		uint32_t up = fl->f[i].parent;
+
+		if (up != NCG_NONE && fl->f[up].bottom < fl->f[i].bottom)
+			fl->f[up].bottom = fl->f[i].bottom;
+		if (fl->f[i].depth + 1 > fl->depth)
+			fl->depth = fl->f[i].depth + 1;
+	}
 }
 
-bool flame_vertical(struct flame *fl, int dir)
+/* The child of frame i to go down by towards row depth (see flame_to_depth). */
+static size_t kid_towards(const struct flame *fl, size_t i, uint32_t depth)
 {
+	size_t first = fl->f[i].kids, best = first;
+
+	for (size_t k = first; k < first + fl->f[i].nkids; k++) {
+		if (fl->f[k].bottom >= depth)
+			return k;
+		if (fl->f[k].bottom > fl->f[best].bottom)
+			best = k;
+	}
+	return best;
+}
+
+bool flame_to_depth(struct flame *fl, uint32_t depth)
+{
+	size_t was = fl->sel;
+
 	if (!fl->n)
 		return false;
-	if (dir < 0) {
-		if (fl->f[fl->sel].parent == NCG_NONE)
-			return false;
+	while (fl->f[fl->sel].depth > depth)
 		fl->sel = fl->f[fl->sel].parent;
-		return true;
-	}
-	for (size_t i = 0; i < fl->n;
-	     i++) /* the children come in order: the first is the largest */
-		if (fl->f[i].parent == fl->sel) {
-			fl->sel = i;
-			return true;
-		}
-	return false;
+	while (fl->f[fl->sel].depth < depth && fl->f[fl->sel].nkids)
+		fl->sel = kid_towards(fl, fl->sel, depth);
+	return fl->sel != was;
 }
 
 bool flame_horizontal(struct flame *fl, int dir)
@@ -163,7 +218,7 @@ void flame_zoom_in(struct flame *fl)
 	if (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE)
 		return;
 	fl->zoom = fl->f[fl->sel].node;
-	flame_layout(fl, fl->cols, fl->rows);
+	flame_layout(fl, fl->cols, fl->max_depth);
 }
 
 bool flame_zoom_out(struct flame *fl)
@@ -175,7 +230,7 @@ bool flame_zoom_out(struct flame *fl)
 	fl->zoom = fl->tree.nodes[was].parent; /* NCG_NONE: back to the whole tree */
 	fl->sel = 0;
 	fl->n = 0;
-	flame_layout(fl, fl->cols, fl->rows);
+	flame_layout(fl, fl->cols, fl->max_depth);
 	for (size_t i = 0; i < fl->n; i++) /* on the frame zoomed out of */
 		if (fl->f[i].node == was)
 			fl->sel = i;
@@ -199,19 +254,19 @@ static struct span frame_name(const struct flame *fl, size_t i, char *buf, size_
 
 double flame_match_cost(const struct flame *fl, const regex_t *re, bool *match)
 {
+	bool *under = xcalloc(fl->n + 1, sizeof(bool)); /* a match is above it */
 	double sum = 0.0;
 	char buf[32];
 
 	/* frames come parents first: a match under a match is not counted again */
 	for (size_t i = 0; i < fl->n; i++) {
-		size_t up = fl->f[i].parent;
-		bool under = false;
+		uint32_t up = fl->f[i].parent;
 
-		for (; up != NCG_NONE && !under; up = fl->f[up].parent)
-			under = match[up];
+		under[i] = up != NCG_NONE && (under[up] || match[up]);
 		match[i] = match_name(re, frame_name(fl, i, buf, sizeof(buf)));
-		if (match[i] && !under)
+		if (match[i] && !under[i])
 			sum += fl->tree.nodes[fl->f[i].node].cost;
 	}
+	free(under);
 	return sum;
 }

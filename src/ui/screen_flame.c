@@ -8,7 +8,15 @@
  * zooms into a frame, Backspace and q zoom out (then close); r shows the
  * selected function's callers upward; / marks the frames that match and
  * says what share of the total they hold; :write writes the folded stacks
- * of what is shown.
+ * of what is laid out.
+ *
+ * The rows are a list for the generic moves (ui.c's move_request): its
+ * count the flame's depth, its cursor the selected frame's row, its top the
+ * first row shown. After a move (flame_moved) the selection goes to the row
+ * the cursor went to, along the frames (flame_to_depth), and the view keeps
+ * a row or two around it: so Down, PgDn, Home and End scroll a flame deeper
+ * than the screen, and the status line says which rows are shown, as less
+ * says which lines.
  */
 #include "ui_internal.h"
 
@@ -19,10 +27,16 @@
 #include <stdlib.h>
 
 #define FLAME_TOP 2 /* title and zoom lines above the frames */
+/*
+ * Rows laid out at most: each expansion of the tree looks up its path for
+ * recursion, so a chain costs the square of its depth (5,000 rows: 0.05 s,
+ * 20,000: 1 s). Deeper frames are reached by zooming into one.
+ */
+#define FLAME_ROWS_MAX 5000
 
 struct flame_screen {
 	struct flame fl;
-	struct nav nav; /* (none of its own: moves go to the frames) */
+	struct nav nav; /* the rows (depths): moves come to flame_moved */
 	bool *match;    /* per frame: the search matches it */
 	size_t nmatch_alloc;
 	bool have_match;
@@ -49,14 +63,37 @@ static int frame_rows(const struct ui *u)
 	return u->g.rows - FLAME_TOP - 1 > 1 ? u->g.rows - FLAME_TOP - 1 : 1;
 }
 
-/* Laid out again for the screen (its size may have changed), the marks of a search too. */
+/* Rows kept in view above and below the selected frame's, as vim's scrolloff. */
+static size_t context_rows(size_t page)
+{
+	return page >= 10 ? 2 : page >= 5 ? 1 : 0;
+}
+
+/* The list of rows after the selection or the layout changed: the selection in view. */
+static void sync_nav(struct ui *u, struct flame_screen *f)
+{
+	struct nav *nav = &f->nav;
+	size_t page = (size_t)frame_rows(u), ctx = context_rows(page);
+
+	nav->count = f->fl.depth;
+	nav->cursor = f->fl.n ? f->fl.f[f->fl.sel].depth : 0;
+	if (nav->cursor < nav->top + ctx)
+		nav->top = nav->cursor > ctx ? nav->cursor - ctx : 0;
+	if (nav->cursor + ctx >= nav->top + page)
+		nav->top = nav->cursor + ctx + 1 - page;
+	if (nav->top + page > nav->count) /* no empty rows below the deepest */
+		nav->top = nav->count > page ? nav->count - page : 0;
+}
+
+/* Laid out again for the screen (its width may have changed), the marks of a search too. */
 static void relayout(struct ui *u, struct flame_screen *f)
 {
-	flame_layout(&f->fl, u->g.cols, frame_rows(u));
+	flame_layout(&f->fl, u->g.cols, FLAME_ROWS_MAX);
 	ALLOC_GROW(f->match, f->fl.n + 1, f->nmatch_alloc);
 	memset(f->match, 0, (f->fl.n + 1) * sizeof(bool));
 	if (f->have_match && u->have_search_re)
 		flame_match_cost(&f->fl, &u->search_re, f->match);
+	sync_nav(u, f);
 }
 
 void ui_open_flame(struct ui *u, uint32_t fn, bool inverted, bool top_down)
@@ -112,16 +149,19 @@ static void draw_frame(struct ui *u, struct flame_screen *f, size_t i)
 					      "\xe2\x96\x89"}; /* 1/8 .. 7/8, left-aligned */
 	const struct flame_frame *x = &f->fl.f[i];
 	struct grid *g = &u->g;
-	int r = FLAME_TOP + (int)x->depth, c0 = (int)(x->x0 / FLAME_EIGHTHS),
-	    c1 = (int)(x->x1 / FLAME_EIGHTHS), rem = (int)(x->x1 % FLAME_EIGHTHS);
+	int r, c0 = (int)(x->x0 / FLAME_EIGHTHS), c1 = (int)(x->x1 / FLAME_EIGHTHS),
+	       rem = (int)(x->x1 % FLAME_EIGHTHS);
 	char buf[64], label[512];
-	struct span name = node_name(f->fl.tree.p, &f->fl.tree.nodes[x->node], buf, sizeof(buf));
-	enum grid_attr a = i == f->fl.sel ? ATTR_CURSOR
-			   : f->match[i]  ? ATTR_MATCH
-					  : frame_colour(name);
+	struct span name;
+	enum grid_attr a;
 
+	if (x->depth < f->nav.top || x->depth - f->nav.top >= (size_t)frame_rows(u))
+		return; /* scrolled away */
+	r = FLAME_TOP + (int)(x->depth - f->nav.top);
 	if (r >= g->rows - 1)
-		return;
+		return; /* (a screen too short for any row of frames) */
+	name = node_name(f->fl.tree.p, &f->fl.tree.nodes[x->node], buf, sizeof(buf));
+	a = i == f->fl.sel ? ATTR_CURSOR : f->match[i] ? ATTR_MATCH : frame_colour(name);
 	if (c1 > c0) {
 		for (int c = c0; c < c1 && c < g->cols; c++)
 			grid_puts(g, r, c, " ", a);
@@ -135,27 +175,32 @@ static void draw_frame(struct ui *u, struct flame_screen *f, size_t i)
 		grid_puts(g, r, c1, eighths[rem - 1], a == ATTR_CURSOR ? ATTR_HOT : ATTR_NORMAL);
 }
 
-static void flame_draw(struct ui *u, struct screen *s)
+/* The flame's own keys, as many of them as the width takes. */
+static const char *flame_hint(int cols)
 {
-	struct flame_screen *f = fs(s);
-	const struct flame *fl = &f->fl;
+	static const char wide[] = "Down/Up: largest child/parent  Left/Right: along the row  "
+				   "PgDn/End: deeper  Enter: zoom  /: mark  r: callers  q: back";
+	static const char narrow[] = "arrows: move  PgDn/End: deeper  Enter: zoom  /: mark  "
+				     "r: callers  q: back";
+
+	return cols >= (int)sizeof(wide) - 1 ? wide : narrow;
+}
+
+/* The title and the line under it: what the flame is of, the zoom or the keys. */
+static void draw_head(struct ui *u, const struct flame *fl, double zoom_cost)
+{
 	const struct calltree *t = &fl->tree;
 	const struct profile *p = t->p;
-	struct grid *g = &u->g;
-	char line[1200], buf[64], v[FMT_NUM], pa[FMT_NUM], pz[FMT_NUM];
-	double zoom_cost = fl->zoom != NCG_NONE ? t->nodes[fl->zoom].cost : calltree_root_cost(t);
 	struct span ev = p->events[t->event].name;
+	char line[1200], buf[64], v[FMT_NUM], pa[FMT_NUM];
 
-	if (fl->cols != g->cols || fl->rows != frame_rows(u))
-		relayout(u, f);
-	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_fill(&u->g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: flame graph, %s, %.*s",
 		 t->top_down   ? "from the entry points"
 		 : t->inverted ? "callers, upward"
 			       : "calls, downward",
 		 (int)ev.len, ev.ptr);
-	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	grid_puts(&u->g, 0, 0, line, ATTR_TITLE);
 	if (fl->zoom != NCG_NONE) {
 		struct span z = node_name(p, &t->nodes[fl->zoom], buf, sizeof(buf));
 
@@ -165,49 +210,89 @@ static void flame_draw(struct ui *u, struct screen *s)
 		    fmt_value(v, u64_from_double(zoom_cost), u->disp.short_units, u->disp.unit_ps),
 		    fmt_percent(pa, u64_from_double(zoom_cost), p->totals[t->event]));
 	} else {
-		snprintf(line, sizeof(line),
-			 "a frame is as wide as its cost on the path; Enter zooms, / marks");
+		snprintf(line, sizeof(line), "%s", flame_hint(u->g.cols));
 	}
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put(&u->g, 1, 0, line, strlen(line), u->g.cols, ATTR_DIM);
+}
+
+/* The status line: the selected frame, then which rows are shown, as less shows its lines. */
+static void draw_status(struct ui *u, struct flame_screen *f, double zoom_cost)
+{
+	const struct flame *fl = &f->fl;
+	const struct tree_node *x = &fl->tree.nodes[fl->f[fl->sel].node];
+	const struct profile *p = fl->tree.p;
+	struct grid *g = &u->g;
+	size_t last = f->nav.top + (size_t)frame_rows(u);
+	char values[256], name[512], where[64], buf[64], v[FMT_NUM], pa[FMT_NUM], pz[FMT_NUM];
+	int w, c;
+
+	snprintf(where, sizeof(where), "rows %zu-%zu/%zu%s", f->nav.top + 1,
+		 last < f->nav.count ? last : f->nav.count, f->nav.count,
+		 fl->deeper ? "+ (Enter: zoom)" : "");
+	w = (int)strlen(where);
+	snprintf(values, sizeof(values), "  %s  %s of the total  %s of the top",
+		 fmt_value(v, u64_from_double(x->cost), u->disp.short_units, u->disp.unit_ps),
+		 fmt_percent(pa, u64_from_double(x->cost), p->totals[fl->tree.event]),
+		 fmt_percent(pz, u64_from_double(x->cost), u64_from_double(zoom_cost)));
+	/* the name gives way first, then the words: the numbers stay whole where they fit */
+	if (g->cols - w - 2 - (int)strlen(values) < 8)
+		snprintf(values, sizeof(values), "  %s  %s", v, pa);
+	if (g->cols - w - 2 - (int)strlen(values) < 4)
+		values[0] = '\0';
+	c = g->cols - w - 2 - (int)strlen(values);
+	fmt_short_name(name, sizeof(name), node_name(p, x, buf, sizeof(buf)), c > 4 ? c : 4);
+	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+	c = grid_puts(g, g->rows - 1, 0, name, ATTR_STATUS);
+	grid_put(g, g->rows - 1, c, values, strlen(values), g->cols - w - 2 - c, ATTR_STATUS);
+	grid_puts(g, g->rows - 1, g->cols > w ? g->cols - w : 0, where, ATTR_STATUS);
+}
+
+static void flame_draw(struct ui *u, struct screen *s)
+{
+	struct flame_screen *f = fs(s);
+	const struct flame *fl = &f->fl;
+	struct grid *g = &u->g;
+	double zoom_cost =
+	    fl->zoom != NCG_NONE ? fl->tree.nodes[fl->zoom].cost : calltree_root_cost(&fl->tree);
+
+	if (fl->cols != g->cols)
+		relayout(u, f);
+	sync_nav(u, f); /* (the screen may have fewer rows) */
+	grid_clear(g);
+	draw_head(u, fl, zoom_cost);
 	/* left to right in each row: a frame's end block is covered by the next frame */
 	for (size_t i = 0; i < fl->n; i++)
 		draw_frame(u, f, i);
 	if (!fl->n)
 		grid_puts(g, FLAME_TOP, 0, "(nothing to draw: no cost)", ATTR_DIM);
-	/* the status line: the selected frame */
 	if (fl->n && !u->vs.message[0] && !u->vs.prompting) {
-		const struct tree_node *x = &t->nodes[fl->f[fl->sel].node];
-		struct span n = node_name(p, x, buf, sizeof(buf));
-
-		snprintf(
-		    line, sizeof(line), "%.*s  %s  %s of the total  %s of the top", (int)n.len,
-		    n.ptr,
-		    fmt_value(v, u64_from_double(x->cost), u->disp.short_units, u->disp.unit_ps),
-		    fmt_percent(pa, u64_from_double(x->cost), p->totals[t->event]),
-		    fmt_percent(pz, u64_from_double(x->cost), u64_from_double(zoom_cost)));
-		grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
-		grid_put(g, g->rows - 1, 0, line, strlen(line), g->cols, ATTR_STATUS);
-	} else if (u->vs.message[0] && !u->vs.prompting) { /* (no position: frames are no list) */
+		draw_status(u, f, zoom_cost);
+	} else if (u->vs.message[0] && !u->vs.prompting) { /* (the message takes the line) */
 		grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 		grid_puts(g, g->rows - 1, 0, u->vs.message,
 			  u->vs.message_is_error ? ATTR_ERROR : ATTR_STATUS);
 	} else {
-		view_draw_status(g, &f->nav, &u->vs, "arrows: move  Enter: zoom  /: mark  q: back");
+		view_draw_status(g, &f->nav, &u->vs, "Enter: zoom  /: mark  q: back");
 	}
 }
 
 static struct nav *flame_nav(struct ui *u, struct screen *s)
 {
 	(void)u;
-	fs(s)->nav.count = 0; /* moves come to flame_moved */
 	return &fs(s)->nav;
 }
 
-/* Up, Down (and the page keys): to the parent, to the largest child. */
+static int flame_rows(const struct ui *u)
+{
+	return frame_rows(u);
+}
+
+/* Up, Down, the page keys, Home, End: the selection to the row the cursor went to. */
 static void flame_moved(struct ui *u, struct screen *s, int dir)
 {
-	(void)u;
-	flame_vertical(&fs(s)->fl, dir);
+	(void)dir;
+	flame_to_depth(&fs(s)->fl, (uint32_t)fs(s)->nav.cursor);
+	sync_nav(u, fs(s));
 }
 
 static bool flame_request(struct ui *u, struct screen *s, enum request req)
@@ -218,6 +303,7 @@ static bool flame_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_EXPAND: /* Right */
 	case REQ_COLLAPSE:
 		flame_horizontal(&f->fl, req == REQ_EXPAND ? 1 : -1);
+		sync_nav(u, f);
 		return true;
 	case REQ_ENTER:
 		flame_zoom_in(&f->fl);
@@ -289,13 +375,14 @@ static void flame_search(struct ui *u, struct screen *s, int dir, bool from_here
 			break;
 		}
 	}
+	sync_nav(u, f);
 	ui_message(u, false, "%zu frame%s: %s, %s of the total", nmatch,
 		   nmatch == 1 ? " matches" : "s match",
 		   fmt_value(v, u64_from_double(cost), u->disp.short_units, u->disp.unit_ps),
 		   fmt_percent(pct, u64_from_double(cost), fl->tree.p->totals[fl->tree.event]));
 }
 
-/* :write: the folded stacks of the frames shown (each its cost less its children shown). */
+/* :write: the folded stacks of the frames laid out (each its cost less its children's). */
 static int flame_write(struct ui *u, struct screen *s, FILE *out)
 {
 	const struct flame *fl = &fs(s)->fl;
@@ -307,9 +394,8 @@ static int flame_write(struct ui *u, struct screen *s, FILE *out)
 		uint32_t *path = xmalloc_array((size_t)fl->f[i].depth + 1, sizeof(uint32_t));
 		size_t np = 0;
 
-		for (size_t k = 0; k < fl->n; k++)
-			if (fl->f[k].parent == i)
-				self -= fl->tree.nodes[fl->f[k].node].cost;
+		for (size_t k = fl->f[i].kids; k < fl->f[i].kids + fl->f[i].nkids; k++)
+			self -= fl->tree.nodes[fl->f[k].node].cost;
 		if (u64_from_double(self > 0 ? self : 0) == 0) {
 			free(path);
 			continue;
@@ -378,7 +464,7 @@ const struct keymap keymap_flame = KEYMAP(SCOPE_FLAME, flame_keys);
 static const struct screen_ops screen_flame_ops = {
     .keymap = &keymap_flame,
     .nav = flame_nav,
-    .rows = ui_list_rows,
+    .rows = flame_rows,
     .moved = flame_moved,
     .draw = flame_draw,
     .request = flame_request,

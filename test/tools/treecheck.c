@@ -17,10 +17,13 @@
  *   - no recursive node, member row or fold row has children;
  *   - E finishes without the last-resort cut.
  *
- * And the flame graphs (flame.c) of the same trees, 1, 80 and 200 cells wide,
- * and zoomed into their widest frame below the top: every frame lies within
- * its parent, its siblings do not overlap, none is wider than its share of
- * its parent, and each is a row below its parent.
+ * And the flame graphs (flame.c) of the same trees, 1, 80, 120 and 200
+ * cells wide, and zoomed into their widest frame below the top: every frame
+ * lies within its parent, its siblings do not overlap, each is a row below
+ * its parent, none is wider than its share of the top rounded up, and both
+ * its ends lie within half an eighth of where the costs put them: the costs
+ * summed from the left of the top, through the tree's own order of
+ * children, however deep (no width lost level by level).
  *
  * Prints "ok: FILE: ..." with the number of trees and nodes, or each broken
  * rule with the path to the node; exits 1 when one is broken, 2 on bad use.
@@ -29,6 +32,7 @@
 #include "ncgrind/model/flame.h"
 #include "ncgrind/core/parse.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -116,54 +120,98 @@ static void check_tree(struct tally *y, struct calltree *t)
 
 static const struct filters *hide; /* --hide, or NULL */
 
+/* A frame's rules against its parent's frame and its siblings. */
+static void check_frame(struct tally *y, const struct flame *fl, size_t i)
+{
+	const struct flame_frame *x = &fl->f[i], *par = &fl->f[x->parent];
+
+	if (x->x0 < par->x0 || x->x1 > par->x1)
+		broken(y, &fl->tree, x->node, "flame: a frame outside its parent", (double)x->x1,
+		       (double)par->x1);
+	if (x->depth != par->depth + 1)
+		broken(y, &fl->tree, x->node, "flame: not a row below its parent", (double)x->depth,
+		       (double)par->depth);
+	for (size_t k = i + 1; k < fl->n; k++) /* a later sibling starts where this one ends */
+		if (fl->f[k].parent == x->parent && fl->f[k].x0 < x->x1 && fl->f[k].x0 >= x->x0)
+			broken(y, &fl->tree, fl->f[k].node, "flame: overlaps a sibling",
+			       (double)fl->f[k].x0, (double)x->x1);
+}
+
+/* An end in eighths against the cost that puts it there (scaled), within [lo, hi]. */
+static void check_end(struct tally *y, const struct flame *fl, uint32_t node, uint64_t got,
+		      double want, uint64_t lo, uint64_t hi)
+{
+	want = want < (double)lo ? (double)lo : want > (double)hi ? (double)hi : want;
+	if ((double)got > want + 0.5 + SLACK(want) || (double)got < want - 0.5 - SLACK(want))
+		broken(y, &fl->tree, node, "flame: an end not where the costs put it", (double)got,
+		       want);
+}
+
+/*
+ * Where each frame starts, worked out from the tree alone: a root, or the
+ * zoom, at the costs of the roots before it; a child at its parent's start
+ * and the costs of the children before it in the tree (start, per node).
+ */
+static void check_extents(struct tally *y, const struct flame *fl)
+{
+	const struct calltree *t = &fl->tree;
+	double *start = xcalloc(t->nnodes + 1, sizeof(double)), at = 0.0;
+	double top = fl->zoom != NCG_NONE ? t->nodes[fl->zoom].cost : calltree_root_cost(t);
+	double scale = top > 0 ? (double)fl->cols * FLAME_EIGHTHS / top : 0.0;
+	uint64_t width = (uint64_t)fl->cols * FLAME_EIGHTHS;
+
+	for (size_t r = 0; r < t->nroots && fl->zoom == NCG_NONE; r++) {
+		start[t->roots[r]] = at;
+		at += t->nodes[t->roots[r]].cost;
+	}
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct flame_frame *x = &fl->f[i];
+		const struct tree_node *nd = &t->nodes[x->node];
+		uint64_t lo = x->parent == NCG_NONE ? 0 : fl->f[x->parent].x0,
+			 hi = x->parent == NCG_NONE ? width : fl->f[x->parent].x1;
+		double share = nd->cost * scale;
+
+		check_end(y, fl, x->node, x->x0, start[x->node] * scale, lo, hi);
+		check_end(y, fl, x->node, x->x1, (start[x->node] + nd->cost) * scale, lo, hi);
+		if ((double)(x->x1 - x->x0) > ceil(share - SLACK(share)))
+			broken(y, t, x->node, "flame: wider than its share of the top rounded up",
+			       (double)(x->x1 - x->x0), share);
+		at = start[x->node];
+		for (uint32_t c = nd->first_child; c != NCG_NONE; c = t->nodes[c].next) {
+			if (t->nodes[c].kind == NODE_CUT)
+				continue;
+			start[c] = at;
+			at += t->nodes[c].cost;
+		}
+	}
+	free(start);
+}
+
 /* The frames of a laid-out flame against its rules. */
 static void check_frames(struct tally *y, const struct flame *fl)
 {
 	for (size_t i = 0; i < fl->n; i++) {
-		const struct flame_frame *x = &fl->f[i], *par;
-		double share;
-
 		y->nodes++;
-		if (x->x1 < x->x0) {
-			broken(y, &fl->tree, x->node, "flame: a frame of negative width", 0, 0);
-			continue;
-		}
-		if (x->parent == NCG_NONE)
-			continue;
-		par = &fl->f[x->parent];
-		share = fl->tree.nodes[par->node].cost > 0
-			    ? (double)(par->x1 - par->x0) * fl->tree.nodes[x->node].cost /
-				  fl->tree.nodes[par->node].cost
-			    : 0.0;
-		if (x->x0 < par->x0 || x->x1 > par->x1)
-			broken(y, &fl->tree, x->node, "flame: a frame outside its parent",
-			       (double)x->x1, (double)par->x1);
-		if ((double)(x->x1 - x->x0) > share + SLACK(share))
-			broken(y, &fl->tree, x->node, "flame: wider than its share of the parent",
-			       (double)(x->x1 - x->x0), share);
-		if (x->depth != par->depth + 1)
-			broken(y, &fl->tree, x->node, "flame: not a row below its parent",
-			       (double)x->depth, (double)par->depth);
-		for (size_t k = i + 1; k < fl->n;
-		     k++) /* a later sibling starts where this one ends */
-			if (fl->f[k].parent == x->parent && fl->f[k].x0 < x->x1 &&
-			    fl->f[k].x0 >= x->x0)
-				broken(y, &fl->tree, fl->f[k].node, "flame: overlaps a sibling",
-				       (double)fl->f[k].x0, (double)x->x1);
+		if (fl->f[i].x1 <= fl->f[i].x0)
+			broken(y, &fl->tree, fl->f[i].node, "flame: a frame of no width",
+			       (double)fl->f[i].x0, (double)fl->f[i].x1);
+		else if (fl->f[i].parent != NCG_NONE)
+			check_frame(y, fl, i);
 	}
+	check_extents(y, fl);
 }
 
 static void one_flame(struct tally *y, struct profile *p, const struct callgraph *g, uint32_t fn,
 		      bool inverted)
 {
-	static const int widths[] = {1, 80, 200};
+	static const int widths[] = {1, 80, 120, 200};
 
 	for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
 		struct flame fl;
 		size_t widest = 0;
 
 		flame_init(&fl, p, g, fn, inverted, 0, hide);
-		flame_layout(&fl, widths[w], 60);
+		flame_layout(&fl, widths[w], UINT32_MAX);
 		check_frames(y, &fl);
 		for (size_t i = 1; i < fl.n; i++)
 			if (fl.f[i].x1 - fl.f[i].x0 > fl.f[widest].x1 - fl.f[widest].x0 || !widest)

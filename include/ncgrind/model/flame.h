@@ -2,10 +2,15 @@
  * flame: an icicle graph of a call tree (calltree.h), laid out in eighths
  * of a terminal cell: the root (or the frame zoomed into) spans the width,
  * one row per depth below it, each frame as wide as its cost on the path.
- * A frame's children are placed left to right, largest first, each at most
- * its share of the frame (widths are rounded down), so they never overflow
- * it: the tree's rule and invariant, drawn. A node is expanded only while
- * its frame is a cell wide or more, so the layout costs what it shows.
+ *
+ * A frame's extent is its share of the top, not of its parent: its start
+ * and end are costs summed from the left of the top (a frame starts where
+ * the siblings before it end, the first where its parent starts), scaled
+ * once to eighths and rounded. So no width is lost level by level (a frame
+ * at 99.998% of the top is as wide as the top), a frame is never wider than
+ * its share rounded up, never outside its parent, and siblings never
+ * overlap: the tree's rule and invariant, drawn. A node is expanded only
+ * while its frame is a cell wide or more, so the layout costs what it shows.
  * No curses: screen_flame.c draws it.
  */
 #ifndef NCGRIND_FLAME_H
@@ -20,6 +25,10 @@ struct flame_frame {
 	uint32_t depth;  /* row, 0 for the frame zoomed into */
 	uint64_t x0, x1; /* [x0, x1) in eighths of a cell */
 	uint32_t parent; /* frame index, NCG_NONE at depth 0 */
+	uint32_t kids;   /* the first child frame; the children are kids..kids+nkids-1 */
+	uint32_t nkids;  /* (largest first, then a fold row) */
+	uint32_t bottom; /* the deepest row of the frames under it, itself included */
+	double start;    /* x0 as a cost from the left of the top (before rounding) */
 };
 
 struct flame {
@@ -28,7 +37,10 @@ struct flame {
 	struct flame_frame *f;
 	size_t n, alloc;
 	size_t sel; /* the selected frame */
-	int cols, rows;
+	int cols;
+	uint32_t max_depth; /* rows laid out at most */
+	uint32_t depth;     /* rows laid out: the deepest frame's depth + 1 (0: none) */
+	bool deeper;        /* max_depth left out frames that would be a row below */
 };
 
 /* A flame of the tree rooted at fn (NCG_NONE: the entry points; inverted: callers). */
@@ -36,12 +48,21 @@ void flame_init(struct flame *fl, const struct profile *p, const struct callgrap
 		bool inverted, uint32_t event, const struct filters *filters);
 void flame_release(struct flame *fl);
 
-/* Lay out cols cells wide and rows deep from fl->zoom; the selection stays on its node. */
-void flame_layout(struct flame *fl, int cols, int rows);
+/*
+ * Lay out cols cells wide and max_depth rows deep at most (UINT32_MAX: all
+ * of it) from fl->zoom; the selection stays on its node. Frames come
+ * parents first, and each row left to right.
+ */
+void flame_layout(struct flame *fl, int cols, uint32_t max_depth);
 
-/* Moves: to the parent (-1) or the largest child (1); to the frame left (-1) or right (1). */
-bool flame_vertical(struct flame *fl, int dir);
+/* To the frame left (-1) or right (1) in the selection's row. */
 bool flame_horizontal(struct flame *fl, int dir);
+/*
+ * Up the parents or down to row depth: down along the largest child whose
+ * frames reach that row, or, where none does, the one that goes deepest
+ * (one row down: the largest child). False when the selection stays.
+ */
+bool flame_to_depth(struct flame *fl, uint32_t depth);
 
 /* Zoom into the selected frame; out to the zoom's parent (false when at the top). */
 void flame_zoom_in(struct flame *fl);
