@@ -72,15 +72,22 @@ void table_sort(struct table *t, enum report_sort key)
 	to_top(t);
 }
 
-void table_set_event(struct table *t, uint32_t ev)
+/* keep: the cursor stays on its function (resort keeps it), else the new order from its top */
+static void set_event(struct table *t, uint32_t ev, bool keep)
 {
 	if (ev >= t->p->nev)
 		return;
 	t->disp->event = ev;
 	if (t->sort == SORT_SELF || t->sort == SORT_INCL) {
 		resort(t);
-		to_top(t);
+		if (!keep)
+			to_top(t);
 	}
+}
+
+void table_set_event(struct table *t, uint32_t ev)
+{
+	set_event(t, ev, false);
 }
 
 void table_step_event(struct table *t, int step)
@@ -88,8 +95,8 @@ void table_step_event(struct table *t, int step)
 	uint32_t n = t->p->nev;
 
 	if (n)
-		table_set_event(t,
-				(uint32_t)((t->disp->event + n + (uint32_t)(step % (int)n)) % n));
+		set_event(t, (uint32_t)((t->disp->event + n + (uint32_t)(step % (int)n)) % n),
+			  true);
 }
 
 static bool row_matches(const struct table *t, size_t row)

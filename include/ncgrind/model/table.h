@@ -39,7 +39,11 @@ void table_release(struct table *t);
 void table_refresh(struct table *t);
 /* Sort by key; the same key again reverses. The selected function stays selected. */
 void table_sort(struct table *t, enum report_sort key);
-/* Make event ev current (re-sorts the numeric sorts); step: +1/-1 through the events. */
+/*
+ * Make event ev current (re-sorts the numeric sorts, shown from the top);
+ * step: +1/-1 through the events, the cursor kept on its function (Tab
+ * compares one function's events).
+ */
 void table_set_event(struct table *t, uint32_t ev);
 void table_step_event(struct table *t, int step);
 
