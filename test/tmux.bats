@@ -728,3 +728,38 @@ back_times() {
 	tm send-keys q
 	expect_ended 0
 }
+
+@test "tmux colour: Right opens a fold row; ) and ( keep the cursor on its function" {
+	# many-callers (tree-fold.bats has it by hand): r on leaf folds s01..s30 (1,935,
+	# 19.35%). 25 rows to the screen at 100x30: Right on the fold shows s01..s25,
+	# then (5 more), off the screen: 30 rows; the cursor stays on s01. j x 5:
+	# s06; ) at 2%: s01..s06 then (24 more), the cursor on s06, row 10 of 11;
+	# ( ( at 0.5%: every s_i, row 10 of 34.
+	PANE_TERM=xterm-256color start_ncgrind "$FIX/browser" many-callers.callgrind
+	wait_text "sort: self Ir"
+	tm send-keys r
+	wait_text "(30 more, 19.35%)"
+	tm send-keys G Right
+	wait_text "5/30  Right/Left"
+	pane_attrs | grep '^H' | tr -s ' ' >"$OUT"
+	expect_out <<'EOF2'
+H 79 0.79% 0.79% 1 + s01
+H 5/30 Right/Left: expand/collapse e: hot path r: callers
+EOF2
+	tm send-keys j j j j j ')'
+	wait_text "(24 more, 14.76%)"
+	pane_attrs | grep '^H' | tr -s ' ' >"$OUT"
+	expect_out <<'EOF2'
+H 74 0.74% 0.74% 1 + s06
+H 10/11 threshold 2%: smaller branches are folded
+EOF2
+	tm send-keys '(' '('
+	wait_text "threshold 0.5%: smaller"
+	pane_attrs | grep '^H' | tr -s ' ' >"$OUT"
+	expect_out <<'EOF2'
+H 74 0.74% 0.74% 1 + s06
+H 10/34 threshold 0.5%: smaller branches are folded
+EOF2
+	tm send-keys Q
+	expect_ended 0
+}

@@ -111,6 +111,7 @@ static bool has_children(const struct calltree *t, enum tree_node_kind kind, uin
 	return n > 1 || (n == 1 && !skipped_self(t, id, other_end(t, edges[0])));
 }
 
+/* A root: a function or a cycle at its cost. */
 static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t id, uint32_t parent,
 			 double cost)
 {
@@ -220,6 +221,7 @@ void calltree_release(struct calltree *t)
 	free(t->nodes);
 	free(t->roots);
 	free(t->visible);
+	free(t->slot);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -529,15 +531,57 @@ static const struct tree_kids *kids_of(struct calltree *t, struct tree_kids_cach
 	return *slot;
 }
 
+/* Kid x of node n as node c (new when c is NCG_NONE), its cost scaled by ratio. */
+static uint32_t kid_add(struct calltree *t, uint32_t n, const struct tree_kid *x, double ratio,
+			uint32_t c)
+{
+	struct tree_node *y;
+
+	if (c == NCG_NONE)
+		c = node_new(t, x->kind, x->id, n);
+	y = &t->nodes[c];
+	y->kind = x->kind;
+	y->fn = x->id;
+	y->edge = x->edge;
+	y->count = x->count;
+	y->cost = x->cost * ratio;
+	y->member = x->member;
+	y->leaf = x->member || !has_children(t, x->kind, x->id);
+	y->recursive = !x->member && on_path(t, n, x->kind, x->id);
+	y->first_child = NCG_NONE;
+	y->expanded = false;
+	return c;
+}
+
+/* The fold row of n's children from k->k[from] on. */
+static uint32_t fold_add(struct calltree *t, uint32_t n, const struct tree_kids *k, size_t from,
+			 double ratio)
+{
+	uint32_t more = node_new(t, NODE_MORE, (uint32_t)from, n);
+
+	t->nodes[more].count = k->n - from;
+	t->nodes[more].cost = k->rest[from] * ratio;
+	t->nodes[more].leaf = true;
+	return more;
+}
+
+/* What n's children are scaled by: the share of its function the path holds. */
+static double kids_ratio(const struct calltree *t, uint32_t n, const struct tree_kids *k)
+{
+	return k->spent > 0 ? t->nodes[n].cost / k->spent : 0.0;
+}
+
 /*
  * Children of n, largest first, as many as are above the threshold: the
  * rest is one fold row, summed from the end of the sorted list, so a node
- * with 100,000 small callers costs one row, not 100,000 nodes.
+ * with 100,000 small callers costs one row, not 100,000 nodes. An only
+ * child is shown whatever it costs: a fold of one row would hide it for
+ * nothing.
  */
 static void make_children(struct calltree *t, uint32_t n, const struct tree_kids *k)
 {
 	double limit = calltree_root_cost(t) * t->threshold / 100.0;
-	double ratio = k->spent > 0 ? t->nodes[n].cost / k->spent : 0.0;
+	double ratio = kids_ratio(t, n, k);
 	uint32_t last = NCG_NONE;
 	size_t i;
 
@@ -547,29 +591,17 @@ static void make_children(struct calltree *t, uint32_t n, const struct tree_kids
 	 */
 	t->nodes[n].first_child = NCG_NONE;
 	for (i = 0; i < k->n; i++) {
-		const struct tree_kid *x = &k->k[i];
-		double cost = x->cost * ratio;
+		double cost = k->k[i].cost * ratio;
 		uint32_t c;
 
-		if (t->threshold > 0 && (cost < limit || cost <= 0))
+		if (t->threshold > 0 && (cost < limit || cost <= 0) && k->n > 1)
 			break;
-		c = node_add(t, x->kind, x->id, n, cost);
-		t->nodes[c].edge = x->edge;
-		t->nodes[c].count = x->count;
-		t->nodes[c].member = x->member;
-		t->nodes[c].leaf |= x->member;
-		t->nodes[c].recursive = !x->member && on_path(t, n, x->kind, x->id);
+		c = kid_add(t, n, &k->k[i], ratio, NCG_NONE);
 		link_after(t, n, last, c);
 		last = c;
 	}
-	if (i < k->n) {
-		uint32_t more = node_new(t, NODE_MORE, NCG_NONE, n);
-
-		t->nodes[more].count = k->n - i;
-		t->nodes[more].cost = k->rest[i] * ratio;
-		t->nodes[more].leaf = true;
-		link_after(t, n, last, more);
-	}
+	if (i < k->n)
+		link_after(t, n, last, fold_add(t, n, k, i, ratio));
 }
 
 bool calltree_expand(struct calltree *t, uint32_t n)
@@ -634,6 +666,58 @@ void calltree_expand_hot(struct calltree *t, uint32_t n)
 	path_end(t);
 }
 
+/* The cached values of node n in other events: it is made again in place. */
+static void ecache_forget(struct calltree *t, uint32_t n)
+{
+	for (size_t i = 0; i < t->necache; i++)
+		if (n < t->ecache[i].nval)
+			t->ecache[i].val[n] = -1.0;
+}
+
+/*
+ * Fold row f shows count more of its children: the first takes the fold's
+ * place (and index), the others follow it, then a fold of what is left,
+ * then what followed the fold (a cut row).
+ */
+static void fold_open(struct calltree *t, uint32_t f, size_t count)
+{
+	uint32_t n = t->nodes[f].parent, after = t->nodes[f].next, last = f;
+	const struct tree_kids *k = kids_of(t, &t->kids, t->nodes[n].kind, t->nodes[n].fn);
+	double ratio = kids_ratio(t, n, k);
+	size_t from = t->nodes[f].fn, to = from + count < k->n ? from + count : k->n;
+
+	if (from >= to)
+		return;
+	path_begin(t, f); /* recursion among count children in O(count), not O(count x depth) */
+	ecache_forget(t, f);
+	kid_add(t, n, &k->k[from], ratio, f);
+	for (size_t i = from + 1; i < to; i++) {
+		uint32_t c = kid_add(t, n, &k->k[i], ratio, NCG_NONE);
+
+		t->nodes[last].next = c;
+		last = c;
+	}
+	if (to < k->n) {
+		uint32_t more = fold_add(t, n, k, to, ratio);
+
+		t->nodes[last].next = more;
+		last = more;
+	}
+	t->nodes[last].next = after;
+	path_end(t);
+}
+
+bool calltree_unfold(struct calltree *t, uint32_t n, size_t rows)
+{
+	size_t shown;
+
+	if (n >= t->nnodes || t->nodes[n].kind != NODE_MORE)
+		return false;
+	shown = t->nodes[n].fn; /* the children before the fold */
+	fold_open(t, n, rows > shown ? rows : shown ? shown : 1);
+	return true;
+}
+
 /* ---- the walks of treewalk.c -------------------------------------------- */
 
 static struct tree_links *walk_links(void *tree, uint32_t n)
@@ -674,8 +758,127 @@ static bool walk_follow(const void *tree, uint32_t n)
 	return k == NODE_FUNCTION || k == NODE_CYCLE;
 }
 
+/* kind, member and id in one key; a fold row's is its kind alone (one fold a parent) */
+static uint64_t node_key(enum tree_node_kind kind, bool member, uint32_t id)
+{
+	return (uint64_t)kind << 33 | (uint64_t)member << 32 | id;
+}
+
+static uint64_t walk_key(const void *tree, uint32_t n)
+{
+	const struct tree_node *x = &((const struct calltree *)tree)->nodes[n];
+
+	if (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE)
+		return node_key(x->kind, false, 0);
+	return node_key(x->kind, x->member, x->fn);
+}
+
+#define SLOT_WANTED (NCG_NONE - 1) /* a key looked for and not among the children */
+
+/* The slot of a function's or cycle's key; NULL for another kind, or a cycle gone. */
+static uint32_t *slot_of(struct calltree *t, uint64_t key)
+{
+	enum tree_node_kind kind = (enum tree_node_kind)(key >> 33);
+	uint32_t id = (uint32_t)key;
+
+	if (kind == NODE_FUNCTION)
+		return id < t->p->nfuncs ? &t->slot[id] : NULL;
+	if (kind == NODE_CYCLE)
+		return id <= t->p->ncycles ? &t->slot[path_key(t, kind, id)] : NULL;
+	return NULL;
+}
+
+/*
+ * Put each child of parent (NCG_NONE: each root) in its slot (on), or
+ * take it out again; returns the fold row among them.
+ */
+static uint32_t slots_fill(struct calltree *t, uint32_t parent, bool on)
+{
+	uint32_t fold = NCG_NONE, c, *s;
+	size_t i = 0;
+
+	c = parent == NCG_NONE ? (t->nroots ? t->roots[0] : NCG_NONE)
+			       : t->nodes[parent].first_child;
+	while (c != NCG_NONE) {
+		if (t->nodes[c].kind == NODE_MORE)
+			fold = c;
+		else if ((s = slot_of(t, walk_key(t, c))) != NULL && (!on || *s == NCG_NONE))
+			*s = on ? c : NCG_NONE; /* (two roots of one cycle: the first) */
+		if (parent == NCG_NONE)
+			c = ++i < t->nroots ? t->roots[i] : NCG_NONE;
+		else
+			c = t->nodes[c].next;
+	}
+	return fold;
+}
+
+/* The child of the filled slots with this key (a fold row's: the fold), or NCG_NONE. */
+static uint32_t slot_get(struct calltree *t, uint64_t key, uint32_t fold)
+{
+	uint32_t *s;
+
+	if ((enum tree_node_kind)(key >> 33) == NODE_MORE)
+		return fold;
+	s = slot_of(t, key);
+	if (!s || *s == NCG_NONE || *s == SLOT_WANTED || walk_key(t, *s) != key)
+		return NCG_NONE;
+	return *s;
+}
+
+/* How many of fold f's children to show for every wanted one to be: 0 if none is there. */
+static size_t fold_reach(struct calltree *t, uint32_t f)
+{
+	const struct tree_node *n = &t->nodes[t->nodes[f].parent];
+	const struct tree_kids *k = kids_of(t, &t->kids, n->kind, n->fn);
+	size_t from = t->nodes[f].fn, reach = 0;
+
+	for (size_t i = from; i < k->n; i++) {
+		uint32_t *s = slot_of(t, node_key(k->k[i].kind, k->k[i].member, k->k[i].id));
+
+		if (s && *s == SLOT_WANTED)
+			reach = i - from + 1;
+	}
+	return reach;
+}
+
+/* In O(children + keys + folded children), with a slot per function and cycle. */
+static void walk_match(void *tree, uint32_t parent, const uint64_t *keys, size_t n, uint32_t *out)
+{
+	struct calltree *t = tree;
+	size_t need = (size_t)t->p->nfuncs + t->p->ncycles + 1, missing = 0, reach = 0;
+	uint32_t fold, *s;
+
+	if (t->nslot != need) {
+		t->slot = xrealloc(t->slot, st_mult(need, sizeof(uint32_t)));
+		memset(t->slot, 0xff, need * sizeof(uint32_t)); /* NCG_NONE */
+		t->nslot = need;
+	}
+	fold = slots_fill(t, parent, true);
+	for (size_t i = 0; i < n; i++) /* the fold row's key after the fold has opened */
+		if ((out[i] = slot_get(t, keys[i], NCG_NONE)) == NCG_NONE &&
+		    (s = slot_of(t, keys[i])) != NULL && *s == NCG_NONE) {
+			*s = SLOT_WANTED;
+			missing++;
+		}
+	if (missing && fold != NCG_NONE)
+		reach = fold_reach(t, fold);
+	for (size_t i = 0; i < n; i++)
+		if ((s = slot_of(t, keys[i])) != NULL && *s == SLOT_WANTED)
+			*s = NCG_NONE;
+	if (reach) {
+		slots_fill(t, parent, false);
+		fold_open(t, fold, reach);
+		fold = slots_fill(t, parent, true);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (out[i] == NCG_NONE)
+			out[i] = slot_get(t, keys[i], fold);
+	slots_fill(t, parent, false);
+}
+
 static const struct tree_walk_ops calltree_walk = {
-    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut, walk_follow,
+    walk_links,   walk_expand, walk_on_path, walk_count,
+    walk_new_cut, walk_follow, walk_key,     walk_match,
 };
 
 /* The threshold bounds the work; max_nodes is the last resort (see calltree.h). */
@@ -693,6 +896,22 @@ void calltree_flatten(struct calltree *t)
 {
 	tree_flatten(&calltree_walk, t, t->roots, t->nroots, &t->visible, &t->nvisible,
 		     &t->visible_alloc);
+}
+
+void calltree_save(struct calltree *t, size_t cursor, struct tree_saved *s)
+{
+	tree_save(&calltree_walk, t, t->visible, t->nvisible, cursor, s);
+}
+
+size_t calltree_restore(struct calltree *t, const struct tree_saved *s)
+{
+	uint32_t c = tree_restore(&calltree_walk, t, s);
+
+	calltree_flatten(t);
+	for (size_t i = 0; c != NCG_NONE && i < t->nvisible; i++)
+		if (t->visible[i] == c)
+			return i;
+	return 0;
 }
 
 /* ---- the same tree in another event ------------------------------------- */

@@ -208,6 +208,7 @@ void difftree_release(struct difftree *t)
 	free(t->nodes);
 	free(t->roots);
 	free(t->visible);
+	free(t->slot);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -327,34 +328,42 @@ static void shown_add(struct difftree *t, const struct difftree_kids *k, uint32_
 	s[(*ns)++] = (struct shown){i, k->k[i].base * rb, k->k[i].new *rn, k->k[i].row};
 }
 
-/*
- * The kids above the threshold on either side: the head of each side's
- * list (both read only as far as the threshold), by change, biggest first.
- */
-static struct shown *shown_kids(struct difftree *t, const struct difftree_kids *k, double rb,
-				double rn, size_t *ns)
+/* A new generation of marks in seen: no call is taken yet. */
+static void seen_begin(struct difftree *t)
 {
-	double limit = root_cost(t) * t->threshold / 100.0;
-	struct shown *s = xmalloc_array(k->n ? k->n : 1, sizeof(*s));
-
 	if (!t->seen)
 		t->seen = xcalloc(t->d->ncalls + 1, sizeof(uint32_t));
 	if (++t->gen == 0) { /* wrapped: start the marks again */
 		memset(t->seen, 0, (t->d->ncalls + 1) * sizeof(uint32_t));
 		t->gen = 1;
 	}
+}
+
+/*
+ * The kids above the threshold on either side: the head of each side's
+ * list (both read only as far as the threshold), by change, biggest first.
+ * An only kid is taken whatever it costs.
+ */
+static struct shown *shown_kids(struct difftree *t, const struct difftree_kids *k, double rb,
+				double rn, size_t *ns)
+{
+	double limit = root_cost(t) * t->threshold / 100.0;
+	bool all = t->threshold <= 0 || k->n == 1;
+	struct shown *s = xmalloc_array(k->n ? k->n : 1, sizeof(*s));
+
+	seen_begin(t);
 	*ns = 0;
 	for (size_t i = 0; i < k->n; i++) {
 		double b = k->k[k->by_base[i]].base * rb;
 
-		if (t->threshold > 0 && (b < limit || b <= 0))
+		if (!all && (b < limit || b <= 0))
 			break;
 		shown_add(t, k, k->by_base[i], rb, rn, s, ns);
 	}
 	for (size_t i = 0; i < k->n; i++) {
 		double n = k->k[k->by_new[i]].new *rn;
 
-		if (t->threshold > 0 && (n < limit || n <= 0))
+		if (!all && (n < limit || n <= 0))
 			break;
 		shown_add(t, k, k->by_new[i], rb, rn, s, ns);
 	}
@@ -363,25 +372,69 @@ static struct shown *shown_kids(struct difftree *t, const struct difftree_kids *
 	return s;
 }
 
+/* What n's children are scaled by on each side: the share of its row the path holds. */
+static void kids_ratio(const struct difftree *t, uint32_t n, const struct difftree_kids *k,
+		       double *rb, double *rn)
+{
+	*rb = k->spent_base > 0 ? t->nodes[n].base / k->spent_base : 0.0;
+	*rn = k->spent_new > 0 ? t->nodes[n].new / k->spent_new : 0.0;
+}
+
+/* Kid sh of node n as node c (new when c is NCG_NONE). */
+static uint32_t kid_add(struct difftree *t, uint32_t n, const struct difftree_kids *k,
+			const struct shown *sh, uint32_t c)
+{
+	const struct difftree_kid *x = &k->k[sh->kid];
+	struct difftree_node *y;
+	const uint32_t *in;
+	size_t first;
+	bool leaf = calls_of(t, x->row, &in, &first) == 0;
+
+	if (c == NCG_NONE)
+		c = node_new(t, NODE_FUNCTION, x->row, n);
+	y = &t->nodes[c];
+	y->kind = NODE_FUNCTION;
+	y->row = x->row;
+	y->base = sh->base;
+	y->new = sh->new;
+	y->leaf = leaf;
+	y->call = x->call;
+	y->count_base = diff_call_count(t->d, x->call, false);
+	y->count_new = diff_call_count(t->d, x->call, true);
+	y->recursive = on_path(t, n, x->row);
+	y->first_child = NCG_NONE;
+	y->expanded = false;
+	return c;
+}
+
+/* A fold row under n of count kids, at base and new (never below 0: rounding). */
+static uint32_t fold_add(struct difftree *t, uint32_t n, size_t count, double base, double new)
+{
+	uint32_t more = node_new(t, NODE_MORE, NCG_NONE, n);
+
+	t->nodes[more].count_new = count;
+	t->nodes[more].base = base > 0 ? base : 0.0;
+	t->nodes[more].new = new > 0 ? new : 0.0;
+	t->nodes[more].leaf = true;
+	return more;
+}
+
 static void make_children(struct difftree *t, uint32_t n, const struct difftree_kids *k)
 {
-	double rb = k->spent_base > 0 ? t->nodes[n].base / k->spent_base : 0.0;
-	double rn = k->spent_new > 0 ? t->nodes[n].new / k->spent_new : 0.0;
-	double fb = k->sum_base * rb, fn = k->sum_new * rn;
+	double rb, rn, fb, fn;
 	size_t ns;
-	struct shown *s = shown_kids(t, k, rb, rn, &ns);
+	struct shown *s;
 	uint32_t last = NCG_NONE;
 
+	kids_ratio(t, n, k, &rb, &rn);
+	fb = k->sum_base * rb;
+	fn = k->sum_new * rn;
+	s = shown_kids(t, k, rb, rn, &ns);
 	/* linked by index: node_new() may move the array */
 	t->nodes[n].first_child = NCG_NONE;
 	for (size_t i = 0; i < ns; i++) {
-		const struct difftree_kid *x = &k->k[s[i].kid];
-		uint32_t c = node_add(t, x->row, n, s[i].base, s[i].new);
+		uint32_t c = kid_add(t, n, k, &s[i], NCG_NONE);
 
-		t->nodes[c].call = x->call;
-		t->nodes[c].count_base = diff_call_count(t->d, x->call, false);
-		t->nodes[c].count_new = diff_call_count(t->d, x->call, true);
-		t->nodes[c].recursive = on_path(t, n, x->row);
 		if (last == NCG_NONE)
 			t->nodes[n].first_child = c;
 		else
@@ -391,12 +444,8 @@ static void make_children(struct difftree *t, uint32_t n, const struct difftree_
 		fn -= s[i].new;
 	}
 	if (ns < k->n) {
-		uint32_t more = node_new(t, NODE_MORE, NCG_NONE, n);
+		uint32_t more = fold_add(t, n, k->n - ns, fb, fn);
 
-		t->nodes[more].count_new = k->n - ns;
-		t->nodes[more].base = fb > 0 ? fb : 0.0;
-		t->nodes[more].new = fn > 0 ? fn : 0.0;
-		t->nodes[more].leaf = true;
 		if (last == NCG_NONE)
 			t->nodes[n].first_child = more;
 		else
@@ -464,6 +513,85 @@ void difftree_expand_hot(struct difftree *t, uint32_t n)
 	path_end(t);
 }
 
+#define SLOT_WANTED (NCG_NONE - 1) /* a row looked for and not among the children */
+
+/*
+ * n's kids that none of its children shows (the ones in its fold row),
+ * scaled, by change, biggest first: O(kids), read when a fold opens.
+ */
+static struct shown *folded_kids(struct difftree *t, uint32_t n, const struct difftree_kids *k,
+				 double rb, double rn, size_t *ns)
+{
+	struct shown *s = xmalloc_array(k->n ? k->n : 1, sizeof(*s));
+
+	seen_begin(t);
+	for (uint32_t c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next)
+		if (t->nodes[c].kind == NODE_FUNCTION && t->nodes[c].call != NCG_NONE)
+			t->seen[t->nodes[c].call] = t->gen;
+	*ns = 0;
+	for (size_t i = 0; i < k->n; i++)
+		shown_add(t, k, (uint32_t)i, rb, rn, s, ns);
+	if (*ns > 1)
+		qsort(s, *ns, sizeof(*s), cmp_shown);
+	return s;
+}
+
+/*
+ * Fold row f shows count more of its kids (count 0: as many as reach the
+ * last one whose row's slot is SLOT_WANTED): the first takes the fold's
+ * place, the others follow it, then a fold of the rest, then what followed
+ * the fold (a cut row). Returns how many it showed.
+ */
+static size_t fold_open(struct difftree *t, uint32_t f, size_t count)
+{
+	uint32_t n = t->nodes[f].parent, after = t->nodes[f].next, last = f;
+	const struct difftree_kids *k = kids_of(t, t->nodes[n].row);
+	double rb, rn, fb = t->nodes[f].base, fn = t->nodes[f].new;
+	size_t ns;
+	struct shown *s;
+
+	kids_ratio(t, n, k, &rb, &rn);
+	s = folded_kids(t, n, k, rb, rn, &ns);
+	for (size_t i = 0; !count && t->slot && i < ns; i++)
+		if (t->slot[s[i].row] == SLOT_WANTED)
+			count = i + 1;
+	count = count < ns ? count : ns;
+	if (count) {
+		path_begin(t, f); /* recursion of count kids in O(count), not O(count x depth) */
+		for (size_t i = 0; i < count; i++) {
+			uint32_t c = kid_add(t, n, k, &s[i], i ? NCG_NONE : f);
+
+			if (i)
+				t->nodes[last].next = c;
+			last = c;
+			fb -= s[i].base;
+			fn -= s[i].new;
+		}
+		path_end(t);
+		if (count < ns) {
+			uint32_t more = fold_add(t, n, ns - count, fb, fn);
+
+			t->nodes[last].next = more;
+			last = more;
+		}
+		t->nodes[last].next = after;
+	}
+	free(s);
+	return count;
+}
+
+bool difftree_unfold(struct difftree *t, uint32_t n, size_t rows)
+{
+	size_t shown;
+
+	if (n >= t->nnodes || t->nodes[n].kind != NODE_MORE)
+		return false;
+	/* the kids shown beside it: all of its parent's but those it holds */
+	shown = kids_of(t, t->nodes[t->nodes[n].parent].row)->n - t->nodes[n].count_new;
+	fold_open(t, n, rows > shown ? rows : shown ? shown : 1);
+	return true;
+}
+
 /* ---- the walks of treewalk.c -------------------------------------------- */
 
 static struct tree_links *walk_links(void *tree, uint32_t n)
@@ -502,8 +630,90 @@ static bool walk_follow(const void *tree, uint32_t n)
 	return ((const struct difftree *)tree)->nodes[n].kind == NODE_FUNCTION;
 }
 
+/* kind and row in one key; a fold row's is its kind alone (one fold a parent) */
+static uint64_t walk_key(const void *tree, uint32_t n)
+{
+	const struct difftree_node *x = &((const struct difftree *)tree)->nodes[n];
+
+	return (uint64_t)x->kind << 32 | (x->kind == NODE_FUNCTION ? x->row : 0);
+}
+
+/* The slot of a row's key; NULL for another kind, or a row past the diff's. */
+static uint32_t *slot_of(struct difftree *t, uint64_t key)
+{
+	uint32_t row = (uint32_t)key;
+
+	if ((enum tree_node_kind)(key >> 32) != NODE_FUNCTION || row >= t->d->nrows)
+		return NULL;
+	return &t->slot[row];
+}
+
+/* Each child of parent (NCG_NONE: each root) in its slot (on), or out again; the fold row. */
+static uint32_t slots_fill(struct difftree *t, uint32_t parent, bool on)
+{
+	uint32_t fold = NCG_NONE, c, *s;
+	size_t i = 0;
+
+	c = parent == NCG_NONE ? (t->nroots ? t->roots[0] : NCG_NONE)
+			       : t->nodes[parent].first_child;
+	while (c != NCG_NONE) {
+		if (t->nodes[c].kind == NODE_MORE)
+			fold = c;
+		else if ((s = slot_of(t, walk_key(t, c))) != NULL && (!on || *s == NCG_NONE))
+			*s = on ? c : NCG_NONE;
+		if (parent == NCG_NONE)
+			c = ++i < t->nroots ? t->roots[i] : NCG_NONE;
+		else
+			c = t->nodes[c].next;
+	}
+	return fold;
+}
+
+static uint32_t slot_get(struct difftree *t, uint64_t key, uint32_t fold)
+{
+	uint32_t *s;
+
+	if ((enum tree_node_kind)(key >> 32) == NODE_MORE)
+		return fold;
+	s = slot_of(t, key);
+	return s && *s != SLOT_WANTED ? *s : NCG_NONE;
+}
+
+/* As calltree.c's: a slot per row, the fold opened once, as far as the rows wanted. */
+static void walk_match(void *tree, uint32_t parent, const uint64_t *keys, size_t n, uint32_t *out)
+{
+	struct difftree *t = tree;
+	size_t missing = 0;
+	uint32_t fold, *s;
+
+	if (t->nslot != (size_t)t->d->nrows + 1) {
+		t->nslot = (size_t)t->d->nrows + 1;
+		t->slot = xrealloc(t->slot, st_mult(t->nslot, sizeof(uint32_t)));
+		memset(t->slot, 0xff, t->nslot * sizeof(uint32_t)); /* NCG_NONE */
+	}
+	fold = slots_fill(t, parent, true);
+	for (size_t i = 0; i < n; i++) /* the fold row's key after the fold has opened */
+		if ((out[i] = slot_get(t, keys[i], NCG_NONE)) == NCG_NONE &&
+		    (s = slot_of(t, keys[i])) != NULL && *s == NCG_NONE) {
+			*s = SLOT_WANTED;
+			missing++;
+		}
+	slots_fill(t, parent, false);
+	if (missing && fold != NCG_NONE)
+		fold_open(t, fold, 0); /* its node is a row now: the fold is found again below */
+	for (size_t i = 0; i < n; i++)
+		if ((s = slot_of(t, keys[i])) != NULL && *s == SLOT_WANTED)
+			*s = NCG_NONE;
+	fold = slots_fill(t, parent, true);
+	for (size_t i = 0; i < n; i++)
+		if (out[i] == NCG_NONE)
+			out[i] = slot_get(t, keys[i], fold);
+	slots_fill(t, parent, false);
+}
+
 static const struct tree_walk_ops difftree_walk = {
-    walk_links, walk_expand, walk_on_path, walk_count, walk_new_cut, walk_follow,
+    walk_links,   walk_expand, walk_on_path, walk_count,
+    walk_new_cut, walk_follow, walk_key,     walk_match,
 };
 
 /* As calltree_expand_all(). */
@@ -521,4 +731,20 @@ void difftree_flatten(struct difftree *t)
 {
 	tree_flatten(&difftree_walk, t, t->roots, t->nroots, &t->visible, &t->nvisible,
 		     &t->visible_alloc);
+}
+
+void difftree_save(struct difftree *t, size_t cursor, struct tree_saved *s)
+{
+	tree_save(&difftree_walk, t, t->visible, t->nvisible, cursor, s);
+}
+
+size_t difftree_restore(struct difftree *t, const struct tree_saved *s)
+{
+	uint32_t c = tree_restore(&difftree_walk, t, s);
+
+	difftree_flatten(t);
+	for (size_t i = 0; c != NCG_NONE && i < t->nvisible; i++)
+		if (t->visible[i] == c)
+			return i;
+	return 0;
 }

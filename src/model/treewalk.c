@@ -138,3 +138,102 @@ void tree_collapse_all(const struct tree_walk_ops *ops, void *tree)
 	for (size_t i = 0, n = ops->count(tree); i < n; i++)
 		L(ops, tree, (uint32_t)i)->expanded = false;
 }
+
+void tree_save(const struct tree_walk_ops *ops, void *tree, const uint32_t *visible,
+	       size_t nvisible, size_t cursor, struct tree_saved *s)
+{
+	uint32_t *last = NULL; /* per depth: the last row saved at that depth */
+	size_t alloc = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->first_root = s->cursor = NCG_NONE;
+	for (size_t i = 0; i < nvisible; i++) {
+		const struct tree_links *x = L(ops, tree, visible[i]);
+		uint32_t depth = x->depth, parent, r, *head;
+
+		if (!x->expanded && i != cursor)
+			continue;
+		/* in display order a row's parent is the last row saved a level up (it is expanded)
+		 */
+		parent = depth ? last[depth - 1] : NCG_NONE;
+		ALLOC_GROW(s->rows, s->n + 1, s->alloc);
+		r = (uint32_t)s->n++;
+		s->rows[r] = (struct tree_saved_row){ops->key(tree, visible[i]), parent, NCG_NONE,
+						     NCG_NONE, x->expanded};
+		head = parent == NCG_NONE ? &s->first_root : &s->rows[parent].first_child;
+		s->rows[r].next = *head;
+		*head = r;
+		if (i == cursor)
+			s->cursor = r;
+		ALLOC_GROW(last, (size_t)depth + 1, alloc);
+		last[depth] = r;
+	}
+	free(last);
+}
+
+/* Scratch of tree_restore(): one parent's saved children, their keys, their nodes. */
+struct restore_buf {
+	uint64_t *keys;
+	uint32_t *which, *out;
+	size_t n, alloc;
+};
+
+static void restore_push(struct restore_buf *b, uint64_t key, uint32_t row)
+{
+	if (b->n == b->alloc) { /* three arrays of one size */
+		b->alloc = st_add(b->alloc, b->alloc + 16);
+		b->keys = xrealloc(b->keys, st_mult(b->alloc, sizeof(*b->keys)));
+		b->which = xrealloc(b->which, st_mult(b->alloc, sizeof(*b->which)));
+		b->out = xrealloc(b->out, st_mult(b->alloc, sizeof(*b->out)));
+	}
+	b->keys[b->n] = key;
+	b->which[b->n++] = row;
+}
+
+/* Each parent's saved children are matched at once: a fold opens once, as far as they need. */
+uint32_t tree_restore(const struct tree_walk_ops *ops, void *tree, const struct tree_saved *s)
+{
+	uint32_t *found = xmalloc_array(s->n ? s->n : 1, sizeof(uint32_t)), *stack = NULL, r;
+	size_t sp = 0, cap = 0;
+	struct restore_buf b = {NULL, NULL, NULL, 0, 0};
+
+	for (size_t i = 0; i < s->n; i++)
+		found[i] = NCG_NONE;
+	ALLOC_GROW(stack, sp + 1, cap);
+	stack[sp++] = NCG_NONE; /* the roots */
+	while (sp) {
+		r = stack[--sp];
+		b.n = 0;
+		for (uint32_t c = r == NCG_NONE ? s->first_root : s->rows[r].first_child;
+		     c != NCG_NONE; c = s->rows[c].next)
+			restore_push(&b, s->rows[c].key, c);
+		if (!b.n)
+			continue;
+		ops->match(tree, r == NCG_NONE ? NCG_NONE : found[r], b.keys, b.n, b.out);
+		for (size_t i = 0; i < b.n; i++) {
+			uint32_t c = b.which[i];
+
+			found[c] = b.out[i];
+			if (found[c] != NCG_NONE && s->rows[c].expanded &&
+			    ops->expand(tree, found[c])) {
+				ALLOC_GROW(stack, sp + 1, cap);
+				stack[sp++] = c;
+			}
+		}
+	}
+	for (r = s->cursor; r != NCG_NONE && found[r] == NCG_NONE; r = s->rows[r].parent)
+		;
+	r = r == NCG_NONE ? NCG_NONE : found[r];
+	free(found);
+	free(stack);
+	free(b.keys);
+	free(b.which);
+	free(b.out);
+	return r;
+}
+
+void tree_saved_release(struct tree_saved *s)
+{
+	free(s->rows);
+	memset(s, 0, sizeof(*s));
+}

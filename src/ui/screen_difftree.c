@@ -40,14 +40,20 @@ static void refresh(struct ui *u, struct screen *s, size_t cursor)
 	nav_to(&dts(s)->nav, cursor, ui_list_rows(u));
 }
 
-static void build(struct ui *u, struct screen *s, uint32_t row, bool inverted)
+/* A new tree with its biggest change open; built again (saved), the rows that were open. */
+static void build(struct ui *u, struct screen *s, uint32_t row, bool inverted,
+		  const struct tree_saved *saved)
 {
 	struct difftree *t = &dts(s)->tree;
+	size_t cursor = 0, height = dts(s)->nav.cursor - dts(s)->nav.top;
 
 	difftree_init(t, u->diff, row, inverted, ui_diff_event(u), u->disp.threshold);
-	if (t->nroots)
+	if (saved)
+		cursor = difftree_restore(t, saved);
+	else if (t->nroots)
 		difftree_expand_hot(t, t->roots[0]);
-	refresh(u, s, 0);
+	dts(s)->nav.top = cursor > height ? cursor - height : 0;
+	refresh(u, s, cursor);
 }
 
 static void open_tree(struct ui *u, uint32_t row, bool inverted)
@@ -56,7 +62,7 @@ static void open_tree(struct ui *u, uint32_t row, bool inverted)
 	    ui_push_screen(u, &screen_difftree_ops, xcalloc(1, sizeof(struct difftree_screen)),
 			   difftree_screen_free);
 
-	build(u, s, row, inverted);
+	build(u, s, row, inverted, NULL);
 }
 
 bool ui_diff_request(struct ui *u, uint32_t row, enum request req)
@@ -88,15 +94,21 @@ bool ui_diff_request(struct ui *u, uint32_t row, enum request req)
 	}
 }
 
-/* Same root, other event or threshold (or the new side's parts): built again. */
+/*
+ * Same root, other event or threshold (or the new side's parts): built
+ * again, the same rows open, the cursor on the same path of functions.
+ */
 static void rebuild(struct ui *u, struct screen *s)
 {
 	struct difftree *t = &dts(s)->tree;
 	uint32_t root = t->top_down || !t->nroots ? NCG_NONE : t->nodes[t->roots[0]].row;
 	bool inverted = t->inverted;
+	struct tree_saved saved;
 
+	difftree_save(t, dts(s)->nav.cursor, &saved);
 	difftree_release(t);
-	build(u, s, root, inverted);
+	build(u, s, root, inverted, &saved);
+	tree_saved_release(&saved);
 }
 
 static const char *mark_of(const struct difftree_node *n)
@@ -250,7 +262,7 @@ static void expand_or_collapse(struct ui *u, struct difftree *t, enum request re
 			       size_t *cursor)
 {
 	if (req == REQ_EXPAND) {
-		if (!difftree_expand(t, id))
+		if (!difftree_expand(t, id) && !difftree_unfold(t, id, (size_t)ui_list_rows(u)))
 			ui_message(u, false, "nothing to expand here");
 	} else if (req == REQ_COLLAPSE) {
 		if (t->nodes[id].expanded) {
@@ -313,9 +325,11 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 			refresh(u, s, cursor);
 		}
 		return true;
-	case REQ_ENTER:
+	case REQ_ENTER: /* a function's calls; on a fold row: open it */
 		if (cursor_row(s) != NCG_NONE)
 			ui_open_diff_calls(u, cursor_row(s));
+		else if (id != NCG_NONE && t->nodes[id].kind == NODE_MORE)
+			return tree_request(u, s, REQ_EXPAND);
 		return true;
 	case REQ_TOGGLE_CYCLES:
 		ui_message(u, false,

@@ -31,10 +31,16 @@ static void tree_refresh(struct ui *u, struct screen *s, size_t cursor)
 	nav_to(&ts(s)->nav, cursor, ui_list_rows(u));
 }
 
-/* A new tree with the first root's hot path open, as perf report opens one. */
-static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted)
+/*
+ * A new tree with the first root's hot path open, as perf report opens one;
+ * or, built again (saved not NULL), with the rows the user had open and the
+ * cursor on its function, at the same height on the screen.
+ */
+static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverted,
+		       const struct tree_saved *saved)
 {
 	uint32_t ev = u->disp.event;
+	size_t cursor = 0, height = ts(s)->nav.cursor - ts(s)->nav.top;
 
 	if (ev < u->ses.prof.nev && u->ses.prof.events[ev].ratio) {
 		ev = 0; /* (Tab onto a ratio with a tree open: the tree keeps the first event) */
@@ -44,9 +50,12 @@ static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverte
 	calltree_init(&ts(s)->tree, &u->ses.prof, &u->ses.graph, fn, inverted, ev,
 		      u->disp.threshold);
 	ts(s)->tree.filters = &u->ses.filters;
-	if (ts(s)->tree.nroots)
+	if (saved)
+		cursor = calltree_restore(&ts(s)->tree, saved);
+	else if (ts(s)->tree.nroots)
 		calltree_expand_hot(&ts(s)->tree, ts(s)->tree.roots[0]);
-	tree_refresh(u, s, 0);
+	ts(s)->nav.top = cursor > height ? cursor - height : 0;
+	tree_refresh(u, s, cursor);
 }
 
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
@@ -65,10 +74,13 @@ void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 	}
 	s = ui_push_screen(u, &screen_tree_ops, xcalloc(1, sizeof(struct tree_screen)),
 			   tree_release);
-	build_tree(u, s, top_down ? NCG_NONE : fn, inverted);
+	build_tree(u, s, top_down ? NCG_NONE : fn, inverted, NULL);
 }
 
-/* Build the tree again (other event, threshold, filters), same root, hot path open. */
+/*
+ * Build the tree again (other event, threshold, cycles, filters), same root,
+ * the same rows open and the cursor on the same path of functions.
+ */
 static void rebuild_tree(struct ui *u, struct screen *s)
 {
 	/* a tree from the entry points stays one, even when there is one entry point */
@@ -76,16 +88,20 @@ static void rebuild_tree(struct ui *u, struct screen *s)
 			    ? ts(s)->tree.nodes[ts(s)->tree.roots[0]].fn
 			    : NCG_NONE;
 	bool inverted = ts(s)->tree.inverted;
+	struct tree_saved saved;
 
+	calltree_save(&ts(s)->tree, ts(s)->nav.cursor, &saved);
 	calltree_release(&ts(s)->tree);
-	build_tree(u, s, root, inverted);
+	build_tree(u, s, root, inverted, &saved);
+	tree_saved_release(&saved);
 }
 
 static void expand_or_collapse(struct ui *u, struct screen *s, enum request req, uint32_t id,
 			       size_t *cursor)
 {
 	if (req == REQ_EXPAND) {
-		if (!calltree_expand(&ts(s)->tree, id))
+		if (!calltree_expand(&ts(s)->tree, id) &&
+		    !calltree_unfold(&ts(s)->tree, id, (size_t)ui_list_rows(u)))
 			ui_message(u, false, "nothing to expand here");
 	} else if (req == REQ_COLLAPSE) {
 		if (ts(s)->tree.nodes[id].expanded) {
@@ -131,6 +147,11 @@ static bool tree_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_THRESHOLD_UP:
 		set_threshold(u, s, u->disp.threshold * 2);
 		return true;
+	case REQ_ENTER: /* on a fold row: open it; elsewhere the function's callers and callees */
+		if (id == NCG_NONE || ts(s)->tree.nodes[id].kind != NODE_MORE)
+			return false;
+		req = REQ_EXPAND;
+		/* fall through */
 	case REQ_EXPAND:
 	case REQ_COLLAPSE:
 	case REQ_EXPAND_HOT:

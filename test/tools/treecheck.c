@@ -15,7 +15,13 @@
  *   - the entry points add up to no more than the total;
  *   - with cycle detection on, no node is recursive (a cycle is one node);
  *   - no recursive node, member row or fold row has children;
- *   - E finishes without the last-resort cut.
+ *   - E finishes without the last-resort cut;
+ *   - children come in order of cost (fold and cut rows aside).
+ *
+ * Then each fold row is opened once (calltree_unfold): its parent's
+ * children add up to what they did, they keep the rules above, and the
+ * tree built again from what calltree_save() keeps of it finds the rows
+ * again: the same rows after E, the last row's path after the folds opened.
  *
  * And the flame graphs (flame.c) of the same trees, 1, 80, 120 and 200
  * cells wide, and zoomed into their widest frame below the top: every frame
@@ -86,10 +92,17 @@ static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
 		return;
 	if (x->recursive || x->member || x->kind == NODE_MORE || x->kind == NODE_CUT)
 		broken(y, t, n, "a row that cannot be expanded has children", x->cost, 0);
-	for (uint32_t c = x->first_child; c != NCG_NONE; c = t->nodes[c].next) {
+	for (uint32_t c = x->first_child, prev = NCG_NONE; c != NCG_NONE; c = t->nodes[c].next) {
 		if (t->nodes[c].kind == NODE_CUT) {
 			broken(y, t, c, "E was cut", (double)t->nodes[c].count, 0);
 			continue;
+		}
+		if (t->nodes[c].kind != NODE_MORE) {
+			if (prev != NCG_NONE &&
+			    t->nodes[c].cost > t->nodes[prev].cost + SLACK(t->nodes[prev].cost))
+				broken(y, t, c, "child costs more than the one before it",
+				       t->nodes[c].cost, t->nodes[prev].cost);
+			prev = c;
 		}
 		if (t->nodes[c].cost > x->cost + SLACK(x->cost))
 			broken(y, t, c, "child costs more than its parent", t->nodes[c].cost,
@@ -98,6 +111,96 @@ static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
 	}
 	if (sum > x->cost + SLACK(x->cost))
 		broken(y, t, n, "children add up to more than the node", sum, x->cost);
+}
+
+static double children_sum(const struct calltree *t, uint32_t n, size_t *rows)
+{
+	double sum = 0.0;
+
+	*rows = 0;
+	for (uint32_t c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next) {
+		sum += t->nodes[c].cost;
+		*rows += t->nodes[c].kind == NODE_MORE ? t->nodes[c].count : 1;
+	}
+	return sum;
+}
+
+/* Open every fold row of the tree once: the children it shows replace it, and add up to it. */
+static void check_unfold(struct tally *y, struct calltree *t)
+{
+	size_t made = t->nnodes;
+
+	for (uint32_t n = 0; n < made; n++) {
+		uint32_t parent = t->nodes[n].parent;
+		size_t rows, rows_after;
+		double sum, after;
+
+		if (t->nodes[n].kind != NODE_MORE)
+			continue;
+		sum = children_sum(t, parent, &rows);
+		if (!calltree_unfold(t, n, 1) || t->nodes[n].kind == NODE_MORE)
+			broken(y, t, n, "a fold row does not open", 0, 0);
+		after = children_sum(t, parent, &rows_after);
+		if (after > sum + SLACK(sum) || after < sum - SLACK(sum))
+			broken(y, t, parent, "a fold opened changes what the children add up to",
+			       after, sum);
+		if (rows_after != rows)
+			broken(y, t, parent, "a fold opened changes the number of children",
+			       (double)rows_after, (double)rows);
+	}
+	for (size_t n = 0; n < t->nnodes; n++)
+		check_node(y, t, (uint32_t)n);
+}
+
+/* What a row is: the same in a tree built again. */
+static bool same_row(const struct calltree *a, uint32_t m, const struct calltree *b, uint32_t n)
+{
+	const struct tree_node *x = &a->nodes[m], *z = &b->nodes[n];
+
+	if (x->kind != z->kind || x->depth != z->depth)
+		return false;
+	return x->kind == NODE_MORE || (x->fn == z->fn && x->member == z->member);
+}
+
+static bool same_path(const struct calltree *a, uint32_t m, const struct calltree *b, uint32_t n)
+{
+	for (; m != NCG_NONE && n != NCG_NONE; m = a->nodes[m].parent, n = b->nodes[n].parent)
+		if (!same_row(a, m, b, n))
+			return false;
+	return m == NCG_NONE && n == NCG_NONE;
+}
+
+/*
+ * The tree built again from what calltree_save() keeps, its cursor on the
+ * last row: the same rows (exact), and the cursor on the same path.
+ */
+static void check_restore(struct tally *y, struct calltree *t, bool exact)
+{
+	uint32_t root = t->top_down ? NCG_NONE : t->nodes[t->roots[0]].fn, last;
+	struct tree_saved s;
+	struct calltree u;
+	size_t row;
+
+	calltree_flatten(t);
+	if (!t->nvisible)
+		return;
+	last = t->visible[t->nvisible - 1];
+	calltree_save(t, t->nvisible - 1, &s);
+	calltree_init(&u, t->p, t->g, root, t->inverted, t->event, t->threshold);
+	u.filters = t->filters;
+	row = calltree_restore(&u, &s);
+	tree_saved_release(&s);
+	if (exact && u.nvisible != t->nvisible)
+		broken(y, t, last, "built again: not the same number of rows", (double)u.nvisible,
+		       (double)t->nvisible);
+	for (size_t i = 0; exact && i < t->nvisible && i < u.nvisible; i++)
+		if (!same_row(t, t->visible[i], &u, u.visible[i])) {
+			broken(y, t, t->visible[i], "built again: another row here", (double)i, 0);
+			break;
+		}
+	if (!u.nvisible || !same_path(t, last, &u, u.visible[row]))
+		broken(y, t, last, "built again: the cursor's row is not found", (double)row, 0);
+	calltree_release(&u);
 }
 
 static void check_tree(struct tally *y, struct calltree *t)
@@ -112,6 +215,9 @@ static void check_tree(struct tally *y, struct calltree *t)
 		broken(y, t, NCG_NONE, "entry points add up to more than the total", roots, total);
 	for (size_t n = 0; n < t->nnodes; n++)
 		check_node(y, t, (uint32_t)n);
+	check_restore(y, t, true);
+	check_unfold(y, t);
+	check_restore(y, t, false);
 	y->trees++;
 	y->nodes += t->nnodes;
 	if (t->nnodes > y->largest)

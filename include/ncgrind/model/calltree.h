@@ -30,7 +30,11 @@
  * shown, marked, never expanded.
  *
  * Children under the threshold (a percent of the root) are folded into one
- * "(N more)" node.
+ * "(N more)" node, unless the fold would be a node's only child and hold
+ * one: then the child is shown. A fold opens (calltree_unfold) a batch at
+ * a time, in order of cost, the rest folded again, so that opening costs
+ * what it shows: a function with 100,000 callers is not 100,000 nodes
+ * until the user asks for them again and again.
  */
 #ifndef NCGRIND_CALLTREE_H
 #define NCGRIND_CALLTREE_H
@@ -52,7 +56,9 @@ enum tree_node_kind {
 struct tree_node {
 	TREE_LINKS; /* parent, depth, first_child, next, expanded (treewalk.h) */
 	enum tree_node_kind kind;
-	uint32_t fn;    /* NODE_FUNCTION; the cycle for NODE_CYCLE */
+	uint32_t
+	    fn;         /* NODE_FUNCTION; the cycle for NODE_CYCLE; NODE_MORE: the first
+			   folded child's index in its parent's tree_kids (those before it are shown) */
 	uint32_t edge;  /* a call from the parent, NCG_NONE for a root or member */
 	uint64_t count; /* calls along the edge (NODE_MORE: folded nodes) */
 	double cost;    /* of the tree's event */
@@ -116,6 +122,8 @@ struct calltree {
 	size_t nvisible, visible_alloc;
 	struct tree_ecache *ecache; /* per other event asked for */
 	size_t necache;
+	uint32_t *slot; /* per function and cycle: a child of the node being matched (restore) */
+	size_t nslot;
 };
 
 /*
@@ -145,6 +153,24 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 #define CALLTREE_REPORT_MAX 1000000
 /* Rebuild the flattened list after expanding or collapsing. */
 void calltree_flatten(struct calltree *t);
+
+/*
+ * Open fold row n: its next children in order of cost take its place, at
+ * least `rows` of them and as many as its parent shows already (so a fold
+ * opened again and again doubles what is shown), then a fold of the rest.
+ * False when n is no fold row.
+ */
+bool calltree_unfold(struct calltree *t, uint32_t n, size_t rows);
+
+/*
+ * A tree built again (threshold, event, cycles, filters) keeps the user's
+ * place: calltree_save() the old one's expanded rows and the cursor's row
+ * (cursor: an index in visible), then, on the new tree just initialised,
+ * calltree_restore() opens them again and returns the cursor's row in the
+ * new visible rows (see tree_restore()).
+ */
+void calltree_save(struct calltree *t, size_t cursor, struct tree_saved *s);
+size_t calltree_restore(struct calltree *t, const struct tree_saved *s);
 
 /* Cost of the tree's root (the whole first level for a top-down tree). */
 double calltree_root_cost(const struct calltree *t);

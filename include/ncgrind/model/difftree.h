@@ -17,7 +17,9 @@
  * Children come by the size of their change, biggest first. A child is
  * folded into "(N more)" when both its costs are under the threshold (a
  * percent of the root's bigger side): no change below it can be bigger than
- * its bigger cost, so a fold hides no bigger change. Expanding a node costs
+ * its bigger cost, so a fold hides no bigger change (an only child is shown
+ * whatever it costs). A fold opens (difftree_unfold) a batch at a time, by
+ * change, the rest folded again. Expanding a node costs
  * time in proportion to the children it shows: a row's children are kept
  * sorted by each side's cost, and only the heads of both lists are read.
  * No curses: the browser and the reports read it.
@@ -62,6 +64,8 @@ struct difftree {
 	uint32_t *seen;              /* per call: gen when shown by the current expansion */
 	uint32_t gen;
 	uint32_t *path_count; /* during difftree_expand_all(): per row, on the path */
+	uint32_t *slot;       /* per row: a child of the node being matched (restore) */
+	size_t nslot;
 	uint32_t cut;
 	struct difftree_node *nodes;
 	size_t nnodes, alloc;
@@ -85,5 +89,10 @@ void difftree_expand_hot(struct difftree *t, uint32_t n);
 /* As calltree_expand_all(). */
 bool difftree_expand_all(struct difftree *t, uint32_t n, uint32_t depth, size_t max_nodes);
 void difftree_flatten(struct difftree *t);
+/* As calltree_unfold(): the next children by change; false when n is no fold row. */
+bool difftree_unfold(struct difftree *t, uint32_t n, size_t rows);
+/* As calltree_save() and calltree_restore(). */
+void difftree_save(struct difftree *t, size_t cursor, struct tree_saved *s);
+size_t difftree_restore(struct difftree *t, const struct tree_saved *s);
 
 #endif

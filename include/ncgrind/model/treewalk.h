@@ -7,6 +7,14 @@
  * starts with TREE_LINKS in an anonymous union with a struct tree_links,
  * so that n->parent reads as before and &n->links is what this module
  * walks; a tree gives its nodes and its steps as a struct tree_walk_ops.
+ *
+ * A tree built again (another threshold, event, cycle mode or filter)
+ * keeps what the user opened: tree_save() takes the expanded rows and the
+ * cursor's row as paths of keys (a key is what a node is among its
+ * siblings: its function, cycle or diff row, or "the fold row"), and
+ * tree_restore() opens the same paths in the new tree, a fold row as far
+ * as a saved row behind it, and puts the cursor on the same path, or on the
+ * nearest of its ancestors that is still there.
  */
 #ifndef NCGRIND_TREEWALK_H
 #define NCGRIND_TREEWALK_H
@@ -47,6 +55,14 @@ struct tree_walk_ops {
 	uint32_t (*new_cut)(void *tree, uint32_t parent, size_t made);
 	/* Whether node n can go on a hot path (a function or a cycle, not a fold row). */
 	bool (*follow)(const void *tree, uint32_t n);
+	/* What n is among its siblings, the same in a tree built again (see above). */
+	uint64_t (*key)(const void *tree, uint32_t n);
+	/*
+	 * The children of parent (a node expanded, or NCG_NONE: the roots)
+	 * whose keys are keys[0..n), into out (NCG_NONE where none is); a key
+	 * folded into the parent's fold row opens the fold as far as it.
+	 */
+	void (*match)(void *tree, uint32_t parent, const uint64_t *keys, size_t n, uint32_t *out);
 };
 
 /*
@@ -76,5 +92,35 @@ void tree_collapse_all(const struct tree_walk_ops *ops, void *tree);
 
 /* Take the cut node out of its parent's children (*cut NCG_NONE after). */
 void tree_cut_remove(const struct tree_walk_ops *ops, void *tree, uint32_t *cut);
+
+/* One saved row: its key, its parent and children among the saved rows. */
+struct tree_saved_row {
+	uint64_t key;
+	uint32_t parent, first_child, next; /* indexes in rows, NCG_NONE for none */
+	bool expanded;
+};
+
+/* The rows of a tree that tree_restore() opens again (tree_saved_release frees them). */
+struct tree_saved {
+	struct tree_saved_row *rows;
+	size_t n, alloc;
+	uint32_t first_root; /* the saved roots, linked by next */
+	uint32_t cursor;     /* the cursor's row, NCG_NONE: none */
+};
+
+/*
+ * The expanded rows among visible[0..nvisible) (a flattened tree), and the
+ * row at cursor: O(rows shown), whatever the size of the tree.
+ */
+void tree_save(const struct tree_walk_ops *ops, void *tree, const uint32_t *visible,
+	       size_t nvisible, size_t cursor, struct tree_saved *s);
+/*
+ * Open the saved rows again in a tree just built (its roots alone): each
+ * saved row found under its parent is expanded if it was; returns the node
+ * the cursor goes to (the saved cursor's, or its deepest ancestor found),
+ * NCG_NONE when none is found.
+ */
+uint32_t tree_restore(const struct tree_walk_ops *ops, void *tree, const struct tree_saved *s);
+void tree_saved_release(struct tree_saved *s);
 
 #endif
