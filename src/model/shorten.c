@@ -327,21 +327,22 @@ static size_t address_len(struct span name)
 
 /*
  * Code without a symbol is named by its address, 0x0000000000f4a3b0: its
- * start would make all of them read 0x0000000000f4…. Drop the leading
- * zeros, then keep the end, where addresses differ: …f4a3b0.
+ * start would make all of them read 0x0000000000f4…. The leading zeros
+ * give way to the mark, then the start: 0x…f4a3b0, …f4a3b0.
  */
 static void short_address(struct out *o, struct span name, size_t alen, int w)
 {
 	size_t z = 2;
-	char *tmp;
 
 	while (z + 1 < alen && name.ptr[z] == '0')
 		z++;
-	tmp = xmalloc(name.len - z + 3);
-	memcpy(tmp, "0x", 2);
-	memcpy(tmp + 2, name.ptr + z, name.len - z);
-	cut_start(o, tmp, name.len - z + 2, w);
-	free(tmp);
+	if (text_width(name.ptr + z, name.len - z) + 3 <= w) {
+		out_put(o, "0x", 2);
+		out_mark(o);
+		out_put(o, name.ptr + z, name.len - z);
+		return;
+	}
+	cut_start(o, name.ptr + z, name.len - z, w);
 }
 
 /* s with its groups of `opens` folded (but over [from, to)), in a new string of *len bytes. */
@@ -473,6 +474,10 @@ static void put_window(struct out *o, const char *s, size_t n, size_t at, int w)
 	size_t from = suffix_fit(s, at, CONTEXT), head, end;
 	bool chain = is_chain(s, n);
 
+	if (text_width(s + at, n - at) < w && !chain) {
+		cut_start(o, s, n, w); /* the difference is near the end: all of the end */
+		return;
+	}
 	if (w < 8 || from == 0) {
 		cut_end(o, s, n, w);
 		return;
@@ -489,8 +494,9 @@ static void put_window(struct out *o, const char *s, size_t n, size_t at, int w)
 	out_mark(o);
 	w--;
 	end = from + suffix_fit(s + from, n - from, w);
-	if (end == from) { /* the rest fits */
-		out_put(o, s + from, n - from);
+	if (end == from) { /* the rest fits: as much of the end as there is room for */
+		end = head + suffix_fit(s + head, n - head, w);
+		out_put(o, s + end, n - end);
 		return;
 	}
 	out_put(o, s + from, prefix_fit(s + from, n - from, w - 1));

@@ -852,7 +852,7 @@ static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t
 	const struct tree_node *n = &tree->nodes[id];
 	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
 	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
-	char name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
+	char name[1024], buf[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
 	uint64_t v = u64_from_double(n->cost), ext[DISPLAY_MAX_COLUMNS];
 	int c;
 
@@ -877,7 +877,10 @@ static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t
 		else
 			snprintf(name, sizeof(name), "(tree cut at %s nodes)",
 				 fmt_commas(cnt, n->count));
-		grid_puts(g, r, c, name, a == ATTR_CURSOR ? a : ATTR_DIM);
+		grid_puts(
+		    g, r, c,
+		    shorten_value(buf, sizeof(buf), span_make(name, strlen(name)), g->cols - c),
+		    a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}
 	if (n->kind == NODE_CYCLE) {
