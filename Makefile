@@ -179,7 +179,9 @@ bench: $(NCGRIND)
 bench-shapes: $(NCGRIND)
 	test/bench/shapes.sh $(NCGRIND)
 
-check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK)
+check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
+	SHARED_DIR=$(abspath $(SHARED)) NCGRIND=$(abspath $(NCGRIND)) \
+		SHORTEN=$(abspath $(SHORTEN)) bats test/names.bats
 	$(SHARED)/tools/corpus-check --ncgrind $(NCGRIND)
 	$(TREECHECK) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
 	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \

@@ -342,7 +342,7 @@ static void short_address(struct out *o, struct span name, size_t alen, int w)
 		out_put(o, name.ptr + z, name.len - z);
 		return;
 	}
-	cut_start(o, name.ptr + z, name.len - z, w);
+	cut_start(o, name.ptr, name.len, w); /* (the zeros go first: they are its start) */
 }
 
 /* s with its groups of `opens` folded (but over [from, to)), in a new string of *len bytes. */
@@ -474,6 +474,12 @@ static void put_window(struct out *o, const char *s, size_t n, size_t at, int w)
 	size_t from = suffix_fit(s, at, CONTEXT), head, end;
 	bool chain = is_chain(s, n);
 
+	if (chain && at < chain_head(s, n) && w >= 2) {
+		/* the functions differ: the window on the function, … for its callers */
+		put_window(o, s, chain_head(s, n), at, w - 1);
+		out_mark(o);
+		return;
+	}
 	if (text_width(s + at, n - at) < w && !chain) {
 		cut_start(o, s, n, w); /* the difference is near the end: all of the end */
 		return;
@@ -530,10 +536,13 @@ static void render(struct shorten_row *r, enum how how, struct diff_at d)
 {
 	int sw = r->suffix ? text_width(r->suffix, strlen(r->suffix)) : 0;
 	int w = r->width < 1 ? 1 : r->width;
+	bool tiny = false;
 	struct out o;
 
-	if (sw && w - sw < MIN_HEAD + 1 && text_width(r->name.ptr, r->name.len) + sw > w)
-		sw = 0; /* no room for both: the name first */
+	if (sw && w - sw < MIN_HEAD + 1 && text_width(r->name.ptr, r->name.len) + sw > w) {
+		tiny = true; /* no room for both: the name, and … for the rest */
+		sw = 1;
+	}
 	out_start(&o, r->out, r->size);
 	if (how == HOW_FILE)
 		put_file(&o, r, w - sw);
@@ -544,10 +553,10 @@ static void render(struct shorten_row *r, enum how how, struct diff_at d)
 			 tail_of(r->name.ptr, r->name.len));
 	else
 		put_name(&o, r->name, w - sw, d.from, d.to);
-	if (sw)
+	if (tiny)
+		out_mark(&o);
+	else if (sw)
 		out_put(&o, r->suffix, strlen(r->suffix));
-	else if (r->suffix && text_width(r->out, o.len) < w) /* a part of it, cut */
-		cut_end(&o, r->suffix, strlen(r->suffix), w - text_width(r->out, o.len));
 }
 
 static bool same_row(const struct shorten_row *a, const struct shorten_row *b)

@@ -18,7 +18,9 @@ FNR == 1 { file++ }
 FNR == head { col[file] = index($0, title) }
 FNR >= first && FNR <= last { text[file, FNR] = $0 }
 END {
-	if (!col[1] || !col[2]) { print "no header " title; exit 1 }
+	if (!col[1] && !col[2]) # a screen without the list (no calls in a Cachegrind file)
+		exit 0
+	if (!col[1] || !col[2]) { print "no header " title " on one of the screens"; exit 1 }
 	for (r = first; r <= last; r++) {
 		n[r] = cell(text[1, r], col[1]); w[r] = cell(text[2, r], col[2])
 		# a heading of the callers screen
