@@ -84,10 +84,9 @@ EOF2
 
 @test "shorten: a --separate-callers name keeps its function, its start" {
 	need_shorten
-	# Callgrind writes fn'N'caller'caller: the function comes first. 24
-	# columns: the first 23 and "…"; the rows differ there already.
+	# Callgrind writes fn'N'caller'caller: the function comes first. At 12
+	# columns each alone keeps its first 11 and "…", and they differ there.
 	printf "msort'3'qsort_r'qsort\nmsort'qsort_r'qsort\nmsort'2'qsort_r'qsort\n" | shorten 12
-	# 12 columns: each alone is "msort'3'qso…", "msort'qsort…", "msort'2'qso…"
 	expect_out <<'EOF2'
 msort'3'qso…
 msort'qsort…
