@@ -66,6 +66,9 @@ TREECHECK_OBJ = $(CORE_OBJ) $(BUILD)/model/calltree.o $(BUILD)/model/treewalk.o 
 		$(BUILD)/model/flame.o \
 		$(BUILD)/treecheck.o
 TREECHECK = $(if $(filter .,$(OUT)),test/tools/treecheck,$(OUT)/treecheck)
+# the names' shortening, alone: the core and two model files, no curses
+SHORTEN_OBJ = $(CORE_OBJ) $(BUILD)/model/shorten.o $(BUILD)/model/grid.o $(BUILD)/shorten.o
+SHORTEN = $(if $(filter .,$(OUT)),test/tools/shorten,$(OUT)/shorten)
 
 all: $(NCGRIND)
 
@@ -81,12 +84,21 @@ $(TREECHECK): $(TREECHECK_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(LDLIBS)
 
+$(SHORTEN): $(SHORTEN_OBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CORE_LIBS) $(LDLIBS)
+
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/probe.o: test/tools/probe.c
+	@mkdir -p $(BUILD)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/shorten.o: test/tools/shorten.c
 	@mkdir -p $(BUILD)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -100,7 +112,7 @@ $(UI_OBJ): ALL_CFLAGS += $(filter-out -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=%,$(CURS
 
 -include $(CORE_OBJ:.o=.d) $(MODEL_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
 	$(MAIN_OBJ:.o=.d) $(PROBE_OBJ:.o=.d) \
-	$(BUILD)/treecheck.d
+	$(BUILD)/treecheck.d $(BUILD)/shorten.d
 
 # Install the Debian packages that are missing (as root, or through sudo).
 deps:
@@ -121,8 +133,9 @@ run: deps $(NCGRIND)
 	$(NCGRIND) test/fixtures/example.callgrind
 
 # The suite; the last line is "N passed, N failed" (CI reads it).
-check: deps $(NCGRIND) $(PROBE) $(TREECHECK) check-layers fmt-check
+check: deps $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN) check-layers fmt-check
 	@NCGRIND=$(abspath $(NCGRIND)) PROBE=$(abspath $(PROBE)) TREECHECK=$(abspath $(TREECHECK)) \
+		SHORTEN=$(abspath $(SHORTEN)) \
 		SHARED_DIR=$(abspath $(SHARED)) \
 		test/tools/run-suite test
 
@@ -167,7 +180,9 @@ bench: $(NCGRIND)
 bench-shapes: $(NCGRIND)
 	test/bench/shapes.sh $(NCGRIND)
 
-check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK)
+check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
+	SHARED_DIR=$(abspath $(SHARED)) NCGRIND=$(abspath $(NCGRIND)) \
+		SHORTEN=$(abspath $(SHORTEN)) bats test/names.bats
 	$(SHARED)/tools/corpus-check --ncgrind $(NCGRIND)
 	$(TREECHECK) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
 	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \

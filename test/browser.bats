@@ -1227,10 +1227,11 @@ EOF
 EOF
 }
 
-@test "names: a long name cut at the end on a narrow screen" {
+@test "names: a long name keeps its own name on a narrow screen" {
 	# 40x10: the name gets 40 - (2 * (5 + 2) + 5 + 2) = 19 columns; even
-	# "std::vector<…>::_M_realloc_insert<…>(…)" (39) is too long: its first 18
-	# columns and "…".
+	# "std::vector<…>::_M_realloc_insert<…>(…)" (39) is too long, and so is its
+	# own name after the last "::", "_M_realloc_insert<…>(…)" (23): "…", then of
+	# the 18 columns left its parameters "(…)" (3), "…" and the first 14 of it.
 	browse_ok "$B/longname.callgrind" --size=40x10 <<'EOF'
 :save-screen narrow
 EOF
@@ -1238,7 +1239,7 @@ EOF
 	expect_out <<'EOF'
 == narrow
  Incl   Self  Calls  Function
-  900    900      1  std::vector<…>::_M…
+  900    900      1  …_M_realloc_ins…(…)
 1,000    100      0  main
 std::vector<std::pair<int, std::basic_s>
 EOF

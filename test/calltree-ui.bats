@@ -212,7 +212,8 @@ N="$BATS_TEST_DIRNAME/fixtures/browser/narrow.callgrind"
 	# indents one column a level: a leaf at depth 5 has 2 + 5 + 2 blanks (the
 	# gap, the indent, the mark and a blank) before its name, which has
 	# 40 - 19 - 5 - 2 = 14
-	# columns: the addresses lose their leading zeros. Before, the number columns
+	# columns: the addresses' leading zeros give way to a "…" (0x…f4a3b0, 9
+	# columns). Before, the number columns
 	# took 35 and no name was shown at all.
 	browse "$N" <<'EOF2'
 :resize 40x16
@@ -231,8 +232,8 @@ EOF2
 500,700         1    - beta
 500,600         2     - gamma
 500,500         3      - delta
-300,000        10         0xf4a3b0
-200,000        20         0xf4a3c0
+300,000        10         0x…f4a3b0
+200,000        20         0x…f4a3c0
 EOF2
 	sed -n '4,9p' "$BATS_TEST_TMPDIR/detail" >"$OUT"
 	expect_out <<'EOF2'

@@ -3,6 +3,7 @@
  */
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/grid.h"
+#include "ncgrind/model/shorten.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -146,125 +147,7 @@ char *fmt_percent(char *buf, uint64_t v, uint64_t total)
 	return buf;
 }
 
-/* Whether the bracket at i belongs to an operator name (operator<, operator()). */
-static bool is_operator(const char *s, size_t i)
-{
-	return i >= 8 && memcmp(s + i - 8, "operator", 8) == 0;
-}
-
-/*
- * Copy name into out, replacing what is inside open/close pairs at depth
- * `from` and deeper by an ellipsis. Returns the length written.
- */
-static size_t collapse(char *out, size_t size, struct span name, char open, char close)
-{
-	static const char ell[] = "\xe2\x80\xa6"; /* … */
-	size_t o = 0;
-	int depth = 0;
-
-	for (size_t i = 0; i < name.len && o + 4 < size; i++) {
-		char c = name.ptr[i];
-
-		if (c == open && !is_operator(name.ptr, i)) {
-			if (depth++ == 0) {
-				out[o++] = c;
-				memcpy(out + o, ell, 3);
-				o += 3;
-			}
-			continue;
-		}
-		if (c == close && depth > 0 && !(close == '>' && i && name.ptr[i - 1] == '-')) {
-			if (--depth == 0)
-				out[o++] = c;
-			continue;
-		}
-		if (depth == 0)
-			out[o++] = c;
-	}
-	out[o] = '\0';
-	return o;
-}
-
-static void cut_end(char *out, size_t size, int width)
-{
-	static const char ell[] = "\xe2\x80\xa6";
-	size_t len = strlen(out);
-
-	if (len > size - 4)
-		len = size - 4; /* room for the ellipsis and the NUL */
-	if (width < 1)
-		width = 1;
-	while (len && grid_width(out, len) > width - 1)
-		len--;
-	/* do not split a UTF-8 sequence */
-	while (len && ((unsigned char)out[len] & 0xc0) == 0x80)
-		len--;
-	memcpy(out + len, ell, 4);
-}
-
-/* Length of the hex address at the start of name ("0x" and digits), 0 if none. */
-static size_t address_len(struct span name)
-{
-	size_t i = 2;
-
-	if (name.len < 3 || name.ptr[0] != '0' || (name.ptr[1] != 'x' && name.ptr[1] != 'X'))
-		return 0;
-	while (i < name.len && isxdigit((unsigned char)name.ptr[i]))
-		i++;
-	return i > 2 ? i : 0;
-}
-
-/*
- * Code without a symbol is named by its address, 0x0000000000f4a3b0: cutting
- * the end would make all of them read 0x0000000000f4…. Drop the leading
- * zeros, then keep the end, where addresses differ: …f4a3b0.
- */
-static char *short_address(char *out, size_t size, struct span name, size_t alen, int width)
-{
-	size_t z = 2, n, skip = 0;
-
-	while (z + 1 < alen && name.ptr[z] == '0')
-		z++;
-	n = (size_t)snprintf(out, size, "0x%.*s", (int)(name.len - z), name.ptr + z);
-	if (n >= size)
-		n = size - 1;
-	if (width < 2 || grid_width(out, n) <= width)
-		return out;
-	while (skip < n && grid_width(out + skip, n - skip) > width - 1)
-		skip++;
-	while (skip < n && ((unsigned char)out[skip] & 0xc0) == 0x80)
-		skip++;
-	memmove(out + 3, out + skip, n - skip + 1);
-	memcpy(out, "\xe2\x80\xa6", 3);
-	return out;
-}
-
 char *fmt_short_name(char *out, size_t size, struct span name, int width)
 {
-	char *tmp;
-	size_t alen;
-
-	if (size < 8) {
-		out[0] = '\0';
-		return out;
-	}
-	if (grid_width(name.ptr, name.len) <= width) {
-		size_t n = name.len < size - 1 ? name.len : size - 1;
-
-		memcpy(out, name.ptr, n);
-		out[n] = '\0';
-		return out;
-	}
-	if ((alen = address_len(name)) != 0)
-		return short_address(out, size, name, alen, width);
-	tmp = xmalloc(size);
-	collapse(tmp, size, name, '<', '>');
-	if (grid_width(tmp, strlen(tmp)) > width)
-		collapse(out, size, span_make(tmp, strlen(tmp)), '(', ')');
-	else
-		memcpy(out, tmp, strlen(tmp) + 1);
-	free(tmp);
-	if (grid_width(out, strlen(out)) > width)
-		cut_end(out, size, width);
-	return out;
+	return shorten_name(out, size, name, width);
 }

@@ -13,6 +13,7 @@
 #include "ui_internal.h"
 
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/model/shorten.h"
 
 #include <stdlib.h>
 
@@ -147,8 +148,8 @@ static struct span row_fn_name(const struct diff *d, uint32_t row)
 }
 
 /* One row: base, new, change, %base, ratio, status, name (the cost shown: self or incl). */
-static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r, char *buf,
-		     size_t size)
+static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r, const char *shown,
+		     char *buf, size_t size)
 {
 	int w = ui_diff_width(u);
 
@@ -163,7 +164,21 @@ static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r,
 		 fmt_value(c, n, u->disp.short_units, u->disp.unit_ps), w,
 		 fmt_change(ch, b, n, u->disp.short_units, u->disp.unit_ps), DIFF_SHARE_W,
 		 ui_diff_share(pct, b, n, d->total_base[e]), RATIO_W, ratio_text(ratio, b, n),
-		 status_word(d, r), (int)name.len, name.ptr);
+		 status_word(d, r), shown ? (int)strlen(shown) : (int)name.len,
+		 shown ? shown : name.ptr);
+}
+
+/* The columns before a row's name: the numbers of row_text. */
+#define ROW_NUMBERS(w) (3 * (w) + 3 + DIFF_SHARE_W + 1 + RATIO_W + 2 + 4 + 2)
+
+/* Row i of names: the function of diff row r, as its profile names it. */
+static void diff_name(const struct diff *d, uint32_t r, struct shorten_set *names, size_t i,
+		      int width, const char *extra)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+
+	shorten_set_function(names, i, p, f, width, extra);
 }
 
 static const char *order_word(const struct diff_screen *ds)
@@ -198,6 +213,8 @@ static void diff_draw(struct ui *u, struct screen *s)
 	struct grid *g = &u->g;
 	char line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 1], ua[FMT_NUM], ub[FMT_NUM],
 	    pct[FMT_NUM];
+	size_t n = ds->nav.top < ds->nav.count ? ds->nav.count - ds->nav.top : 0;
+	struct shorten_set names;
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -223,14 +240,20 @@ static void diff_draw(struct ui *u, struct screen *s)
 		 "Change", DIFF_SHARE_W, "%base", RATIO_W, "Ratio", "", "Function");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	for (int i = 0; i < ui_list_rows(u) && ds->nav.top + (size_t)i < ds->nav.count; i++) {
-		size_t k = ds->nav.top + (size_t)i;
+	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	for (size_t i = 0; i < names.n; i++)
+		diff_name(d, (uint32_t)ds->order[ds->nav.top + i], &names, i,
+			  g->cols - ROW_NUMBERS(w), NULL);
+	shorten_set_apply(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		size_t k = ds->nav.top + i;
 		enum grid_attr at = k == ds->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
 
-		row_text(u, ds, ds->order[k], line, sizeof(line));
-		grid_fill(g, 4 + i, 0, at);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+		row_text(u, ds, ds->order[k], shorten_set_out(&names, i), line, sizeof(line));
+		grid_fill(g, 4 + (int)i, 0, at);
+		grid_put(g, 4 + (int)i, 0, line, strlen(line), g->cols, at);
 	}
+	shorten_set_release(&names);
 	view_draw_status(g, &ds->nav, &u->vs,
 			 "s/i: sort by change  Enter: its calls  t/r/T: trees  q: back");
 }
@@ -285,7 +308,7 @@ static uint32_t diff_fn(struct ui *u, struct screen *s)
 
 static bool diff_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	row_text(u, state_of(s), state_of(s)->order[row], buf, size);
+	row_text(u, state_of(s), state_of(s)->order[row], NULL, buf, size);
 	return true;
 }
 
@@ -294,7 +317,7 @@ static int diff_write(struct ui *u, struct screen *s, FILE *f)
 	char line[1200];
 
 	for (size_t i = 0; i < state_of(s)->nav.count; i++) {
-		row_text(u, state_of(s), state_of(s)->order[i], line, sizeof(line));
+		row_text(u, state_of(s), state_of(s)->order[i], NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;

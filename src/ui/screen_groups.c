@@ -10,6 +10,7 @@
 
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/groups.h"
+#include "ncgrind/model/shorten.h"
 
 #include <stdlib.h>
 
@@ -113,8 +114,12 @@ void cmd_group(struct ui *u, const char *cmd, const char *arg)
 	ui_group(u, kind);
 }
 
-static void group_text(const struct ui *u, const struct groups_screen *g, size_t k, char *buf,
-		       size_t size)
+/* The columns before a row's name: "%14s %7s %14s %7s %7s  " (the members': %11s). */
+#define GROUP_NUMBERS 55
+#define MEMBER_NUMBERS 59
+
+static void group_text(const struct ui *u, const struct groups_screen *g, size_t k,
+		       const char *name, char *buf, size_t size)
 {
 	const struct group *gr = &g->g.v[g->order[k]];
 	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
@@ -127,7 +132,7 @@ static void group_text(const struct ui *u, const struct groups_screen *g, size_t
 		 fmt_value(a, gr->incl[e], u->disp.short_units, u->disp.unit_ps),
 		 fmt_percent(pa, gr->incl[e], total),
 		 fmt_value(b, gr->self[e], u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pb, gr->self[e], total), gr->nfuncs, gr->name);
+		 fmt_percent(pb, gr->self[e], total), gr->nfuncs, name ? name : gr->name);
 }
 
 static struct nav *groups_nav(struct ui *u, struct screen *s)
@@ -137,13 +142,16 @@ static struct nav *groups_nav(struct ui *u, struct screen *s)
 }
 
 /* The head and the rows of a list screen of text rows (the groups and their functions). */
-static void draw_list(struct ui *u, const char *title, const char *what, const char *head,
-		      struct nav *nav,
-		      void (*text)(const struct ui *, const void *, size_t, char *, size_t),
-		      const void *state, const char *hints)
+static void
+draw_list(struct ui *u, const char *title, const char *what, const char *head, struct nav *nav,
+	  void (*text)(const struct ui *, const void *, size_t, const char *, char *, size_t),
+	  void (*name)(const struct ui *, const void *, size_t, struct shorten_set *, size_t, int),
+	  int numbers, const void *state, const char *hints)
 {
 	struct grid *g = &u->g;
 	char line[1200];
+	size_t n = nav->top < nav->count ? nav->count - nav->top : 0;
+	struct shorten_set names;
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -151,20 +159,38 @@ static void draw_list(struct ui *u, const char *title, const char *what, const c
 	grid_put(g, 1, 0, what, strlen(what), g->cols, ATTR_DIM);
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, head, ATTR_HEAD);
-	for (int i = 0; i < ui_list_rows(u) && nav->top + (size_t)i < nav->count; i++) {
-		size_t k = nav->top + (size_t)i;
+	/* the names in view, shortened together to what is left after the numbers */
+	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	for (size_t i = 0; i < names.n; i++)
+		name(u, state, nav->top + i, &names, i, g->cols - numbers);
+	shorten_set_apply(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		size_t k = nav->top + i;
 		enum grid_attr at = k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL;
 
-		text(u, state, k, line, sizeof(line));
-		grid_fill(g, 4 + i, 0, at);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+		text(u, state, k, shorten_set_out(&names, i), line, sizeof(line));
+		grid_fill(g, 4 + (int)i, 0, at);
+		grid_put(g, 4 + (int)i, 0, line, strlen(line), g->cols, at);
 	}
+	shorten_set_release(&names);
 	view_draw_status(g, nav, &u->vs, hints);
 }
 
-static void group_row(const struct ui *u, const void *state, size_t k, char *buf, size_t size)
+static void group_row(const struct ui *u, const void *state, size_t k, const char *name, char *buf,
+		      size_t size)
 {
-	group_text(u, state, k, buf, size);
+	group_text(u, state, k, name, buf, size);
+}
+
+/* A group's name is a path, a class or an object: no file of its own. */
+static void group_name(const struct ui *u, const void *state, size_t k, struct shorten_set *set,
+		       size_t i, int width)
+{
+	const struct groups_screen *g = state;
+	const char *name = g->g.v[g->order[k]].name;
+
+	(void)u;
+	shorten_set_text(set, i, span_make(name, strlen(name)), span_make("", 0), width);
 }
 
 static void groups_draw(struct ui *u, struct screen *s)
@@ -184,7 +210,7 @@ static void groups_draw(struct ui *u, struct screen *s)
 					: "self cost");
 	snprintf(head, sizeof(head), "%14s %7s %14s %7s %7s  %s", "Incl", "%", "Self", "%", "Funcs",
 		 groups_kind_name(g->g.kind));
-	draw_list(u, title, what, head, &g->nav, group_row, g,
+	draw_list(u, title, what, head, &g->nav, group_row, group_name, GROUP_NUMBERS, g,
 		  "Enter: its functions  O: next grouping  s/i/a: sort  q: back");
 }
 
@@ -234,7 +260,7 @@ static int groups_write(struct ui *u, struct screen *s, FILE *f)
 	char line[1200];
 
 	for (size_t i = 0; i < gs(s)->nav.count; i++) {
-		group_text(u, gs(s), i, line, sizeof(line));
+		group_text(u, gs(s), i, NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;
@@ -365,7 +391,8 @@ static void open_members(struct ui *u, const struct groups *g, size_t gi)
 	ui_push_screen(u, &screen_members_ops, m, members_free);
 }
 
-static void member_text(const struct ui *u, const void *state, size_t k, char *buf, size_t size)
+static void member_text(const struct ui *u, const void *state, size_t k, const char *shown,
+			char *buf, size_t size)
 {
 	const struct members_screen *m = state;
 	const struct profile *p = &u->ses.prof;
@@ -380,7 +407,15 @@ static void member_text(const struct ui *u, const void *state, size_t k, char *b
 		 fmt_percent(pa, profile_incl_at(p, f, e), total),
 		 fmt_value(b, profile_self_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
 		 fmt_percent(pb, profile_self_at(p, f, e), total), fmt_commas(c, p->funcs[f].calls),
-		 (int)name.len, name.ptr);
+		 shown ? (int)strlen(shown) : (int)name.len, shown ? shown : name.ptr);
+}
+
+static void member_name(const struct ui *u, const void *state, size_t k, struct shorten_set *set,
+			size_t i, int width)
+{
+	const struct members_screen *m = state;
+
+	shorten_set_function(set, i, &u->ses.prof, m->fns[k], width, NULL);
 }
 
 static struct nav *members_nav(struct ui *u, struct screen *s)
@@ -402,8 +437,8 @@ static void members_draw(struct ui *u, struct screen *s)
 					     : "self cost");
 	snprintf(head, sizeof(head), "%14s %7s %14s %7s %11s  %s", "Incl", "%", "Self", "%",
 		 "Calls", "Function");
-	draw_list(u, title, what, head, &ms(s)->nav, member_text, ms(s),
-		  "Enter: callers and callees  t/r: trees  v: source  q: back");
+	draw_list(u, title, what, head, &ms(s)->nav, member_text, member_name, MEMBER_NUMBERS,
+		  ms(s), "Enter: callers and callees  t/r: trees  v: source  q: back");
 }
 
 static uint32_t members_fn(struct ui *u, struct screen *s)
@@ -446,7 +481,7 @@ static int members_write(struct ui *u, struct screen *s, FILE *f)
 	char line[1200];
 
 	for (size_t i = 0; i < ms(s)->nav.count; i++) {
-		member_text(u, ms(s), i, line, sizeof(line));
+		member_text(u, ms(s), i, NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;

@@ -15,6 +15,7 @@
 #include "ncgrind/core/events.h"
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/parts.h"
+#include "ncgrind/model/shorten.h"
 
 #include <stdlib.h>
 
@@ -101,17 +102,67 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* The widths of the text columns: as wide as their widest value, up to a cap. */
+struct part_cols {
+	int file, trigger, range;
+};
+
+#define PART_COL_MAX 40
+
+static int widest(int w, const char *s)
+{
+	int sw = grid_width(s, strlen(s));
+
+	return sw > w ? (sw < PART_COL_MAX ? sw : PART_COL_MAX) : w;
+}
+
+static void part_cols(struct ui *u, struct part_cols *pc)
+{
+	char buf[PART_COL_MAX * 8];
+
+	pc->file = 4;
+	pc->trigger = 7;
+	pc->range = 10;
+	for (size_t r = 0; r < rows_of(u); r++) {
+		struct side sd = side_of(u, r);
+		const struct profile *p = &sd.ses->prof;
+		const struct part *pt = &p->parts[sd.part];
+
+		pc->file = widest(pc->file, base_name(p->src[pt->src].path));
+		pc->trigger =
+		    widest(pc->trigger, printable(buf, sizeof(buf), pt->trigger, sizeof(buf)));
+		pc->range =
+		    widest(pc->range, printable(buf, sizeof(buf), pt->timerange, sizeof(buf)));
+	}
+}
+
+/* text in exactly w columns: cut with … (a path keeps its end), or padded with blanks. */
+static const char *cell(char *buf, size_t size, const char *text, int w, bool path)
+{
+	struct span t = span_make(text, strlen(text));
+	int tw;
+
+	if (path)
+		shorten_path(buf, size - (size_t)w, t, w);
+	else
+		shorten_value(buf, size - (size_t)w, t, w);
+	for (tw = grid_width(buf, strlen(buf)); tw < w; tw++)
+		strcat(buf, " ");
+	return buf;
+}
+
 /*
  * One row: (in a diff, its side,) #, file, part, thread, cost, % of its
- * side, trigger, time range, command.
+ * side, trigger, time range, command; the text columns as wide as pc says.
  */
-static void part_text(struct ui *u, const uint64_t all[2], size_t row, char *buf, size_t size)
+static void part_text(struct ui *u, const uint64_t all[2], const struct part_cols *pc, size_t row,
+		      char *buf, size_t size)
 {
 	struct side sd = side_of(u, row);
 	const struct profile *p = &sd.ses->prof;
 	const struct part *pt = &p->parts[sd.part];
 	uint64_t cost = part_cost(u, p, sd.which, sd.part);
-	char num[24], thr[24], c[FMT_NUM], trig[64], range[64], cmd[200];
+	char num[24], thr[24], c[FMT_NUM], text[400], file[400], trig[400], range[400], cmd[400];
 	int o = u->diff ? snprintf(buf, size, "%-4s ", sd.which ? "new" : "base") : 0;
 
 	snprintf(num, sizeof(num), pt->number >= 0 ? "%lld" : "-", (long long)pt->number);
@@ -122,12 +173,13 @@ static void part_text(struct ui *u, const uint64_t all[2], size_t row, char *buf
 
 	snprintf(pct, sizeof(pct), ratio ? "      -" : "%6.2f%%",
 		 all[sd.which] ? 100.0 * (double)cost / (double)all[sd.which] : 0.0);
-	snprintf(buf + o, size - (size_t)o, "%4zu %-22.22s %5s %5s %16s %s  %-24s %-24s %s",
-		 sd.part + 1, base_name(p->src[pt->src].path), num, thr,
-		 ratio ? fmt_value(c, cost, false, FMT_RATIO) : fmt_commas(c, cost), pct,
-		 printable(trig, sizeof(trig), pt->trigger, 24),
-		 printable(range, sizeof(range), pt->timerange, 24),
-		 printable(cmd, sizeof(cmd), pt->cmd, 150));
+	snprintf(
+	    buf + o, size - (size_t)o, "%4zu %s %5s %5s %16s %s  %s %s %s", sd.part + 1,
+	    cell(file, sizeof(file), base_name(p->src[pt->src].path), pc->file, true), num, thr,
+	    ratio ? fmt_value(c, cost, false, FMT_RATIO) : fmt_commas(c, cost), pct,
+	    cell(trig, sizeof(trig), printable(text, 200, pt->trigger, 200), pc->trigger, false),
+	    cell(range, sizeof(range), printable(text, 200, pt->timerange, 200), pc->range, false),
+	    printable(cmd, sizeof(cmd), pt->cmd, 300));
 }
 
 /* :parts [LIST]: the screen, or only the parts of LIST count. */
@@ -164,7 +216,8 @@ static void parts_draw(struct ui *u, struct screen *s)
 	const struct span ev =
 	    u->diff ? u->diff->ev_name[ui_diff_event(u)] : p->events[u->disp.event].name;
 	size_t n = profile_parts_counted(p);
-	char line[1024];
+	char line[1400], shown[1400], file[200], trig[200], range[200];
+	struct part_cols pc;
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -179,9 +232,12 @@ static void parts_draw(struct ui *u, struct screen *s)
 		snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)",
 			 p->nparts, p->nsrc, p->nsrc == 1 ? "" : "s", n);
 	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "    %s%4s %-22s %5s %5s %16.*s %7s  %-24s %-24s %s",
-		 u->diff ? "Side " : "", "#", "File", "Part", "Thr",
-		 (int)(ev.len > 16 ? 16 : ev.len), ev.ptr, "%", "Trigger", "Time range", "Command");
+	part_cols(u, &pc);
+	snprintf(line, sizeof(line), "    %s%4s %s %5s %5s %16.*s %7s  %s %s %s",
+		 u->diff ? "Side " : "", "#", cell(file, sizeof(file), "File", pc.file, false),
+		 "Part", "Thr", (int)(ev.len > 16 ? 16 : ev.len), ev.ptr, "%",
+		 cell(trig, sizeof(trig), "Trigger", pc.trigger, false),
+		 cell(range, sizeof(range), "Time range", pc.range, false), "Command");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
 	for (int i = 0; i < ui_list_rows(u) && ps->nav.top + (size_t)i < ps->nav.count; i++) {
@@ -193,9 +249,11 @@ static void parts_draw(struct ui *u, struct screen *s)
 		line[0] = ' ';
 		line[1] = on ? '*' : ' ';
 		line[2] = line[3] = ' ';
-		part_text(u, ps->all, r, line + 4, sizeof(line) - 4);
+		part_text(u, ps->all, &pc, r, line + 4, sizeof(line) - 4);
+		/* a row cut at the edge ends in … */
+		shorten_value(shown, sizeof(shown), span_make(line, strlen(line)), g->cols);
 		grid_fill(g, 4 + i, 0, a);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, a);
+		grid_put(g, 4 + i, 0, shown, strlen(shown), g->cols, a);
 	}
 	view_draw_status(g, &ps->nav, &u->vs,
 			 "Space: count or not  Enter: only this  a: all  q: back");
@@ -272,18 +330,23 @@ static uint32_t parts_fn(struct ui *u, struct screen *s)
 
 static bool parts_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	part_text(u, state_of(s)->all, row, buf, size);
+	struct part_cols pc;
+
+	part_cols(u, &pc);
+	part_text(u, state_of(s)->all, &pc, row, buf, size);
 	return true;
 }
 
 static int parts_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1024];
+	char line[1400];
+	struct part_cols pc;
 
+	part_cols(u, &pc);
 	for (size_t i = 0; i < rows_of(u); i++) {
 		struct side sd = side_of(u, i);
 
-		part_text(u, state_of(s)->all, i, line, sizeof(line));
+		part_text(u, state_of(s)->all, &pc, i, line, sizeof(line));
 		fprintf(f, "%c %s\n", counts(&sd.ses->prof, sd.part) ? '*' : ' ', line);
 	}
 	return ferror(f) ? -1 : 0;

@@ -8,6 +8,7 @@
 #include "ncgrind/ui/view.h"
 #include "ncgrind/core/commands.h"
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/model/shorten.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -298,14 +299,15 @@ static void draw_file(struct grid *g, int r, int c, int w, struct span file, enu
 }
 
 static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
-		     const struct layout *L)
+		     const struct layout *L, const char *name)
 {
 	const struct profile *p = t->p;
 	uint32_t f = t->rows[row];
 	const struct function *fn = &p->funcs[f];
 	enum grid_attr a = row == t->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
 	uint64_t total = pct_total(p, t->disp->event, t->totals[t->disp->event]);
-	char buf[1024], name[1024];
+	char buf[FMT_NUM];
+	size_t cut;
 	int c;
 
 	grid_fill(g, r, 0, a);
@@ -322,17 +324,14 @@ static void draw_row(struct grid *g, int r, const struct table *t, size_t row,
 		put_right(g, r, c, L->calls, fmt_commas(buf, fn->calls), a);
 		c += L->calls + 2;
 	}
-	if (fn->name == NCG_NONE)
-		snprintf(name, sizeof(name), "(unknown)");
-	else
-		fmt_short_name(name, sizeof(name), profile_name(p, fn->name),
-			       L->name - (profile_cycle(p, f) ? 12 : 0));
-	c += grid_puts(g, r, c, name, a);
-	if (profile_cycle(p, f)) {
-		snprintf(buf, sizeof(buf), " <cycle %" PRIu32 ">", profile_cycle(p, f));
-		grid_put(g, r, c, buf, strlen(buf), g->cols - c - (L->file ? L->file + 2 : 0),
-			 a == ATTR_CURSOR ? a : ATTR_DIM);
-	}
+	/* the <cycle N> the shortening kept is dim */
+	snprintf(buf, sizeof(buf), " <cycle %" PRIu32 ">", profile_cycle(p, f));
+	cut = strlen(name);
+	if (profile_cycle(p, f) && cut >= strlen(buf) && !strcmp(name + cut - strlen(buf), buf))
+		cut -= strlen(buf);
+	c += grid_put(g, r, c, name, cut, L->name, a);
+	grid_put(g, r, c, name + cut, strlen(name + cut), L->name, a == ATTR_CURSOR ? a : ATTR_DIM);
+	(void)fn;
 	if (L->file)
 		draw_file(g, r, g->cols - L->file, L->file, profile_name(p, fn->file),
 			  a == ATTR_CURSOR ? a : ATTR_DIM);
@@ -437,13 +436,24 @@ void view_draw_table(struct grid *g, const struct table *t, const struct view_st
 {
 	struct layout L;
 	int rows = view_table_rows(g);
+	size_t n = t->nav.top < t->nav.count ? t->nav.count - t->nav.top : 0;
+	struct shorten_set names;
 
 	grid_clear(g);
 	layout_columns(g, t, &L);
 	draw_title(g, t, vs);
 	draw_heads(g, &L);
-	for (int i = 0; i < rows && t->nav.top + (size_t)i < t->nav.count; i++)
-		draw_row(g, HEAD_ROWS + i, t, t->nav.top + (size_t)i, &L);
+	/* the rows in view are shortened together, so that no two read the same */
+	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
+	for (size_t i = 0; i < names.n; i++) {
+		shorten_set_function(&names, i, t->p, t->rows[t->nav.top + i], L.name, NULL);
+		if (L.file) /* (the file column tells them apart) */
+			names.rows[i].file = span_make("", 0);
+	}
+	shorten_set_apply(&names);
+	for (size_t i = 0; i < names.n; i++)
+		draw_row(g, HEAD_ROWS + (int)i, t, t->nav.top + i, &L, shorten_set_out(&names, i));
+	shorten_set_release(&names);
 	if (!t->nav.count)
 		grid_puts(g, HEAD_ROWS, 0, "(no functions)", ATTR_DIM);
 	if (has_name_line(g))
@@ -690,18 +700,16 @@ static bool detail_has_sites(const struct detail *d)
 }
 
 static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
-			    const struct view_ctx *t, const struct list_layout *L)
+			    const struct view_ctx *t, const struct list_layout *L, const char *name)
 {
 	const struct detail_row *dr = &d->rows[row];
 	const struct profile *p = d->p;
 	enum grid_attr a = row == d->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
-	char line[1400], name[1024], cost[FMT_NUM], pt[FMT_NUM], pf[FMT_NUM], cnt[FMT_NUM];
+	char line[1400], cost[FMT_NUM], pt[FMT_NUM], pf[FMT_NUM], cnt[FMT_NUM];
 	uint64_t ext[DISPLAY_MAX_COLUMNS];
 	const struct call_edge *e;
-	uint32_t other;
 	uint64_t v;
-	int c, room;
-	bool recursive;
+	int c;
 
 	if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
 		size_t n = 0;
@@ -715,7 +723,6 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 		return;
 	}
 	e = &p->edges[dr->edge];
-	other = dr->kind == DROW_CALLER ? e->caller : e->callee;
 	v = profile_edge_at(p, dr->edge, t->disp->event);
 	for (int i = 0; i < L->next; i++)
 		ext[i] = profile_edge_at(p, dr->edge, L->ext[i]);
@@ -726,22 +733,41 @@ static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_
 	    fmt_percent(pf, v,
 			pct_total(p, t->disp->event, profile_incl_at(p, d->fn, t->disp->event))),
 	    fmt_commas(cnt, e->count), ext, a);
-	recursive =
-	    e->caller == e->callee || (profile_cycle(p, e->caller) &&
-				       profile_cycle(p, e->caller) == profile_cycle(p, e->callee));
-	room = g->cols - c - (recursive ? 12 : 0);
-	/* the call site gives way first: a name is cut only where it alone has no room */
-	if (!L->site || !site_text(line, sizeof(line), p, dr))
-		line[0] = '\0';
-	function_label(name, sizeof(name), p, other, INT_MAX);
-	if (text_width(name) + text_width(line) > room) {
-		line[0] = '\0';
-		function_label(name, sizeof(name), p, other, room);
-	}
+	/* the call site gives way: after the name (shortened with the rows shown) where it fits */
 	c += grid_puts(g, r, c, name, a);
-	if (recursive)
-		c += grid_puts(g, r, c, " [recursive]", a == ATTR_CURSOR ? a : ATTR_DIM);
-	grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+	if (L->site && site_text(line, sizeof(line), p, dr) && text_width(line) <= g->cols - c)
+		grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+}
+
+/* A caller or callee row: its function, and whether the call is recursive. */
+static uint32_t detail_other(const struct detail *d, size_t row, const char **extra)
+{
+	const struct call_edge *e = &d->p->edges[d->rows[row].edge];
+	uint32_t c = profile_cycle(d->p, e->caller);
+
+	*extra = e->caller == e->callee || (c && c == profile_cycle(d->p, e->callee))
+		     ? " [recursive]"
+		     : NULL;
+	return d->rows[row].kind == DROW_CALLER ? e->caller : e->callee;
+}
+
+/* The names of rows [from, from + names->n) of a callers/callees screen, shortened together. */
+static void detail_names(struct shorten_set *names, const struct detail *d, size_t from,
+			 const struct list_layout *L)
+{
+	for (size_t i = 0; i < names->n; i++) {
+		const struct detail_row *dr = &d->rows[from + i];
+		const char *extra = NULL;
+		uint32_t f;
+
+		if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
+			shorten_set_text(names, i, span_make("", 0), span_make("", 0), 0);
+			continue;
+		}
+		f = detail_other(d, from + i, &extra);
+		shorten_set_function(names, i, d->p, f, L->name, extra);
+	}
+	shorten_set_apply(names);
 }
 
 /*
@@ -812,6 +838,8 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct view_
 {
 	int rows = view_list_rows(g);
 	struct list_layout L;
+	struct shorten_set names;
+	size_t n = d->nav.top < d->nav.count ? d->nav.count - d->nav.top : 0;
 
 	uint64_t *ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
 
@@ -822,8 +850,12 @@ void view_draw_detail(struct grid *g, const struct detail *d, const struct view_
 	list_heads(g, &L, "Cost", "%total", "%func", L.site ? "Function  call site" : "Function");
 	if (draw_no_calls(g, d->p))
 		rows = 0;
-	for (int i = 0; i < rows && d->nav.top + (size_t)i < d->nav.count; i++)
-		draw_detail_row(g, LIST_HEAD + i, d, d->nav.top + (size_t)i, t, &L);
+	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
+	detail_names(&names, d, d->nav.top, &L);
+	for (size_t i = 0; i < names.n; i++)
+		draw_detail_row(g, LIST_HEAD + (int)i, d, d->nav.top + i, t, &L,
+				shorten_set_out(&names, i));
+	shorten_set_release(&names);
 	view_draw_status(g, &d->nav, vs,
 			 profile_has_calls(d->p) ? "Enter: open  t/r: tree  Backspace: back"
 						 : NO_CALLS_HINT);
@@ -840,16 +872,48 @@ static const char *node_mark(const struct tree_node *n)
 	return n->expanded ? "-" : "+";
 }
 
+/* A tree row's indent: a narrow screen indents by one column a level, and keeps the names readable.
+ */
+static int tree_indent(const struct grid *g, const struct list_layout *L, const struct tree_node *n)
+{
+	int indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
+
+	/* deep nodes stop moving right before the name runs out of room */
+	if (indent > L->name - MIN_NAME / 2)
+		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
+	if (indent > g->cols / 2)
+		indent = g->cols / 2;
+	return indent;
+}
+
+/* The names of the tree's visible rows [from, from + names->n), shortened together. */
+static void tree_names(struct shorten_set *names, const struct grid *g, struct calltree *tree,
+		       size_t from, const struct list_layout *L)
+{
+	for (size_t i = 0; i < names->n; i++) {
+		const struct tree_node *n = &tree->nodes[tree->visible[from + i]];
+		int w = L->name - tree_indent(g, L, n) - 2; /* (the mark and a blank) */
+
+		if (n->kind == NODE_FUNCTION)
+			shorten_set_function(names, i, tree->p, n->fn, w,
+					     n->member      ? " [self]"
+					     : n->recursive ? " [recursive]"
+							    : NULL);
+		else
+			shorten_set_text(names, i, span_make("", 0), span_make("", 0), 0);
+	}
+	shorten_set_apply(names);
+}
+
 static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t id, bool selected,
-			  const struct list_layout *L, double root)
+			  const struct list_layout *L, double root, const char *label)
 {
 	const struct tree_node *n = &tree->nodes[id];
 	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
 	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
-	char name[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
+	char name[1024], buf[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
 	uint64_t v = u64_from_double(n->cost), ext[DISPLAY_MAX_COLUMNS];
-	/* a narrow screen indents by one column a level, and keeps the names readable */
-	int c, indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
+	int c;
 
 	for (int i = 0; i < L->next; i++) /* the other events of :set columns, on the same path */
 		ext[i] =
@@ -862,12 +926,7 @@ static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t
 			     ? ""
 			     : fmt_commas(cnt, n->count),
 			 ext, a);
-	/* deep nodes stop moving right before the name runs out of room */
-	if (indent > L->name - MIN_NAME / 2)
-		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
-	if (indent > g->cols / 2)
-		indent = g->cols / 2;
-	c += indent;
+	c += tree_indent(g, L, n);
 	c += grid_puts(g, r, c, node_mark(n), a);
 	c += grid_puts(g, r, c, " ", a);
 	if (n->kind == NODE_MORE || n->kind == NODE_CUT) {
@@ -877,18 +936,17 @@ static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t
 		else
 			snprintf(name, sizeof(name), "(tree cut at %s nodes)",
 				 fmt_commas(cnt, n->count));
-		grid_puts(g, r, c, name, a == ATTR_CURSOR ? a : ATTR_DIM);
+		grid_puts(
+		    g, r, c,
+		    shorten_value(buf, sizeof(buf), span_make(name, strlen(name)), g->cols - c),
+		    a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}
-	if (n->kind == NODE_CYCLE)
+	if (n->kind == NODE_CYCLE) {
 		snprintf(name, sizeof(name), "<cycle %" PRIu32 ">", n->fn);
-	else
-		function_label(name, sizeof(name), tree->p, n->fn,
-			       g->cols - c - (n->recursive || n->member ? 12 : 0));
-	c += grid_puts(g, r, c, name, a);
-	if (n->recursive || n->member)
-		grid_puts(g, r, c, n->member ? " [self]" : " [recursive]",
-			  a == ATTR_CURSOR ? a : ATTR_DIM);
+		label = name;
+	}
+	grid_puts(g, r, c, label, a);
 }
 
 static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
@@ -917,6 +975,8 @@ void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav
 	int rows = view_list_rows(g);
 	double root = calltree_root_cost(tree);
 	struct list_layout L;
+	struct shorten_set names;
+	size_t n = nav->top < tree->nvisible ? tree->nvisible - nav->top : 0;
 
 	list_layout(&L, g, t, u64_from_double(root), false, NULL, true);
 	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
@@ -933,12 +993,15 @@ void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav
 		   tree->inverted ? "Function, then its callers" : "Function, then its callees");
 	if (draw_no_calls(g, tree->p))
 		rows = 0;
-	for (int i = 0; i < rows && nav->top + (size_t)i < tree->nvisible; i++) {
-		size_t row = nav->top + (size_t)i;
+	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
+	tree_names(&names, g, tree, nav->top, &L);
+	for (size_t i = 0; i < names.n; i++) {
+		size_t row = nav->top + i;
 
-		draw_tree_row(g, LIST_HEAD + i, tree, tree->visible[row], row == nav->cursor, &L,
-			      root);
+		draw_tree_row(g, LIST_HEAD + (int)i, tree, tree->visible[row], row == nav->cursor,
+			      &L, root, shorten_set_out(&names, i));
 	}
+	shorten_set_release(&names);
 	view_draw_status(g, nav, vs,
 			 profile_has_calls(tree->p)
 			     ? "Right/Left: expand/collapse  e: hot path  r: callers"
@@ -974,8 +1037,13 @@ int view_write_detail(FILE *f, const struct detail *d, const struct view_ctx *t)
 	free(ext_w);
 	write_head(f, &g);
 	for (size_t i = 0; i < d->nav.count; i++) {
+		struct shorten_set names;
+
+		shorten_set_init(&names, 1);
+		detail_names(&names, d, i, &L);
 		grid_clear(&g);
-		draw_detail_row(&g, 0, d, i, t, &L);
+		draw_detail_row(&g, 0, d, i, t, &L, shorten_set_out(&names, 0));
+		shorten_set_release(&names);
 		grid_save(&g, f);
 	}
 	grid_release(&g);
@@ -997,8 +1065,14 @@ int view_write_tree(FILE *f, struct calltree *tree, const struct view_ctx *t)
 	list_layout(&L, &g, t, u64_from_double(root), false, NULL, true);
 	write_head(f, &g);
 	for (size_t i = 0; i < tree->nvisible; i++) {
+		struct shorten_set names;
+
+		shorten_set_init(&names, 1);
+		tree_names(&names, &g, tree, i, &L);
 		grid_clear(&g);
-		draw_tree_row(&g, 0, tree, tree->visible[i], false, &L, root);
+		draw_tree_row(&g, 0, tree, tree->visible[i], false, &L, root,
+			      shorten_set_out(&names, 0));
+		shorten_set_release(&names);
 		grid_save(&g, f);
 	}
 	grid_release(&g);

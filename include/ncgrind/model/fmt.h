@@ -42,14 +42,7 @@ char *fmt_times(char *buf, uint64_t n);
 /* "12.34%", "100.0%", "0.00%" ("-" when total is 0). */
 char *fmt_percent(char *buf, uint64_t v, uint64_t total);
 
-/*
- * Shorten a C++/Rust name to about `width` columns, keeping what identifies
- * it: template arguments become <…>, then parameter lists (…), then the end
- * is cut with …. An address (0x0000000000f4a3b0, code without a symbol)
- * loses its leading zeros, then its start: …f4a3b0, so that two stay
- * apart. Writes at most size bytes (NUL included) to out; returns out.
- * Names that fit are copied unchanged.
- */
+/* One name alone in width columns: shorten_name (model/shorten.h). */
 char *fmt_short_name(char *out, size_t size, struct span name, int width);
 
 #endif

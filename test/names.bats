@@ -1,0 +1,177 @@
+#!/usr/bin/env bats
+# Names that stay distinct (issue 26): the rows shown together are shortened
+# together (model/shorten.c), so that no two read the same unless their whole
+# names are the same, and every cut shows "…".
+#   - the shortening alone, by test/tools/shorten (rows on stdin: NAME, TAB,
+#     FILE, TAB, SUFFIX), on the cases of the issue, worked out by hand;
+#   - the property on the screens of every fixture (and of ../shared/corpus
+#     when it is there): each screen is saved at the
+#     width under test and at 1000 columns, and test/tools/name-cells.awk
+#     compares their name cells row by row. The corpus part (about 30
+#     seconds) skips without ../shared.
+
+load test_helper
+
+SHORTEN="${SHORTEN:-$BATS_TEST_DIRNAME/tools/shorten}"
+CELLS="$BATS_TEST_DIRNAME/tools/name-cells.awk"
+
+need_shorten() {
+	[ -x "$SHORTEN" ] || skip "test/tools/shorten is not built (make test/tools/shorten)"
+}
+
+# shorten WIDTH: the rows of the here-document, through the tool, into $OUT
+shorten() {
+	status=0
+	"$SHORTEN" "$1" >"$OUT" 2>"$ERR" || status=$?
+}
+
+@test "shorten: is_even'2 and is_odd'2 in a cycle at 30 columns read apart" {
+	need_shorten
+	# The table at 30 columns leaves 30 - 2 * (5 + 2) = 16 columns for the name;
+	# " <cycle 2>" takes 10, the name 6. Alone, each keeps its start and its 'N:
+	# "is_" "…" "'2": both "is_…'2". They collide; then each shows the text
+	# around its first difference (byte 3, "e" / "o"): "odd'2" (5 columns)
+	# fits in 6 after a "…"; "even'2" (6) does not, and 3 columns of context
+	# before the difference reach the start: its first 5 columns and "…".
+	printf "is_even'2\tr.c\t <cycle 2>\nis_odd'2\tr.c\t <cycle 2>\n" | shorten 16
+	expect_out <<'EOF2'
+is_ev… <cycle 2>
+…odd'2 <cycle 2>
+EOF2
+}
+
+@test "shorten: walk_tree_1 and walk_tree_1'2 keep the 'N" {
+	need_shorten
+	# 24 columns, 10 for " <cycle 1>": 14 for the name. The parameters fold:
+	# "walk_tree_1(…)" is 14 and fits; "walk_tree_1(…)'2" is 16: it keeps its
+	# end "(…)'2" (5), "…" and the first 14 - 1 - 5 = 8 columns "walk_tre".
+	printf "walk_tree_1(tree_node**, int)\tt.c\t <cycle 1>\nwalk_tree_1(tree_node**, int)'2\tt.c\t <cycle 1>\n" |
+		shorten 24
+	expect_out <<'EOF2'
+walk_tree_1(…) <cycle 1>
+walk_tre…(…)'2 <cycle 1>
+EOF2
+}
+
+@test "shorten: three _M_realloc_insert instances show their own template arguments" {
+	need_shorten
+	local v='std::vector<std::unique_ptr<S, std::default_delete<S> >, std::allocator<std::unique_ptr<S, std::default_delete<S> > > >'
+	# Alone, all three fold to "void std::vector<…>::_M_realloc_insert<…>(…)"
+	# (44 columns). Then each keeps the arguments of its own name open:
+	#   "void std::vector<…>::_M_realloc_insert<double const&>(…)": 5 + 14 + 2 +
+	#   17 + 15 + 3 = 56, fits in 60;
+	#   with "<geo::Circle*>" (14): 55 fits; with "<geo::Rect*>": 53 fits.
+	{
+		printf 'void std::vector<double, std::allocator<double> >::_M_realloc_insert<double const&>(__gnu_cxx::__normal_iterator<double*, std::vector<double, std::allocator<double> > >, double const&)\n'
+		printf 'void %s::_M_realloc_insert<geo::Circle*>(__gnu_cxx::__normal_iterator<%s*>, geo::Circle*&&)\n' "$v" "$v"
+		printf 'void %s::_M_realloc_insert<geo::Rect*>(__gnu_cxx::__normal_iterator<%s*>, geo::Rect*&&)\n' "$v" "$v"
+	} >"$BATS_TEST_TMPDIR/names"
+	shorten 60 <"$BATS_TEST_TMPDIR/names"
+	expect_out <<'EOF2'
+void std::vector<…>::_M_realloc_insert<double const&>(…)
+void std::vector<…>::_M_realloc_insert<geo::Circle*>(…)
+void std::vector<…>::_M_realloc_insert<geo::Rect*>(…)
+EOF2
+	# 40 columns: the own names are 17 + 15 + 3 = 35, 34 and 32 columns: a
+	# start of 40 - 1 - 35 = 4 columns, then "…" ("void…"), 5 ("void "), 7
+	shorten 40 <"$BATS_TEST_TMPDIR/names"
+	expect_out <<'EOF2'
+void…_M_realloc_insert<double const&>(…)
+void …_M_realloc_insert<geo::Circle*>(…)
+void st…_M_realloc_insert<geo::Rect*>(…)
+EOF2
+}
+
+@test "shorten: a --separate-callers name keeps its function, its start" {
+	need_shorten
+	# Callgrind writes fn'N'caller'caller: the function comes first. At 12
+	# columns each alone keeps its first 11 and "…", and they differ there.
+	printf "msort'3'qsort_r'qsort\nmsort'qsort_r'qsort\nmsort'2'qsort_r'qsort\n" | shorten 12
+	expect_out <<'EOF2'
+msort'3'qso…
+msort'qsort…
+msort'2'qso…
+EOF2
+	# the same function called from two chains that differ at their end: alone
+	# both read "cmp'msort_wit…"; then the function "cmp" (3 columns, less
+	# than 14 / 2), "…", and as much of the end as the 10 columns left hold
+	printf "cmp'msort_with_tmp'qsort_r\ncmp'msort_with_tmp'qsort\n" | shorten 14
+	expect_out <<'EOF2'
+cmp…mp'qsort_r
+cmp…_tmp'qsort
+EOF2
+}
+
+@test "shorten: one name in two files shows the file; the same row twice stays the same" {
+	need_shorten
+	# "helper (a.c)" is 12 columns: it fits in 20 whole
+	printf "helper\tsrc/a.c\nhelper\tlib/b.c\nmain\tm.c\nmain\tm.c\n" | shorten 20
+	expect_out <<'EOF2'
+helper (a.c)
+helper (b.c)
+main
+main
+EOF2
+}
+
+# ---- the property on the screens --------------------------------------------
+
+# the screens of a profile: the table, the callers and callees of its first
+# function, its call tree expanded, a group's functions
+SCRIPT=':save-screen table
+Enter
+:save-screen detail
+Backspace
+t
+E
+:save-screen tree
+Backspace
+:group file
+Enter
+:save-screen members
+q'
+
+# check_profile FILE: the property at 30, 80, 120 and 200 columns; failures in $OUT
+check_profile() {
+	local f=$1 w d="$BATS_TEST_TMPDIR/s"
+	mkdir -p "$d"
+	printf '%s\n' "$SCRIPT" >"$d/keys"
+	# (a profile the browser refuses, or a screen it has not: no screen to check)
+	(cd "$d" && rm -f table detail tree members ./*.wide &&
+		"$NCGRIND" --script=keys --size=1000x24 "$f" >/dev/null 2>&1) || true
+	for s in table detail tree members; do [ -f "$d/$s" ] && mv "$d/$s" "$d/$s.wide"; done
+	for w in 30 80 120 200; do
+		(cd "$d" && "$NCGRIND" --script=keys --size="${w}x24" "$f" >/dev/null 2>&1) || true
+		[ -f "$d/table" ] && awk -v head=3 -v title=Function -v first=4 -v last=21 \
+			-f "$CELLS" "$d/table" "$d/table.wide" 2>&1 | sed "s|^|$f $w table: |"
+		[ -f "$d/detail" ] && awk -v head=4 -v title=Function -v first=5 -v last=23 \
+			-f "$CELLS" "$d/detail" "$d/detail.wide" 2>&1 | sed "s|^|$f $w detail: |"
+		[ -f "$d/tree" ] && awk -v head=4 -v title=Function -v first=5 -v last=23 \
+			-f "$CELLS" "$d/tree" "$d/tree.wide" 2>&1 | sed "s|^|$f $w tree: |"
+		# (the members' numbers take 59 columns: their names only from 120 on)
+		[ "$w" -ge 120 ] && [ -f "$d/members" ] && awk -v head=4 -v title=Function -v first=5 \
+			-v last=23 -f "$CELLS" "$d/members" "$d/members.wide" 2>&1 | sed "s|^|$f $w members: |"
+		rm -f "$d/table" "$d/detail" "$d/tree" "$d/members"
+	done
+	return 0
+}
+
+@test "names property: the fixtures' table, callers, tree and group screens at 30 to 200 columns" {
+	local f
+	for f in $(find "$FIX" -name '*.callgrind' ! -path '*/malformed*' ! -path '*/hostile*' | LC_ALL=C sort); do
+		check_profile "$f"
+	done >"$OUT"
+	expect_out </dev/null
+}
+
+@test "names property: the shared corpus" {
+	local shared="${SHARED_DIR:-$BATS_TEST_DIRNAME/../../shared}"
+	[ -d "$shared/corpus" ] || skip "no ../shared/corpus here"
+	local f
+	for f in $(find "$shared/corpus" -type f \( -name '*.callgrind' -o -name 'cachegrind.out.*' \
+		-o -name '*.cachegrind' -o -name '*.xt' \) ! -path '*/malformed/*' ! -path '*/hostile/*' |
+		LC_ALL=C sort); do
+		check_profile "$f"
+	done >"$OUT"
+	expect_out </dev/null
+}
