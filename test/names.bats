@@ -153,7 +153,7 @@ check_profile() {
 			-v last=23 -f "$CELLS" "$d/members" "$d/members.wide" 2>&1 | sed "s|^|$f $w members: |"
 		rm -f "$d/table" "$d/detail" "$d/tree" "$d/members"
 	done
-	return 0
+	: # (a missing screen is no failure here: the awk checks say what is wrong)
 }
 
 @test "names property: the fixtures' table, callers, tree and group screens at 30 to 200 columns" {
