@@ -763,3 +763,43 @@ EOF2
 	tm send-keys Q
 	expect_ended 0
 }
+
+@test "tmux colour: / marks every match on the screen, as less does" {
+	# spec-extended at 100x30: / func marks "func" in the rows of func2 and func1
+	# and on the name line (func2, the first match: the cursor stays there); main's
+	# row has none; "Func" of the column head matches too (lower case: any case);
+	# the title and the status line are not marked. Each line of the
+	# pane as the characters drawn with the match colour (black on green, SGR 42).
+	local d="$FIX/spec"
+	PANE_TERM=xterm-256color tmux_start "$d" env TERM=xterm-256color sh -c "$WRAPPER" \
+		"$NCGRIND" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	tm send-keys / f u n c Enter
+	wait_text "1 of 2 matches"
+	tm capture-pane -e -p | awk '
+		{ line = $0; out = ""; bg = 0
+		  while (length(line)) {
+			if (match(line, /^\033\[[0-9;]*m/)) {
+				n = split(substr(line, 3, RLENGTH - 3), p, ";")
+				if (n == 0) bg = 0
+				for (i = 1; i <= n; i++) {
+					if (p[i] == "" || p[i] == 0 || p[i] == 49) bg = 0
+					else if (p[i] == 42) bg = 1
+					else if (p[i] >= 40 && p[i] <= 47) bg = 0
+				}
+				line = substr(line, RLENGTH + 1); continue
+			}
+			if (bg) out = out substr(line, 1, 1)
+			else if (out != "" && substr(out, length(out)) != "|") out = out "|"
+			line = substr(line, 2)
+		  }
+		  sub(/\|$/, "", out); print NR ": " out }' | grep -v ': $' >"$OUT"
+	expect_out <<'EOF'
+3: Func
+4: func
+5: func
+28: func
+EOF
+	tm send-keys q
+	expect_ended 0
+}

@@ -175,3 +175,54 @@ int grid_save_rows(const struct grid *g, int from, int to, FILE *out)
 	}
 	return ferror(out) ? -1 : 0;
 }
+
+/* Row r as UTF-8 into text (its cell at each byte into at); the bytes. */
+static size_t row_text(const struct grid *g, int r, char *text, int *at, size_t size)
+{
+	size_t o = 0;
+
+	for (int c = 0; c < g->cols; c++) {
+		char buf[MB_LEN_MAX];
+		mbstate_t st;
+		wchar_t ch = g->cells[r * g->cols + c].ch;
+		size_t len;
+
+		if (!ch) /* the second cell of a wide character */
+			continue;
+		memset(&st, 0, sizeof(st));
+		len = wcrtomb(buf, ch, &st);
+		if (len == (size_t)-1 || o + len >= size)
+			break;
+		for (size_t i = 0; i < len; i++)
+			at[o + i] = c;
+		memcpy(text + o, buf, len);
+		o += len;
+	}
+	text[o] = '\0';
+	at[o] = g->cols;
+	return o;
+}
+
+void grid_mark(struct grid *g, int from, int to, const regex_t *re, enum grid_attr attr)
+{
+	size_t size = (size_t)g->cols * MB_LEN_MAX + 1;
+	char *text = xmalloc(size);
+	int *at = xmalloc_array(size, sizeof(int));
+
+	for (int r = from < 0 ? 0 : from; r < to && r < g->rows; r++) {
+		size_t n = row_text(g, r, text, at, size), o = 0;
+		regmatch_t m;
+
+		while (o < n && regexec(re, text + o, 1, &m, o ? REG_NOTBOL : 0) == 0) {
+			size_t end = o + (size_t)m.rm_eo;
+
+			for (int c = at[o + (size_t)m.rm_so]; c < at[end]; c++)
+				g->cells[r * g->cols + c].attr = (unsigned char)attr;
+			o = end > o + (size_t)m.rm_so
+				? end
+				: o + (size_t)m.rm_so + 1; /* past an empty match */
+		}
+	}
+	free(at);
+	free(text);
+}

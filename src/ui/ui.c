@@ -496,6 +496,10 @@ static void draw(struct ui *u)
 	u->disp.unit_ps =
 	    u->disp.event < u->ses.prof.nev ? fmt_event_unit(&u->ses.prof, u->disp.event) : 0;
 	screen_ops_of(s)->draw(u, s);
+	/* the last search's matches, wherever they are on the screen (but its title and
+	 * status lines), as less marks them; the flame marks its frames itself */
+	if (u->have_search_re && !screen_ops_of(s)->search)
+		grid_mark(&u->g, 1, u->g.rows - 1, &u->search_re, ATTR_MATCH);
 	if (!u->script)
 		term_paint(&u->g);
 }

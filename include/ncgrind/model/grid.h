@@ -12,6 +12,7 @@
 #ifndef NCGRIND_GRID_H
 #define NCGRIND_GRID_H
 
+#include <regex.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <wchar.h>
@@ -59,6 +60,12 @@ int grid_puts(struct grid *g, int r, int c, const char *s, enum grid_attr attr);
 
 /* Columns that grid_put would need for these bytes. */
 int grid_width(const char *s, size_t n);
+
+/*
+ * Every match of re in rows from .. to - 1, as the rows read (less marks
+ * each match on the screen): those cells take attribute attr.
+ */
+void grid_mark(struct grid *g, int from, int to, const regex_t *re, enum grid_attr attr);
 
 /* Write the grid as UTF-8 text, one line per row, trailing blanks removed. */
 int grid_save(const struct grid *g, FILE *out);
