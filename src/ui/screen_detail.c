@@ -3,8 +3,12 @@
  * view-model).
  */
 #include "ui_internal.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/model/shorten.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 static struct detail *ds(struct screen *s)
 {
@@ -40,9 +44,188 @@ static void detail_moved(struct ui *u, struct screen *s, int dir)
 	detail_settle(s->state, dir, ui_list_rows(u));
 }
 
+/*
+ * A row's call site, "  file.c:12" (" +" after it: more sites), into buf;
+ * false where it tells nothing: none known, or Valgrind's ???:0 (code
+ * without debug information).
+ */
+static bool site_text(char *buf, size_t size, const struct profile *p, const struct detail_row *dr)
+{
+	struct span f;
+	const char *base;
+
+	if (dr->site_file == NCG_NONE)
+		return false;
+	f = profile_name(p, dr->site_file);
+	if (!dr->site_line && !dr->more_sites && f.len == 3 && !memcmp(f.ptr, "???", 3))
+		return false;
+	/* the file's base name: the full path is on the caller's own screen */
+	base = f.ptr;
+	for (size_t i = 0; i < f.len; i++)
+		if (f.ptr[i] == '/')
+			base = f.ptr + i + 1;
+	snprintf(buf, size, "  %.*s:%" PRIu64 "%s", (int)(f.len - (size_t)(base - f.ptr)), base,
+		 dr->site_line, dr->more_sites ? " +" : "");
+	return true;
+}
+
+static bool is_call(const struct detail_row *dr)
+{
+	return dr->kind == DROW_CALLER || dr->kind == DROW_CALLEE;
+}
+
+/* Whether a caller or callee row of d has a call site worth a column head. */
+static bool has_sites(const struct detail *d)
+{
+	char buf[64];
+
+	for (size_t i = 0; i < d->nav.count; i++)
+		if (is_call(&d->rows[i]) && site_text(buf, sizeof(buf), d->p, &d->rows[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The widest call cost of the event shown, per event of :set columns into
+ * ext_w (nev): the calls of a recursive function can cost more than the
+ * whole profile (each nested call counts its callees again).
+ */
+static uint64_t widest(const struct detail *d, const struct view_ctx *t, uint64_t *ext_w)
+{
+	uint64_t w = d->p->totals[t->disp->event];
+
+	for (size_t i = 0; i < d->nav.count; i++) {
+		uint64_t v;
+
+		if (!is_call(&d->rows[i]))
+			continue;
+		v = profile_edge_at(d->p, d->rows[i].edge, t->disp->event);
+		w = v > w ? v : w;
+		for (uint32_t k = 0; k < t->disp->ncolumns; k++) {
+			uint32_t e = t->disp->columns[k];
+
+			if (e < d->p->nev &&
+			    (v = profile_edge_at(d->p, d->rows[i].edge, e)) > ext_w[e])
+				ext_w[e] = v;
+		}
+	}
+	return w;
+}
+
+/* The columns of the screen, fitted to g. */
+static void columns(struct list *l, const struct grid *g, const struct detail *d,
+		    const struct view_ctx *t)
+{
+	static const char *const titles[3] = {"Cost", "%total", "%func"};
+	uint64_t *ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
+
+	view_calls_columns(l, g, t, titles, widest(d, t, ext_w), has_sites(d), ext_w);
+	free(ext_w);
+}
+
+/* A caller or callee row: its function, and whether the call is recursive. */
+static uint32_t row_function(const struct detail *d, size_t row, const char **extra)
+{
+	const struct call_edge *e = &d->p->edges[d->rows[row].edge];
+	uint32_t c = profile_cycle(d->p, e->caller);
+
+	*extra = e->caller == e->callee || (c && c == profile_cycle(d->p, e->callee))
+		     ? " [recursive]"
+		     : NULL;
+	return d->rows[row].kind == DROW_CALLER ? e->caller : e->callee;
+}
+
+/* The names of rows [from, from + names->n), shortened together. */
+static void row_names(struct shorten_set *names, const struct detail *d, size_t from,
+		      const struct list *l)
+{
+	for (size_t i = 0; i < names->n; i++) {
+		const char *extra = NULL;
+		uint32_t f;
+
+		if (!is_call(&d->rows[from + i])) {
+			shorten_set_text(names, i, span_make("", 0), span_make("", 0), 0);
+			continue;
+		}
+		f = row_function(d, from + i, &extra);
+		shorten_set_function(names, i, d->p, f, l->name, extra);
+	}
+	shorten_set_apply(names);
+}
+
+/* "Callers (3)": a heading row, and how many rows of its kind follow it. */
+static void draw_heading(struct grid *g, int r, const struct detail *d, size_t row)
+{
+	const struct detail_row *dr = &d->rows[row];
+	char line[64];
+	size_t n = 0;
+
+	for (size_t i = row + 1; i < d->nav.count && d->rows[i].kind == dr->kind + 1; i++)
+		n++;
+	snprintf(line, sizeof(line), "%s (%zu)", dr->kind == DROW_CALLERS ? "Callers" : "Callees",
+		 n);
+	grid_fill(g, r, 0, ATTR_TITLE);
+	grid_puts(g, r, 0, line, ATTR_TITLE);
+}
+
+static void draw_row(struct grid *g, int r, const struct detail *d, size_t row,
+		     const struct view_ctx *t, const struct list *l, const char *name)
+{
+	const struct detail_row *dr = &d->rows[row];
+	const struct profile *p = d->p;
+	enum grid_attr a = row == d->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], count[FMT_NUM], site[1100];
+	uint64_t ext[DISPLAY_MAX_COLUMNS];
+	uint32_t ev = t->disp->event;
+	int c;
+
+	if (!is_call(dr)) {
+		draw_heading(g, r, d, row);
+		return;
+	}
+	for (int i = VCOL_EXT; i < l->n; i++)
+		ext[i - VCOL_EXT] = profile_edge_at(p, dr->edge, (uint32_t)l->col[i].tag);
+	view_calls_cells(cells, l, t, profile_edge_at(p, dr->edge, ev), p->totals[ev],
+			 profile_incl_at(p, d->fn, ev), fmt_commas(count, p->edges[dr->edge].count),
+			 ext);
+	grid_fill(g, r, 0, a);
+	c = list_put_cells(g, r, l, cells, a);
+	/* the call site gives way: after the name (shortened with the rows shown) where it fits */
+	c += grid_puts(g, r, c, name, a);
+	if (l->col[VCOL_SITE].shown && site_text(site, sizeof(site), p, dr) &&
+	    grid_width(site, strlen(site)) <= g->cols - c)
+		grid_puts(g, r, c, site, a == ATTR_CURSOR ? a : ATTR_DIM);
+}
+
+static void draw(struct grid *g, const struct detail *d, const struct view_ctx *t,
+		 const struct view_state *vs)
+{
+	int rows = view_list_rows(g);
+	size_t n = d->nav.top < d->nav.count ? d->nav.count - d->nav.top : 0;
+	struct shorten_set names;
+	struct list l;
+
+	columns(&l, g, d, t);
+	grid_clear(g);
+	view_function_head(g, d->p, d->fn, t, "callers and callees");
+	list_put_heads(g, VIEW_LIST_HEAD - 1, &l,
+		       l.col[VCOL_SITE].shown ? "Function  call site" : "Function");
+	if (view_no_calls(g, d->p))
+		rows = 0;
+	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
+	row_names(&names, d, d->nav.top, &l);
+	for (size_t i = 0; i < names.n; i++)
+		draw_row(g, VIEW_LIST_HEAD + (int)i, d, d->nav.top + i, t, &l,
+			 shorten_set_out(&names, i));
+	shorten_set_release(&names);
+	view_draw_status(g, &d->nav, vs,
+			 profile_has_calls(d->p) ? "Enter: open  t/r: tree  Backspace: back"
+						 : NO_CALLS_HINT);
+}
+
 static void detail_draw(struct ui *u, struct screen *s)
 {
-	view_draw_detail(&u->g, s->state, &u->view, &u->vs);
+	draw(&u->g, s->state, &u->view, &u->vs);
 }
 
 static void sort_by(struct ui *u, struct screen *s, enum report_sort key, const char *what)
@@ -95,9 +278,38 @@ static bool detail_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 	return true;
 }
 
+struct detail_write {
+	const struct detail *d;
+	const struct view_ctx *t;
+	struct list l;
+};
+
+static void write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct detail_write *w = ctx;
+	struct shorten_set names;
+
+	shorten_set_init(&names, 1);
+	row_names(&names, w->d, i, &w->l);
+	draw_row(g, 0, w->d, i, w->t, &w->l, shorten_set_out(&names, 0));
+	shorten_set_release(&names);
+}
+
+/* :write: every row, at a width where nothing gives way and no name is shortened. */
 static int detail_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_detail(f, s->state, &u->view);
+	struct detail_write w = {.d = s->state, .t = &u->view};
+	struct view_state vs;
+	struct grid g;
+	int ret;
+
+	memset(&vs, 0, sizeof(vs));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw(&g, w.d, w.t, &vs);
+	columns(&w.l, &g, w.d, w.t);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, w.d->nav.count, write_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 /* Another event: the rows sorted again by it, the cursor on the first. */

@@ -2,8 +2,12 @@
  * screen_tree: call trees (t, r, T; calltree.c is the view-model).
  */
 #include "ui_internal.h"
+#include "ncgrind/model/fmt.h"
+#include "ncgrind/model/shorten.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A tree and the position in its visible rows. */
 struct tree_screen {
@@ -173,9 +177,172 @@ static struct nav *tree_nav(struct ui *u, struct screen *s)
 	return &ts(s)->nav;
 }
 
+static const char *node_mark(const struct tree_node *n)
+{
+	if (n->kind == NODE_MORE || n->kind == NODE_CUT)
+		return " ";
+	if (n->recursive)
+		return "@";
+	if (n->leaf)
+		return " ";
+	return n->expanded ? "-" : "+";
+}
+
+/* A row's indent: a narrow screen indents by one column a level, and keeps the names readable. */
+static int indent_of(const struct grid *g, const struct list *l, const struct tree_node *n)
+{
+	int indent = (int)n->depth * (l->name >= 30 ? 2 : 1);
+
+	/* deep nodes stop moving right before the name runs out of room */
+	if (indent > l->name - VIEW_MIN_NAME / 2)
+		indent = l->name - VIEW_MIN_NAME / 2 > 0 ? l->name - VIEW_MIN_NAME / 2 : 0;
+	if (indent > g->cols / 2)
+		indent = g->cols / 2;
+	return indent;
+}
+
+/* The names of the visible rows [from, from + names->n), shortened together. */
+static void row_names(struct shorten_set *names, const struct grid *g, struct calltree *tree,
+		      size_t from, const struct list *l)
+{
+	for (size_t i = 0; i < names->n; i++) {
+		const struct tree_node *n = &tree->nodes[tree->visible[from + i]];
+		int w = l->name - indent_of(g, l, n) - 2; /* (the mark and a blank) */
+
+		if (n->kind == NODE_FUNCTION)
+			shorten_set_function(names, i, tree->p, n->fn, w,
+					     n->member      ? " [self]"
+					     : n->recursive ? " [recursive]"
+							    : NULL);
+		else
+			shorten_set_text(names, i, span_make("", 0), span_make("", 0), 0);
+	}
+	shorten_set_apply(names);
+}
+
+/* "(12 more, 3.40%)", "(tree cut at 200,000 nodes)": a row that is no function. */
+static void draw_fold(struct grid *g, int r, int c, const struct tree_node *n, uint64_t v,
+		      double root, enum grid_attr a)
+{
+	char name[200], pr[FMT_NUM], cnt[FMT_NUM], buf[256];
+
+	if (n->kind == NODE_MORE)
+		snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
+			 fmt_percent(pr, v, u64_from_double(root)));
+	else
+		snprintf(name, sizeof(name), "(tree cut at %s nodes)", fmt_commas(cnt, n->count));
+	grid_puts(g, r, c,
+		  shorten_value(buf, sizeof(buf), span_make(name, strlen(name)), g->cols - c),
+		  a == ATTR_CURSOR ? a : ATTR_DIM);
+}
+
+static void draw_row(struct grid *g, int r, struct calltree *tree, uint32_t id, bool selected,
+		     const struct view_ctx *t, const struct list *l, double root, const char *label)
+{
+	const struct tree_node *n = &tree->nodes[id];
+	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
+	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], cnt[FMT_NUM], cycle[64];
+	uint64_t v = u64_from_double(n->cost), ext[DISPLAY_MAX_COLUMNS];
+	bool fold = n->kind == NODE_MORE || n->kind == NODE_CUT;
+	int c;
+
+	for (int i = VCOL_EXT; i < l->n;
+	     i++) /* the other events of :set columns, on the same path */
+		ext[i - VCOL_EXT] =
+		    n->kind == NODE_CUT
+			? 0
+			: u64_from_double(calltree_value(tree, id, (uint32_t)l->col[i].tag));
+	view_calls_cells(cells, l, t, v, u64_from_double(root), u64_from_double(parent),
+			 n->edge == NCG_NONE || fold ? "" : fmt_commas(cnt, n->count), ext);
+	grid_fill(g, r, 0, a);
+	c = list_put_cells(g, r, l, cells, a);
+	c += indent_of(g, l, n);
+	c += grid_puts(g, r, c, node_mark(n), a);
+	c += grid_puts(g, r, c, " ", a);
+	if (fold) {
+		draw_fold(g, r, c, n, v, root, a);
+		return;
+	}
+	if (n->kind == NODE_CYCLE) {
+		snprintf(cycle, sizeof(cycle), "<cycle %" PRIu32 ">", n->fn);
+		label = cycle;
+	}
+	grid_puts(g, r, c, label, a);
+}
+
+static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
+				   const struct view_ctx *t, const char *what)
+{
+	struct span ev = tree->p->events[t->disp->event].name;
+	char line[300], buf[FMT_NUM];
+
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	grid_puts(g, 0, 9, what, ATTR_TITLE);
+	snprintf(line, sizeof(line),
+		 "%zu entry point%s: what no call from outside covers (main, threads)",
+		 tree->nroots, tree->nroots == 1 ? "" : "s");
+	grid_puts(g, 1, 0, line, ATTR_HOT);
+	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
+		 fmt_value(buf, tree->p->totals[t->disp->event], t->disp->short_units,
+			   t->disp->unit_ps));
+	grid_puts(g, 2, 0, line, ATTR_DIM);
+}
+
+/* The columns of the screen, fitted to g. */
+static void columns(struct list *l, const struct grid *g, struct calltree *tree,
+		    const struct view_ctx *t)
+{
+	static const char *const titles[3] = {"Incl", "%root", "%parent"};
+
+	view_calls_columns(l, g, t, titles, u64_from_double(calltree_root_cost(tree)), false, NULL);
+}
+
+static void draw(struct grid *g, struct calltree *tree, const struct nav *nav,
+		 const struct view_ctx *t, const struct view_state *vs)
+{
+	char what[200];
+	int rows = view_list_rows(g);
+	double root = calltree_root_cost(tree);
+	size_t n = nav->top < tree->nvisible ? tree->nvisible - nav->top : 0;
+	struct shorten_set names;
+	struct list l;
+
+	columns(&l, g, tree, t);
+	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
+		 tree->top_down   ? "call tree from the entry points"
+		 : tree->inverted ? "callers, upward"
+				  : "call tree",
+		 tree->threshold);
+	grid_clear(g);
+	if (!tree->top_down)
+		view_function_head(g, tree->p, tree->nodes[tree->roots[0]].fn, t, what);
+	else
+		draw_entry_points_head(g, tree, t, what);
+	list_put_heads(g, VIEW_LIST_HEAD - 1, &l,
+		       tree->inverted ? "Function, then its callers"
+				      : "Function, then its callees");
+	if (view_no_calls(g, tree->p))
+		rows = 0;
+	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
+	row_names(&names, g, tree, nav->top, &l);
+	for (size_t i = 0; i < names.n; i++) {
+		size_t row = nav->top + i;
+
+		draw_row(g, VIEW_LIST_HEAD + (int)i, tree, tree->visible[row], row == nav->cursor,
+			 t, &l, root, shorten_set_out(&names, i));
+	}
+	shorten_set_release(&names);
+	view_draw_status(g, nav, vs,
+			 profile_has_calls(tree->p)
+			     ? "Right/Left: expand/collapse  e: hot path  r: callers"
+			     : NO_CALLS_HINT);
+}
+
 static void tree_draw(struct ui *u, struct screen *s)
 {
-	view_draw_tree(&u->g, &ts(s)->tree, &ts(s)->nav, &u->view, &u->vs);
+	draw(&u->g, &ts(s)->tree, &ts(s)->nav, &u->view, &u->vs);
 }
 
 static uint32_t tree_fn(struct ui *u, struct screen *s)
@@ -206,9 +373,43 @@ static bool tree_text(struct ui *u, struct screen *s, size_t row, char *buf, siz
 	return true;
 }
 
+struct tree_write {
+	struct calltree *tree;
+	const struct view_ctx *t;
+	struct list l;
+	double root;
+};
+
+static void write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct tree_write *w = ctx;
+	struct shorten_set names;
+
+	shorten_set_init(&names, 1);
+	row_names(&names, g, w->tree, i, &w->l);
+	draw_row(g, 0, w->tree, w->tree->visible[i], false, w->t, &w->l, w->root,
+		 shorten_set_out(&names, 0));
+	shorten_set_release(&names);
+}
+
+/* :write: every visible row, at a width where nothing gives way and no name is shortened. */
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_tree(f, &ts(s)->tree, &u->view);
+	struct tree_write w = {.tree = &ts(s)->tree, .t = &u->view};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
+
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	w.root = calltree_root_cost(w.tree);
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw(&g, w.tree, &top, w.t, &vs);
+	columns(&w.l, &g, w.tree, w.t);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, w.tree->nvisible, write_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 enum { TREE_INVERTED = 1, TREE_TOP_DOWN = 2 };

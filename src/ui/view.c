@@ -9,6 +9,7 @@
 #include "ncgrind/core/commands.h"
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/shorten.h"
+#include "ncgrind/ui/list.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -17,7 +18,6 @@
 #include <string.h>
 
 #define HEAD_ROWS 3
-#define MIN_NAME 16
 
 struct layout {
 	bool incl; /* an Incl column: not where the file records no calls */
@@ -132,18 +132,18 @@ static void layout_columns(const struct grid *g, const struct table *t, struct l
 	layout_extra(t, L);
 	/* give way, in this order, until the name has room: the other events first (they
 	 * leave the name twice its least room) */
-	while (L->next && g->cols - fixed_width(L) < 2 * MIN_NAME)
+	while (L->next && g->cols - fixed_width(L) < 2 * VIEW_MIN_NAME)
 		L->next--;
-	if (g->cols - fixed_width(L) < MIN_NAME)
+	if (g->cols - fixed_width(L) < VIEW_MIN_NAME)
 		L->pct = 0;
-	if (g->cols - fixed_width(L) < MIN_NAME && !L->short_units) {
+	if (g->cols - fixed_width(L) < VIEW_MIN_NAME && !L->short_units) {
 		L->short_units = true;
 		L->num = text_width(fmt_value(buf, total, true, L->unit_ps));
 	}
 	/* short units print up to 9,999 whole and 99.9K: five columns whatever the total */
 	if (L->short_units && L->num < short_width(L->unit_ps))
 		L->num = short_width(L->unit_ps);
-	if (g->cols - fixed_width(L) < MIN_NAME)
+	if (g->cols - fixed_width(L) < VIEW_MIN_NAME)
 		L->calls = 0;
 	L->name = g->cols - fixed_width(L);
 	if (L->name < 1)
@@ -463,157 +463,91 @@ void view_draw_table(struct grid *g, const struct table *t, const struct view_st
 
 /* ---- a function's callers and callees, and call trees ----------------- */
 
-#define LIST_HEAD 4 /* title, function, its costs, column heads */
-
 int view_list_rows(const struct grid *g)
 {
-	int r = g->rows - LIST_HEAD - 1;
+	int r = g->rows - VIEW_LIST_HEAD - 1;
 
 	return r > 1 ? r : 1;
 }
 
 /*
- * The columns of the callers/callees and tree screens: a cost, its share of
- * the total (or root), its share of the function (or parent), the calls,
- * the name, and on the callers/callees screen the call site. On a narrow
- * screen they give way so that the name keeps MIN_NAME columns, as in the
- * table: the call site first, then the percentages, exact numbers, calls.
+ * The columns of the callers/callees and tree screens (list.h): a cost, its
+ * share of the total (or root), its share of the function (or parent), the
+ * calls, the other events of :set columns, then the name; on the callers
+ * and callees screen the call site after the name. On a narrow screen they
+ * give way so that the name keeps VIEW_MIN_NAME columns, as in the table:
+ * the other events first (they leave it twice that), the call site, the
+ * percentages, exact numbers, the calls.
  */
-struct list_layout {
-	int num;       /* width of the cost */
-	bool pct_all;  /* %total / %root */
-	bool pct_part; /* %func / %parent */
-	bool calls, site;
-	bool short_units;
-	uint64_t unit_ps;
-	int name; /* columns left for the name (and indentation) */
-	/* the other events of :set columns (callers/callees: each call's cost in them) */
-	uint32_t ext[DISPLAY_MAX_COLUMNS];
-	int extw[DISPLAY_MAX_COLUMNS];
-	int next;
-	const struct profile *p;
-};
-
 #define PCT_W 7    /* " 48.78%" */
 #define CALLS_W 10 /* "        1" and a blank */
 
-static int list_fixed(const struct list_layout *L)
-{
-	int ext = 0;
-
-	for (int i = 0; i < L->next; i++)
-		ext += L->extw[i] + 2;
-	return L->num + (L->pct_all ? PCT_W + 1 : 0) + (L->pct_part ? PCT_W + 1 : 0) +
-	       (L->calls ? CALLS_W : 0) + 2 + ext;
-}
-
-/*
- * The other events of :set columns, as wide as their names, totals or
- * widest values (widest: per event, may be NULL), with ext set.
- */
-static void list_extra(struct list_layout *L, const struct view_ctx *t, bool ext,
-		       const uint64_t *widest)
+/* A cost column as wide as widest (and a short value) in exact and in short units. */
+static void cost_widths(uint64_t widest, bool short_units, uint64_t unit_ps, int *w, int *sw)
 {
 	char buf[FMT_NUM];
 
-	L->next = 0;
-	L->p = t->p;
-	for (uint32_t i = 0; ext && i < t->disp->ncolumns; i++) {
-		uint32_t e = t->disp->columns[i];
-		int w;
+	*w = text_width(fmt_value(buf, widest, short_units, unit_ps));
+	*sw = text_width(fmt_value(buf, widest, true, unit_ps));
+	*w = *w < short_width(unit_ps) ? short_width(unit_ps) : *w;
+	*sw = *sw < short_width(unit_ps) ? short_width(unit_ps) : *sw;
+}
 
-		if (e == t->disp->event || e >= t->p->nev)
+void view_calls_columns(struct list *l, const struct grid *g, const struct view_ctx *t,
+			const char *const titles[3], uint64_t widest, bool site,
+			const uint64_t *ext_widest)
+{
+	const struct profile *p = t->p;
+	int w, sw;
+
+	list_init(l, t->disp->short_units, 2);
+	cost_widths(widest, t->disp->short_units, t->disp->unit_ps, &w, &sw);
+	list_add(l, titles[0], w, sw, 0, true, 0, 0);
+	list_add(l, titles[1], PCT_W, 0, 1, true, 3, VIEW_MIN_NAME);
+	list_add(l, titles[2], PCT_W, 0, 1, true, 4, VIEW_MIN_NAME);
+	list_add(l, "Calls", CALLS_W, 0, 0, true, 6, VIEW_MIN_NAME);
+	/* the call site follows the name: no width of its own, but it gives way at step 2 */
+	list_add(l, "", 0, 0, 0, false, 2, VIEW_MIN_NAME);
+	l->col[VCOL_SITE].shown = site;
+	l->units_give_way = 5;
+	l->units_room = VIEW_MIN_NAME;
+	/* % hides the percentages on every screen */
+	l->col[VCOL_ALL].shown = l->col[VCOL_PART].shown = t->disp->show_percent;
+	for (uint32_t i = 0; i < t->disp->ncolumns; i++) {
+		uint32_t e = t->disp->columns[i];
+		char buf[FMT_NUM], name[64];
+		int k;
+
+		if (e == t->disp->event || e >= p->nev)
 			continue;
 		w = text_width(fmt_value(
-		    buf, widest && widest[e] > t->p->totals[e] ? widest[e] : t->p->totals[e],
-		    L->short_units, fmt_event_unit(t->p, e)));
-		if ((int)t->p->events[e].name.len > w)
-			w = (int)t->p->events[e].name.len;
-		L->ext[L->next] = e;
-		L->extw[L->next++] = w < 4 ? 4 : w;
+		    buf, ext_widest && ext_widest[e] > p->totals[e] ? ext_widest[e] : p->totals[e],
+		    t->disp->short_units, fmt_event_unit(p, e)));
+		if ((int)p->events[e].name.len > w)
+			w = (int)p->events[e].name.len;
+		snprintf(name, sizeof(name), "%.*s", (int)p->events[e].name.len,
+			 p->events[e].name.ptr);
+		k = list_add(l, name, w < 4 ? 4 : w, 0, 2, true, 1, 2 * VIEW_MIN_NAME);
+		l->col[k].tag = e;
 	}
+	list_fit(l, g->cols);
 }
 
-static void list_layout(struct list_layout *L, const struct grid *g, const struct view_ctx *t,
-			uint64_t widest, bool has_site, const uint64_t *ext_widest, bool ext)
+void view_calls_cells(char (*cells)[LIST_CELL], const struct list *l, const struct view_ctx *t,
+		      uint64_t v, uint64_t all, uint64_t part, const char *calls,
+		      const uint64_t *ext)
 {
-	char buf[FMT_NUM];
+	const struct profile *p = t->p;
+	uint32_t ev = t->disp->event;
 
-	L->short_units = t->disp->short_units;
-	L->unit_ps = t->disp->unit_ps;
-	L->num = text_width(fmt_value(buf, widest, L->short_units, L->unit_ps));
-	L->num = L->num < short_width(L->unit_ps) ? short_width(L->unit_ps) : L->num;
-	L->pct_all = L->pct_part = t->disp->show_percent; /* % hides them on every screen */
-	L->calls = true;
-	L->site = has_site;
-	list_extra(L, t, ext, ext_widest);
-	while (L->next && g->cols - list_fixed(L) < 2 * MIN_NAME) /* the other events first */
-		L->next--;
-	if (g->cols - list_fixed(L) < MIN_NAME)
-		L->site = false;
-	if (g->cols - list_fixed(L) < MIN_NAME)
-		L->pct_all = false;
-	if (g->cols - list_fixed(L) < MIN_NAME)
-		L->pct_part = false;
-	if (g->cols - list_fixed(L) < MIN_NAME && !L->short_units) {
-		L->short_units = true;
-		L->num = text_width(fmt_value(buf, widest, true, L->unit_ps));
-		L->num = L->num < short_width(L->unit_ps) ? short_width(L->unit_ps) : L->num;
-	}
-	if (g->cols - list_fixed(L) < MIN_NAME)
-		L->calls = false;
-	L->name = g->cols - list_fixed(L);
-	if (L->name < 1)
-		L->name = 1;
-}
-
-/*
- * The number columns of a row (or, with heads, their titles), then the
- * other events' values of ext (each its event's name in the heads; blank
- * when ext is NULL); returns the next column.
- */
-static int list_numbers(struct grid *g, int r, const struct list_layout *L, const char *cost,
-			const char *all, const char *part, const char *calls, const uint64_t *ext,
-			enum grid_attr a)
-{
-	int c = 0;
-
-	put_right(g, r, c, L->num, cost, a);
-	c += L->num;
-	if (L->pct_all) {
-		put_right(g, r, c + 1, PCT_W, all, a);
-		c += PCT_W + 1;
-	}
-	if (L->pct_part) {
-		put_right(g, r, c + 1, PCT_W, part, a);
-		c += PCT_W + 1;
-	}
-	if (L->calls) {
-		put_right(g, r, c, CALLS_W, calls, a);
-		c += CALLS_W;
-	}
-	for (int i = 0; i < L->next; i++) {
-		char buf[FMT_NUM > 64 ? FMT_NUM : 64];
-		struct span n = L->p->events[L->ext[i]].name;
-
-		if (ext)
-			fmt_value(buf, ext[i], L->short_units, fmt_event_unit(L->p, L->ext[i]));
-		else
-			snprintf(buf, sizeof(buf), "%.*s", a == ATTR_HEAD ? (int)n.len : 0, n.ptr);
-		put_right(g, r, c + 2, L->extw[i], buf, a);
-		c += L->extw[i] + 2;
-	}
-	return c + 2;
-}
-
-static void list_heads(struct grid *g, const struct list_layout *L, const char *cost,
-		       const char *all, const char *part, const char *name)
-{
-	int c;
-
-	grid_fill(g, LIST_HEAD - 1, 0, ATTR_HEAD);
-	c = list_numbers(g, LIST_HEAD - 1, L, cost, all, part, "Calls", NULL, ATTR_HEAD);
-	grid_puts(g, LIST_HEAD - 1, c, name, ATTR_HEAD);
+	fmt_value(cells[VCOL_COST], v, l->short_units, t->disp->unit_ps);
+	fmt_percent(cells[VCOL_ALL], v, pct_total(p, ev, all));
+	fmt_percent(cells[VCOL_PART], v, pct_total(p, ev, part));
+	snprintf(cells[VCOL_CALLS], LIST_CELL, "%s", calls);
+	cells[VCOL_SITE][0] = '\0';
+	for (int i = VCOL_EXT; i < l->n; i++)
+		fmt_value(cells[i], ext[i - VCOL_EXT], l->short_units,
+			  fmt_event_unit(p, (uint32_t)l->col[i].tag));
 }
 
 static void function_label(char *buf, size_t size, const struct profile *p, uint32_t f, int width)
@@ -629,9 +563,8 @@ static void function_label(char *buf, size_t size, const struct profile *p, uint
 			 profile_cycle(p, f));
 }
 
-/* Title, the function's name, its costs, the column heads. */
-static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
-			   const struct view_ctx *t, const char *what)
+void view_function_head(struct grid *g, const struct profile *p, uint32_t f,
+			const struct view_ctx *t, const char *what)
 {
 	const struct function *fn = &p->funcs[f];
 	char name[1024], line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 8], pa[FMT_NUM],
@@ -662,128 +595,14 @@ static void draw_list_head(struct grid *g, const struct profile *p, uint32_t f,
 	grid_puts(g, 2, 0, line, ATTR_DIM);
 }
 
-/*
- * A row's call site, "  file.c:12" (" +" after it: more sites), into buf;
- * false where it tells nothing: none known, or Valgrind's ???:0 (code
- * without debug information).
- */
-static bool site_text(char *buf, size_t size, const struct profile *p, const struct detail_row *dr)
-{
-	struct span f;
-	const char *base;
-
-	if (dr->site_file == NCG_NONE)
-		return false;
-	f = profile_name(p, dr->site_file);
-	if (!dr->site_line && !dr->more_sites && f.len == 3 && !memcmp(f.ptr, "???", 3))
-		return false;
-	/* the file's base name: the full path is on the caller's own screen */
-	base = f.ptr;
-	for (size_t i = 0; i < f.len; i++)
-		if (f.ptr[i] == '/')
-			base = f.ptr + i + 1;
-	snprintf(buf, size, "  %.*s:%" PRIu64 "%s", (int)(f.len - (size_t)(base - f.ptr)), base,
-		 dr->site_line, dr->more_sites ? " +" : "");
-	return true;
-}
-
-/* Whether a caller or callee row of d has a call site worth a column head. */
-static bool detail_has_sites(const struct detail *d)
-{
-	char buf[64];
-
-	for (size_t i = 0; i < d->nav.count; i++)
-		if ((d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) &&
-		    site_text(buf, sizeof(buf), d->p, &d->rows[i]))
-			return true;
-	return false;
-}
-
-static void draw_detail_row(struct grid *g, int r, const struct detail *d, size_t row,
-			    const struct view_ctx *t, const struct list_layout *L, const char *name)
-{
-	const struct detail_row *dr = &d->rows[row];
-	const struct profile *p = d->p;
-	enum grid_attr a = row == d->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
-	char line[1400], cost[FMT_NUM], pt[FMT_NUM], pf[FMT_NUM], cnt[FMT_NUM];
-	uint64_t ext[DISPLAY_MAX_COLUMNS];
-	const struct call_edge *e;
-	uint64_t v;
-	int c;
-
-	if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
-		size_t n = 0;
-
-		for (size_t i = row + 1; i < d->nav.count && d->rows[i].kind == dr->kind + 1; i++)
-			n++;
-		snprintf(line, sizeof(line), "%s (%zu)",
-			 dr->kind == DROW_CALLERS ? "Callers" : "Callees", n);
-		grid_fill(g, r, 0, ATTR_TITLE);
-		grid_puts(g, r, 0, line, ATTR_TITLE);
-		return;
-	}
-	e = &p->edges[dr->edge];
-	v = profile_edge_at(p, dr->edge, t->disp->event);
-	for (int i = 0; i < L->next; i++)
-		ext[i] = profile_edge_at(p, dr->edge, L->ext[i]);
-	grid_fill(g, r, 0, a);
-	c = list_numbers(
-	    g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
-	    fmt_percent(pt, v, pct_total(p, t->disp->event, p->totals[t->disp->event])),
-	    fmt_percent(pf, v,
-			pct_total(p, t->disp->event, profile_incl_at(p, d->fn, t->disp->event))),
-	    fmt_commas(cnt, e->count), ext, a);
-	/* the call site gives way: after the name (shortened with the rows shown) where it fits */
-	c += grid_puts(g, r, c, name, a);
-	if (L->site && site_text(line, sizeof(line), p, dr) && text_width(line) <= g->cols - c)
-		grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
-}
-
-/* A caller or callee row: its function, and whether the call is recursive. */
-static uint32_t detail_other(const struct detail *d, size_t row, const char **extra)
-{
-	const struct call_edge *e = &d->p->edges[d->rows[row].edge];
-	uint32_t c = profile_cycle(d->p, e->caller);
-
-	*extra = e->caller == e->callee || (c && c == profile_cycle(d->p, e->callee))
-		     ? " [recursive]"
-		     : NULL;
-	return d->rows[row].kind == DROW_CALLER ? e->caller : e->callee;
-}
-
-/* The names of rows [from, from + names->n) of a callers/callees screen, shortened together. */
-static void detail_names(struct shorten_set *names, const struct detail *d, size_t from,
-			 const struct list_layout *L)
-{
-	for (size_t i = 0; i < names->n; i++) {
-		const struct detail_row *dr = &d->rows[from + i];
-		const char *extra = NULL;
-		uint32_t f;
-
-		if (dr->kind == DROW_CALLERS || dr->kind == DROW_CALLEES) {
-			shorten_set_text(names, i, span_make("", 0), span_make("", 0), 0);
-			continue;
-		}
-		f = detail_other(d, from + i, &extra);
-		shorten_set_function(names, i, d->p, f, L->name, extra);
-	}
-	shorten_set_apply(names);
-}
-
-/*
- * Instead of the rows of a callers/callees or tree screen: there are none to
- * show, and no row to open, expand or follow: only going back does anything.
- */
-#define NO_CALLS_HINT "Backspace: back"
-
-static bool draw_no_calls(struct grid *g, const struct profile *p)
+bool view_no_calls(struct grid *g, const struct profile *p)
 {
 	if (profile_has_calls(p))
 		return false;
-	grid_fill(g, LIST_HEAD - 1, 0, ATTR_NORMAL); /* no column heads over nothing */
-	grid_puts(g, LIST_HEAD - 1, 0,
+	grid_fill(g, VIEW_LIST_HEAD - 1, 0, ATTR_NORMAL); /* no column heads over nothing */
+	grid_puts(g, VIEW_LIST_HEAD - 1, 0,
 		  "The profile records no calls (a Cachegrind profile has none):", ATTR_HOT);
-	grid_puts(g, LIST_HEAD, 0, "no callers, callees or call trees to show.", ATTR_HOT);
+	grid_puts(g, VIEW_LIST_HEAD, 0, "no callers, callees or call trees to show.", ATTR_HOT);
 	return true;
 }
 
@@ -808,278 +627,6 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
 		grid_puts(g, g->rows - 1, c + 2, extra, ATTR_STATUS);
 }
 
-/*
- * The widest cost of the screen: the calls of a recursive function can cost
- * more than the whole profile (each nested call counts its callees again).
- */
-/* The widest call cost of the event shown; per event of :set columns into ext_w (nev). */
-static uint64_t detail_widest(const struct detail *d, const struct view_ctx *t, uint64_t *ext_w)
-{
-	uint64_t w = d->p->totals[t->disp->event];
-
-	for (size_t i = 0; i < d->nav.count; i++)
-		if (d->rows[i].kind == DROW_CALLER || d->rows[i].kind == DROW_CALLEE) {
-			uint64_t v = profile_edge_at(d->p, d->rows[i].edge, t->disp->event);
-
-			w = v > w ? v : w;
-			for (uint32_t k = 0; k < t->disp->ncolumns; k++) {
-				uint32_t e = t->disp->columns[k];
-
-				if (e < d->p->nev &&
-				    (v = profile_edge_at(d->p, d->rows[i].edge, e)) > ext_w[e])
-					ext_w[e] = v;
-			}
-		}
-	return w;
-}
-
-void view_draw_detail(struct grid *g, const struct detail *d, const struct view_ctx *t,
-		      const struct view_state *vs)
-{
-	int rows = view_list_rows(g);
-	struct list_layout L;
-	struct shorten_set names;
-	size_t n = d->nav.top < d->nav.count ? d->nav.count - d->nav.top : 0;
-
-	uint64_t *ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
-
-	list_layout(&L, g, t, detail_widest(d, t, ext_w), detail_has_sites(d), ext_w, true);
-	free(ext_w);
-	grid_clear(g);
-	draw_list_head(g, d->p, d->fn, t, "callers and callees");
-	list_heads(g, &L, "Cost", "%total", "%func", L.site ? "Function  call site" : "Function");
-	if (draw_no_calls(g, d->p))
-		rows = 0;
-	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
-	detail_names(&names, d, d->nav.top, &L);
-	for (size_t i = 0; i < names.n; i++)
-		draw_detail_row(g, LIST_HEAD + (int)i, d, d->nav.top + i, t, &L,
-				shorten_set_out(&names, i));
-	shorten_set_release(&names);
-	view_draw_status(g, &d->nav, vs,
-			 profile_has_calls(d->p) ? "Enter: open  t/r: tree  Backspace: back"
-						 : NO_CALLS_HINT);
-}
-
-static const char *node_mark(const struct tree_node *n)
-{
-	if (n->kind == NODE_MORE || n->kind == NODE_CUT)
-		return " ";
-	if (n->recursive)
-		return "@";
-	if (n->leaf)
-		return " ";
-	return n->expanded ? "-" : "+";
-}
-
-/* A tree row's indent: a narrow screen indents by one column a level, and keeps the names readable.
- */
-static int tree_indent(const struct grid *g, const struct list_layout *L, const struct tree_node *n)
-{
-	int indent = (int)n->depth * (L->name >= 30 ? 2 : 1);
-
-	/* deep nodes stop moving right before the name runs out of room */
-	if (indent > L->name - MIN_NAME / 2)
-		indent = L->name - MIN_NAME / 2 > 0 ? L->name - MIN_NAME / 2 : 0;
-	if (indent > g->cols / 2)
-		indent = g->cols / 2;
-	return indent;
-}
-
-/* The names of the tree's visible rows [from, from + names->n), shortened together. */
-static void tree_names(struct shorten_set *names, const struct grid *g, struct calltree *tree,
-		       size_t from, const struct list_layout *L)
-{
-	for (size_t i = 0; i < names->n; i++) {
-		const struct tree_node *n = &tree->nodes[tree->visible[from + i]];
-		int w = L->name - tree_indent(g, L, n) - 2; /* (the mark and a blank) */
-
-		if (n->kind == NODE_FUNCTION)
-			shorten_set_function(names, i, tree->p, n->fn, w,
-					     n->member      ? " [self]"
-					     : n->recursive ? " [recursive]"
-							    : NULL);
-		else
-			shorten_set_text(names, i, span_make("", 0), span_make("", 0), 0);
-	}
-	shorten_set_apply(names);
-}
-
-static void draw_tree_row(struct grid *g, int r, struct calltree *tree, uint32_t id, bool selected,
-			  const struct list_layout *L, double root, const char *label)
-{
-	const struct tree_node *n = &tree->nodes[id];
-	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
-	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
-	char name[1024], buf[1024], cost[FMT_NUM], pr[FMT_NUM], pp[FMT_NUM], cnt[FMT_NUM];
-	uint64_t v = u64_from_double(n->cost), ext[DISPLAY_MAX_COLUMNS];
-	int c;
-
-	for (int i = 0; i < L->next; i++) /* the other events of :set columns, on the same path */
-		ext[i] =
-		    n->kind == NODE_CUT ? 0 : u64_from_double(calltree_value(tree, id, L->ext[i]));
-	grid_fill(g, r, 0, a);
-	c = list_numbers(g, r, L, fmt_value(cost, v, L->short_units, L->unit_ps),
-			 fmt_percent(pr, v, u64_from_double(root)),
-			 fmt_percent(pp, v, u64_from_double(parent)),
-			 n->edge == NCG_NONE || n->kind == NODE_MORE || n->kind == NODE_CUT
-			     ? ""
-			     : fmt_commas(cnt, n->count),
-			 ext, a);
-	c += tree_indent(g, L, n);
-	c += grid_puts(g, r, c, node_mark(n), a);
-	c += grid_puts(g, r, c, " ", a);
-	if (n->kind == NODE_MORE || n->kind == NODE_CUT) {
-		if (n->kind == NODE_MORE)
-			snprintf(name, sizeof(name), "(%" PRIu64 " more, %s)", n->count,
-				 fmt_percent(pr, v, u64_from_double(root)));
-		else
-			snprintf(name, sizeof(name), "(tree cut at %s nodes)",
-				 fmt_commas(cnt, n->count));
-		grid_puts(
-		    g, r, c,
-		    shorten_value(buf, sizeof(buf), span_make(name, strlen(name)), g->cols - c),
-		    a == ATTR_CURSOR ? a : ATTR_DIM);
-		return;
-	}
-	if (n->kind == NODE_CYCLE) {
-		snprintf(name, sizeof(name), "<cycle %" PRIu32 ">", n->fn);
-		label = name;
-	}
-	grid_puts(g, r, c, label, a);
-}
-
-static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
-				   const struct view_ctx *t, const char *what)
-{
-	struct span ev = tree->p->events[t->disp->event].name;
-	char line[300], buf[FMT_NUM];
-
-	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
-	grid_puts(g, 0, 9, what, ATTR_TITLE);
-	snprintf(line, sizeof(line),
-		 "%zu entry point%s: what no call from outside covers (main, threads)",
-		 tree->nroots, tree->nroots == 1 ? "" : "s");
-	grid_puts(g, 1, 0, line, ATTR_HOT);
-	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
-		 fmt_value(buf, tree->p->totals[t->disp->event], t->disp->short_units,
-			   t->disp->unit_ps));
-	grid_puts(g, 2, 0, line, ATTR_DIM);
-}
-
-void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav,
-		    const struct view_ctx *t, const struct view_state *vs)
-{
-	char what[200];
-	int rows = view_list_rows(g);
-	double root = calltree_root_cost(tree);
-	struct list_layout L;
-	struct shorten_set names;
-	size_t n = nav->top < tree->nvisible ? tree->nvisible - nav->top : 0;
-
-	list_layout(&L, g, t, u64_from_double(root), false, NULL, true);
-	snprintf(what, sizeof(what), "%s, threshold %.3g%%",
-		 tree->top_down   ? "call tree from the entry points"
-		 : tree->inverted ? "callers, upward"
-				  : "call tree",
-		 tree->threshold);
-	grid_clear(g);
-	if (!tree->top_down)
-		draw_list_head(g, tree->p, tree->nodes[tree->roots[0]].fn, t, what);
-	else
-		draw_entry_points_head(g, tree, t, what);
-	list_heads(g, &L, "Incl", "%root", "%parent",
-		   tree->inverted ? "Function, then its callers" : "Function, then its callees");
-	if (draw_no_calls(g, tree->p))
-		rows = 0;
-	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
-	tree_names(&names, g, tree, nav->top, &L);
-	for (size_t i = 0; i < names.n; i++) {
-		size_t row = nav->top + i;
-
-		draw_tree_row(g, LIST_HEAD + (int)i, tree, tree->visible[row], row == nav->cursor,
-			      &L, root, shorten_set_out(&names, i));
-	}
-	shorten_set_release(&names);
-	view_draw_status(g, nav, vs,
-			 profile_has_calls(tree->p)
-			     ? "Right/Left: expand/collapse  e: hot path  r: callers"
-			     : NO_CALLS_HINT);
-}
-
-/*
- * :write on a list screen writes all of it, not the rows in view: the head
- * as drawn on a grid wide enough that no column gives way and no name is
- * shortened, then every row, drawn one at a time into a grid of one row (a
- * tree of a million rows costs one row of cells).
- */
-#define WRITE_COLS 1000
-
-static void write_head(FILE *f, struct grid *g)
-{
-	grid_save_rows(g, 0, LIST_HEAD, f);
-	grid_resize(g, 1, WRITE_COLS);
-}
-
-int view_write_detail(FILE *f, const struct detail *d, const struct view_ctx *t)
-{
-	struct view_state vs;
-	struct list_layout L;
-	struct grid g;
-	uint64_t *ext_w;
-
-	memset(&vs, 0, sizeof(vs));
-	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
-	view_draw_detail(&g, d, t, &vs);
-	ext_w = xcalloc(d->p->nev + 1, sizeof(uint64_t));
-	list_layout(&L, &g, t, detail_widest(d, t, ext_w), detail_has_sites(d), ext_w, true);
-	free(ext_w);
-	write_head(f, &g);
-	for (size_t i = 0; i < d->nav.count; i++) {
-		struct shorten_set names;
-
-		shorten_set_init(&names, 1);
-		detail_names(&names, d, i, &L);
-		grid_clear(&g);
-		draw_detail_row(&g, 0, d, i, t, &L, shorten_set_out(&names, 0));
-		shorten_set_release(&names);
-		grid_save(&g, f);
-	}
-	grid_release(&g);
-	return ferror(f) ? -1 : 0;
-}
-
-int view_write_tree(FILE *f, struct calltree *tree, const struct view_ctx *t)
-{
-	double root = calltree_root_cost(tree);
-	struct view_state vs;
-	struct list_layout L;
-	struct nav top;
-	struct grid g;
-
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
-	view_draw_tree(&g, tree, &top, t, &vs);
-	list_layout(&L, &g, t, u64_from_double(root), false, NULL, true);
-	write_head(f, &g);
-	for (size_t i = 0; i < tree->nvisible; i++) {
-		struct shorten_set names;
-
-		shorten_set_init(&names, 1);
-		tree_names(&names, &g, tree, i, &L);
-		grid_clear(&g);
-		draw_tree_row(&g, 0, tree, tree->visible[i], false, &L, root,
-			      shorten_set_out(&names, 0));
-		shorten_set_release(&names);
-		grid_save(&g, f);
-	}
-	grid_release(&g);
-	return ferror(f) ? -1 : 0;
-}
-
-/* Source text with tabs expanded (8 columns), from column `skip` on. */
 void view_expand_tabs(char *out, size_t size, struct span text, int skip)
 {
 	size_t o = 0;
@@ -1227,7 +774,7 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct view
 	struct src_extra x;
 
 	grid_clear(g);
-	draw_list_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
+	view_function_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
 	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
 	if (v->instr || !v->fn.nfiles) {
 		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols,
@@ -1254,34 +801,43 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct view
 	}
 	grid_puts(g, 3, c, v->instr ? " Address  Instruction" : " Line  Source", ATTR_HEAD);
 	for (int i = 0; i < rows && v->nav.top + (size_t)i < v->nav.count; i++)
-		draw_source_row(g, LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw, &x);
+		draw_source_row(g, VIEW_LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw, &x);
 	if (!v->nav.count)
-		grid_puts(g, LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
+		grid_puts(g, VIEW_LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
 	view_draw_status(g, &v->nav, vs,
 			 v->instr
 			     ? "Tab: next costly  Enter: callee  Backspace: back"
 			     : "Tab: next costly  o: only costly  f: next file  Enter: callee");
 }
 
+struct source_write {
+	const struct srcview *v;
+	const struct view_ctx *t;
+	int numw;
+	struct src_extra x;
+};
+
+static void source_write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct source_write *w = ctx;
+
+	draw_source_row(g, 0, w->v, i, w->t, w->numw, &w->x);
+}
+
 int view_write_source(FILE *f, const struct srcview *v, const struct view_ctx *t)
 {
-	int numw = source_cost_width(v, t);
+	struct source_write w = {.v = v, .t = t, .numw = source_cost_width(v, t)};
 	struct view_state vs;
-	struct src_extra x;
 	struct grid g;
+	int ret;
 
 	memset(&vs, 0, sizeof(vs));
-	grid_init(&g, LIST_HEAD + 2, WRITE_COLS);
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
 	view_draw_source(&g, v, t, &vs);
-	source_extra(&x, &g, v, t, numw);
-	write_head(f, &g);
-	for (size_t i = 0; i < v->nav.count; i++) {
-		grid_clear(&g);
-		draw_source_row(&g, 0, v, i, t, numw, &x);
-		grid_save(&g, f);
-	}
+	source_extra(&w.x, &g, v, t, w.numw);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, v->nav.count, source_write_row, &w);
 	grid_release(&g);
-	return ferror(f) ? -1 : 0;
+	return ret;
 }
 
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total)

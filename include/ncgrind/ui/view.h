@@ -10,6 +10,7 @@
 #include "ncgrind/model/detail.h"
 #include "ncgrind/model/grid.h"
 #include "ncgrind/ui/keys.h"
+#include "ncgrind/ui/list.h"
 #include "ncgrind/model/srcview.h"
 #include "ncgrind/model/table.h"
 
@@ -41,12 +42,33 @@ int view_table_rows(const struct grid *g);
 void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
 /* How many of the other events of :set columns the table has room for on g (the first ones). */
 int view_table_columns_shown(const struct grid *g, const struct table *t);
-/* A function's callers and callees; units as in the table. */
-void view_draw_detail(struct grid *g, const struct detail *d, const struct view_ctx *t,
-		      const struct view_state *vs);
-/* A call tree; nav is the cursor over its visible nodes. */
-void view_draw_tree(struct grid *g, struct calltree *tree, const struct nav *nav,
-		    const struct view_ctx *t, const struct view_state *vs);
+/* The list screens' heads: title, function, its costs, the column heads (rows 0 to 3). */
+#define VIEW_LIST_HEAD 4
+/* The columns a name keeps on a narrow screen before the others give way. */
+#define VIEW_MIN_NAME 16
+/* The status hint of a callers or tree screen of a profile without calls: only back works. */
+#define NO_CALLS_HINT "Backspace: back"
+
+/*
+ * The columns of the callers/callees and tree screens, fitted to g (list.h):
+ * titles of the cost and its two shares, as wide as widest (and the other
+ * events' values as ext_widest, per event; may be NULL), the call site if
+ * site. Then a row's cells: its cost v, its shares of all and part, its
+ * calls, its values in the other events (one per column from VCOL_EXT on).
+ */
+enum { VCOL_COST, VCOL_ALL, VCOL_PART, VCOL_CALLS, VCOL_SITE, VCOL_EXT };
+
+void view_calls_columns(struct list *l, const struct grid *g, const struct view_ctx *t,
+			const char *const titles[3], uint64_t widest, bool site,
+			const uint64_t *ext_widest);
+void view_calls_cells(char (*cells)[LIST_CELL], const struct list *l, const struct view_ctx *t,
+		      uint64_t v, uint64_t all, uint64_t part, const char *calls,
+		      const uint64_t *ext);
+/* Title (ncgrind: what), function f's name and its costs: rows 0 to 2. */
+void view_function_head(struct grid *g, const struct profile *p, uint32_t f,
+			const struct view_ctx *t, const char *what);
+/* A profile without calls: says so where the rows would be; false when it has calls. */
+bool view_no_calls(struct grid *g, const struct profile *p);
 /* A function's annotated source or instructions. */
 void view_draw_source(struct grid *g, const struct srcview *v, const struct view_ctx *t,
 		      const struct view_state *vs);
@@ -55,10 +77,8 @@ void view_draw_source(struct grid *g, const struct srcview *v, const struct view
  * row (not only those in view), at a width where nothing is shortened.
  * -1 on a write error.
  */
-int view_write_detail(FILE *f, const struct detail *d, const struct view_ctx *t);
-int view_write_tree(FILE *f, struct calltree *tree, const struct view_ctx *t);
 int view_write_source(FILE *f, const struct srcview *v, const struct view_ctx *t);
-/* Rows of a detail, tree or source list on a grid of this height. */
+/* Rows of a callers, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
 /* The status line of a list screen: the position, then a message or the hints (or the prompt). */
 void view_draw_status(struct grid *g, const struct nav *nav, const struct view_state *vs,
