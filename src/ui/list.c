@@ -10,9 +10,16 @@
 #include <stdio.h>
 #include <string.h>
 
-static int text_width(const char *s)
+int list_width(const char *s)
 {
 	return grid_width(s, strlen(s));
+}
+
+int list_put_right(struct grid *g, int r, int c, int w, const char *s, enum grid_attr a)
+{
+	int sw = list_width(s);
+
+	return grid_put(g, r, c + (sw < w ? w - sw : 0), s, strlen(s), w, a);
 }
 
 void list_init(struct list *l, bool short_units, int name_gap)
@@ -48,7 +55,7 @@ static int column_width(const struct list *l, const struct list_column *c)
 
 int list_fixed(const struct list *l)
 {
-	int w = l->name_gap;
+	int w = l->name_gap + l->trail;
 
 	for (int i = 0; i < l->n; i++)
 		if (l->col[i].shown)
@@ -62,8 +69,12 @@ static void give_way(struct list *l, int cols, int s)
 	for (int i = l->n - 1; i >= 0; i--) {
 		struct list_column *c = &l->col[i];
 
-		if (c->give_way == s && c->shown && cols - list_fixed(l) < c->room)
-			c->shown = false;
+		if (c->give_way != s || !c->shown || cols - list_fixed(l) >= c->room)
+			continue;
+		c->shown = false;
+		for (int k = 0; c->together && k < l->n; k++)
+			if (l->col[k].give_way == s && l->col[k].together)
+				l->col[k].shown = false;
 	}
 	if (l->units_give_way == s && !l->short_units && cols - list_fixed(l) < l->units_room)
 		l->short_units = true;
@@ -85,7 +96,7 @@ void list_fit(struct list *l, int cols)
 static int put_cell(struct grid *g, int r, int c, const struct list *l,
 		    const struct list_column *col, const char *s, enum grid_attr a)
 {
-	int w = column_width(l, col), sw = text_width(s);
+	int w = column_width(l, col), sw = list_width(s);
 
 	c += col->gap;
 	grid_put(g, r, c + (col->right && sw < w ? w - sw : 0), s, strlen(s), w, a);

@@ -3,8 +3,11 @@
  * view-model).
  */
 #include "ui_internal.h"
+#include "ncgrind/model/fmt.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 static struct srcview *src(struct screen *s)
 {
@@ -99,9 +102,203 @@ static struct nav *source_nav(struct ui *u, struct screen *s)
 	return &src(s)->nav;
 }
 
+/* The other events of :set columns on the source screen: their self costs per line. */
+struct src_extra {
+	uint32_t ev[DISPLAY_MAX_COLUMNS];
+	int w[DISPLAY_MAX_COLUMNS];
+	int n;
+};
+
+/* As wide as each event's name or widest line; as many as leave the text 40 columns. */
+static void source_extra(struct src_extra *x, const struct grid *g, const struct srcview *v,
+			 const struct view_ctx *t, int numw)
+{
+	const struct profile *p = v->fn.p;
+	int used = numw + 8 + 8;
+	char buf[FMT_NUM];
+
+	x->n = 0;
+	for (uint32_t i = 0; i < t->disp->ncolumns; i++) {
+		uint32_t e = t->disp->columns[i];
+		uint64_t widest = 0;
+		int w;
+
+		if (e == t->disp->event || e >= p->nev)
+			continue;
+		for (size_t k = 0; k < v->fn.nrows; k++)
+			if (v->fn.rows[k].costs[e] > widest)
+				widest = v->fn.rows[k].costs[e];
+		w = list_width(fmt_value(buf, widest, t->disp->short_units, fmt_event_unit(p, e)));
+		w = (int)p->events[e].name.len > w ? (int)p->events[e].name.len : w;
+		if (g->cols - used - w - 1 < 40)
+			break;
+		used += w + 1;
+		x->ev[x->n] = e;
+		x->w[x->n++] = w;
+	}
+}
+
+static void draw_source_row(struct grid *g, int r, const struct srcview *v, size_t row,
+			    const struct view_ctx *t, int numw, const struct src_extra *x)
+{
+	const struct src_row *sr = &v->rows[row];
+	const struct profile *p = v->fn.p;
+	enum grid_attr a = row == v->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	uint64_t cost = sr->cost ? sr->cost->costs[t->disp->event] : 0;
+	char line[2400], num[FMT_NUM], pct[FMT_NUM], text[2048], times[FMT_NUM + 8];
+	const char *insn;
+	int c;
+
+	grid_fill(g, r, 0, a);
+	if (sr->kind == SROW_TRIED) {
+		/* from the profile: grid_put shows its control characters as ^X */
+		const struct source_tried *tr = &v->text.tried[sr->where];
+
+		view_expand_tabs(text, sizeof(text), span_make(tr->path, strlen(tr->path)),
+				 v->hscroll);
+		snprintf(line, sizeof(line), "  tried %s%s%s%s", text,
+			 tr->why ? " (not read: " : "", tr->why ? tr->why : "", tr->why ? ")" : "");
+		grid_puts(g, r, 0, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
+	if (sr->kind == SROW_GAP) {
+		grid_puts(g, r, numw + 10, "...", a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
+	snprintf(line, sizeof(line), "%*s %7s ", numw,
+		 cost ? fmt_value(num, cost, t->disp->short_units, t->disp->unit_ps) : ".",
+		 cost ? fmt_percent(pct, cost,
+				    view_pct_base(p, t->disp->event, p->totals[t->disp->event]))
+		      : "");
+	c = grid_puts(
+	    g, r, 0, line,
+	    cost > 0 && cost * 20 >= p->totals[t->disp->event] && a != ATTR_CURSOR ? ATTR_HOT : a);
+	for (int i = 0; i < x->n; i++) {
+		uint64_t xv = sr->cost ? sr->cost->costs[x->ev[i]] : 0;
+
+		list_put_right(
+		    g, r, c, x->w[i],
+		    xv ? fmt_value(num, xv, t->disp->short_units, fmt_event_unit(p, x->ev[i]))
+		       : ".",
+		    a);
+		c += x->w[i] + 1;
+	}
+	if (sr->kind == SROW_CALL) {
+		struct span name = profile_name(p, p->funcs[sr->cost->callee].name);
+
+		snprintf(line, sizeof(line), "%*s=> %.*s (%s)", v->instr ? 10 : 7, "",
+			 (int)name.len, name.ptr, fmt_times(times, sr->cost->count));
+		grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+		return;
+	}
+	if (sr->kind == SROW_INSN) {
+		insn = disasm_at(&v->dis, sr->where);
+		view_expand_tabs(text, sizeof(text),
+				 insn ? span_make(insn, strlen(insn)) : span_make("", 0),
+				 v->hscroll);
+		snprintf(line, sizeof(line), "%8" PRIx64 "  %s", sr->where, text);
+	} else {
+		struct span src = v->found ? source_line(&v->text, sr->where) : span_make("", 0);
+
+		view_expand_tabs(text, sizeof(text), src, v->hscroll);
+		snprintf(line, sizeof(line), "%5" PRIu64 "  %s", sr->where, text);
+	}
+	grid_puts(g, r, c, line, a);
+}
+
+/* The width of the cost column: call rows carry inclusive costs, the widest sets it. */
+static int source_cost_width(const struct srcview *v, const struct view_ctx *t)
+{
+	uint64_t widest = profile_self_at(v->fn.p, v->fn.fn, t->disp->event);
+	char buf[FMT_NUM];
+	int w;
+
+	for (size_t i = 0; i < v->fn.nrows; i++)
+		if (v->fn.rows[i].costs[t->disp->event] > widest)
+			widest = v->fn.rows[i].costs[t->disp->event];
+	w = list_width(fmt_value(buf, widest, t->disp->short_units, t->disp->unit_ps));
+	return w < 5 ? 5 : w;
+}
+
+static void draw(struct grid *g, const struct srcview *v, const struct view_ctx *t,
+		 const struct view_state *vs)
+{
+	const struct profile *p = v->fn.p;
+	char line[600], pct[FMT_NUM];
+	int rows = view_list_rows(g), numw = source_cost_width(v, t), c;
+	uint64_t fself = profile_self_at(p, v->fn.fn, t->disp->event);
+	struct src_extra x;
+
+	grid_clear(g);
+	view_function_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
+	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
+	if (v->instr || !v->fn.nfiles) {
+		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols,
+			 v->note[0] ? ATTR_ERROR : ATTR_DIM);
+	} else {
+		struct span f = profile_name(p, v->fn.files[v->file].file);
+
+		snprintf(line, sizeof(line), "file %zu/%zu (%s of the self cost): %.*s%s%s",
+			 v->file + 1, v->fn.nfiles,
+			 fmt_percent(pct, v->fn.files[v->file].self[t->disp->event], fself),
+			 (int)f.len, f.ptr, v->note[0] ? "  " : "", v->note);
+		grid_puts(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
+	}
+	source_extra(&x, g, v, t, numw);
+	snprintf(line, sizeof(line), "%*s %7s ", numw, "Self", "%total");
+	grid_fill(g, 3, 0, ATTR_HEAD);
+	c = grid_puts(g, 3, 0, line, ATTR_HEAD);
+	for (int i = 0; i < x.n; i++) {
+		struct span n = p->events[x.ev[i]].name;
+
+		snprintf(line, sizeof(line), "%.*s", (int)n.len, n.ptr);
+		list_put_right(g, 3, c, x.w[i], line, ATTR_HEAD);
+		c += x.w[i] + 1;
+	}
+	grid_puts(g, 3, c, v->instr ? " Address  Instruction" : " Line  Source", ATTR_HEAD);
+	for (int i = 0; i < rows && v->nav.top + (size_t)i < v->nav.count; i++)
+		draw_source_row(g, VIEW_LIST_HEAD + i, v, v->nav.top + (size_t)i, t, numw, &x);
+	if (!v->nav.count)
+		grid_puts(g, VIEW_LIST_HEAD, 0, "(no cost lines)", ATTR_DIM);
+	view_draw_status(g, &v->nav, vs,
+			 v->instr
+			     ? "Tab: next costly  Enter: callee  Backspace: back"
+			     : "Tab: next costly  o: only costly  f: next file  Enter: callee");
+}
+
+struct source_write {
+	const struct srcview *v;
+	const struct view_ctx *t;
+	int numw;
+	struct src_extra x;
+};
+
+static void source_write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct source_write *w = ctx;
+
+	draw_source_row(g, 0, w->v, i, w->t, w->numw, &w->x);
+}
+
+static int write_source(FILE *f, const struct srcview *v, const struct view_ctx *t)
+{
+	struct source_write w = {.v = v, .t = t, .numw = source_cost_width(v, t)};
+	struct view_state vs;
+	struct grid g;
+	int ret;
+
+	memset(&vs, 0, sizeof(vs));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw(&g, v, t, &vs);
+	source_extra(&w.x, &g, v, t, w.numw);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, v->nav.count, source_write_row, &w);
+	grid_release(&g);
+	return ret;
+}
+
 static void source_draw(struct ui *u, struct screen *s)
 {
-	view_draw_source(&u->g, s->state, &u->view, &u->vs);
+	draw(&u->g, s->state, &u->view, &u->vs);
 }
 
 /* The callee of a call row, or the function whose source it is. */
@@ -142,7 +339,7 @@ static bool source_text(struct ui *u, struct screen *s, size_t row, char *buf, s
 
 static int source_write(struct ui *u, struct screen *s, FILE *f)
 {
-	return view_write_source(f, s->state, &u->view);
+	return write_source(f, s->state, &u->view);
 }
 
 static void source_update(struct ui *u, struct screen *s)

@@ -124,7 +124,7 @@ void ui_save_screen(struct ui *u, const char *path)
 
 int ui_page(const struct ui *u)
 {
-	return view_table_rows(&u->g);
+	return ui_table_rows(&u->g);
 }
 
 int ui_list_rows(const struct ui *u)
@@ -641,7 +641,7 @@ static void loading_refresh(struct ui *u, struct loading *l)
 	table_refresh(&l->t);
 	if (!l->moved)
 		l->t.nav.cursor = l->t.nav.top = 0;
-	nav_scroll(&l->t.nav, view_table_rows(&u->g));
+	nav_scroll(&l->t.nav, ui_table_rows(&u->g));
 }
 
 static void loading_draw(struct ui *u, struct loading *l)
@@ -656,7 +656,7 @@ static void loading_draw(struct ui *u, struct loading *l)
 			 "reading: %.0f%% of %.1f MB (self costs so far; q stops)",
 			 total ? 100.0 * (double)done / (double)total : 0.0, (double)total / 1e6);
 		u->vs.message_is_error = false;
-		view_draw_table(&u->g, &l->t, &u->vs);
+		ui_draw_table(&u->g, &l->t, &u->vs);
 	}
 	term_paint(&u->g);
 }
@@ -665,7 +665,7 @@ static void loading_draw(struct ui *u, struct loading *l)
 static bool loading_key(struct ui *u, struct loading *l, int key)
 {
 	enum request req = keys_request(key, &keymap_table);
-	int page = view_table_rows(&u->g), rows, cols;
+	int page = ui_table_rows(&u->g), rows, cols;
 
 	if (key == KEY_RESIZE) {
 		term_size(&rows, &cols);
@@ -727,7 +727,7 @@ static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *s
 	if (l.table) { /* the graph pass can take a moment: say so */
 		snprintf(u->vs.message, sizeof(u->vs.message),
 			 "read; inclusive costs and calls...");
-		view_draw_table(&u->g, &l.t, &u->vs);
+		ui_draw_table(&u->g, &l.t, &u->vs);
 		term_paint(&u->g);
 	}
 	loading_release(&l);

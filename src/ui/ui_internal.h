@@ -158,6 +158,9 @@ struct screen *ui_push_screen(struct ui *u, const struct screen_ops *ops, void *
 
 /* The function table (screen_table.c): the first screen of a new history. */
 void ui_open_table(struct ui *u);
+/* The table t drawn on g (the table screen's, and the loading's partial one); its rows on g. */
+void ui_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
+int ui_table_rows(const struct grid *g);
 /* Opening screens (each in its screen file); fn NCG_NONE opens nothing. */
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);

@@ -33,8 +33,9 @@ struct list_column {
 	 * column first.
 	 */
 	int give_way, room;
-	bool shown; /* list_fit's verdict */
-	int tag;    /* the screen's own: which event a column of values is */
+	bool together; /* the columns of its step that say so give way all at once */
+	bool shown;    /* list_fit's verdict */
+	int tag;       /* the screen's own: which event a column of values is */
 };
 
 struct list {
@@ -43,6 +44,7 @@ struct list {
 	int units_give_way; /* the step at which exact numbers give way to short ones (0: never) */
 	int units_room;
 	int name_gap;     /* blanks between the last column and the name */
+	int trail;        /* columns kept at the right end, after the name (a file column) */
 	bool short_units; /* list_fit's: the cells are in short units */
 	int name;         /* list_fit's: the columns of the name (and what follows it) */
 };
@@ -64,6 +66,10 @@ int list_fixed(const struct list *l);
 int list_put_cells(struct grid *g, int r, const struct list *l, char (*cells)[LIST_CELL],
 		   enum grid_attr a);
 void list_put_heads(struct grid *g, int r, const struct list *l, const char *name_title);
+
+/* Columns of UTF-8 text s; s flush right in w columns at (r, c), returns the columns written. */
+int list_width(const char *s);
+int list_put_right(struct grid *g, int r, int c, int w, const char *s, enum grid_attr a);
 
 /*
  * :write of a list screen, all of it and not only the rows in view: the

@@ -1,7 +1,7 @@
 /*
- * view: draws the screens into a grid (no curses): the function table with
- * its header, name and status lines, the help screen generated from the
- * request list, and the loading screen.
+ * view: what the screens draw alike, into a grid (no curses): the columns
+ * of the callers and trees, a function's head, the status and prompt line,
+ * source text with its tabs expanded, the loading screen.
  */
 #ifndef NCGRIND_VIEW_H
 #define NCGRIND_VIEW_H
@@ -36,12 +36,6 @@ struct view_ctx {
 	const struct display *disp;
 };
 
-/* Rows of the function table on a grid of this height. */
-int view_table_rows(const struct grid *g);
-
-void view_draw_table(struct grid *g, const struct table *t, const struct view_state *vs);
-/* How many of the other events of :set columns the table has room for on g (the first ones). */
-int view_table_columns_shown(const struct grid *g, const struct table *t);
 /* The list screens' heads: title, function, its costs, the column heads (rows 0 to 3). */
 #define VIEW_LIST_HEAD 4
 /* The columns a name keeps on a narrow screen before the others give way. */
@@ -64,20 +58,22 @@ void view_calls_columns(struct list *l, const struct grid *g, const struct view_
 void view_calls_cells(char (*cells)[LIST_CELL], const struct list *l, const struct view_ctx *t,
 		      uint64_t v, uint64_t all, uint64_t part, const char *calls,
 		      const uint64_t *ext);
+/* The base of event e's percentages: its total; none (0) for a ratio, whose share means nothing. */
+uint64_t view_pct_base(const struct profile *p, uint32_t e, uint64_t total);
+/* The widest short value: 99.9K, or a time, 99.9ms (a smaller total may be wider: 999us). */
+int view_short_width(uint64_t unit_ps);
+/* The input line of the status line: ':' or '/', the text, the cursor. */
+void view_draw_prompt(struct grid *g, const struct view_state *vs);
 /* Title (ncgrind: what), function f's name and its costs: rows 0 to 2. */
 void view_function_head(struct grid *g, const struct profile *p, uint32_t f,
 			const struct view_ctx *t, const char *what);
 /* A profile without calls: says so where the rows would be; false when it has calls. */
 bool view_no_calls(struct grid *g, const struct profile *p);
-/* A function's annotated source or instructions. */
-void view_draw_source(struct grid *g, const struct srcview *v, const struct view_ctx *t,
-		      const struct view_state *vs);
 /*
  * The whole content of a screen as text, for :write: its head, then every
  * row (not only those in view), at a width where nothing is shortened.
  * -1 on a write error.
  */
-int view_write_source(FILE *f, const struct srcview *v, const struct view_ctx *t);
 /* Rows of a callers, tree or source list on a grid of this height. */
 int view_list_rows(const struct grid *g);
 /* The status line of a list screen: the position, then a message or the hints (or the prompt). */
