@@ -4,7 +4,7 @@
  * values it takes, what it does, and whether the batch reports take it from
  * --command. The prompt's :set and its completion, the batch, the help and
  * the manual's test all read this list; the browser applies a setting by
- * the function named here (ui/settings.c), nothing in the core does.
+ * the function named here (ui/ui_settings.c), nothing in the core does.
  */
 #ifndef NCGRIND_SETTINGS_H
 #define NCGRIND_SETTINGS_H
@@ -15,7 +15,7 @@
 /*
  * ID, name, values (words separated by '|', or a placeholder in capitals),
  * what it does, batch (--command in the reports), the browser's function
- * that applies it (void fn(struct ui *, const char *value), ui/settings.c).
+ * that applies it (void fn(struct ui *, const char *value), ui/ui_settings.c).
  */
 #define SETTING_LIST(S)                                                                            \
 	S(UNITS, "units", "exact|short", "exact numbers or short units (1.2G)", false, set_units)  \
