@@ -339,12 +339,12 @@ uint64_t graph_uncovered(const struct profile *p, const struct callgraph *g, uin
 	return in < incl ? incl - in : 0;
 }
 
-static const uint64_t *entry_sort_cost; /* qsort has no context argument in C11 */
-
-static int cmp_entry(const void *a, const void *b)
+/* Functions by cost (a uint64_t per function), biggest first. */
+static int cmp_entry(const void *a, const void *b, void *cost)
 {
+	const uint64_t *c = cost;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	uint64_t cx = entry_sort_cost[x], cy = entry_sort_cost[y];
+	uint64_t cx = c[x], cy = c[y];
 
 	/* by the first event: entry points are few, and their order should not move */
 	return cx != cy ? (cx < cy) - (cx > cy) : (x > y) - (x < y);
@@ -421,8 +421,7 @@ size_t graph_entry_points(const struct profile *p, const struct callgraph *g, ui
 	free(called);
 	free(best);
 	free(in);
-	entry_sort_cost = uncovered;
-	qsort(list, n, sizeof(uint32_t), cmp_entry);
+	sort_with(list, n, sizeof(uint32_t), cmp_entry, uncovered);
 	free(uncovered);
 	*out = list;
 	return n;

@@ -2,6 +2,7 @@
  * util: the few helpers every module shares. Sizes are checked before they
  * reach the allocator so that a hostile profile cannot make an array wrap.
  */
+#define _GNU_SOURCE /* qsort_r: in POSIX only since 2024, not in C11 */
 #include "ncgrind/core/util.h"
 
 #include <stdarg.h>
@@ -199,4 +200,15 @@ struct keyed *radix_sort(struct keyed *a, struct keyed *tmp, size_t n)
 		tmp = t;
 	}
 	return a;
+}
+
+/*
+ * glibc's qsort is its qsort_r with no argument: the same algorithm, so a
+ * comparator that moved from a file-scope context to ctx orders ties as it
+ * did.
+ */
+void sort_with(void *base, size_t n, size_t size, sort_cmp_fn *cmp, void *ctx)
+{
+	if (n > 1)
+		qsort_r(base, n, size, cmp, ctx);
 }

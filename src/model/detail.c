@@ -5,8 +5,6 @@
 
 #include <stdlib.h>
 
-static const struct detail *sort_d; /* qsort has no context argument in C11 */
-
 /* The caller of a caller row, the callee of a callee row. */
 static uint32_t other_of(const struct detail *d, const struct detail_row *r)
 {
@@ -40,13 +38,13 @@ static int cmp_key(const struct detail *d, const struct detail_row *x, const str
 	}
 }
 
-/* By the key (reversed if asked), then by the edge: the same order every time. */
-static int cmp_rows(const void *a, const void *b)
+/* By the key of detail d (reversed if asked), then by the edge: the same order every time. */
+static int cmp_rows(const void *a, const void *b, void *d)
 {
 	const struct detail_row *x = a, *y = b;
-	int c = cmp_key(sort_d, x, y);
+	int c = cmp_key(d, x, y);
 
-	if (sort_d->reverse)
+	if (((const struct detail *)d)->reverse)
 		c = -c;
 	return c ? c : (x->edge > y->edge) - (x->edge < y->edge);
 }
@@ -56,15 +54,13 @@ static void sort_sections(struct detail *d)
 {
 	size_t i = 0;
 
-	sort_d = d;
 	while (i < d->nav.count) {
 		size_t j = i + 1;
 
 		while (j < d->nav.count && d->rows[j].kind != DROW_CALLERS &&
 		       d->rows[j].kind != DROW_CALLEES)
 			j++;
-		if (j - i > 2)
-			qsort(d->rows + i + 1, j - i - 1, sizeof(*d->rows), cmp_rows);
+		sort_with(d->rows + i + 1, j - i - 1, sizeof(*d->rows), cmp_rows, d);
 		i = j;
 	}
 }

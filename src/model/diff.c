@@ -551,9 +551,13 @@ struct change {
 	bool down;    /* new < base */
 };
 
-static const struct diff *order_d; /* qsort has no context argument in C11 */
-static const struct change *order_ch;
-static int order_dir;
+/* The context of the sorts of rows and calls. */
+struct change_order {
+	const struct diff *d;
+	const struct change *ch; /* a row's, or NULL */
+	const uint64_t *mag;     /* a call's change, or NULL */
+	int dir;
+};
 
 static struct span row_name(const struct diff *d, size_t r)
 {
@@ -580,17 +584,18 @@ static int cmp_change(const struct change *a, const struct change *b, int dir)
 	return (a->mag > b->mag) == !a->down ? -1 : 1;
 }
 
-static int cmp_rows(const void *pa, const void *pb)
+static int cmp_rows(const void *pa, const void *pb, void *ctx)
 {
+	const struct change_order *o = ctx;
 	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	int c = cmp_change(&order_ch[a], &order_ch[b], order_dir);
+	int c = cmp_change(&o->ch[a], &o->ch[b], o->dir);
 	struct span x, y;
 	size_t n;
 
 	if (c)
 		return c;
-	x = row_name(order_d, a);
-	y = row_name(order_d, b);
+	x = row_name(o->d, a);
+	y = row_name(o->d, b);
 	n = x.len < y.len ? x.len : y.len;
 	if ((c = memcmp(x.ptr, y.ptr, n)) != 0)
 		return c;
@@ -610,21 +615,18 @@ size_t *diff_order(const struct diff *d, uint32_t e, bool incl, int dir)
 		ch[r] = (struct change){n >= b ? n - b : b - n, n < b};
 		idx[r] = r;
 	}
-	order_d = d;
-	order_ch = ch;
-	order_dir = dir;
-	if (d->nrows > 1)
-		qsort(idx, d->nrows, sizeof(size_t), cmp_rows);
+	sort_with(idx, d->nrows, sizeof(size_t), cmp_rows,
+		  &(struct change_order){d, ch, NULL, dir});
 	free(ch);
 	return idx;
 }
 
-static const uint64_t *call_mag; /* qsort's context (C11 has no qsort_r) */
-
-static int cmp_calls(const void *pa, const void *pb)
+static int cmp_calls(const void *pa, const void *pb, void *ctx)
 {
+	const struct change_order *o = ctx;
+	const uint64_t *call_mag = o->mag;
 	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	const struct diff_call *x = &order_d->calls[a], *y = &order_d->calls[b];
+	const struct diff_call *x = &o->d->calls[a], *y = &o->d->calls[b];
 	struct span nx, ny;
 	size_t n;
 	int c;
@@ -632,8 +634,8 @@ static int cmp_calls(const void *pa, const void *pb)
 	if (call_mag[a] != call_mag[b])
 		return call_mag[a] > call_mag[b] ? -1 : 1;
 	for (int k = 0; k < 2; k++) {
-		nx = row_name(order_d, k ? x->callee : x->caller);
-		ny = row_name(order_d, k ? y->callee : y->caller);
+		nx = row_name(o->d, k ? x->callee : x->caller);
+		ny = row_name(o->d, k ? y->callee : y->caller);
 		n = nx.len < ny.len ? nx.len : ny.len;
 		if ((c = memcmp(nx.ptr, ny.ptr, n)) != 0)
 			return c;
@@ -654,10 +656,8 @@ size_t *diff_call_order(const struct diff *d, uint32_t e)
 		mag[c] = n >= b ? n - b : b - n;
 		idx[c] = c;
 	}
-	order_d = d;
-	call_mag = mag;
-	if (d->ncalls > 1)
-		qsort(idx, d->ncalls, sizeof(size_t), cmp_calls);
+	sort_with(idx, d->ncalls, sizeof(size_t), cmp_calls,
+		  &(struct change_order){d, NULL, mag, 0});
 	free(mag);
 	return idx;
 }

@@ -71,8 +71,6 @@ static double change_of(double b, double n)
 	return fabs(n - b);
 }
 
-static const struct difftree_node *sort_nodes; /* qsort's context (C11 has no qsort_r) */
-
 /* By the size of the change, then the bigger cost, then the row: a stable order. */
 static int cmp_change(double b1, double n1, uint32_t r1, double b2, double n2, uint32_t r2)
 {
@@ -86,10 +84,11 @@ static int cmp_change(double b1, double n1, uint32_t r1, double b2, double n2, u
 	return (r1 > r2) - (r1 < r2);
 }
 
-static int cmp_root(const void *a, const void *b)
+/* Roots, indices into nodes (the tree's). */
+static int cmp_root(const void *a, const void *b, void *nodes)
 {
-	const struct difftree_node *x = &sort_nodes[*(const uint32_t *)a],
-				   *y = &sort_nodes[*(const uint32_t *)b];
+	const struct difftree_node *v = nodes;
+	const struct difftree_node *x = &v[*(const uint32_t *)a], *y = &v[*(const uint32_t *)b];
 
 	return cmp_change(x->base, x->new, x->row, y->base, y->new, y->row);
 }
@@ -156,9 +155,7 @@ static void entry_roots(struct difftree *t)
 		if (sn > tn)
 			t->nodes[t->roots[i]].new *= tn / sn;
 	}
-	sort_nodes = t->nodes;
-	if (t->nroots > 1)
-		qsort(t->roots, t->nroots, sizeof(uint32_t), cmp_root);
+	sort_with(t->roots, t->nroots, sizeof(uint32_t), cmp_root, t->nodes);
 	t->root_base = tb;
 	t->root_new = tn;
 }
@@ -212,23 +209,24 @@ void difftree_release(struct difftree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static const struct difftree_kid *sort_kids; /* qsort's context */
-
-static int cmp_by_base(const void *a, const void *b)
+/* Children, indices into kids (a row's difftree_kid array), by their base cost, then new. */
+static int cmp_by_base(const void *a, const void *b, void *kids)
 {
+	const struct difftree_kid *k = kids;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	if (sort_kids[x].base != sort_kids[y].base)
-		return sort_kids[x].base > sort_kids[y].base ? -1 : 1;
+	if (k[x].base != k[y].base)
+		return k[x].base > k[y].base ? -1 : 1;
 	return (x > y) - (x < y);
 }
 
-static int cmp_by_new(const void *a, const void *b)
+static int cmp_by_new(const void *a, const void *b, void *kids)
 {
+	const struct difftree_kid *k = kids;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	if (sort_kids[x].new != sort_kids[y].new)
-		return sort_kids[x].new > sort_kids[y].new ? -1 : 1;
+	if (k[x].new != k[y].new)
+		return k[x].new > k[y].new ? -1 : 1;
 	return (x > y) - (x < y);
 }
 
@@ -278,11 +276,8 @@ static const struct difftree_kids *kids_of(struct difftree *t, uint32_t row)
 		k->sum_new += x->new;
 		k->by_base[i] = k->by_new[i] = (uint32_t)i;
 	}
-	sort_kids = k->k;
-	if (n > 1) {
-		qsort(k->by_base, n, sizeof(uint32_t), cmp_by_base);
-		qsort(k->by_new, n, sizeof(uint32_t), cmp_by_new);
-	}
+	sort_with(k->by_base, n, sizeof(uint32_t), cmp_by_base, k->k);
+	sort_with(k->by_new, n, sizeof(uint32_t), cmp_by_new, k->k);
 	k->spent_base = spent(t, row, k->sum_base, false);
 	k->spent_new = spent(t, row, k->sum_new, true);
 	t->kids[row] = k;

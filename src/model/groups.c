@@ -231,19 +231,22 @@ void groups_release(struct groups *g)
 	memset(g, 0, sizeof(*g));
 }
 
-static const struct groups *order_g; /* qsort has no context argument in C11 */
-static uint32_t order_ev;
-static bool order_incl, order_name;
+/* How groups_order() sorts. */
+struct group_order {
+	const struct groups *g;
+	uint32_t ev;
+	bool incl, by_name;
+};
 
-static int cmp_group(const void *a, const void *b)
+static int cmp_group(const void *a, const void *b, void *ctx)
 {
-	const struct group *x = &order_g->v[*(const size_t *)a],
-			   *y = &order_g->v[*(const size_t *)b];
-	uint64_t cx = order_incl ? x->incl[order_ev] : x->self[order_ev],
-		 cy = order_incl ? y->incl[order_ev] : y->self[order_ev];
+	const struct group_order *o = ctx;
+	const struct group *x = &o->g->v[*(const size_t *)a], *y = &o->g->v[*(const size_t *)b];
+	uint64_t cx = o->incl ? x->incl[o->ev] : x->self[o->ev],
+		 cy = o->incl ? y->incl[o->ev] : y->self[o->ev];
 	int c = strcmp(x->name, y->name);
 
-	if (!order_name && cx != cy)
+	if (!o->by_name && cx != cy)
 		return cx > cy ? -1 : 1;
 	return c ? c
 		 : (*(const size_t *)a > *(const size_t *)b) -
@@ -256,11 +259,7 @@ size_t *groups_order(const struct groups *g, uint32_t ev, bool incl, bool by_nam
 
 	for (size_t i = 0; i < g->n; i++)
 		idx[i] = i;
-	order_g = g;
-	order_ev = ev < g->nev ? ev : 0;
-	order_incl = incl;
-	order_name = by_name;
-	if (g->n > 1)
-		qsort(idx, g->n, sizeof(size_t), cmp_group);
+	sort_with(idx, g->n, sizeof(size_t), cmp_group,
+		  &(struct group_order){g, ev < g->nev ? ev : 0, incl, by_name});
 	return idx;
 }

@@ -48,14 +48,12 @@ static void on_line(void *ctx, const struct parse_line *l)
 	c->costs = NULL; /* row i's costs are pool row i; the pool may still move */
 }
 
-static bool sort_by_addr; /* qsort has no context argument in C11 */
-
-/* Instructions in address order; lines by file, then number. */
-static int cmp_place(const void *a, const void *b)
+/* Instructions in address order when *by_addr (a bool); lines by file, then number. */
+static int cmp_place(const void *a, const void *b, void *by_addr)
 {
 	const struct src_cost *x = a, *y = b;
 
-	if (sort_by_addr && x->addr != y->addr)
+	if (*(const bool *)by_addr && x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
 	if (x->file != y->file)
 		return x->file < y->file ? -1 : 1;
@@ -75,11 +73,9 @@ static void merge(struct srcfn *s)
 {
 	size_t o = 0;
 
-	sort_by_addr = s->by_addr;
-	if (s->nrows > 1) /* a function only called has no rows: qsort(NULL, 0) is undefined */
-		qsort(s->rows, s->nrows, sizeof(*s->rows), cmp_place);
+	sort_with(s->rows, s->nrows, sizeof(*s->rows), cmp_place, &s->by_addr);
 	for (size_t i = 0; i < s->nrows; i++) {
-		if (o && cmp_place(&s->rows[o - 1], &s->rows[i]) == 0) {
+		if (o && cmp_place(&s->rows[o - 1], &s->rows[i], &s->by_addr) == 0) {
 			for (uint32_t e = 0; e < s->p->nev; e++)
 				u64_add_sat(&s->rows[o - 1].costs[e], s->rows[i].costs[e]);
 			u64_add_sat(&s->rows[o - 1].count, s->rows[i].count);

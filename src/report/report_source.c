@@ -218,12 +218,11 @@ static int dump_source(FILE *out, const struct profile *p, const struct report_o
 	return 0;
 }
 
-static const struct profile *lines_p; /* qsort has no context argument in C11 */
-
-static int cmp_line(const void *a, const void *b)
+/* Lines by the name of their file in profile p, then by number. */
+static int cmp_line(const void *a, const void *b, void *p)
 {
 	const struct src_cost *x = a, *y = b;
-	struct span fx = profile_name(lines_p, x->file), fy = profile_name(lines_p, y->file);
+	struct span fx = profile_name(p, x->file), fy = profile_name(p, y->file);
 	size_t n = fx.len < fy.len ? fx.len : fy.len;
 	int c = n ? memcmp(fx.ptr, fy.ptr, n) : 0;
 
@@ -238,14 +237,13 @@ static void sum_lines(FILE *out, const struct profile *p, const struct report_op
 {
 	uint32_t nev = p->nev;
 
-	lines_p = p;
-	if (n > 1) /* all is NULL when no line has cost */
-		qsort(all, n, sizeof(*all), cmp_line);
+	sort_with(all, n, sizeof(*all), cmp_line,
+		  (void *)p); /* all is NULL when no line has cost */
 	for (size_t i = 0; i < n;) {
 		uint64_t *sum = all[i].costs;
 		size_t j = i + 1;
 
-		for (; j < n && cmp_line(&all[i], &all[j]) == 0; j++)
+		for (; j < n && cmp_line(&all[i], &all[j], (void *)p) == 0; j++)
 			for (uint32_t e = 0; e < nev; e++)
 				u64_add_sat(&sum[e], all[j].costs[e]);
 		events_derive_row(p, sum); /* a ratio of the line's sums, not summed */

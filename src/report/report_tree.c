@@ -307,20 +307,24 @@ static void call_row(FILE *out, const struct profile *p, const struct report_opt
 	putc('\n', out);
 }
 
-static const struct profile *edge_sort_p; /* qsort has no context argument in C11 */
-static uint32_t edge_sort_ev;
+/* The cost of a call by one event: what calls_of() sorts by. */
+struct edge_order {
+	const struct profile *p;
+	uint32_t ev;
+};
 
-static int cmp_edge_cost(const void *a, const void *b)
+static int cmp_edge_cost(const void *a, const void *b, void *ctx)
 {
-	uint64_t x = profile_edge_at(edge_sort_p, *(const uint32_t *)a, edge_sort_ev);
-	uint64_t y = profile_edge_at(edge_sort_p, *(const uint32_t *)b, edge_sort_ev);
+	const struct edge_order *o = ctx;
+	uint64_t x = profile_edge_at(o->p, *(const uint32_t *)a, o->ev);
+	uint64_t y = profile_edge_at(o->p, *(const uint32_t *)b, o->ev);
 
 	return x != y ? (x < y) - (x > y)
 		      : (*(const uint32_t *)a > *(const uint32_t *)b) -
 			    (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
-/* The calls of fn one way, by cost (a function may have 100,000 callers: qsort). */
+/* The calls of fn one way, by cost (a function may have 100,000 callers: a real sort). */
 static void calls_of(FILE *out, const struct profile *p, const struct callgraph *g,
 		     const struct report_opts *o, uint32_t fn, bool callers)
 {
@@ -334,10 +338,7 @@ static void calls_of(FILE *out, const struct profile *p, const struct callgraph 
 
 	call_sites_init(&cs);
 	memcpy(e, edge + start[fn], n * sizeof(uint32_t));
-	edge_sort_p = p;
-	edge_sort_ev = o->sort_event;
-	if (n > 1)
-		qsort(e, n, sizeof(uint32_t), cmp_edge_cost);
+	sort_with(e, n, sizeof(uint32_t), cmp_edge_cost, &(struct edge_order){p, o->sort_event});
 	if (o->format != REPORT_TSV) {
 		uint64_t incl = profile_incl_at(p, fn, o->sort_event);
 		char cnt[FMT_NUM + 8];

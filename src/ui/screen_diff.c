@@ -410,10 +410,10 @@ static void calls_free(void *state)
 	free(cs);
 }
 
-static const uint64_t *sort_mag; /* qsort's context (C11 has no qsort_r) */
-
-static int cmp_mag(const void *a, const void *b)
+/* Rows by mag (a uint64_t per call: its change), biggest first. */
+static int cmp_mag(const void *a, const void *b, void *mag)
 {
+	const uint64_t *sort_mag = mag;
 	uint32_t x = ((const struct calls_row *)a)->call, y = ((const struct calls_row *)b)->call;
 
 	if (sort_mag[x] != sort_mag[y])
@@ -436,15 +436,13 @@ static void calls_rows(struct ui *u, struct diff_calls_screen *cs)
 
 		mag[c] = nw >= b ? nw - b : b - nw;
 	}
-	sort_mag = mag;
 	for (int side = 0; side < 2; side++) {
 		cs->rows[n++] = (struct calls_row){NCG_NONE, side == 1};
 		start = n;
 		for (size_t c = 0; c < d->ncalls; c++)
 			if ((side ? d->calls[c].caller : d->calls[c].callee) == cs->row)
 				cs->rows[n++] = (struct calls_row){(uint32_t)c, side == 1};
-		if (n - start > 1)
-			qsort(cs->rows + start, n - start, sizeof(*cs->rows), cmp_mag);
+		sort_with(cs->rows + start, n - start, sizeof(*cs->rows), cmp_mag, mag);
 	}
 	free(mag);
 	cs->nav.count = n;

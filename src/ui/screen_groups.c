@@ -332,48 +332,48 @@ static void members_free(void *state)
 	free(m);
 }
 
-static const struct profile *member_p; /* qsort's context (C11 has no qsort_r) */
-static uint32_t member_ev;
+/* How sort_members() sorts. */
+struct member_order {
+	const struct profile *p;
+	uint32_t ev;
+	enum report_sort sort;
+};
 
-static enum report_sort member_sort;
-
-static uint64_t member_key(uint32_t f)
+static uint64_t member_key(const struct member_order *o, uint32_t f)
 {
-	switch (member_sort) {
+	switch (o->sort) {
 	case SORT_INCL:
-		return profile_incl_at(member_p, f, member_ev);
+		return profile_incl_at(o->p, f, o->ev);
 	case SORT_CALLS:
-		return member_p->funcs[f].calls;
+		return o->p->funcs[f].calls;
 	default:
-		return profile_self_at(member_p, f, member_ev);
+		return profile_self_at(o->p, f, o->ev);
 	}
 }
 
-static int cmp_member(const void *a, const void *b)
+static int cmp_member(const void *a, const void *b, void *ctx)
 {
+	const struct member_order *o = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	if (member_sort == SORT_NAME) {
-		struct span nx = profile_name(member_p, member_p->funcs[x].name),
-			    ny = profile_name(member_p, member_p->funcs[y].name);
+	if (o->sort == SORT_NAME) {
+		struct span nx = profile_name(o->p, o->p->funcs[x].name),
+			    ny = profile_name(o->p, o->p->funcs[y].name);
 		size_t n = nx.len < ny.len ? nx.len : ny.len;
 		int c = memcmp(nx.ptr, ny.ptr, n);
 
 		if (c || nx.len != ny.len)
 			return c ? c : nx.len < ny.len ? -1 : 1;
-	} else if (member_key(x) != member_key(y)) {
-		return member_key(x) > member_key(y) ? -1 : 1;
+	} else if (member_key(o, x) != member_key(o, y)) {
+		return member_key(o, x) > member_key(o, y) ? -1 : 1;
 	}
 	return (x > y) - (x < y);
 }
 
 static void sort_members(struct ui *u, struct members_screen *m)
 {
-	member_p = &u->ses.prof;
-	member_ev = u->disp.event;
-	member_sort = m->sort;
-	if (m->nav.count > 1)
-		qsort(m->fns, m->nav.count, sizeof(uint32_t), cmp_member);
+	sort_with(m->fns, m->nav.count, sizeof(uint32_t), cmp_member,
+		  &(struct member_order){&u->ses.prof, u->disp.event, m->sort});
 }
 
 static void open_members(struct ui *u, const struct groups *g, size_t gi)

@@ -1,7 +1,8 @@
 /*
  * util: allocation with overflow-checked sizes, one growth macro for every
  * dynamic array, byte spans into the mapped profile, saturating 64-bit sums
- * and conversions, a fast hash for spans, and a radix sort of 64-bit keys.
+ * and conversions, a fast hash for spans, a radix sort of 64-bit keys and a
+ * sort whose comparison takes a context.
  *
  * Allocation failure is not recoverable for an index builder: x*alloc() print
  * a message and exit before any terminal state exists (the UI installs its
@@ -139,5 +140,16 @@ struct keyed {
  * n); returns whichever of a and tmp holds the result.
  */
 struct keyed *radix_sort(struct keyed *a, struct keyed *tmp, size_t n);
+
+/* A comparison for sort_with(): a and b, and the caller's ctx. */
+typedef int sort_cmp_fn(const void *a, const void *b, void *ctx);
+
+/*
+ * qsort, with ctx passed to every cmp: the context of an order (a profile,
+ * an event, a direction) lives on the caller's stack, never in a file-scope
+ * variable, so threads may sort at once (the index is built by several).
+ * Fewer than two elements: nothing is read, base may be NULL.
+ */
+void sort_with(void *base, size_t n, size_t size, sort_cmp_fn *cmp, void *ctx);
 
 #endif
