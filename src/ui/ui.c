@@ -580,8 +580,8 @@ int ui_load(struct ui *u)
 				  .unpacking = on_unpacking,
 				  .ctx = u,
 				  .jobs = u->jobs,
-				  .events = u->events,
-				  .nevents = u->nevents};
+				  .events = (const char *const *)u->events.v,
+				  .nevents = u->events.n};
 
 	if (session_load(&u->ses, u->paths, u->npaths, &prog) < 0)
 		return -1;
@@ -696,8 +696,8 @@ static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *s
 	int key, ret;
 
 	session_begin(&u->ses, u->paths, u->npaths);
-	u->ses.prof.user_events = o->events;
-	u->ses.prof.nuser_events = o->nevents;
+	u->ses.prof.user_events = (const char *const *)u->events.v;
+	u->ses.prof.nuser_events = u->events.n;
 	l.job = parse_start(&u->ses.prof, &u->ses.diag, &po);
 	if (!l.job)
 		return -1;
@@ -835,10 +835,7 @@ static void teardown(struct ui *u)
 	}
 	session_release(&u->ses);
 	ui_free_files(u);
-	for (size_t i = 0; i < u->nown_events; i++)
-		free(u->own_events[i]);
-	free(u->own_events);
-	free(u->all_events);
+	event_defs_release(&u->events);
 }
 
 int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
@@ -851,8 +848,9 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	ui_set_files(&u, paths, n);
 	u.sources = o->sources;
 	u.jobs = o->jobs;
-	u.events = u.arg_events = o->events;
-	u.nevents = u.narg_events = o->nevents;
+	event_defs_init(&u.events);
+	for (size_t i = 0; i < o->nevents; i++)
+		event_defs_add(&u.events, o->events[i]);
 	u.rules = o->rules;
 	u.diff_event = NCG_NONE;
 	u.no_siblings = o->no_siblings;

@@ -86,16 +86,7 @@ static void define_event(struct ui *u, const char *arg)
 	uint32_t ev;
 
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, " \t="), arg);
-	u->own_events = xrealloc(u->own_events, (u->nown_events + 1) * sizeof(char *));
-	u->own_events[u->nown_events++] = xstrdup(arg);
-	free(u->all_events);
-	u->all_events = xmalloc_array(u->narg_events + u->nown_events, sizeof(char *));
-	for (size_t i = 0; i < u->narg_events; i++)
-		u->all_events[i] = u->arg_events[i];
-	for (size_t i = 0; i < u->nown_events; i++)
-		u->all_events[u->narg_events + i] = u->own_events[i];
-	u->events = u->all_events;
-	u->nevents = u->narg_events + u->nown_events;
+	event_defs_add(&u->events, arg);
 	cmd_reload(u, "reload", "");
 	ev = profile_find_event_str(&u->ses.prof, name);
 	if (ev == NCG_NONE) {
@@ -183,8 +174,7 @@ static int load_next(struct ui *u, char *const *paths, size_t n, struct ui *next
 	next->g = u->g;
 	next->sources = u->sources;
 	next->jobs = u->jobs;
-	next->events = u->events;
-	next->nevents = u->nevents;
+	next->events = u->events;     /* the same strings: next releases none of them */
 	ui_set_files(next, paths, n); /* the loading screen names them */
 	if (ui_load(next) < 0) {
 		char first[1200];
@@ -247,7 +237,8 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 
 int ui_diff_start(struct ui *u, const char *path)
 {
-	struct parse_opts po = {.jobs = u->jobs, .events = u->events, .nevents = u->nevents};
+	struct parse_opts po = {
+	    .jobs = u->jobs, .events = (const char *const *)u->events.v, .nevents = u->events.n};
 	struct session *base = xcalloc(1, sizeof(*base));
 	struct file_list files = {0};
 	int ret;

@@ -7,6 +7,7 @@
 #define NCGRIND_UI_INTERNAL_H
 
 #include "ncgrind/core/commands.h"
+#include "ncgrind/core/events.h"
 #include "ncgrind/core/settings.h"
 #include "ncgrind/model/diff.h"
 #include "ncgrind/model/groups.h"
@@ -64,14 +65,7 @@ struct ui {
 	struct diff *diff;
 	const struct rewrites *rules; /* --mod-*: how names are matched */
 	bool no_siblings;             /* a diff's base without the other files of its run */
-	const char *const *events;    /* --event=NAME=FORMULA: for every profile read */
-	size_t nevents;
-	/* :event NAME = FORMULA: those of --event (arg_) and these (owned), all in events */
-	const char *const *arg_events;
-	size_t narg_events;
-	char **own_events;
-	size_t nown_events;
-	const char **all_events;
+	struct event_defs events;     /* --event, then :event NAME = FORMULA */
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */
 };
