@@ -8,6 +8,26 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
+
+void event_defs_init(struct event_defs *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+void event_defs_add(struct event_defs *d, const char *formula)
+{
+	ALLOC_GROW(d->v, d->n + 1, d->alloc);
+	d->v[d->n++] = xstrdup(formula);
+}
+
+void event_defs_release(struct event_defs *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		free(d->v[i]);
+	free(d->v);
+	event_defs_init(d);
+}
 
 static bool is_name_char(char c)
 {

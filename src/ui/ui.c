@@ -517,12 +517,18 @@ void ui_resize(struct ui *u, int rows, int cols)
 
 /* ---- loading ----------------------------------------------------------- */
 
-static void show_progress(struct ui *u, const char *what, uint64_t done, uint64_t total)
+/* Where a load's progress is drawn (g NULL: nowhere), and what it calls the files. */
+struct load_screen {
+	struct grid *g;
+	const char *title;
+};
+
+static void show_progress(struct load_screen *ls, const char *what, uint64_t done, uint64_t total)
 {
-	if (u->script)
+	if (!ls->g)
 		return;
-	view_draw_progress(&u->g, u->vs.path, what, done, total);
-	term_paint(&u->g);
+	view_draw_progress(ls->g, ls->title, what, done, total);
+	term_paint(ls->g);
 }
 
 static void on_progress(void *ctx, uint64_t done, uint64_t total)
@@ -550,47 +556,60 @@ void ui_tell_problems(struct ui *u)
 	u->status = u->ses.diag.errors ? 1 : 0;
 }
 
-void ui_set_files(struct ui *u, char *const *paths, size_t n)
+void ui_files_init(struct ui_files *f, char *const *paths, size_t n)
 {
 	char buf[4200];
 
-	u->paths = xcalloc(n ? n : 1, sizeof(char *));
+	f->v = xcalloc(n ? n : 1, sizeof(char *));
 	for (size_t i = 0; i < n; i++)
-		u->paths[i] = xstrdup(paths[i]);
-	u->npaths = n;
+		f->v[i] = xstrdup(paths[i]);
+	f->n = n;
 	if (n > 1)
 		snprintf(buf, sizeof(buf), "%s (+%zu more file%s)", paths[0], n - 1,
 			 n > 2 ? "s" : "");
 	else
 		snprintf(buf, sizeof(buf), "%s", n ? paths[0] : "");
-	u->title = xstrdup(buf);
-	u->vs.path = u->title;
+	f->title = xstrdup(buf);
 }
 
-void ui_free_files(struct ui *u)
+void ui_files_release(struct ui_files *f)
 {
-	for (size_t i = 0; i < u->npaths; i++)
-		free(u->paths[i]);
-	free(u->paths);
-	free(u->title);
-	u->paths = NULL;
-	u->title = NULL;
-	u->npaths = 0;
+	for (size_t i = 0; i < f->n; i++)
+		free(f->v[i]);
+	free(f->v);
+	free(f->title);
+	memset(f, 0, sizeof(*f));
 }
 
-int ui_load(struct ui *u)
+/* The one place that says how the browser reads a profile. */
+void ui_load_opts(struct ui *u, struct load_opts *o)
 {
-	struct parse_opts prog = {.progress = on_progress,
-				  .unpacking = on_unpacking,
-				  .ctx = u,
-				  .jobs = u->jobs,
-				  .events = u->events,
-				  .nevents = u->nevents};
+	o->jobs = u->jobs;
+	o->events = &u->events;
+	o->siblings = !u->no_siblings;
+	o->screen = u->script ? NULL : &u->g; /* a script has no screen to draw on */
+}
 
-	if (session_load(&u->ses, u->paths, u->npaths, &prog) < 0)
-		return -1;
-	ui_tell_problems(u);
-	return 0;
+/* What o asks of the parser; its progress drawn on ls. */
+static struct parse_opts parse_opts_of(const struct load_opts *o, struct load_screen *ls)
+{
+	struct parse_opts po = {
+	    .jobs = o->jobs, .events = (const char *const *)o->events->v, .nevents = o->events->n};
+
+	if (o->screen) {
+		po.progress = on_progress;
+		po.unpacking = on_unpacking;
+		po.ctx = ls;
+	}
+	return po;
+}
+
+int ui_load_session(struct session *s, const struct ui_files *f, const struct load_opts *o)
+{
+	struct load_screen ls = {o->screen, f->title};
+	struct parse_opts po = parse_opts_of(o, &ls);
+
+	return session_load(s, f->v, f->n, &po);
 }
 
 /*
@@ -688,20 +707,23 @@ static void loading_release(struct loading *l)
 }
 
 /*
- * Read the profile with the table on screen. 0 when read (u->ses is ready;
+ * Read the profile (as lo says) with the table on screen. 0 when read (u->ses is ready;
  * *selected: the function the cursor was on), -1 when it cannot be, or
  * LOAD_QUIT when q stopped it (or --bench-first-screen had its screen).
  */
-static int load_progressively(struct ui *u, const struct ui_opts *o, uint32_t *selected)
+static int load_progressively(struct ui *u, const struct load_opts *lo, const struct ui_opts *o,
+			      uint32_t *selected)
 {
-	struct parse_opts po = {.unpacking = on_unpacking, .ctx = u, .jobs = o->jobs};
+	struct load_screen ls = {lo->screen, u->files.title};
+	struct parse_opts po = parse_opts_of(lo, &ls);
 	struct loading l = {0};
 	double last = 0;
 	int key, ret;
 
-	session_begin(&u->ses, u->paths, u->npaths);
-	u->ses.prof.user_events = o->events;
-	u->ses.prof.nuser_events = o->nevents;
+	po.progress = NULL; /* the partial table says how far */
+	session_begin(&u->ses, u->files.v, u->files.n);
+	u->ses.prof.user_events = po.events;
+	u->ses.prof.nuser_events = po.nevents;
 	l.job = parse_start(&u->ses.prof, &u->ses.diag, &po);
 	if (!l.job)
 		return -1;
@@ -838,45 +860,44 @@ static void teardown(struct ui *u)
 		free(u->base);
 	}
 	session_release(&u->ses);
-	ui_free_files(u);
-	for (size_t i = 0; i < u->nown_events; i++)
-		free(u->own_events[i]);
-	free(u->own_events);
-	free(u->all_events);
+	ui_files_release(&u->files);
+	event_defs_release(&u->events);
 }
 
 int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 {
 	struct ui u;
+	struct load_opts lo;
 	uint32_t selected = NCG_NONE;
 	int key, rc;
 
 	memset(&u, 0, sizeof(u));
-	ui_set_files(&u, paths, n);
+	ui_files_init(&u.files, paths, n);
+	u.vs.path = u.files.title;
 	u.sources = o->sources;
 	u.jobs = o->jobs;
-	u.events = u.arg_events = o->events;
-	u.nevents = u.narg_events = o->nevents;
+	event_defs_init(&u.events);
+	for (size_t i = 0; i < o->nevents; i++)
+		event_defs_add(&u.events, o->events[i]);
 	u.rules = o->rules;
 	u.diff_event = NCG_NONE;
 	u.no_siblings = o->no_siblings;
-	diag_init(&u.ses.diag, u.title);
+	diag_init(&u.ses.diag, u.files.title);
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
 		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;
 	}
 	u.disp = display_default();
-	if (u.script) {
-		rc = ui_load(&u);
-	} else {
-		rc = load_progressively(&u, o, &selected);
-		if (rc == 0)
-			ui_tell_problems(&u);
-	}
+	ui_load_opts(&u, &lo);
+	if (u.script)
+		rc = ui_load_session(&u.ses, &u.files, &lo);
+	else
+		rc = load_progressively(&u, &lo, o, &selected);
 	if (rc != 0) {
 		teardown(&u);
 		return rc == LOAD_QUIT ? 0 : 1;
 	}
+	ui_tell_problems(&u);
 	u.disp.cycles = !o->no_cycles;
 	u.disp.demangle = !o->no_demangle;
 	ui_profile_settings(&u, &u.ses.prof);

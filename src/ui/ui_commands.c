@@ -86,16 +86,7 @@ static void define_event(struct ui *u, const char *arg)
 	uint32_t ev;
 
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(arg, " \t="), arg);
-	u->own_events = xrealloc(u->own_events, (u->nown_events + 1) * sizeof(char *));
-	u->own_events[u->nown_events++] = xstrdup(arg);
-	free(u->all_events);
-	u->all_events = xmalloc_array(u->narg_events + u->nown_events, sizeof(char *));
-	for (size_t i = 0; i < u->narg_events; i++)
-		u->all_events[i] = u->arg_events[i];
-	for (size_t i = 0; i < u->nown_events; i++)
-		u->all_events[u->narg_events + i] = u->own_events[i];
-	u->events = u->all_events;
-	u->nevents = u->narg_events + u->nown_events;
+	event_defs_add(&u->events, arg);
 	cmd_reload(u, "reload", "");
 	ev = profile_find_event_str(&u->ses.prof, name);
 	if (ev == NCG_NONE) {
@@ -173,51 +164,49 @@ void cmd_write(struct ui *u, const char *cmd, const char *path)
 }
 
 /*
- * Load the n files into next (a ui with only its session); -1 with a
- * message in u when it fails.
+ * The n files into s (f: their copies), as every load of the browser reads
+ * them: 0, or -1 with the reason on the status line (s and f released).
  */
-static int load_next(struct ui *u, char *const *paths, size_t n, struct ui *next)
+static int load_session(struct ui *u, char *const *paths, size_t n, struct session *s,
+			struct ui_files *f)
 {
-	memset(next, 0, sizeof(*next));
-	next->script = u->script;
-	next->g = u->g;
-	next->sources = u->sources;
-	next->jobs = u->jobs;
-	next->events = u->events;
-	next->nevents = u->nevents;
-	ui_set_files(next, paths, n); /* the loading screen names them */
-	if (ui_load(next) < 0) {
-		char first[1200];
+	struct load_opts lo;
+	char first[1200];
 
-		diag_format(&next->ses.diag, &next->ses.diag.msgs[0], first, sizeof(first));
-		ui_message(u, true, "%s", first);
-		session_release(&next->ses);
-		ui_free_files(next);
-		return -1;
-	}
-	return 0;
+	ui_load_opts(u, &lo);
+	ui_files_init(f, paths, n);
+	if (ui_load_session(s, f, &lo) == 0)
+		return 0;
+	diag_format(&s->diag, &s->diag.msgs[0], first, sizeof(first));
+	ui_message(u, true, "%s", first);
+	session_release(s);
+	ui_files_release(f);
+	return -1;
 }
 
-/* next's session in the place of u's; the filters and the cycle mode stay. */
-static void install_next(struct ui *u, struct ui *next)
+/*
+ * The files f (read into ses) in the place of u's, which are released:
+ * the filters and the settings stay, the screens start again from the
+ * table (ui_views_init) once the caller has chosen the event.
+ */
+static void install_session(struct ui *u, struct session *ses, struct ui_files *f)
 {
 	ui_forget_names(u); /* function ids of the old profile */
 	ui_views_release(u);
-	ui_profile_settings(u, &next->ses.prof);
-	filters_release(&next->ses.filters);
-	next->ses.filters = u->ses.filters;
+	ui_profile_settings(u, &ses->prof);
+	filters_release(&ses->filters);
+	ses->filters = u->ses.filters; /* the user's, on the new profile */
 	filters_init(&u->ses.filters);
 	session_release(&u->ses);
-	ui_free_files(u);
-	u->ses = next->ses;
-	u->paths = next->paths;
-	u->npaths = next->npaths;
-	u->title = next->title;
-	u->vs.path = u->title;
-	u->status = next->status;
-	source_paths_set_profile(u->sources, u->paths[0]); /* sources beside the new profile */
-	memcpy(u->vs.message, next->vs.message, sizeof(u->vs.message));
-	u->vs.message_is_error = next->vs.message_is_error;
+	u->ses = *ses;
+	ui_files_release(&u->files);
+	u->files = *f;
+	u->vs.path = u->files.title;
+	source_paths_set_profile(u->sources, u->files.v[0]); /* sources beside the new profile */
+	/* what reading it said, or nothing */
+	u->vs.message[0] = '\0';
+	u->vs.message_is_error = false;
+	ui_tell_problems(u);
 	u->told_changed = false;
 	if (u->diff) { /* the same base, against the profile read now */
 		diff_release(u->diff);
@@ -228,16 +217,17 @@ static void install_next(struct ui *u, struct ui *next)
 /* open FILE: read another profile; the current one stays if that fails. */
 void cmd_open(struct ui *u, const char *cmd, const char *path)
 {
-	struct ui next;
+	struct session ses;
+	struct ui_files f;
 
 	(void)cmd;
 	if (!*path) {
 		ui_message(u, true, "usage: open FILE");
 		return;
 	}
-	if (load_next(u, (char *const *)&path, 1, &next) < 0)
+	if (load_session(u, (char *const *)&path, 1, &ses, &f) < 0)
 		return;
-	install_next(u, &next);
+	install_session(u, &ses, &f);
 	u->disp.event = 0; /* another profile, other events: its first */
 	ui_views_init(u);
 	ui_apply_filters(u);
@@ -247,24 +237,22 @@ void cmd_open(struct ui *u, const char *cmd, const char *path)
 
 int ui_diff_start(struct ui *u, const char *path)
 {
-	struct parse_opts po = {.jobs = u->jobs, .events = u->events, .nevents = u->nevents};
 	struct session *base = xcalloc(1, sizeof(*base));
 	struct file_list files = {0};
+	struct load_opts lo;
+	struct ui_files f;
 	int ret;
 
 	/* with the other files of its run, as the open profile has its own */
-	files_add_diff_side(&files, path, u->npaths ? u->paths[0] : "-", !u->no_siblings);
-	ret = session_load(base, files.v, files.n, &po);
+	ui_load_opts(u, &lo);
+	files_add_diff_side(&files, path, u->files.n ? u->files.v[0] : "-", lo.siblings);
+	ret = load_session(u, files.v, files.n, base, &f);
 	files_release(&files);
 	if (ret < 0) {
-		char first[1200];
-
-		diag_format(&base->diag, &base->diag.msgs[0], first, sizeof(first));
-		ui_message(u, true, "%s", first);
-		session_release(base);
 		free(base);
 		return -1;
 	}
+	ui_files_release(&f); /* the base keeps no file list: R reads the new side again */
 	ui_diff_end(u);
 	ui_profile_settings(u, &base->prof); /* as the new side */
 	u->base = base;
@@ -319,24 +307,24 @@ void cmd_diff(struct ui *u, const char *cmd, const char *arg)
 void cmd_add(struct ui *u, const char *cmd, const char *path)
 {
 	char **paths;
-	struct ui next;
-	size_t nfuncs;
+	struct session ses;
+	struct ui_files f;
+	size_t nfuncs = u->ses.prof.nfuncs;
+	int ret;
 
 	(void)cmd;
 	if (!*path) {
 		ui_message(u, true, "usage: add FILE");
 		return;
 	}
-	paths = xmalloc_array(u->npaths + 1, sizeof(char *));
-	memcpy(paths, u->paths, u->npaths * sizeof(char *));
-	paths[u->npaths] = (char *)path;
-	if (load_next(u, paths, u->npaths + 1, &next) < 0) {
-		free(paths);
-		return;
-	}
+	paths = xmalloc_array(u->files.n + 1, sizeof(char *));
+	memcpy(paths, u->files.v, u->files.n * sizeof(char *));
+	paths[u->files.n] = (char *)path;
+	ret = load_session(u, paths, u->files.n + 1, &ses, &f);
 	free(paths);
-	nfuncs = u->ses.prof.nfuncs;
-	install_next(u, &next);
+	if (ret < 0)
+		return;
+	install_session(u, &ses, &f);
 	u->disp.event = 0;
 	ui_views_init(u);
 	ui_apply_filters(u);
@@ -462,13 +450,13 @@ static uint32_t first_selected(struct ui *u)
 	return screen_ops_of(first)->selected(u, first);
 }
 
-/* The parts that counted count in the profile read again, if it has as many. */
-static void keep_parts(const struct ui *u, struct ui *next)
+/* The parts that counted count in the profile read again (next), if it has as many. */
+static void keep_parts(const struct ui *u, struct session *next)
 {
 	const struct profile *p = &u->ses.prof;
 
-	if (p->part_sel && next->ses.prof.nparts == p->nparts)
-		session_select_parts(&next->ses, p->part_sel);
+	if (p->part_sel && next->prof.nparts == p->nparts)
+		session_select_parts(next, p->part_sel);
 }
 
 /*
@@ -482,11 +470,12 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 	const struct screen_ops *ops = screen_ops_of(s);
 	uint32_t table_fn = first_selected(u), subject = NCG_NONE, ev;
 	unsigned mode = 0;
-	struct ui next;
+	struct session next;
+	struct ui_files f;
 
 	(void)cmd, (void)arg;
-	for (size_t i = 0; i < u->npaths; i++)
-		if (!strcmp(u->paths[i], "-")) {
+	for (size_t i = 0; i < u->files.n; i++)
+		if (!strcmp(u->files.v[i], "-")) {
 			ui_message(u, true, "standard input cannot be read again");
 			return;
 		}
@@ -496,15 +485,15 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 		remember(u, &u->seen_table, table_fn);
 		remember(u, &u->seen_subject, subject);
 	}
-	if (load_next(u, u->paths, u->npaths, &next) < 0)
+	if (load_session(u, u->files.v, u->files.n, &next, &f) < 0)
 		return;
 	keep_parts(u, &next);
 	table_fn =
-	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.ses.prof) : NCG_NONE;
-	subject = u->seen_subject.fn == subject ? same_function(&u->seen_subject, &next.ses.prof)
-						: NCG_NONE;
-	ev = profile_find_event(&next.ses.prof, u->ses.prof.events[u->disp.event].name);
-	install_next(u, &next);
+	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.prof) : NCG_NONE;
+	subject =
+	    u->seen_subject.fn == subject ? same_function(&u->seen_subject, &next.prof) : NCG_NONE;
+	ev = profile_find_event(&next.prof, u->ses.prof.events[u->disp.event].name);
+	install_session(u, &next, &f);
 	u->disp.event = ev != NCG_NONE ? ev : 0;
 	ui_views_init(u);
 	ui_apply_filters(u);

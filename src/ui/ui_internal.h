@@ -7,6 +7,7 @@
 #define NCGRIND_UI_INTERNAL_H
 
 #include "ncgrind/core/commands.h"
+#include "ncgrind/core/events.h"
 #include "ncgrind/core/settings.h"
 #include "ncgrind/model/diff.h"
 #include "ncgrind/model/groups.h"
@@ -37,6 +38,25 @@ struct fn_name {
 	char *part[3]; /* name, file, object; NULL where unknown */
 };
 
+/* The files of the open profile and what the title line calls them: owned. */
+struct ui_files {
+	char **v;
+	size_t n;
+	char *title;
+};
+
+/*
+ * What every load of the browser needs (the first, :open, :add, R, a
+ * diff's base): made from the ui by ui_load_opts() alone, so that no load
+ * reads a profile another way.
+ */
+struct load_opts {
+	unsigned jobs;                   /* --jobs: threads that index (0: the cores) */
+	const struct event_defs *events; /* --event and :event NAME = FORMULA */
+	bool siblings;                   /* a diff's base with the other files of its run */
+	struct grid *screen;             /* the loading screen's; NULL: none (a script) */
+};
+
 struct ui {
 	struct session ses;   /* the profile, its messages, graph and filters */
 	bool narrowed;        /* the filters drop functions: ses.keep says which */
@@ -44,9 +64,7 @@ struct ui {
 	struct view_state vs;
 	struct grid g;
 	struct history hist; /* the table, then the screens opened from it */
-	char **paths;        /* the files of the profile, owned */
-	size_t npaths;
-	char *title;           /* what the title line calls them, owned */
+	struct ui_files files;
 	struct prompt *prompt; /* the command line (libedit); NULL if it could not start */
 	struct prompt *search; /* the search line, with its own history; NULL likewise */
 	struct display disp;   /* the event, units, percentages, threshold: every screen's */
@@ -64,14 +82,7 @@ struct ui {
 	struct diff *diff;
 	const struct rewrites *rules; /* --mod-*: how names are matched */
 	bool no_siblings;             /* a diff's base without the other files of its run */
-	const char *const *events;    /* --event=NAME=FORMULA: for every profile read */
-	size_t nevents;
-	/* :event NAME = FORMULA: those of --event (arg_) and these (owned), all in events */
-	const char *const *arg_events;
-	size_t narg_events;
-	char **own_events;
-	size_t nown_events;
-	const char **all_events;
+	struct event_defs events;     /* --event, then :event NAME = FORMULA */
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */
 };
@@ -237,10 +248,16 @@ void ui_profile_settings(const struct ui *u, struct profile *p);
 void ui_setting_apply(struct ui *u, enum setting s, const char *value);
 void ui_save_screen(struct ui *u, const char *path);
 int ui_parse_size(const char *s, int *cols, int *rows);
-int ui_load(struct ui *u);
-/* The files u reads (copies), and the title that names them. */
-void ui_set_files(struct ui *u, char *const *paths, size_t n);
-void ui_free_files(struct ui *u);
+/* The n files (copies), and the title that names them. */
+void ui_files_init(struct ui_files *f, char *const *paths, size_t n);
+void ui_files_release(struct ui_files *f);
+/* How u loads a profile: its jobs, the user's events, its loading screen. */
+void ui_load_opts(struct ui *u, struct load_opts *o);
+/*
+ * The files f into s (session_load, the loading screen naming them): 0,
+ * or -1 when nothing could be read (s->diag says why). Release s either way.
+ */
+int ui_load_session(struct session *s, const struct ui_files *f, const struct load_opts *o);
 void ui_tell_problems(struct ui *u);
 void ui_views_init(struct ui *u);
 void ui_views_release(struct ui *u);

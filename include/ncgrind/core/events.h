@@ -13,6 +13,21 @@
 #include "ncgrind/core/diag.h"
 #include "ncgrind/core/profile.h"
 
+/*
+ * The user's events, NAME=FORMULA (--event, :event NAME = FORMULA), one
+ * list read into every profile loaded after they are given. The strings
+ * are owned copies that stay until event_defs_release(): the events of a
+ * profile read with them are named by spans into them. v moves as it grows.
+ */
+struct event_defs {
+	char **v;
+	size_t n, alloc;
+};
+
+void event_defs_init(struct event_defs *d);
+void event_defs_add(struct event_defs *d, const char *formula);
+void event_defs_release(struct event_defs *d);
+
 /* After inclusive costs: apply long names, add inherited event columns. */
 void events_resolve(struct profile *p, struct diag *d);
 /*
