@@ -114,6 +114,43 @@ main
 EOF2
 }
 
+@test "shorten: (below main) in two files: no file dropped without a mark" {
+	need_shorten
+	# Alone both fit (12 columns in 15): the same name, so each shows its file.
+	# " (libc_start_call_main.h)" is 25 columns: it leaves no 4 for the name,
+	# and the name whole leaves 3, less than " (…)": "…" says a file is cut.
+	# " (???)" is 6: 9 columns for the name; "(below main)" is no parameter
+	# list to fold: its first 8 columns and "…".
+	printf "(below main)\tlibc_start_call_main.h\n(below main)\t???\n" | shorten 15
+	expect_out <<'EOF2'
+(below main)…
+(below m… (???)
+EOF2
+	# 20 columns: the name whole, " (", then the file's end in 20 - 12 - 3 = 5
+	# columns ("…in.h") and ")"
+	printf "(below main)\tlibc_start_call_main.h\n(below main)\t???\n" | shorten 20
+	expect_out <<'EOF2'
+(below main) (…in.h)
+(below main) (???)
+EOF2
+}
+
+@test "shorten: two names in two files read apart with their files" {
+	need_shorten
+	# At 24 each name (18) fits alone, and reads like itself in the other file:
+	# each shows its file (" (genops.c)", 11), the name in 13: "_IO_default_…"
+	# for both names. Then the text around where they differ (byte 12): it is
+	# near the end, so "…" and the last 12 columns.
+	printf "_IO_default_xsputn\tgenops.c\n_IO_default_setbuf\tgenops.c\n_IO_default_xsputn\tlibioP.h\n_IO_default_setbuf\tlibioP.h\n" |
+		shorten 24
+	expect_out <<'EOF2'
+…fault_xsputn (genops.c)
+…fault_setbuf (genops.c)
+…fault_xsputn (libioP.h)
+…fault_setbuf (libioP.h)
+EOF2
+}
+
 # ---- the property on the screens --------------------------------------------
 
 # the screens of a profile: the table, the callers and callees of its first
