@@ -4,11 +4,13 @@
 # names are the same, and every cut shows "…".
 #   - the shortening alone, by test/tools/shorten (rows on stdin: NAME, TAB,
 #     FILE, TAB, SUFFIX), on the cases of the issue, worked out by hand;
-#   - the property on the screens of every fixture (and of ../shared/corpus
-#     when it is there): each screen is saved at the
-#     width under test and at 1000 columns, and test/tools/name-cells.awk
-#     compares their name cells row by row. The corpus part (about 30
-#     seconds) skips without ../shared.
+#   - the property on the list screens of every fixture, of diffs of
+#     fixtures (and of ../shared/corpus when it is there): each screen is
+#     saved at the width under test and at 1000 columns (in exact and short
+#     units), and test/tools/name-cells.awk compares their rows: the name
+#     cells, and every number outside them, which must be one of the wide
+#     row's, whole and in order (no number is cut, at the edge or with …).
+#     The corpus part (about 60 seconds) skips without ../shared.
 
 load test_helper
 
@@ -114,10 +116,48 @@ main
 EOF2
 }
 
+@test "shorten: (below main) in two files: no file dropped without a mark" {
+	need_shorten
+	# Alone both fit (12 columns in 15): the same name, so each shows its file.
+	# " (libc_start_call_main.h)" is 25 columns: it leaves no 4 for the name,
+	# and the name whole leaves 3, less than " (…)": "…" says a file is cut.
+	# " (???)" is 6: 9 columns for the name; "(below main)" is no parameter
+	# list to fold: its first 8 columns and "…".
+	printf "(below main)\tlibc_start_call_main.h\n(below main)\t???\n" | shorten 15
+	expect_out <<'EOF2'
+(below main)…
+(below m… (???)
+EOF2
+	# 20 columns: the name whole, " (", then the file's end in 20 - 12 - 3 = 5
+	# columns ("…in.h") and ")"
+	printf "(below main)\tlibc_start_call_main.h\n(below main)\t???\n" | shorten 20
+	expect_out <<'EOF2'
+(below main) (…in.h)
+(below main) (???)
+EOF2
+}
+
+@test "shorten: two names in two files read apart with their files" {
+	need_shorten
+	# At 24 each name (18) fits alone, and reads like itself in the other file:
+	# each shows its file (" (genops.c)", 11), the name in 13: "_IO_default_…"
+	# for both names. Then the text around where they differ (byte 12): it is
+	# near the end, so "…" and the last 12 columns.
+	printf "_IO_default_xsputn\tgenops.c\n_IO_default_setbuf\tgenops.c\n_IO_default_xsputn\tlibioP.h\n_IO_default_setbuf\tlibioP.h\n" |
+		shorten 24
+	expect_out <<'EOF2'
+…fault_xsputn (genops.c)
+…fault_setbuf (genops.c)
+…fault_xsputn (libioP.h)
+…fault_setbuf (libioP.h)
+EOF2
+}
+
 # ---- the property on the screens --------------------------------------------
 
-# the screens of a profile: the table, the callers and callees of its first
-# function, its call tree expanded, a group's functions
+# the list screens of a profile: the table, the callers and callees of its
+# first function, its call tree expanded, the groups by object and by file, a
+# group's functions, the parts
 SCRIPT=':save-screen table
 Enter
 :save-screen detail
@@ -126,41 +166,101 @@ t
 E
 :save-screen tree
 Backspace
+O
+:save-screen objects
 :group file
+:save-screen groups
 Enter
 :save-screen members
+Backspace
+Backspace
+P
+:save-screen parts
 q'
 
-# check_profile FILE: the property at 30, 80, 120 and 200 columns; failures in $OUT
-check_profile() {
-	local f=$1 w d="$BATS_TEST_TMPDIR/s"
-	mkdir -p "$d"
-	printf '%s\n' "$SCRIPT" >"$d/keys"
-	# (a profile the browser refuses, or a screen it has not: no screen to check)
-	(cd "$d" && rm -f table detail tree members ./*.wide &&
-		"$NCGRIND" --script=keys --size=1000x24 "$f" >/dev/null 2>&1) || true
-	for s in table detail tree members; do [ -f "$d/$s" ] && mv "$d/$s" "$d/$s.wide"; done
-	for w in 30 80 120 200; do
-		(cd "$d" && "$NCGRIND" --script=keys --size="${w}x24" "$f" >/dev/null 2>&1) || true
-		[ -f "$d/table" ] && awk -v head=3 -v title=Function -v first=4 -v last=21 \
-			-f "$CELLS" "$d/table" "$d/table.wide" 2>&1 | sed "s|^|$f $w table: |"
-		[ -f "$d/detail" ] && awk -v head=4 -v title=Function -v first=5 -v last=23 \
-			-f "$CELLS" "$d/detail" "$d/detail.wide" 2>&1 | sed "s|^|$f $w detail: |"
-		[ -f "$d/tree" ] && awk -v head=4 -v title=Function -v first=5 -v last=23 \
-			-f "$CELLS" "$d/tree" "$d/tree.wide" 2>&1 | sed "s|^|$f $w tree: |"
-		# (the members' numbers take 59 columns: their names only from 120 on)
-		[ "$w" -ge 120 ] && [ -f "$d/members" ] && awk -v head=4 -v title=Function -v first=5 \
-			-v last=23 -f "$CELLS" "$d/members" "$d/members.wide" 2>&1 | sed "s|^|$f $w members: |"
-		rm -f "$d/table" "$d/detail" "$d/tree" "$d/members"
-	done
-	: # (a missing screen is no failure here: the awk checks say what is wrong)
+# the screens of a diff: the functions, the calls of the first (the biggest
+# change), its call tree expanded
+DIFF_SCRIPT=':save-screen diff
+Enter
+:save-screen dcalls
+Backspace
+t
+E
+:save-screen dtree
+q'
+
+# Each screen: its header row, the title of its name column, its first and
+# last rows of the list.
+SCREENS='table 3 Function 4 21
+detail 4 Function 5 23
+tree 4 Function 5 23
+objects 4 object 5 23
+groups 4 file 5 23
+members 4 Function 5 23
+parts 4 File 5 23
+diff 4 Function 5 23
+dcalls 4 Function 5 23
+dtree 4 Function 5 23'
+
+# run_screens DIR SCRIPT WIDTH ARGS...: the screens of SCRIPT saved in DIR
+run_screens() {
+	local d=$1 script=$2 w=$3
+	shift 3
+	printf '%s\n' "$script" >"$d/keys"
+	(cd "$d" && "$NCGRIND" --script=keys --size="${w}x24" "$@" >/dev/null 2>&1) || true
 }
 
-@test "names property: the fixtures' table, callers, tree and group screens at 30 to 200 columns" {
+# check_screens LABEL SCRIPT ARGS...: the property at $WIDTHS (30, 80, 120 and
+# 200) columns against 1000 columns (in exact and in short units); failures on
+# stdout
+check_screens() {
+	local label=$1 script=$2 w d="$BATS_TEST_TMPDIR/s" s head title first last
+	shift 2
+	rm -rf "$d" && mkdir -p "$d"
+	# (a profile the browser refuses, or a screen it has not: no screen to check)
+	run_screens "$d" "U
+$script" 1000 "$@"
+	for s in $(cd "$d" && ls); do [ "$s" = keys ] || mv "$d/$s" "$d/$s.short"; done
+	run_screens "$d" "$script" 1000 "$@"
+	for s in $(cd "$d" && ls); do case $s in keys | *.*) ;; *) mv "$d/$s" "$d/$s.wide" ;; esac; done
+	for w in ${WIDTHS:-30 80 120 200}; do
+		run_screens "$d" "$script" "$w" "$@"
+		while read -r s head title first last; do
+			[ -f "$d/$s" ] || continue
+			awk -v head="$head" -v title="$title" -v first="$first" -v last="$last" -f "$CELLS" \
+				"$d/$s" "$d/$s.wide" "$d/$s.short" 2>&1 | sed "s|^|$label $w $s: |"
+			rm -f "$d/$s"
+		done <<<"$SCREENS"
+	done
+	true # (the last screen may be missing)
+}
+
+check_profile() {
+	check_screens "$1" "$SCRIPT" "$1"
+}
+
+check_diff() {
+	check_screens "$1 -> $2" "$DIFF_SCRIPT" --diff "$1" "$2"
+}
+
+@test "names property: the fixtures' list screens at 30 to 200 columns" {
 	local f
 	for f in $(find "$FIX" -name '*.callgrind' ! -path '*/malformed*' ! -path '*/hostile*' | LC_ALL=C sort); do
 		check_profile "$f"
 	done >"$OUT"
+	expect_out </dev/null
+}
+
+@test "names property: the fixtures' diff screens at 30 to 200 columns" {
+	local D="$FIX/diff"
+	{
+		check_diff "$D/version1.callgrind" "$D/version2.callgrind"
+		# (not at 30 columns: the name has 15 there, too few for the three _IO_
+		# functions of genops.c and libioP.h to read apart with their files)
+		WIDTHS="80 120 200" check_diff "$D/version1.cachegrind" "$D/version2.cachegrind"
+		check_diff "$FIX/names/names-demangled.callgrind" "$FIX/names/names-mangled.callgrind"
+		check_diff "$FIX/recursion/threads-default.callgrind" "$FIX/oracle/recur-default.callgrind"
+	} >"$OUT"
 	expect_out </dev/null
 }
 
@@ -173,5 +273,19 @@ check_profile() {
 		LC_ALL=C sort); do
 		check_profile "$f"
 	done >"$OUT"
+	expect_out </dev/null
+}
+
+@test "names property: diffs of the shared corpus's real profiles" {
+	local shared="${SHARED_DIR:-$BATS_TEST_DIRNAME/../../shared}"
+	[ -d "$shared/corpus/real" ] || skip "no ../shared/corpus here"
+	local R="$shared/corpus/real"
+	{
+		check_diff "$R/tmpl-default.callgrind" "$R/tmpl-sepcallers3.callgrind"
+		check_diff "$R/recur-default.callgrind" "$R/recur-cachesim-full.callgrind"
+		check_diff "$R/inl-default.callgrind" "$R/inl-instr-jumps-cache.callgrind"
+		check_diff "$R/gxx-tpl.cc1plus.callgrind" "$R/gxx-tpl.cc1plus.callgrind"
+		check_diff "$R/python3-json-re.callgrind" "$R/recur-default.callgrind"
+	} >"$OUT"
 	expect_out </dev/null
 }

@@ -175,7 +175,8 @@ static void fold(struct out *o, const char *s, size_t n, const char *opens, size
 			continue;
 		}
 		end = group_end(s, n, i, *k);
-		if (i < keep_to && end > keep_from) {
+		/* (a name that starts with its bracket, "(below main)", is not its parameters) */
+		if ((i < keep_to && end > keep_from) || i == 0) {
 			i++; /* open: look inside */
 			continue;
 		}
@@ -509,8 +510,12 @@ static void put_window(struct out *o, const char *s, size_t n, size_t at, int w)
 	out_mark(o);
 }
 
-/* The file's base name, in parentheses. */
-static void put_file(struct out *o, struct shorten_row *r, int w)
+/*
+ * The file's base name, in parentheses; the name before it as shorten_name
+ * has it, or (window) the text around d.from, where it differs from the
+ * names of other rows that read the same.
+ */
+static void put_file(struct out *o, struct shorten_row *r, int w, bool window, struct diff_at d)
 {
 	struct span f = r->file;
 	char paren[256];
@@ -525,14 +530,30 @@ static void put_file(struct out *o, struct shorten_row *r, int w)
 	pl = (size_t)snprintf(paren, sizeof(paren), " (%.*s)", (int)f.len, f.ptr);
 	fw = text_width(paren, pl);
 	if (fw + MIN_HEAD > w) {
-		put_name(o, r->name, w, 0, 0);
+		int nw = text_width(r->name.ptr, r->name.len);
+
+		/* the name whole and as much of the file's end as fits, else … for it */
+		if (nw + 4 <= w) {
+			out_put(o, r->name.ptr, r->name.len);
+			out_put(o, " (", 2);
+			cut_start(o, f.ptr, f.len, w - nw - 3);
+			out_put(o, ")", 1);
+		} else if (nw < w) {
+			out_put(o, r->name.ptr, r->name.len);
+			out_mark(o);
+		} else {
+			put_name(o, r->name, w, 0, 0);
+		}
 		return;
 	}
-	put_name(o, r->name, w - fw, 0, 0);
+	if (window)
+		put_window(o, r->name.ptr, r->name.len, d.from, w - fw);
+	else
+		put_name(o, r->name, w - fw, 0, 0);
 	out_put(o, paren, pl);
 }
 
-static void render(struct shorten_row *r, enum how how, struct diff_at d)
+static void render(struct shorten_row *r, enum how how, bool window, struct diff_at d)
 {
 	int sw = r->suffix ? text_width(r->suffix, strlen(r->suffix)) : 0;
 	int w = r->width < 1 ? 1 : r->width;
@@ -545,7 +566,7 @@ static void render(struct shorten_row *r, enum how how, struct diff_at d)
 	}
 	out_start(&o, r->out, r->size);
 	if (how == HOW_FILE)
-		put_file(&o, r, w - sw);
+		put_file(&o, r, w - sw, window, d);
 	else if (how == HOW_WINDOW)
 		put_window(&o, r->name.ptr, r->name.len, d.from, w - sw);
 	else if (how == HOW_OWN)
@@ -568,16 +589,17 @@ static bool same_row(const struct shorten_row *a, const struct shorten_row *b)
 
 /*
  * Whether row i reads like another row that differs: then into *d where its
- * name differs from theirs, and *same_name whether one of them has its name.
+ * name differs from theirs, *same_name whether one of them has its name,
+ * *other whether one has another name.
  */
 static bool collides(const struct shorten_row *rows, size_t n, size_t i, struct diff_at *d,
-		     bool *same_name)
+		     bool *same_name, bool *other)
 {
 	const struct shorten_row *r = &rows[i];
 	size_t pre = 0, suf = 0;
 	bool any = false;
 
-	*same_name = false;
+	*same_name = *other = false;
 	for (size_t j = 0; j < n; j++) {
 		if (j == i || strcmp(r->out, rows[j].out) || same_row(r, &rows[j]))
 			continue;
@@ -586,6 +608,7 @@ static bool collides(const struct shorten_row *rows, size_t n, size_t i, struct 
 			*same_name = true;
 			continue;
 		}
+		*other = true;
 		if (common_prefix(r->name, rows[j].name) >= pre)
 			pre = common_prefix(r->name, rows[j].name);
 		if (common_suffix(r->name, rows[j].name) >= suf)
@@ -603,29 +626,39 @@ void shorten_rows(struct shorten_row *rows, size_t n)
 	static const struct diff_at none = {0, 0};
 	struct diff_at *d = xmalloc_array(n ? n : 1, sizeof(*d));
 	enum how *how = xmalloc_array(n ? n : 1, sizeof(*how));
+	bool *window = xcalloc(n ? n : 1, sizeof(*window));
 	bool again = true;
 
 	for (size_t i = 0; i < n; i++) {
 		how[i] = HOW_ALONE;
-		render(&rows[i], HOW_ALONE, none);
+		render(&rows[i], HOW_ALONE, false, none);
 	}
-	/* each round takes the rows that still collide one way further */
-	for (int round = 0; round < HOW_FILE && again; round++) {
+	/*
+	 * each round takes the rows that still collide one way further; a row
+	 * that shows its file and still reads like a row of another name in
+	 * that file shows the text around their difference (one round more)
+	 */
+	for (int round = 0; round <= HOW_FILE && again; round++) {
 		again = false;
 		for (size_t i = 0; i < n; i++) {
-			bool same_name;
+			bool same_name, other;
 
-			if (how[i] == HOW_FILE || !collides(rows, n, i, &d[i], &same_name))
+			if ((how[i] == HOW_FILE && window[i]) ||
+			    !collides(rows, n, i, &d[i], &same_name, &other))
 				continue;
-			how[i] = same_name             ? HOW_FILE
-				 : how[i] < HOW_WINDOW ? how[i] + 1
-						       : HOW_WINDOW;
+			if (how[i] == HOW_FILE && !other)
+				continue;
+			window[i] = (how[i] == HOW_FILE || same_name) && other;
+			how[i] = same_name || how[i] == HOW_FILE ? HOW_FILE
+				 : how[i] < HOW_WINDOW           ? how[i] + 1
+								 : HOW_WINDOW;
 			again = true;
 		}
 		for (size_t i = 0; i < n && again; i++)
 			if (how[i] != HOW_ALONE)
-				render(&rows[i], how[i], d[i]);
+				render(&rows[i], how[i], window[i], d[i]);
 	}
+	free(window);
 	free(d);
 	free(how);
 }

@@ -45,16 +45,65 @@ static void diff_screen_free(void *state)
  * The width of the base, new and change columns: 14, or wide enough for
  * the bigger total in the units shown, and its sign.
  */
-int ui_diff_width(const struct ui *u)
+static int diff_width(const struct ui *u, bool short_units, int least)
 {
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
 	uint64_t big =
 	    d->nev ? (d->total_base[e] > d->total_new[e] ? d->total_base[e] : d->total_new[e]) : 0;
 	char buf[FMT_NUM];
-	int w = (int)strlen(fmt_value(buf, big, u->disp.short_units, u->disp.unit_ps)) + 1;
+	int w = (int)strlen(fmt_value(buf, big, short_units, u->disp.unit_ps)) + 1;
 
-	return w > 14 ? w : 14;
+	return w > least ? w : least;
+}
+
+int ui_diff_width(const struct ui *u)
+{
+	return diff_width(u, u->disp.short_units, 14);
+}
+
+int ui_diff_cols_width(const struct diff_cols *L)
+{
+	return (L->sides ? 2 * (L->w + 1) : 0) + L->w + (L->share ? DIFF_SHARE_W + 1 : 0) +
+	       (L->ratio ? RATIO_W + 1 : 0);
+}
+
+void ui_diff_layout(const struct ui *u, struct diff_cols *L, int cols, int other, bool ratio,
+		    bool calls)
+{
+	*L = (struct diff_cols){ui_diff_width(u), true, true, ratio, calls, u->disp.short_units, 0};
+#define ROOM() (cols - ui_diff_cols_width(L) - other - (L->calls ? 14 : 0))
+	if (ROOM() < DIFF_MIN_NAME) /* as wide as the values ("Change": 6 columns at least) */
+		L->w = diff_width(u, L->short_units, 6);
+	if (ROOM() < DIFF_MIN_NAME)
+		L->ratio = false;
+	if (ROOM() < DIFF_MIN_NAME)
+		L->share = false;
+	if (ROOM() < DIFF_MIN_NAME) {
+		L->short_units = true;
+		L->w = diff_width(u, true, u->disp.unit_ps ? 7 : 6);
+	}
+	if (ROOM() < DIFF_MIN_NAME)
+		L->calls = false;
+	if (ROOM() < DIFF_MIN_NAME)
+		L->sides = false;
+	L->name = ROOM() > 1 ? ROOM() : 1;
+#undef ROOM
+}
+
+int ui_diff_put(const struct diff_cols *L, char *buf, size_t size, const char *base,
+		const char *new, const char *change, const char *share, const char *ratio)
+{
+	int o = 0;
+
+	if (L->sides)
+		o = snprintf(buf, size, "%*s %*s ", L->w, base, L->w, new);
+	o += snprintf(buf + o, size - (size_t)o, "%*s", L->w, change);
+	if (L->share)
+		o += snprintf(buf + o, size - (size_t)o, " %*s", DIFF_SHARE_W, share);
+	if (L->ratio && ratio)
+		o += snprintf(buf + o, size - (size_t)o, " %*s", RATIO_W, ratio);
+	return o;
 }
 
 /*
@@ -147,29 +196,32 @@ static struct span row_fn_name(const struct diff *d, uint32_t row)
 					    : profile_name(p, p->funcs[f].name);
 }
 
-/* One row: base, new, change, %base, ratio, status, name (the cost shown: self or incl). */
-static void row_text(const struct ui *u, const struct diff_screen *ds, size_t r, const char *shown,
-		     char *buf, size_t size)
-{
-	int w = ui_diff_width(u);
+/* The columns of a row after the numbers, before the name: "  %-4s  ". */
+#define ROW_STATUS 8
 
+/* One row: base, new, change, %base, ratio, status, name (the cost shown: self or incl). */
+static void row_text(const struct ui *u, const struct diff_screen *ds, const struct diff_cols *L,
+		     size_t r, const char *shown, char *buf, size_t size)
+{
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
 	uint64_t b = diff_cost(d, r, false, ds->incl, e), n = diff_cost(d, r, true, ds->incl, e);
 	struct span name = row_fn_name(d, (uint32_t)r);
 	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], ratio[FMT_NUM];
+	int o = ui_diff_put(L, buf, size, fmt_value(a, b, L->short_units, u->disp.unit_ps),
+			    fmt_value(c, n, L->short_units, u->disp.unit_ps),
+			    fmt_change(ch, b, n, L->short_units, u->disp.unit_ps),
+			    ui_diff_share(pct, b, n, d->total_base[e]), ratio_text(ratio, b, n));
 
-	snprintf(buf, size, "%*s %*s %*s %*s %*s  %-4s  %.*s", w,
-		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_value(c, n, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_change(ch, b, n, u->disp.short_units, u->disp.unit_ps), DIFF_SHARE_W,
-		 ui_diff_share(pct, b, n, d->total_base[e]), RATIO_W, ratio_text(ratio, b, n),
-		 status_word(d, r), shown ? (int)strlen(shown) : (int)name.len,
-		 shown ? shown : name.ptr);
+	snprintf(buf + o, size - (size_t)o, "  %-4s  %.*s", status_word(d, r),
+		 shown ? (int)strlen(shown) : (int)name.len, shown ? shown : name.ptr);
 }
 
-/* The columns before a row's name: the numbers of row_text. */
-#define ROW_NUMBERS(w) (3 * (w) + 3 + DIFF_SHARE_W + 1 + RATIO_W + 2 + 4 + 2)
+/* The columns of :write and of search: all of them, the screen's units. */
+static void full_cols(const struct ui *u, struct diff_cols *L, bool ratio)
+{
+	*L = (struct diff_cols){ui_diff_width(u), true, true, ratio, false, u->disp.short_units, 0};
+}
 
 /* Row i of names: the function of diff row r, as its profile names it. */
 static void diff_name(const struct diff *d, uint32_t r, struct shorten_set *names, size_t i,
@@ -205,8 +257,6 @@ static struct nav *diff_nav(struct ui *u, struct screen *s)
 
 static void diff_draw(struct ui *u, struct screen *s)
 {
-	int w = ui_diff_width(u);
-
 	struct diff_screen *ds = state_of(s);
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
@@ -215,7 +265,10 @@ static void diff_draw(struct ui *u, struct screen *s)
 	    pct[FMT_NUM];
 	size_t n = ds->nav.top < ds->nav.count ? ds->nav.count - ds->nav.top : 0;
 	struct shorten_set names;
+	struct diff_cols L;
+	int o;
 
+	ui_diff_layout(u, &L, g->cols, ROW_STATUS, true, false);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff %s -> %s", d->base->path, d->new->path);
@@ -236,20 +289,19 @@ static void diff_draw(struct ui *u, struct screen *s)
 		 fmt_value(ub, d->unmatched_new[e], u->disp.short_units, u->disp.unit_ps),
 		 ds->incl ? "inclusive," : "self,", order_word(ds));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "%*s %*s %*s %*s %*s  %-4s  %s", w, "Base", w, "New", w,
-		 "Change", DIFF_SHARE_W, "%base", RATIO_W, "Ratio", "", "Function");
+	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", "Ratio");
+	snprintf(line + o, sizeof(line) - (size_t)o, "  %-4s  %s", "", "Function");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
 	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
 	for (size_t i = 0; i < names.n; i++)
-		diff_name(d, (uint32_t)ds->order[ds->nav.top + i], &names, i,
-			  g->cols - ROW_NUMBERS(w), NULL);
+		diff_name(d, (uint32_t)ds->order[ds->nav.top + i], &names, i, L.name, NULL);
 	shorten_set_apply(&names);
 	for (size_t i = 0; i < names.n; i++) {
 		size_t k = ds->nav.top + i;
 		enum grid_attr at = k == ds->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
 
-		row_text(u, ds, ds->order[k], shorten_set_out(&names, i), line, sizeof(line));
+		row_text(u, ds, &L, ds->order[k], shorten_set_out(&names, i), line, sizeof(line));
 		grid_fill(g, 4 + (int)i, 0, at);
 		grid_put(g, 4 + (int)i, 0, line, strlen(line), g->cols, at);
 	}
@@ -308,16 +360,21 @@ static uint32_t diff_fn(struct ui *u, struct screen *s)
 
 static bool diff_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	row_text(u, state_of(s), state_of(s)->order[row], NULL, buf, size);
+	struct diff_cols L;
+
+	full_cols(u, &L, true);
+	row_text(u, state_of(s), &L, state_of(s)->order[row], NULL, buf, size);
 	return true;
 }
 
 static int diff_write(struct ui *u, struct screen *s, FILE *f)
 {
 	char line[1200];
+	struct diff_cols L;
 
+	full_cols(u, &L, true);
 	for (size_t i = 0; i < state_of(s)->nav.count; i++) {
-		row_text(u, state_of(s), state_of(s)->order[i], NULL, line, sizeof(line));
+		row_text(u, state_of(s), &L, state_of(s)->order[i], NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;
@@ -458,17 +515,28 @@ void ui_open_diff_calls(struct ui *u, uint32_t row)
 	ui_push_screen(u, &screen_diff_calls_ops, cs, calls_free);
 }
 
-static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, size_t i, char *buf,
+/* " (calls 1 -> 2)", after a call's name (buf of 2 FMT_NUM + 16) */
+static char *calls_extra(const struct diff *d, uint32_t call, char *buf)
+{
+	char nb[FMT_NUM], nn[FMT_NUM];
+
+	fmt_commas(nb, diff_call_count(d, call, false));
+	fmt_commas(nn, diff_call_count(d, call, true));
+	sprintf(buf, " (calls %s -> %s)", nb, nn);
+	return buf;
+}
+
+static void calls_text(const struct ui *u, const struct diff_calls_screen *cs,
+		       const struct diff_cols *L, size_t i, const char *shown, char *buf,
 		       size_t size)
 {
-	int w = ui_diff_width(u);
-
 	const struct diff *d = u->diff;
 	const struct calls_row *r = &cs->rows[i];
 	uint32_t e = ui_diff_event(u);
-	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], nb[FMT_NUM], nn[FMT_NUM], pct[FMT_NUM + 1];
+	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], extra[2 * FMT_NUM + 16];
 	uint64_t cb, cn;
 	struct span name;
+	int o;
 
 	if (r->call == NCG_NONE) {
 		size_t k = 0;
@@ -481,17 +549,32 @@ static void calls_text(const struct ui *u, const struct diff_calls_screen *cs, s
 	cb = diff_call_cost(d, r->call, false, e);
 	cn = diff_call_cost(d, r->call, true, e);
 	name = row_fn_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller);
-	fmt_commas(nb, diff_call_count(d, r->call, false));
-	fmt_commas(nn, diff_call_count(d, r->call, true));
-	snprintf(buf, size, "%*s %*s %*s %9s  %-4s  %.*s (calls %s -> %s)", w,
-		 fmt_value(a, cb, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_value(b, cn, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_change(ch, cb, cn, u->disp.short_units, u->disp.unit_ps),
-		 ui_diff_share(pct, cb, cn, d->total_base[e]),
+	o = ui_diff_put(L, buf, size, fmt_value(a, cb, L->short_units, u->disp.unit_ps),
+			fmt_value(b, cn, L->short_units, u->disp.unit_ps),
+			fmt_change(ch, cb, cn, L->short_units, u->disp.unit_ps),
+			ui_diff_share(pct, cb, cn, d->total_base[e]), NULL);
+	snprintf(buf + o, size - (size_t)o, "  %-4s  %.*s%s",
 		 d->calls[r->call].base == NCG_NONE  ? "new"
 		 : d->calls[r->call].new == NCG_NONE ? "gone"
 						     : "",
-		 (int)name.len, name.ptr, nb, nn);
+		 shown ? (int)strlen(shown) : (int)name.len, shown ? shown : name.ptr,
+		 shown ? "" : calls_extra(d, r->call, extra));
+}
+
+/* Row i of names: the function of call row k with its calls after it (a heading: its text). */
+static void calls_name(const struct ui *u, const struct diff_calls_screen *cs, size_t k,
+		       struct shorten_set *names, size_t i, int width)
+{
+	const struct diff *d = u->diff;
+	const struct calls_row *r = &cs->rows[k];
+	char extra[2 * FMT_NUM + 16];
+
+	if (r->call == NCG_NONE) {
+		shorten_set_text(names, i, span_make("", 0), span_make("", 0), width);
+		return;
+	}
+	diff_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller, names, i,
+		  width, calls_extra(d, r->call, extra));
 }
 
 static struct nav *calls_nav(struct ui *u, struct screen *s)
@@ -517,8 +600,6 @@ static void calls_moved(struct ui *u, struct screen *s, int dir)
 
 static void calls_draw(struct ui *u, struct screen *s)
 {
-	int w = ui_diff_width(u);
-
 	struct diff_calls_screen *cs = calls_of(s);
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
@@ -529,7 +610,12 @@ static void calls_draw(struct ui *u, struct screen *s)
 		 sn = diff_cost(d, cs->row, true, false, e);
 	uint64_t ib = diff_cost(d, cs->row, false, true, e),
 		 in = diff_cost(d, cs->row, true, true, e);
+	size_t n = cs->nav.top < cs->nav.count ? cs->nav.count - cs->nav.top : 0;
+	struct shorten_set names;
+	struct diff_cols L;
+	int o;
 
+	ui_diff_layout(u, &L, g->cols, ROW_STATUS, false, false);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, callers and callees of %.*s", (int)name.len,
@@ -546,20 +632,27 @@ static void calls_draw(struct ui *u, struct screen *s)
 		 fmt_value(b, in, u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
-	snprintf(line, sizeof(line), "%*s %*s %*s %9s  %-4s  %s", w, "Base", w, "New", w, "Change",
-		 "%base", "", "Function (the call's inclusive cost)");
+	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", NULL);
+	snprintf(line + o, sizeof(line) - (size_t)o, "  %-4s  %s", "",
+		 "Function (the call's inclusive cost)");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	for (int i = 0; i < ui_list_rows(u) && cs->nav.top + (size_t)i < cs->nav.count; i++) {
+	/* the names in view, shortened together, each with its calls when they fit */
+	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	for (size_t i = 0; i < names.n; i++)
+		calls_name(u, cs, cs->nav.top + i, &names, i, L.name);
+	shorten_set_apply(&names);
+	for (int i = 0; i < (int)names.n; i++) {
 		size_t k = cs->nav.top + (size_t)i;
 		enum grid_attr at = k == cs->nav.cursor            ? ATTR_CURSOR
 				    : cs->rows[k].call == NCG_NONE ? ATTR_HEAD
 								   : ATTR_NORMAL;
 
-		calls_text(u, cs, k, line, sizeof(line));
+		calls_text(u, cs, &L, k, shorten_set_out(&names, (size_t)i), line, sizeof(line));
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
+	shorten_set_release(&names);
 	/* two Cachegrind files: no call to open or to grow a tree by */
 	view_draw_status(g, &cs->nav, &u->vs,
 			 profile_has_calls(&u->base->prof) || profile_has_calls(&u->ses.prof)
@@ -610,16 +703,21 @@ static uint32_t calls_fn(struct ui *u, struct screen *s)
 
 static bool calls_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	calls_text(u, calls_of(s), row, buf, size);
+	struct diff_cols L;
+
+	full_cols(u, &L, false);
+	calls_text(u, calls_of(s), &L, row, NULL, buf, size);
 	return true;
 }
 
 static int calls_write(struct ui *u, struct screen *s, FILE *f)
 {
 	char line[1200];
+	struct diff_cols L;
 
+	full_cols(u, &L, false);
 	for (size_t i = 0; i < calls_of(s)->nav.count; i++) {
-		calls_text(u, calls_of(s), i, line, sizeof(line));
+		calls_text(u, calls_of(s), &L, i, NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;

@@ -9,6 +9,7 @@
 
 #include "ncgrind/model/difftree.h"
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/model/shorten.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -171,31 +172,59 @@ static const char *calls_text(const struct difftree_node *n, char *buf)
 	return buf;
 }
 
+/* The columns of a row besides the numbers and the name: " %-9s", "  ", the mark, " ". */
+#define NODE_OTHER 14
+
+/* A node's indent: two columns a level up to 40 levels, at most room (and not below 0). */
+static int node_indent(const struct difftree_node *n, int room)
+{
+	int indent = (int)(n->depth > 40 ? 40 : n->depth) * 2;
+
+	return indent > room ? (room > 0 ? room : 0) : indent;
+}
+
 /*
  * One row as text: the numbers, then the name indented by its depth, two
  * columns a level up to 40 levels; at most `room` columns of indent
- * (deep nodes stop moving right before the name runs out of room).
+ * (deep nodes stop moving right before the name runs out of room). shown:
+ * the name as shortened, NULL: whole.
  */
-static void node_text(const struct ui *u, const struct difftree *t, uint32_t id, int room,
-		      char *buf, size_t size)
+static void node_text(const struct ui *u, const struct difftree *t, const struct diff_cols *L,
+		      uint32_t id, int room, const char *shown, char *buf, size_t size)
 {
-	int w = ui_diff_width(u);
 	const struct difftree_node *n = &t->nodes[id];
 	uint64_t b = u64_from_double(n->base), nw = u64_from_double(n->new);
 	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], label[1024];
-	int indent = (int)(n->depth > 40 ? 40 : n->depth) * 2;
-
-	if (indent > room)
-		indent = room > 0 ? room : 0;
+	int o;
 
 	ui_diff_share(pct, b, nw, t->d->total_base[t->event]);
-	node_label(t->d, n, label, sizeof(label));
-	snprintf(buf, size, "%*s %*s %*s %9s %-9s %13s  %*s%s %s", w,
-		 fmt_value(a, b, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_value(c, nw, u->disp.short_units, u->disp.unit_ps), w,
-		 fmt_change(ch, b, nw, u->disp.short_units, u->disp.unit_ps), pct,
-		 status_of(t->d, n), calls_text(n, (char[2 * FMT_NUM + 8]){0}), indent, "",
-		 mark_of(n), label);
+	if (!shown)
+		node_label(t->d, n, label, sizeof(label));
+	o = ui_diff_put(L, buf, size, fmt_value(a, b, L->short_units, u->disp.unit_ps),
+			fmt_value(c, nw, L->short_units, u->disp.unit_ps),
+			fmt_change(ch, b, nw, L->short_units, u->disp.unit_ps), pct, NULL);
+	o += snprintf(buf + o, size - (size_t)o, " %-9s", status_of(t->d, n));
+	if (L->calls)
+		o += snprintf(buf + o, size - (size_t)o, " %13s",
+			      calls_text(n, (char[2 * FMT_NUM + 8]){0}));
+	snprintf(buf + o, size - (size_t)o, "  %*s%s %s", node_indent(n, room), "", mark_of(n),
+		 shown ? shown : label);
+}
+
+/* Row i of names: a node's function (" [recursive]" after it), or a fold's text. */
+static void node_name(const struct diff *d, const struct difftree_node *n, struct shorten_set *set,
+		      size_t i, int width, char *buf, size_t size)
+{
+	const struct profile *p;
+	uint32_t f;
+
+	if (n->kind != NODE_FUNCTION) {
+		node_label(d, n, buf, size);
+		shorten_set_text(set, i, span_make(buf, strlen(buf)), span_make("", 0), width);
+		return;
+	}
+	f = diff_function(d, n->row, &p);
+	shorten_set_function(set, i, p, f, width, n->recursive ? " [recursive]" : NULL);
 }
 
 static struct nav *tree_nav(struct ui *u, struct screen *s)
@@ -206,15 +235,19 @@ static struct nav *tree_nav(struct ui *u, struct screen *s)
 
 static void tree_draw(struct ui *u, struct screen *s)
 {
-	int w = ui_diff_width(u);
-
 	const struct difftree *t = &dts(s)->tree;
 	const struct diff *d = u->diff;
 	const struct nav *nav = &dts(s)->nav;
 	struct grid *g = &u->g;
 	uint32_t e = t->event;
 	char line[1400], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], label[1024];
+	size_t n = nav->top < t->nvisible ? t->nvisible - nav->top : 0;
+	char(*folds)[64];
+	struct shorten_set names;
+	struct diff_cols L;
+	int o;
 
+	ui_diff_layout(u, &L, g->cols, NODE_OTHER, false, true);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, %s, threshold %.3g%%",
@@ -238,23 +271,38 @@ static void tree_draw(struct ui *u, struct screen *s)
 		 fmt_change(ch, u64_from_double(t->root_base), u64_from_double(t->root_new),
 			    u->disp.short_units, u->disp.unit_ps));
 	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "%*s %*s %*s %9s %-9s %13s  %s", w, "Base", w, "New", w,
-		 "Change", "%base", "", "Calls",
+	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", NULL);
+	o += snprintf(line + o, sizeof(line) - (size_t)o, " %-9s", "");
+	if (L.calls)
+		o += snprintf(line + o, sizeof(line) - (size_t)o, " %13s", "Calls");
+	snprintf(line + o, sizeof(line) - (size_t)o, "  %s",
 		 t->inverted ? "Function, then its callers" : "Function, then its callees");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	for (int i = 0; i < ui_list_rows(u) && nav->top + (size_t)i < t->nvisible; i++) {
+	/* the names in view, shortened together to what their indent leaves */
+	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	folds = xcalloc(names.n ? names.n : 1, sizeof(*folds));
+	for (size_t i = 0; i < names.n; i++) {
+		const struct difftree_node *nd = &t->nodes[t->visible[nav->top + i]];
+
+		node_name(d, nd, &names, i, L.name - node_indent(nd, L.name - DIFF_MIN_NAME),
+			  folds[i], sizeof(folds[i]));
+	}
+	shorten_set_apply(&names);
+	for (int i = 0; i < (int)names.n; i++) {
 		size_t k = nav->top + (size_t)i;
 		uint32_t id = t->visible[k];
 		enum grid_attr at = k == nav->cursor                     ? ATTR_CURSOR
 				    : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
 									 : ATTR_NORMAL;
 
-		/* the numbers take 3 w + 38 columns; the name keeps 30 */
-		node_text(u, t, id, g->cols - 3 * ui_diff_width(u) - 38 - 30, line, sizeof(line));
+		node_text(u, t, &L, id, L.name - DIFF_MIN_NAME, shorten_set_out(&names, (size_t)i),
+			  line, sizeof(line));
 		grid_fill(g, 4 + i, 0, at);
 		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
 	}
+	shorten_set_release(&names);
+	free(folds);
 	view_draw_status(g, nav, &u->vs, "Right/Left: expand/collapse  e: biggest change  q: back");
 }
 
@@ -363,9 +411,10 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
 	const struct difftree *t = &dts(s)->tree;
 	char line[1400];
+	struct diff_cols L = {ui_diff_width(u), true, true, false, true, u->disp.short_units, 0};
 
 	for (size_t i = 0; i < t->nvisible; i++) {
-		node_text(u, t, t->visible[i], 80, line, sizeof(line));
+		node_text(u, t, &L, t->visible[i], 80, NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;

@@ -114,25 +114,118 @@ void cmd_group(struct ui *u, const char *cmd, const char *arg)
 	ui_group(u, kind);
 }
 
-/* The columns before a row's name: "%14s %7s %14s %7s %7s  " (the members': %11s). */
-#define GROUP_NUMBERS 55
-#define MEMBER_NUMBERS 59
+/*
+ * The number columns of the groups and of a group's functions: inclusive
+ * cost, its share, self cost, its share, the functions (or the calls). The
+ * costs take 14 columns, or what their widest value needs; on a narrow
+ * screen they give way so that the name keeps MIN_NAME columns, as the
+ * table's do: the percentages first, then exact numbers, then the count.
+ */
+struct group_cols {
+	int num;     /* the width of a cost */
+	bool pct;    /* the two percentages */
+	bool count;  /* the functions of a group, the calls of a function */
+	int count_w; /* its width */
+	bool short_units;
+};
+
+#define MIN_NAME 16
+#define PCT_W 7
+#define COST_W 14
+
+static int cols_fixed(const struct group_cols *L)
+{
+	return 2 * L->num + 1 + (L->pct ? 2 * (PCT_W + 1) : 0) + (L->count ? L->count_w + 1 : 0) +
+	       2;
+}
+
+static int value_width(const struct ui *u, uint64_t v, bool short_units)
+{
+	char buf[FMT_NUM];
+
+	return (int)strlen(fmt_value(buf, v, short_units, u->disp.unit_ps));
+}
+
+/* The columns for a screen of cols columns whose biggest cost is widest. */
+static void group_layout(const struct ui *u, struct group_cols *L, int cols, uint64_t widest,
+			 int count_w)
+{
+	int w = value_width(u, widest, u->disp.short_units);
+
+	L->short_units = u->disp.short_units;
+	L->num = w > COST_W ? w : COST_W;
+	L->pct = u->disp.show_percent;
+	L->count = true;
+	L->count_w = count_w;
+	if (cols - cols_fixed(L) < MIN_NAME)
+		L->num = w > 4 ? w : 4; /* as wide as "Incl" */
+	if (cols - cols_fixed(L) < MIN_NAME)
+		L->pct = false;
+	if (cols - cols_fixed(L) < MIN_NAME && !L->short_units) {
+		L->short_units = true;
+		w = value_width(u, widest, true);
+		/* (a smaller value may take more: 77.5M against 185M) */
+		L->num = w > (u->disp.unit_ps ? 6 : 5) ? w : u->disp.unit_ps ? 6 : 5;
+	}
+	if (cols - cols_fixed(L) < MIN_NAME)
+		L->count = false;
+}
+
+/* The number cells of a row (or of the header), then two blanks; returns its length. */
+static int put_numbers(char *buf, size_t size, const struct group_cols *L, const char *incl,
+		       const char *pincl, const char *self, const char *pself, const char *count)
+{
+	int o = snprintf(buf, size, "%*s", L->num, incl);
+
+	if (L->pct)
+		o += snprintf(buf + o, size - (size_t)o, " %*s", PCT_W, pincl);
+	o += snprintf(buf + o, size - (size_t)o, " %*s", L->num, self);
+	if (L->pct)
+		o += snprintf(buf + o, size - (size_t)o, " %*s", PCT_W, pself);
+	if (L->count)
+		o += snprintf(buf + o, size - (size_t)o, " %*s", L->count_w, count);
+	o += snprintf(buf + o, size - (size_t)o, "  ");
+	return o;
+}
+
+/* The biggest cost of the group's rows in the event shown (for the width of the columns). */
+static uint64_t groups_widest(const struct ui *u, const struct groups_screen *g)
+{
+	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
+	uint64_t w = 0;
+
+	for (size_t k = 0; k < g->g.n && g->g.nev; k++) {
+		if (g->g.v[k].incl[e] > w)
+			w = g->g.v[k].incl[e];
+		if (g->g.v[k].self[e] > w)
+			w = g->g.v[k].self[e];
+	}
+	return w;
+}
 
 static void group_text(const struct ui *u, const struct groups_screen *g, size_t k,
-		       const char *name, char *buf, size_t size)
+		       const struct group_cols *L, const char *name, char *buf, size_t size)
 {
 	const struct group *gr = &g->g.v[g->order[k]];
 	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
 	/* (a ratio's share of a total means nothing: no percentage) */
 	uint64_t total =
 	    u->ses.prof.nev && !u->ses.prof.events[e].ratio ? u->ses.prof.totals[e] : 0;
-	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM];
+	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], n[16];
+	int o;
 
-	snprintf(buf, size, "%14s %7s %14s %7s %7u  %s",
-		 fmt_value(a, gr->incl[e], u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pa, gr->incl[e], total),
-		 fmt_value(b, gr->self[e], u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pb, gr->self[e], total), gr->nfuncs, name ? name : gr->name);
+	snprintf(n, sizeof(n), "%u", gr->nfuncs);
+	o = put_numbers(buf, size, L, fmt_value(a, gr->incl[e], L->short_units, u->disp.unit_ps),
+			fmt_percent(pa, gr->incl[e], total),
+			fmt_value(b, gr->self[e], L->short_units, u->disp.unit_ps),
+			fmt_percent(pb, gr->self[e], total), n);
+	snprintf(buf + o, size - (size_t)o, "%s", name ? name : gr->name);
+}
+
+/* The columns of :write: every one, the costs as the screen's units say. */
+static void full_layout(const struct ui *u, struct group_cols *L, int count_w)
+{
+	*L = (struct group_cols){COST_W, true, true, count_w, u->disp.short_units};
 }
 
 static struct nav *groups_nav(struct ui *u, struct screen *s)
@@ -144,14 +237,16 @@ static struct nav *groups_nav(struct ui *u, struct screen *s)
 /* The head and the rows of a list screen of text rows (the groups and their functions). */
 static void
 draw_list(struct ui *u, const char *title, const char *what, const char *head, struct nav *nav,
-	  void (*text)(const struct ui *, const void *, size_t, const char *, char *, size_t),
+	  void (*text)(const struct ui *, const void *, size_t, const struct group_cols *,
+		       const char *, char *, size_t),
 	  void (*name)(const struct ui *, const void *, size_t, struct shorten_set *, size_t, int),
-	  int numbers, const void *state, const char *hints)
+	  const struct group_cols *L, const void *state, const char *hints)
 {
 	struct grid *g = &u->g;
 	char line[1200];
 	size_t n = nav->top < nav->count ? nav->count - nav->top : 0;
 	struct shorten_set names;
+	int numbers = cols_fixed(L);
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -168,7 +263,7 @@ draw_list(struct ui *u, const char *title, const char *what, const char *head, s
 		size_t k = nav->top + i;
 		enum grid_attr at = k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL;
 
-		text(u, state, k, shorten_set_out(&names, i), line, sizeof(line));
+		text(u, state, k, L, shorten_set_out(&names, i), line, sizeof(line));
 		grid_fill(g, 4 + (int)i, 0, at);
 		grid_put(g, 4 + (int)i, 0, line, strlen(line), g->cols, at);
 	}
@@ -176,10 +271,10 @@ draw_list(struct ui *u, const char *title, const char *what, const char *head, s
 	view_draw_status(g, nav, &u->vs, hints);
 }
 
-static void group_row(const struct ui *u, const void *state, size_t k, const char *name, char *buf,
-		      size_t size)
+static void group_row(const struct ui *u, const void *state, size_t k, const struct group_cols *L,
+		      const char *name, char *buf, size_t size)
 {
-	group_text(u, state, k, name, buf, size);
+	group_text(u, state, k, L, name, buf, size);
 }
 
 /* A group's name is a path, a class or an object: no file of its own. */
@@ -199,7 +294,10 @@ static void groups_draw(struct ui *u, struct screen *s)
 	struct span ev =
 	    u->ses.prof.nev ? u->ses.prof.events[u->disp.event].name : span_make("", 0);
 	char title[200], what[300], head[300];
+	struct group_cols L;
+	int o;
 
+	group_layout(u, &L, u->g.cols, groups_widest(u, g), 7);
 	snprintf(title, sizeof(title), "ncgrind: functions by %s", groups_kind_name(g->g.kind));
 	snprintf(what, sizeof(what),
 		 "%zu group%s; %.*s: the self cost of their functions, and inclusive: with the "
@@ -208,9 +306,9 @@ static void groups_draw(struct ui *u, struct screen *s)
 		 g->sort == SORT_INCL   ? "inclusive cost"
 		 : g->sort == SORT_NAME ? "name"
 					: "self cost");
-	snprintf(head, sizeof(head), "%14s %7s %14s %7s %7s  %s", "Incl", "%", "Self", "%", "Funcs",
-		 groups_kind_name(g->g.kind));
-	draw_list(u, title, what, head, &g->nav, group_row, group_name, GROUP_NUMBERS, g,
+	o = put_numbers(head, sizeof(head), &L, "Incl", "%", "Self", "%", "Funcs");
+	snprintf(head + o, sizeof(head) - (size_t)o, "%s", groups_kind_name(g->g.kind));
+	draw_list(u, title, what, head, &g->nav, group_row, group_name, &L, g,
 		  "Enter: its functions  O: next grouping  s/i/a: sort  q: back");
 }
 
@@ -258,9 +356,11 @@ static bool groups_row_text(struct ui *u, struct screen *s, size_t row, char *bu
 static int groups_write(struct ui *u, struct screen *s, FILE *f)
 {
 	char line[1200];
+	struct group_cols L;
 
+	full_layout(u, &L, 7);
 	for (size_t i = 0; i < gs(s)->nav.count; i++) {
-		group_text(u, gs(s), i, NULL, line, sizeof(line));
+		group_text(u, gs(s), i, &L, NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;
@@ -391,8 +491,8 @@ static void open_members(struct ui *u, const struct groups *g, size_t gi)
 	ui_push_screen(u, &screen_members_ops, m, members_free);
 }
 
-static void member_text(const struct ui *u, const void *state, size_t k, const char *shown,
-			char *buf, size_t size)
+static void member_text(const struct ui *u, const void *state, size_t k, const struct group_cols *L,
+			const char *shown, char *buf, size_t size)
 {
 	const struct members_screen *m = state;
 	const struct profile *p = &u->ses.prof;
@@ -401,13 +501,36 @@ static void member_text(const struct ui *u, const void *state, size_t k, const c
 	struct span name = p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
 							: profile_name(p, p->funcs[f].name);
 	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], c[FMT_NUM];
+	int o = put_numbers(
+	    buf, size, L, fmt_value(a, profile_incl_at(p, f, e), L->short_units, u->disp.unit_ps),
+	    fmt_percent(pa, profile_incl_at(p, f, e), total),
+	    fmt_value(b, profile_self_at(p, f, e), L->short_units, u->disp.unit_ps),
+	    fmt_percent(pb, profile_self_at(p, f, e), total), fmt_commas(c, p->funcs[f].calls));
 
-	snprintf(buf, size, "%14s %7s %14s %7s %11s  %.*s",
-		 fmt_value(a, profile_incl_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pa, profile_incl_at(p, f, e), total),
-		 fmt_value(b, profile_self_at(p, f, e), u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pb, profile_self_at(p, f, e), total), fmt_commas(c, p->funcs[f].calls),
-		 shown ? (int)strlen(shown) : (int)name.len, shown ? shown : name.ptr);
+	snprintf(buf + o, size - (size_t)o, "%.*s", shown ? (int)strlen(shown) : (int)name.len,
+		 shown ? shown : name.ptr);
+}
+
+/* The biggest cost of the functions, and the width of the most calls. */
+static uint64_t members_widest(const struct ui *u, const struct members_screen *m, int *calls_w)
+{
+	const struct profile *p = &u->ses.prof;
+	uint64_t w = 0, calls = 0;
+	char c[FMT_NUM];
+
+	for (size_t k = 0; k < m->nav.count && p->nev; k++) {
+		uint32_t f = m->fns[k];
+
+		if (profile_incl_at(p, f, u->disp.event) > w)
+			w = profile_incl_at(p, f, u->disp.event);
+		if (profile_self_at(p, f, u->disp.event) > w)
+			w = profile_self_at(p, f, u->disp.event);
+		if (p->funcs[f].calls > calls)
+			calls = p->funcs[f].calls;
+	}
+	*calls_w = (int)strlen(fmt_commas(c, calls));
+	*calls_w = *calls_w > 11 ? *calls_w : 11;
+	return w;
 }
 
 static void member_name(const struct ui *u, const void *state, size_t k, struct shorten_set *set,
@@ -427,7 +550,11 @@ static struct nav *members_nav(struct ui *u, struct screen *s)
 static void members_draw(struct ui *u, struct screen *s)
 {
 	char title[1100], what[100], head[200];
+	struct group_cols L;
+	int calls_w, o;
+	uint64_t widest = members_widest(u, ms(s), &calls_w);
 
+	group_layout(u, &L, u->g.cols, widest, calls_w);
 	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
 	snprintf(what, sizeof(what), "%zu function%s, by %s", ms(s)->nav.count,
 		 ms(s)->nav.count == 1 ? "" : "s",
@@ -435,10 +562,10 @@ static void members_draw(struct ui *u, struct screen *s)
 		 : ms(s)->sort == SORT_CALLS ? "calls"
 		 : ms(s)->sort == SORT_NAME  ? "name"
 					     : "self cost");
-	snprintf(head, sizeof(head), "%14s %7s %14s %7s %11s  %s", "Incl", "%", "Self", "%",
-		 "Calls", "Function");
-	draw_list(u, title, what, head, &ms(s)->nav, member_text, member_name, MEMBER_NUMBERS,
-		  ms(s), "Enter: callers and callees  t/r: trees  v: source  q: back");
+	o = put_numbers(head, sizeof(head), &L, "Incl", "%", "Self", "%", "Calls");
+	snprintf(head + o, sizeof(head) - (size_t)o, "Function");
+	draw_list(u, title, what, head, &ms(s)->nav, member_text, member_name, &L, ms(s),
+		  "Enter: callers and callees  t/r: trees  v: source  q: back");
 }
 
 static uint32_t members_fn(struct ui *u, struct screen *s)
@@ -479,9 +606,11 @@ static bool members_row_text(struct ui *u, struct screen *s, size_t row, char *b
 static int members_write(struct ui *u, struct screen *s, FILE *f)
 {
 	char line[1200];
+	struct group_cols L;
 
+	full_layout(u, &L, 11);
 	for (size_t i = 0; i < ms(s)->nav.count; i++) {
-		member_text(u, ms(s), i, NULL, line, sizeof(line));
+		member_text(u, ms(s), i, &L, NULL, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
 	return ferror(f) ? -1 : 0;

@@ -102,9 +102,16 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* The widths of the text columns: as wide as their widest value, up to a cap. */
+/*
+ * The widths of the text columns: as wide as their widest value, up to a
+ * cap; the cost as wide as its widest value. On a narrow screen the number
+ * columns give way, whole, rather than be cut at the edge: the share
+ * first, then the thread, the part's number, the cost.
+ */
 struct part_cols {
-	int file, trigger, range;
+	int file, trigger, range, cost;
+	bool pct, thr, num, value;
+	bool tail; /* the trigger, time range and command: only where 4 columns are left */
 };
 
 #define PART_COL_MAX 40
@@ -123,17 +130,56 @@ static void part_cols(struct ui *u, struct part_cols *pc)
 	pc->file = 4;
 	pc->trigger = 7;
 	pc->range = 10;
+	pc->cost = 16;
+	pc->pct = pc->thr = pc->num = pc->value = pc->tail = true;
 	for (size_t r = 0; r < rows_of(u); r++) {
 		struct side sd = side_of(u, r);
 		const struct profile *p = &sd.ses->prof;
 		const struct part *pt = &p->parts[sd.part];
+		char c[FMT_NUM];
+		int cw = (int)strlen(fmt_commas(c, part_cost(u, p, sd.which, sd.part)));
 
 		pc->file = widest(pc->file, base_name(p->src[pt->src].path));
 		pc->trigger =
 		    widest(pc->trigger, printable(buf, sizeof(buf), pt->trigger, sizeof(buf)));
 		pc->range =
 		    widest(pc->range, printable(buf, sizeof(buf), pt->timerange, sizeof(buf)));
+		pc->cost = cw > pc->cost ? cw : pc->cost;
 	}
+}
+
+#define PART_MIN_FILE 16
+
+/* The columns up to the trigger: the mark, (the side,) #, file, numbers. */
+static int part_fixed(const struct ui *u, const struct part_cols *pc, int file)
+{
+	return 4 + (u->diff ? 5 : 0) + 5 + file + (pc->num ? 6 : 0) + (pc->thr ? 6 : 0) +
+	       (pc->value ? pc->cost + 1 : 0) + (pc->pct ? 8 : 0);
+}
+
+/* The number columns that fit whole in cols, the file keeping some room. */
+static void part_fit(const struct ui *u, struct part_cols *pc, int cols)
+{
+	int file = pc->file < PART_MIN_FILE ? pc->file : PART_MIN_FILE;
+	bool *drop[] = {&pc->pct, &pc->thr, &pc->num, &pc->value};
+
+	int room;
+
+	for (size_t i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)
+		if (part_fixed(u, pc, file) > cols)
+			*drop[i] = false;
+	/* the file gives way to the numbers (its end kept), the text columns to both */
+	room = cols - part_fixed(u, pc, 0);
+	pc->tail = room - pc->file >= 4;
+	if (room < pc->file)
+		pc->file = room > 2 ? room : 2;
+}
+
+/* Append " %*s" (right-aligned in w) to buf at *o when on. */
+static void put_num(char *buf, size_t size, int *o, bool on, int w, const char *text)
+{
+	if (on && (size_t)*o < size)
+		*o += snprintf(buf + *o, size - (size_t)*o, " %*s", w, text);
 }
 
 /* text in exactly w columns: cut with … (a path keeps its end), or padded with blanks. */
@@ -173,10 +219,17 @@ static void part_text(struct ui *u, const uint64_t all[2], const struct part_col
 
 	snprintf(pct, sizeof(pct), ratio ? "      -" : "%6.2f%%",
 		 all[sd.which] ? 100.0 * (double)cost / (double)all[sd.which] : 0.0);
+	o += snprintf(buf + o, size - (size_t)o, "%4zu %s", sd.part + 1,
+		      cell(file, sizeof(file), base_name(p->src[pt->src].path), pc->file, true));
+	put_num(buf, size, &o, pc->num, 5, num);
+	put_num(buf, size, &o, pc->thr, 5, thr);
+	put_num(buf, size, &o, pc->value, pc->cost,
+		ratio ? fmt_value(c, cost, false, FMT_RATIO) : fmt_commas(c, cost));
+	put_num(buf, size, &o, pc->pct, 7, pct);
+	if (!pc->tail || (size_t)o >= size)
+		return;
 	snprintf(
-	    buf + o, size - (size_t)o, "%4zu %s %5s %5s %16s %s  %s %s %s", sd.part + 1,
-	    cell(file, sizeof(file), base_name(p->src[pt->src].path), pc->file, true), num, thr,
-	    ratio ? fmt_value(c, cost, false, FMT_RATIO) : fmt_commas(c, cost), pct,
+	    buf + o, size - (size_t)o, "  %s %s %s",
 	    cell(trig, sizeof(trig), printable(text, 200, pt->trigger, 200), pc->trigger, false),
 	    cell(range, sizeof(range), printable(text, 200, pt->timerange, 200), pc->range, false),
 	    printable(cmd, sizeof(cmd), pt->cmd, 300));
@@ -216,8 +269,9 @@ static void parts_draw(struct ui *u, struct screen *s)
 	const struct span ev =
 	    u->diff ? u->diff->ev_name[ui_diff_event(u)] : p->events[u->disp.event].name;
 	size_t n = profile_parts_counted(p);
-	char line[1400], shown[1400], file[200], trig[200], range[200];
+	char line[1400], shown[1400], file[200], trig[200], range[200], evname[80];
 	struct part_cols pc;
+	int o;
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -233,11 +287,22 @@ static void parts_draw(struct ui *u, struct screen *s)
 			 p->nparts, p->nsrc, p->nsrc == 1 ? "" : "s", n);
 	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 	part_cols(u, &pc);
-	snprintf(line, sizeof(line), "    %s%4s %s %5s %5s %16.*s %7s  %s %s %s",
-		 u->diff ? "Side " : "", "#", cell(file, sizeof(file), "File", pc.file, false),
-		 "Part", "Thr", (int)(ev.len > 16 ? 16 : ev.len), ev.ptr, "%",
-		 cell(trig, sizeof(trig), "Trigger", pc.trigger, false),
-		 cell(range, sizeof(range), "Time range", pc.range, false), "Command");
+	part_fit(u, &pc, g->cols);
+	o = snprintf(line, sizeof(line), "    %s%4s %s", u->diff ? "Side " : "", "#",
+		     cell(file, sizeof(file), "File", pc.file, false));
+	put_num(line, sizeof(line), &o, pc.num, 5, "Part");
+	put_num(line, sizeof(line), &o, pc.thr, 5, "Thr");
+	snprintf(evname, sizeof(evname), "%.*s",
+		 (int)(ev.len < (size_t)pc.cost && ev.len < 64 ? ev.len
+		       : pc.cost < 64                          ? (size_t)pc.cost
+							       : 64),
+		 ev.ptr);
+	put_num(line, sizeof(line), &o, pc.value, pc.cost, evname);
+	put_num(line, sizeof(line), &o, pc.pct, 7, "%");
+	if (pc.tail)
+		snprintf(line + o, sizeof(line) - (size_t)o, "  %s %s %s",
+			 cell(trig, sizeof(trig), "Trigger", pc.trigger, false),
+			 cell(range, sizeof(range), "Time range", pc.range, false), "Command");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);
 	for (int i = 0; i < ui_list_rows(u) && ps->nav.top + (size_t)i < ps->nav.count; i++) {

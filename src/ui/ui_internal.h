@@ -212,6 +212,27 @@ int ui_diff_width(const struct ui *u);
  */
 #define DIFF_SHARE_W 9
 char *ui_diff_share(char *buf, uint64_t b, uint64_t n, uint64_t total);
+/*
+ * The number columns of a diff screen: base, new, change, %base, and on
+ * the functions the ratio, on a tree the calls. On a narrow screen they give
+ * way so that the name keeps DIFF_MIN_NAME columns: the ratio, %base, exact
+ * numbers (short units then), the calls, base and new; the change stays.
+ */
+#define DIFF_MIN_NAME 16
+struct diff_cols {
+	int w; /* the width of base, new and change */
+	bool sides, share, ratio, calls;
+	bool short_units;
+	int name; /* the columns left for the name */
+};
+/* For cols columns, `other` of them the screen's own (status, marks); ratio, calls: has them. */
+void ui_diff_layout(const struct ui *u, struct diff_cols *L, int cols, int other, bool ratio,
+		    bool calls);
+/* The width of L's number columns, a blank after each but the last. */
+int ui_diff_cols_width(const struct diff_cols *L);
+/* base, new, change, share and ratio (NULL: none) as L shows them; returns the length. */
+int ui_diff_put(const struct diff_cols *L, char *buf, size_t size, const char *base,
+		const char *new, const char *change, const char *share, const char *ratio);
 /* The callers and callees of a diff row, as a diff (screen_diff.c). */
 void ui_open_diff_calls(struct ui *u, uint32_t row);
 /*
