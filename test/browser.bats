@@ -876,7 +876,7 @@ EOF
 	grep -A1 '== next' "$OUT" | tail -1 | grep -q '^8/.* 2 of 2 matches'
 	sed -i 's|^1/[0-9]*  q, Esc|1/N  q, Esc|' "$BATS_TEST_TMPDIR/narrow"
 	expect_screen narrow <<'EOF'
-ncgrind: help: this screen's keys, every
+ncgrind: help: this screen's keys, ever…
 Keys of the flame graph (flame)
   Up, k         to the parent frame
   Down, j       to the largest child
@@ -887,7 +887,7 @@ Keys of the flame graph (flame)
                 the row
   Enter         zoom in: the frame as
                 wide as the screen
-1/N  q, Esc, ?: close  / search  PgDn,
+1/N  q, Esc, ?: close  / search  PgDn…
 EOF
 }
 
@@ -902,7 +902,7 @@ EOF
 EOF
 	expect_screen narrow <<'EOF'
 ncgrind: spec-extended.callgrind
-Events: [Instructions]   Total Instructi
+Events: [Instructions]   Total Instruct…
 Incl  Self  Calls  Function
  700   700      5  func2
  400   100      1  func1
@@ -910,7 +910,7 @@ Incl  Self  Calls  Function
 
 func2
 called 5 times  file: file2.c  object:
-1/3  sort: self Instructions   ? help  q
+1/3  sort: self Instructions   ? help  …
 EOF
 }
 
@@ -966,9 +966,9 @@ j
 :save-screen five
 EOF
 	expect_screen five <<'EOF'
-ncgrind: pages.callg
-Events: [Ir]   Total
- Incl   Self  Functi
+ncgrind: pages.call…
+Events: [Ir]   Tota…
+ Incl   Self  Funct…
 4,350  4,350  f02
 2/40  sort: self Ir
 EOF
@@ -985,7 +985,7 @@ EOF
 EOF
 	expect_screen narrow <<'EOF'
 ncgrind: pages.callgrind
-Events: [Ir]   Total Ir: 100,000   Parts
+Events: [Ir]   Total Ir: 100,000   Part…
  Incl   Self  Calls  Function
 4,450  4,450      0  f01
 4,350  4,350      0  f02
@@ -1379,7 +1379,7 @@ Incl      %  Self      %  Calls  Function
 
 main
 called 0 times  file: a.c  object:
-2 problems reading the profile: negative-cost.callgrind:6: negative cost '-20' (
+2 problems reading the profile: negative-cost.callgrind:6: negative cost '-20' …
 EOF
 	# the next key clears the message
 	screen_rows '2p;4p;24p' Dr
@@ -1440,7 +1440,7 @@ EOF
 EOF
 	expect_screen small <<'EOF'
 ncgrind: spec-extended.callgrind
-Events: [Instructions]   Total Instructi
+Events: [Instructions]   Total Instruct…
 Incl  Self  Calls  Function
  700   700      5  func2
  400   100      1  func1
@@ -1448,7 +1448,7 @@ Incl  Self  Calls  Function
 
 func2
 called 5 times  file: file2.c  object:
-1/3  sort: self Instructions   ? help  q
+1/3  sort: self Instructions   ? help  …
 EOF
 	expect_screen big <<'EOF'
 ncgrind: spec-extended.callgrind

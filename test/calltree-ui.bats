@@ -226,7 +226,7 @@ Enter
 EOF2
 	sed -n '4,11p' "$BATS_TEST_TMPDIR/tree" >"$OUT"
 	expect_out <<'EOF2'
-   Incl     Calls  Function, then its ca
+   Incl     Calls  Function, then its c…
 500,900            - main
 500,800         1   - alpha
 500,700         1    - beta

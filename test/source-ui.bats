@@ -115,7 +115,7 @@ EOF2
 :save-screen missing
 EOF2
 	diff -u - <(sed -n '3,9p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
-file 1/3 (83.33% of the self cost): /src/vec.h  source not found; add a director
+file 1/3 (83.33% of the self cost): /src/vec.h  source not found; add a directo…
  Self  %total  Line  Source
   tried /src/vec.h
   tried ./src/vec.h
@@ -179,7 +179,7 @@ EOF2
 EOF2
 	expect_status 0
 	diff -u - <(sed -n '3,14p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
-file 1/1 (100.0% of the self cost): /home/dev/hidden/wordfreq.c  source not foun
+file 1/1 (100.0% of the self cost): /home/dev/hidden/wordfreq.c  source not fou…
  Self  %total  Line  Source
   tried /home/dev/hidden/wordfreq.c
   tried ./home/dev/hidden/wordfreq.c

@@ -144,6 +144,24 @@ int grid_puts(struct grid *g, int r, int c, const char *s, enum grid_attr attr)
 	return grid_put(g, r, c, s, strlen(s), g->cols, attr);
 }
 
+int grid_put_cut(struct grid *g, int r, int c, const char *s, size_t n, int width,
+		 enum grid_attr attr)
+{
+	int room = c + width < g->cols ? width : g->cols - c, w;
+
+	if (r < 0 || r >= g->rows || room <= 0)
+		return 0;
+	if (grid_width(s, n) <= room)
+		return grid_put(g, r, c, s, n, room, attr);
+	w = grid_put(g, r, c, s, n, room - 1, attr); /* a wide character may leave a cell */
+	return w + grid_put(g, r, c + w, "\xe2\x80\xa6", 3, 1, attr);
+}
+
+int grid_puts_cut(struct grid *g, int r, int c, const char *s, enum grid_attr attr)
+{
+	return grid_put_cut(g, r, c, s, strlen(s), g->cols, attr);
+}
+
 int grid_save(const struct grid *g, FILE *out)
 {
 	return grid_save_rows(g, 0, g->rows, out);

@@ -122,7 +122,7 @@ void list_put_heads(struct grid *g, int r, const struct list *l, const char *nam
 	for (int i = 0; i < l->n; i++)
 		if (l->col[i].shown)
 			c = put_cell(g, r, c, l, &l->col[i], l->col[i].title, ATTR_HEAD);
-	grid_puts(g, r, c + l->name_gap, name_title, ATTR_HEAD);
+	grid_puts_cut(g, r, c + l->name_gap, name_title, ATTR_HEAD);
 }
 
 int list_write(FILE *f, struct grid *g, int head_rows, size_t n,

@@ -272,7 +272,7 @@ static void diff_draw(struct ui *u, struct screen *s)
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff %s -> %s", d->base->path, d->new->path);
-	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
 	snprintf(
 	    line, sizeof(line), "%.*s: base %s, new %s, change %s (%s%% of the base)",
 	    (int)d->ev_name[e].len, d->ev_name[e].ptr,
@@ -281,14 +281,14 @@ static void diff_draw(struct ui *u, struct screen *s)
 	    fmt_change(c, d->total_base[e], d->total_new[e], u->disp.short_units, u->disp.unit_ps),
 	    d->total_base[e] ? fmt_share(pct, d->total_base[e], d->total_new[e], d->total_base[e])
 			     : "+0.00");
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
+	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	snprintf(line, sizeof(line), "%zu matched, %zu gone (self %s), %zu new (self %s); %s %s",
 		 d->matched, d->only_base,
 		 fmt_value(ua, d->unmatched_base[e], u->disp.short_units, u->disp.unit_ps),
 		 d->only_new,
 		 fmt_value(ub, d->unmatched_new[e], u->disp.short_units, u->disp.unit_ps),
 		 ds->incl ? "inclusive," : "self,", order_word(ds));
-	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
 	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", "Ratio");
 	snprintf(line + o, sizeof(line) - (size_t)o, "  %-4s  %s", "", "Function");
 	grid_fill(g, 3, 0, ATTR_HEAD);
@@ -620,18 +620,18 @@ static void calls_draw(struct ui *u, struct screen *s)
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, callers and callees of %.*s", (int)name.len,
 		 name.ptr);
-	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
 	snprintf(line, sizeof(line), "%.*s self: base %s, new %s, change %s",
 		 (int)d->ev_name[e].len, d->ev_name[e].ptr,
 		 fmt_value(a, sb, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, sn, u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, sb, sn, u->disp.short_units, u->disp.unit_ps));
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
+	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	snprintf(line, sizeof(line), "inclusive: base %s, new %s, change %s",
 		 fmt_value(a, ib, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, in, u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
-	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
+	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", NULL);
 	snprintf(line + o, sizeof(line) - (size_t)o, "  %-4s  %s", "",
 		 "Function (the call's inclusive cost)");

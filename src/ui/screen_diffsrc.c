@@ -167,17 +167,17 @@ static void src_draw(struct ui *u, struct screen *s)
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, annotated source of %.*s", (int)name.len,
 		 name.ptr);
-	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
 	snprintf(line, sizeof(line), "%.*s self: base %s, new %s, change %s",
 		 (int)df->ev_name[e].len, df->ev_name[e].ptr,
 		 fmt_value(a, sb, u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, sn, u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, sb, sn, u->disp.short_units, u->disp.unit_ps));
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
+	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	snprintf(line, sizeof(line), "%zu file%s; %s", d->src.nfiles, d->src.nfiles == 1 ? "" : "s",
 		 d->only ? "the lines with cost only (o: with context)"
 			 : "the lines with cost and those around them (o: with cost only)");
-	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
 	snprintf(line, sizeof(line), "%*s %*s %*s %7s  %s", w, "Base", w, "New", w, "Change",
 		 "Line", "Source");
 	grid_fill(g, 3, 0, ATTR_HEAD);

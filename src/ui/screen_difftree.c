@@ -255,7 +255,7 @@ static void tree_draw(struct ui *u, struct screen *s)
 		 : t->inverted ? "callers, upward"
 			       : "call tree",
 		 t->threshold);
-	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
 	if (t->top_down) {
 		snprintf(line, sizeof(line), "%zu entry point%s of both profiles", t->nroots,
 			 t->nroots == 1 ? "" : "s");
@@ -263,14 +263,14 @@ static void tree_draw(struct ui *u, struct screen *s)
 		node_label(d, &t->nodes[t->roots[0]], label, sizeof(label));
 		snprintf(line, sizeof(line), "%s", label);
 	}
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_HOT);
+	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s %s: base %s, new %s, change %s", (int)d->ev_name[e].len,
 		 d->ev_name[e].ptr, t->top_down ? "total" : "inclusive",
 		 fmt_value(a, u64_from_double(t->root_base), u->disp.short_units, u->disp.unit_ps),
 		 fmt_value(b, u64_from_double(t->root_new), u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, u64_from_double(t->root_base), u64_from_double(t->root_new),
 			    u->disp.short_units, u->disp.unit_ps));
-	grid_put(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
 	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", NULL);
 	o += snprintf(line + o, sizeof(line) - (size_t)o, " %-9s", "");
 	if (L.calls)

@@ -58,10 +58,10 @@ static void events_draw(struct ui *u, struct screen *s)
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: events", ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, "ncgrind: events", ATTR_TITLE);
 	snprintf(line, sizeof(line), "%u event%s of %s; the one shown is marked *", u->ses.prof.nev,
 		 u->ses.prof.nev == 1 ? "" : "s", u->vs.path);
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 	snprintf(line, sizeof(line), "  %-12s %18s  %s", "Event", "Total", "Long name, or formula");
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, line, ATTR_HEAD);

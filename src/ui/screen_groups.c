@@ -250,8 +250,8 @@ draw_list(struct ui *u, const char *title, const char *what, const char *head, s
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, title, ATTR_TITLE);
-	grid_put(g, 1, 0, what, strlen(what), g->cols, ATTR_DIM);
+	grid_puts_cut(g, 0, 0, title, ATTR_TITLE);
+	grid_put_cut(g, 1, 0, what, strlen(what), g->cols, ATTR_DIM);
 	grid_fill(g, 3, 0, ATTR_HEAD);
 	grid_puts(g, 3, 0, head, ATTR_HEAD);
 	/* the names in view, shortened together to what is left after the numbers */

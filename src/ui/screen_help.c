@@ -198,8 +198,8 @@ static void help_draw(struct ui *u, struct screen *s)
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: help: this screen's keys, every screen's, the commands",
-		  ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, "ncgrind: help: this screen's keys, every screen's, the commands",
+		      ATTR_TITLE);
 	for (int i = 0; i < help_rows(u) && nav->top + (size_t)i < h->n; i++) {
 		const struct help_line *l = &h->lines[nav->top + (size_t)i];
 		enum grid_attr a = nav->top + (size_t)i == nav->cursor ? ATTR_CURSOR : l->attr;

@@ -275,8 +275,8 @@ static void parts_draw(struct ui *u, struct screen *s)
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, u->diff ? "ncgrind: parts of both profiles" : "ncgrind: parts",
-		  ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, u->diff ? "ncgrind: parts of both profiles" : "ncgrind: parts",
+		      ATTR_TITLE);
 	if (u->diff)
 		snprintf(line, sizeof(line),
 			 "base: %zu parts, %zu count; new: %zu parts, %zu count (marked *); each "
@@ -285,7 +285,7 @@ static void parts_draw(struct ui *u, struct screen *s)
 	else
 		snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)",
 			 p->nparts, p->nsrc, p->nsrc == 1 ? "" : "s", n);
-	grid_put(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 	part_cols(u, &pc);
 	part_fit(u, &pc, g->cols);
 	o = snprintf(line, sizeof(line), "    %s%4s %s", u->diff ? "Side " : "", "#",

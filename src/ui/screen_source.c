@@ -233,8 +233,8 @@ static void draw(struct grid *g, const struct srcview *v, const struct view_ctx 
 	view_function_head(g, p, v->fn.fn, t, v->instr ? "instructions" : "annotated source");
 	grid_fill(g, 2, 0, ATTR_NORMAL); /* the file line takes the place of the costs */
 	if (v->instr || !v->fn.nfiles) {
-		grid_put(g, 2, 0, v->note, strlen(v->note), g->cols,
-			 v->note[0] ? ATTR_ERROR : ATTR_DIM);
+		grid_put_cut(g, 2, 0, v->note, strlen(v->note), g->cols,
+			     v->note[0] ? ATTR_ERROR : ATTR_DIM);
 	} else {
 		struct span f = profile_name(p, v->fn.files[v->file].file);
 
@@ -242,7 +242,7 @@ static void draw(struct grid *g, const struct srcview *v, const struct view_ctx 
 			 v->file + 1, v->fn.nfiles,
 			 fmt_percent(pct, v->fn.files[v->file].self[t->disp->event], fself),
 			 (int)f.len, f.ptr, v->note[0] ? "  " : "", v->note);
-		grid_puts(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
+		grid_puts_cut(g, 2, 0, line, v->found && !v->text.newer ? ATTR_DIM : ATTR_ERROR);
 	}
 	source_extra(&x, g, v, t, numw);
 	snprintf(line, sizeof(line), "%*s %7s ", numw, "Self", "%total");

@@ -131,15 +131,14 @@ static void draw_filters(struct grid *g, int c, const struct table *t, const cha
 		}
 	snprintf(counts, sizeof(counts), ": %zu function%s, %s of the self cost]", n,
 		 n == 1 ? "" : "s", fmt_percent(pct, self, total));
-	c += grid_puts(g, 0, c, "  [", ATTR_HOT);
+	c += grid_puts_cut(g, 0, c, "  [", ATTR_HOT);
 	room = g->cols - c - list_width(counts);
 	if (list_width(filters) <= room) {
-		c += grid_puts(g, 0, c, filters, ATTR_HOT);
+		c += grid_puts_cut(g, 0, c, filters, ATTR_HOT);
 	} else {
-		c += grid_put(g, 0, c, filters, strlen(filters), room - 1, ATTR_HOT);
-		c += grid_puts(g, 0, c, "\xe2\x80\xa6", ATTR_HOT); /* … */
+		c += grid_put_cut(g, 0, c, filters, strlen(filters), room, ATTR_HOT);
 	}
-	grid_puts(g, 0, c, counts, ATTR_HOT);
+	grid_puts_cut(g, 0, c, counts, ATTR_HOT);
 }
 
 static void draw_title(struct grid *g, const struct table *t, const struct view_state *vs)
@@ -149,24 +148,24 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 	int c;
 
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	c = grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
-	c += grid_puts(g, 0, c, vs->path, ATTR_TITLE);
+	c = grid_puts_cut(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	c += grid_puts_cut(g, 0, c, vs->path, ATTR_TITLE);
 	if (vs->filters[0]) {
 		draw_filters(g, c, t, vs->filters);
 	} else if (pt && pt->cmd.len) {
-		c += grid_puts(g, 0, c, "  cmd: ", ATTR_TITLE);
-		grid_put(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
+		c += grid_puts_cut(g, 0, c, "  cmd: ", ATTR_TITLE);
+		grid_put_cut(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
 	}
 	grid_fill(g, 1, 0, ATTR_NORMAL);
-	c = grid_puts(g, 1, 0, "Events:", ATTR_NORMAL);
+	c = grid_puts_cut(g, 1, 0, "Events:", ATTR_NORMAL);
 	for (uint32_t e = 0; e < t->p->nev; e++) {
 		struct span n = t->p->events[e].name;
 		bool cur = e == t->disp->event;
 
-		c += grid_puts(g, 1, c, cur ? " [" : " ", ATTR_NORMAL);
-		c += grid_put(g, 1, c, n.ptr, n.len, g->cols, cur ? ATTR_HOT : ATTR_NORMAL);
+		c += grid_puts_cut(g, 1, c, cur ? " [" : " ", ATTR_NORMAL);
+		c += grid_put_cut(g, 1, c, n.ptr, n.len, g->cols, cur ? ATTR_HOT : ATTR_NORMAL);
 		if (cur)
-			c += grid_puts(g, 1, c, "]", ATTR_NORMAL);
+			c += grid_puts_cut(g, 1, c, "]", ATTR_NORMAL);
 	}
 	if (t->p->nev) {
 		struct span n = t->p->events[t->disp->event].name;
@@ -181,7 +180,7 @@ static void draw_title(struct grid *g, const struct table *t, const struct view_
 			 fmt_value(buf, t->totals[t->disp->event], t->disp->short_units,
 				   t->disp->unit_ps),
 			 parts);
-		grid_puts(g, 1, c, line, ATTR_NORMAL);
+		grid_puts_cut(g, 1, c, line, ATTR_NORMAL);
 	}
 }
 
@@ -189,7 +188,7 @@ static void draw_heads(struct grid *g, const struct list *l)
 {
 	list_put_heads(g, 2, l, "Function");
 	if (l->trail)
-		grid_puts(g, 2, g->cols - (l->trail - 2), "File", ATTR_HEAD);
+		grid_puts_cut(g, 2, g->cols - (l->trail - 2), "File", ATTR_HEAD);
 }
 
 /* Byte offset in s after skipping `cols` columns. */
@@ -285,7 +284,7 @@ static void draw_name_line(struct grid *g, const struct table *t, int r)
 	else
 		snprintf(line, sizeof(line), "file: %.*s  object: %.*s", (int)file.len, file.ptr,
 			 (int)obj.len, obj.ptr);
-	grid_put(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
+	grid_put_cut(g, r + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 }
 
 static void draw_status(struct grid *g, const struct table *t, const struct view_state *vs)
@@ -307,15 +306,16 @@ static void draw_status(struct grid *g, const struct table *t, const struct view
 		 t->p->events[t->disp->event].name.ptr, t->reverse ? " (reversed)" : "");
 	if (vs->message[0] && list_width(line) + 3 + list_width(vs->message) > g->cols) {
 		/* a narrow screen: the message matters more than the position */
-		grid_puts(g, r, 0, vs->message, vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+		grid_puts_cut(g, r, 0, vs->message,
+			      vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
 		return;
 	}
 	c = grid_puts(g, r, 0, line, ATTR_STATUS);
 	if (vs->message[0])
-		grid_puts(g, r, c + 3, vs->message,
-			  vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+		grid_puts_cut(g, r, c + 3, vs->message,
+			      vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
 	else
-		grid_put(g, r, c + 3, "? help  q quit", 14, g->cols, ATTR_STATUS);
+		grid_put_cut(g, r, c + 3, "? help  q quit", 14, g->cols, ATTR_STATUS);
 }
 
 static int columns_shown(const struct grid *g, const struct table *t)

@@ -278,16 +278,16 @@ static void draw_entry_points_head(struct grid *g, const struct calltree *tree,
 	char line[300], buf[FMT_NUM];
 
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
-	grid_puts(g, 0, 9, what, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	grid_puts_cut(g, 0, 9, what, ATTR_TITLE);
 	snprintf(line, sizeof(line),
 		 "%zu entry point%s: what no call from outside covers (main, threads)",
 		 tree->nroots, tree->nroots == 1 ? "" : "s");
-	grid_puts(g, 1, 0, line, ATTR_HOT);
+	grid_puts_cut(g, 1, 0, line, ATTR_HOT);
 	snprintf(line, sizeof(line), "%.*s total %s", (int)ev.len, ev.ptr,
 		 fmt_value(buf, tree->p->totals[t->disp->event], t->disp->short_units,
 			   t->disp->unit_ps));
-	grid_puts(g, 2, 0, line, ATTR_DIM);
+	grid_puts_cut(g, 2, 0, line, ATTR_DIM);
 }
 
 /* The columns of the screen, fitted to g. */

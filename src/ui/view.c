@@ -169,9 +169,9 @@ void view_function_head(struct grid *g, const struct profile *p, uint32_t f,
 
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: %s", what);
-	grid_puts(g, 0, 0, line, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
 	function_label(name, sizeof(name), p, f, g->cols);
-	grid_puts(g, 1, 0, name, ATTR_HOT);
+	grid_puts_cut(g, 1, 0, name, ATTR_HOT);
 	if (profile_has_calls(p))
 		snprintf(line, sizeof(line), "%.*s incl %s (%s)  self %s (%s)  called %s",
 			 (int)ev.len, ev.ptr,
@@ -187,7 +187,7 @@ void view_function_head(struct grid *g, const struct profile *p, uint32_t f,
 			 fmt_value(b, profile_self_at(p, f, t->disp->event), t->disp->short_units,
 				   t->disp->unit_ps),
 			 fmt_percent(pb, profile_self_at(p, f, t->disp->event), total));
-	grid_puts(g, 2, 0, line, ATTR_DIM);
+	grid_puts_cut(g, 2, 0, line, ATTR_DIM);
 }
 
 bool view_no_calls(struct grid *g, const struct profile *p)
@@ -216,10 +216,10 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
 	c = grid_puts(g, g->rows - 1, 0, line, ATTR_STATUS);
 	/* a message takes the place of the key hints */
 	if (vs->message[0])
-		grid_puts(g, g->rows - 1, c + 3, vs->message,
-			  vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
+		grid_puts_cut(g, g->rows - 1, c + 3, vs->message,
+			      vs->message_is_error ? ATTR_ERROR : ATTR_STATUS);
 	else
-		grid_puts(g, g->rows - 1, c + 2, extra, ATTR_STATUS);
+		grid_puts_cut(g, g->rows - 1, c + 2, extra, ATTR_STATUS);
 }
 
 void view_expand_tabs(char *out, size_t size, struct span text, int skip)
@@ -254,8 +254,8 @@ void view_draw_progress(struct grid *g, const char *path, const char *what, uint
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts(g, 0, 0, "ncgrind: ", ATTR_TITLE);
-	grid_puts(g, 0, 9, path, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, "ncgrind: ", ATTR_TITLE);
+	grid_puts_cut(g, 0, 9, path, ATTR_TITLE);
 	snprintf(line, sizeof(line), "%s: %.0f%% (%.1f of %.1f MB)", what,
 		 total ? 100.0 * (double)done / (double)total : 0.0, (double)done / 1e6,
 		 (double)total / 1e6);

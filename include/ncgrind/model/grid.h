@@ -57,6 +57,14 @@ void grid_fill(struct grid *g, int r, int c, enum grid_attr attr);
  */
 int grid_put(struct grid *g, int r, int c, const char *s, size_t n, int width, enum grid_attr attr);
 int grid_puts(struct grid *g, int r, int c, const char *s, enum grid_attr attr);
+/*
+ * The same, but text that has no room ends in … (U+2026) at the last column
+ * it may take, so that what is cut never reads as whole (headers, titles,
+ * messages).
+ */
+int grid_put_cut(struct grid *g, int r, int c, const char *s, size_t n, int width,
+		 enum grid_attr attr);
+int grid_puts_cut(struct grid *g, int r, int c, const char *s, enum grid_attr attr);
 
 /* Columns that grid_put would need for these bytes. */
 int grid_width(const char *s, size_t n);
