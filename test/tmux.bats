@@ -803,3 +803,28 @@ EOF
 	tm send-keys q
 	expect_ended 0
 }
+
+@test "tmux colour: ? on the flame lists the flame's keys first; End scrolls the help to its end" {
+	# the flame's keymap (screen_flame.c) comes first: Enter zooms in there; End
+	# shows the last line of the help, the end of the last setting's help
+	# (substitute-path, under TO); q closes the help, back on the flame.
+	local d="$FIX/spec"
+	PANE_TERM=xterm-256color tmux_start "$d" env TERM=xterm-256color sh -c "$WRAPPER" \
+		"$NCGRIND" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	tm send-keys F
+	wait_text "ncgrind: flame graph"
+	tm send-keys '?'
+	wait_text "Keys of the flame graph (flame)"
+	grep -q '^  Enter                 zoom in: the frame as wide as the screen$' \
+		"$BATS_TEST_TMPDIR/pane"
+	grep -q '^  Up, k                 to the parent frame$' "$BATS_TEST_TMPDIR/pane"
+	tm send-keys End
+	wait_text "under TO"
+	# the status line: the last of the help's lines
+	tail -1 "$BATS_TEST_TMPDIR/pane" | grep -Eq '^([0-9]+)/\1  '
+	tm send-keys q
+	wait_text "ncgrind: flame graph"
+	tm send-keys Q
+	expect_ended 0
+}
