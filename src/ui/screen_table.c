@@ -453,7 +453,7 @@ static bool table_sort_set(struct ui *u, struct screen *s, enum report_sort key)
 	table_refresh(t);
 	t->nav.cursor = t->nav.top = 0;
 	t->name_scroll = 0;
-	nav_scroll(&t->nav, ui_page(u));
+	nav_scroll(&t->nav, table_rows(u));
 	return true;
 }
 
@@ -484,7 +484,7 @@ static bool table_request(struct ui *u, struct screen *s, enum request req)
 	default:
 		return false;
 	}
-	nav_scroll(&t->nav, ui_page(u));
+	nav_scroll(&t->nav, table_rows(u));
 	return true;
 }
 
@@ -501,7 +501,7 @@ static bool table_select(struct ui *u, struct screen *s, uint32_t fn)
 
 	for (size_t i = 0; fn != NCG_NONE && i < t->nav.count; i++)
 		if (t->rows[i] == fn) {
-			nav_to(&t->nav, i, ui_page(u));
+			nav_to(&t->nav, i, table_rows(u));
 			return true;
 		}
 	return false;
@@ -517,7 +517,7 @@ static bool table_top(struct ui *u, struct screen *s, size_t n)
 {
 	tab(s)->limit = n;
 	table_refresh(tab(s));
-	nav_scroll(&tab(s)->nav, ui_page(u));
+	nav_scroll(&tab(s)->nav, table_rows(u));
 	return true;
 }
 
@@ -553,7 +553,7 @@ static void table_update(struct ui *u, struct screen *s)
 
 	t->keep = u->narrowed ? u->ses.keep : NULL;
 	table_refresh(t);
-	nav_scroll(&t->nav, ui_page(u));
+	nav_scroll(&t->nav, table_rows(u));
 }
 
 /* The keys of the screen (the generic keymap of keys.c comes after them). */

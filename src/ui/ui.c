@@ -122,11 +122,6 @@ void ui_save_screen(struct ui *u, const char *path)
 
 /* ---- requests ---------------------------------------------------------- */
 
-int ui_page(const struct ui *u)
-{
-	return ui_table_rows(&u->g);
-}
-
 int ui_list_rows(const struct ui *u)
 {
 	return view_list_rows(&u->g);

@@ -197,7 +197,6 @@ void ui_search_next(struct ui *u, int dir);
 /* ui.c */
 void ui_message(struct ui *u, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-int ui_page(const struct ui *u);
 /* The rows a list screen other than the table shows (its ops' rows). */
 int ui_list_rows(const struct ui *u);
 /* The flame graph (screen_flame.c) of fn or of the entry points (top_down), or fn's callers. */
