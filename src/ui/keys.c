@@ -83,7 +83,7 @@ static const struct key_binding generic[] = {
     {'Q', REQ_QUIT, NULL},
 };
 
-const struct keymap keys_generic = KEYMAP(SCOPE_GENERIC, generic);
+const struct keymap keys_generic = KEYMAP("generic", "every screen", generic);
 
 static const char *const help_text[] = {[REQ_NONE] = "",
 #define R(name, help) [REQ_##name] = help,
@@ -95,14 +95,6 @@ static const char *const request_ids[] = {[REQ_NONE] = "NONE",
 #define R(name, help) [REQ_##name] = #name,
 					  REQUEST_LIST(R)
 #undef R
-};
-
-static const struct {
-	const char *name, *what;
-} scopes[] = {
-#define S(id, name, what) [SCOPE_##id] = {name, what},
-    SCOPE_LIST(S)
-#undef S
 };
 
 static const struct {
@@ -167,16 +159,6 @@ const char *keys_request_name(enum request req, char *buf, size_t size)
 	if (size)
 		buf[i] = '\0';
 	return buf;
-}
-
-const char *keys_scope_name(enum keys_scope scope)
-{
-	return scope < SCOPE_COUNT ? scopes[scope].name : "";
-}
-
-const char *keys_scope_what(enum keys_scope scope)
-{
-	return scope < SCOPE_COUNT ? scopes[scope].what : "";
 }
 
 const char *keys_name(int key, char *buf, size_t size)

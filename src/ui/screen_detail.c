@@ -360,7 +360,8 @@ static const struct key_binding callers_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_callers = KEYMAP(SCOPE_CALLERS, callers_keys);
+const struct keymap keymap_callers =
+    KEYMAP("callers", "a function's callers and callees", callers_keys);
 
 const struct screen_ops screen_detail_ops = {
     .keymap = &keymap_callers,

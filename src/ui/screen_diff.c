@@ -421,7 +421,7 @@ static const struct key_binding diff_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_diff = KEYMAP(SCOPE_DIFF, diff_keys);
+const struct keymap keymap_diff = KEYMAP("diff", "the diff of two profiles", diff_keys);
 
 static const struct screen_ops screen_diff_ops = {
     .keymap = &keymap_diff,
@@ -740,7 +740,8 @@ static const struct key_binding diff_callers_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_diff_callers = KEYMAP(SCOPE_DIFF_CALLERS, diff_callers_keys);
+const struct keymap keymap_diff_callers =
+    KEYMAP("diff-callers", "the callers and callees of a function, in a diff", diff_callers_keys);
 
 static const struct screen_ops screen_diff_calls_ops = {
     .keymap = &keymap_diff_callers,

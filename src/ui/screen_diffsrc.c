@@ -286,7 +286,8 @@ static const struct key_binding diff_source_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_diff_source = KEYMAP(SCOPE_DIFF_SOURCE, diff_source_keys);
+const struct keymap keymap_diff_source =
+    KEYMAP("diff-source", "the annotated source of a diff", diff_source_keys);
 
 static const struct screen_ops screen_diffsrc_ops = {
     .keymap = &keymap_diff_source,

@@ -439,7 +439,7 @@ static const struct key_binding diff_tree_keys[] = {
     {KEYS_BTAB, REQ_EVENT_PREV, "the previous event of either profile"},
 };
 
-const struct keymap keymap_diff_tree = KEYMAP(SCOPE_DIFF_TREE, diff_tree_keys);
+const struct keymap keymap_diff_tree = KEYMAP("diff-tree", "a call tree of a diff", diff_tree_keys);
 
 static const struct screen_ops screen_difftree_ops = {
     .keymap = &keymap_diff_tree,

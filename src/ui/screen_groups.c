@@ -397,7 +397,8 @@ static const struct key_binding groups_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_groups = KEYMAP(SCOPE_GROUPS, groups_keys);
+const struct keymap keymap_groups =
+    KEYMAP("groups", "the functions grouped (by object, file, class, cycle)", groups_keys);
 
 static const struct screen_ops screen_groups_ops = {
     .keymap = &keymap_groups,
@@ -641,7 +642,7 @@ static const struct key_binding group_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_group = KEYMAP(SCOPE_GROUP, group_keys);
+const struct keymap keymap_group = KEYMAP("group", "the functions of a group", group_keys);
 
 static const struct screen_ops screen_members_ops = {
     .keymap = &keymap_group,

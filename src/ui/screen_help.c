@@ -126,12 +126,10 @@ static void layout(struct help_screen *h, int width)
 	free_lines(h);
 	h->width = width;
 	if (h->own) {
-		add_heading(h, "Keys of %s (%s)", keys_scope_what(h->own->scope),
-			    keys_scope_name(h->own->scope));
+		add_heading(h, "Keys of %s (%s)", h->own->what, h->own->name);
 		keys_each(h->own, NULL, add_key, h);
 	}
-	add_heading(h, "Keys of %s (%s)", keys_scope_what(SCOPE_GENERIC),
-		    keys_scope_name(SCOPE_GENERIC));
+	add_heading(h, "Keys of %s (%s)", keys_generic.what, keys_generic.name);
 	keys_each(&keys_generic, h->own, add_key, h);
 	add_heading(h, "%s%s", "Commands (type : first)", "");
 	for (int c = CMD_NONE + 1; c < CMD_COUNT; c++) {
@@ -267,7 +265,7 @@ static const struct key_binding help_keys[] = {
     {127, REQ_CLOSE, "close the help"},
 };
 
-const struct keymap keymap_help = KEYMAP(SCOPE_HELP, help_keys);
+const struct keymap keymap_help = KEYMAP("help", "the help", help_keys);
 
 static const struct screen_ops screen_help_ops = {
     .keymap = &keymap_help,

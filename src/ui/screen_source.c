@@ -375,7 +375,8 @@ static const struct key_binding source_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_source = KEYMAP(SCOPE_SOURCE, source_keys);
+const struct keymap keymap_source =
+    KEYMAP("source", "the annotated source or instructions", source_keys);
 
 const struct screen_ops screen_source_ops = {
     .keymap = &keymap_source,

@@ -563,7 +563,7 @@ static const struct key_binding table_keys[] = {
     {KEYS_RIGHT, REQ_ENTER, NULL}, {KEYS_LEFT, REQ_BACK, NULL}, {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_table = KEYMAP(SCOPE_TABLE, table_keys);
+const struct keymap keymap_table = KEYMAP("table", "the function table", table_keys);
 
 static const struct screen_ops screen_table_ops = {
     .keymap = &keymap_table,

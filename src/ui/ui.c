@@ -432,7 +432,7 @@ static const struct keymap *const keymaps[] = {&keys_generic,
 
 struct list_keys {
 	FILE *f;
-	enum keys_scope scope;
+	const char *scope;
 };
 
 static void list_key(void *ctx, enum request req, const char *keys, const char *help)
@@ -440,14 +440,14 @@ static void list_key(void *ctx, enum request req, const char *keys, const char *
 	struct list_keys *l = ctx;
 	char name[32];
 
-	fprintf(l->f, "%s\t%s\t%s\t%s\n", keys_scope_name(l->scope), keys,
+	fprintf(l->f, "%s\t%s\t%s\t%s\n", l->scope, keys,
 		keys_request_name(req, name, sizeof(name)), help);
 }
 
 void ui_list_keys(FILE *f)
 {
 	for (size_t i = 0; i < sizeof(keymaps) / sizeof(keymaps[0]); i++) {
-		struct list_keys l = {f, keymaps[i]->scope};
+		struct list_keys l = {f, keymaps[i]->name};
 
 		keys_each(keymaps[i], NULL, list_key, &l);
 	}

@@ -104,35 +104,6 @@ enum keys_special {
 #define KEYS_CTRL(c) ((c)&0x1f)
 #define KEYS_CHAR(wc) ((wc) < 0x100 ? (int)(wc) : KEYS_WIDE_BASE + (int)(wc))
 
-/*
- * The kinds of screen, each with its own keymap (tig keeps a keymap per
- * view), and the generic keymap that every screen falls back to. The name is
- * the one --list-keys prints (and a configuration file will bind in).
- */
-#define SCOPE_LIST(S)                                                                              \
-	S(GENERIC, "generic", "every screen")                                                      \
-	S(TABLE, "table", "the function table")                                                    \
-	S(CALLERS, "callers", "a function's callers and callees")                                  \
-	S(TREE, "tree", "a call tree")                                                             \
-	S(FLAME, "flame", "the flame graph")                                                       \
-	S(SOURCE, "source", "the annotated source or instructions")                                \
-	S(GROUPS, "groups", "the functions grouped (by object, file, class, cycle)")               \
-	S(GROUP, "group", "the functions of a group")                                              \
-	S(PARTS, "parts", "the parts (dumps, threads, files)")                                     \
-	S(EVENTS, "events", "the events")                                                          \
-	S(DIFF, "diff", "the diff of two profiles")                                                \
-	S(DIFF_CALLERS, "diff-callers", "the callers and callees of a function, in a diff")        \
-	S(DIFF_TREE, "diff-tree", "a call tree of a diff")                                         \
-	S(DIFF_SOURCE, "diff-source", "the annotated source of a diff")                            \
-	S(HELP, "help", "the help")
-
-enum keys_scope {
-#define S(id, name, what) SCOPE_##id,
-	SCOPE_LIST(S)
-#undef S
-	    SCOPE_COUNT
-};
-
 /* A key and its request on a screen; help: what it does there (NULL: the request's help). */
 struct key_binding {
 	int key;
@@ -140,16 +111,21 @@ struct key_binding {
 	const char *help;
 };
 
-/* The bindings of one scope: a screen kind's own, or the generic ones. */
+/*
+ * The bindings of one scope: a kind of screen's own keymap (tig keeps one a
+ * view), or the generic one every screen falls back to. name: the scope as
+ * --list-keys prints it (and a configuration file will bind in); what: the
+ * screen, as help's heading says it.
+ */
 struct keymap {
-	enum keys_scope scope;
+	const char *name, *what;
 	const struct key_binding *b;
 	size_t n;
 };
 
-#define KEYMAP(scope, array)                                                                       \
+#define KEYMAP(name, what, array)                                                                  \
 	{                                                                                          \
-		(scope), (array), sizeof(array) / sizeof((array)[0])                               \
+		(name), (what), (array), sizeof(array) / sizeof((array)[0])                        \
 	}
 
 /* The generic keymap: what holds on every screen unless its own keymap binds the key. */
@@ -165,8 +141,6 @@ const char *keys_binding_help(const struct key_binding *b);
 const char *keys_help(enum request req);
 /* "sort-name", "tree-callers": the request's name, lower case with dashes, in buf. */
 const char *keys_request_name(enum request req, char *buf, size_t size);
-const char *keys_scope_name(enum keys_scope scope);
-const char *keys_scope_what(enum keys_scope scope);
 
 /* "Down", "C-f", "q", ... for key code key. */
 const char *keys_name(int key, char *buf, size_t size);
