@@ -2,8 +2,11 @@
  * ui: the browser's loop. Input comes from one of two sources behind the
  * same function: the terminal (term.c) or a script of key names and
  * :commands (script mode, which never opens the terminal: CI has none).
- * Requests change the table view-model; after each key the view is drawn
- * again into the grid, which the terminal paints or a script saves.
+ * A key becomes a request of the screen's keymap (or the generic one); the
+ * screen handles it first, then what every screen does alike (moving, the
+ * history, settings); after each key the screen is drawn again into the
+ * grid, the last search's matches marked, and the terminal paints it or a
+ * script saves it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"

@@ -1,7 +1,9 @@
 /*
- * ui_internal: what the two halves of the browser's loop share: ui.c (input,
- * keys, screens, drawing, loading) and ui_commands.c (the command language,
- * the prompt's completion). Private to those files; the interface is ui.h.
+ * ui_internal: what the browser's files share: ui.c (input, the history,
+ * the generic requests, loading), ui_commands.c (the command language, the
+ * prompt's completion), ui_settings.c (SETTING_LIST), ui_search.c, and the
+ * screens (screen_KIND.c: each its state, drawing, ops and keymap). Private
+ * to src/ui; the interface is ui.h.
  */
 #ifndef NCGRIND_UI_INTERNAL_H
 #define NCGRIND_UI_INTERNAL_H
