@@ -58,7 +58,11 @@ int main(int argc, char **argv)
 		n++;
 	}
 	shorten_rows(rows, n);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		printf("%s\n", rows[i].out);
+		free(rows[i].out);
+		free((char *)rows[i].name.ptr); /* the line's copy: the name is its start */
+	}
+	free(rows);
 	return 0;
 }
