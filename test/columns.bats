@@ -57,8 +57,8 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 		tail -n 1 $s | sed 's/^.*sort: self Ir   //'
 	done >"$OUT"
 	expect_out <<'EOF'
-no room at 95 columns for CEst: 2 of 3 events side by side
-no room at 80 columns for D1mr, CEst: 1 of 3 events side by side
+no room at 95 columns for CEst (% or U make room): 2 of 3 events shown
+no room at 80 columns for D1mr, CEst (% or U make room): 1 of 3 events shown
 3 events side by side (narrow screens drop the last first)
 EOF
 }
@@ -110,4 +110,18 @@ EOF
 		gsub(/,/, "", $0); split($0, f, " +"); print n, f[5] > "dr"; print n, f[6] > "cest" } }' tw.txt
 	LC_ALL=C sort dr | diff -u "$BATS_TEST_TMPDIR/want.Dr" -
 	LC_ALL=C sort cest | diff -u "$BATS_TEST_TMPDIR/want.CEst" -
+}
+
+@test "columns: in short units a value column is as wide as its widest short value, not its total's" {
+	# Dr's total 1,266,177 is 1.3M in short units (4 columns), but b's 66,177 is
+	# 66.2K (5): the column must hold it whole (it was cut to 66.2, a wrong value)
+	mkdir "$BATS_TEST_TMPDIR/p"
+	printf '%s\n' '# callgrind format' 'events: Ir Dr' 'fl=t.c' 'fn=a' '1 10000000 1200000' \
+		'fn=b' '2 5000000 66177' >"$BATS_TEST_TMPDIR/p/t.callgrind"
+	printf '%s\n' '%' 'U' ':set columns Ir,Dr' ':save-screen s' >"$BATS_TEST_TMPDIR/keys"
+	(cd "$BATS_TEST_TMPDIR" && "$NCGRIND" --script=keys --size=80x24 p/t.callgrind)
+	sed -n 3,5p "$BATS_TEST_TMPDIR/s" >"$OUT"
+	grep -Eq '^ +Incl +Self +Dr +Calls  Function$' "$OUT"
+	grep -Eq ' 66\.2K +0  b$' "$OUT"
+	grep -Eq ' 1\.2M +0  a$' "$OUT"
 }

@@ -60,23 +60,40 @@ static void table_cost_widths(const struct table *t, int *w, int *sw)
 		*w = *sw;
 }
 
+/*
+ * The columns of a value up to v in units unit_ps, exact or short, with the
+ * event's name over it: a short value of a smaller number may be wider
+ * than the total's (99.9K beside 1.2M).
+ */
+static int value_width(uint64_t v, bool short_units, uint64_t unit_ps, struct span name)
+{
+	char buf[FMT_NUM];
+	int w = list_width(fmt_value(buf, v, short_units, unit_ps));
+
+	if (short_units && w < view_short_width(unit_ps))
+		w = view_short_width(unit_ps);
+	if ((int)name.len > w)
+		w = (int)name.len;
+	return w < 4 ? 4 : w;
+}
+
 /* The other events of :set columns: each the self cost, as wide as its name or its total. */
 static void table_extra(struct list *l, const struct table *t)
 {
 	for (uint32_t i = 0; i < t->disp->ncolumns; i++) {
 		uint32_t e = t->disp->columns[i];
-		char buf[FMT_NUM], name[64];
-		int w, k;
+		struct span n;
+		char name[64];
+		int w, sw, k;
 
 		if (e == t->disp->event || e >= t->p->nev)
 			continue;
-		w = list_width(
-		    fmt_value(buf, t->totals[e], t->disp->short_units, fmt_event_unit(t->p, e)));
-		if ((int)t->p->events[e].name.len > w)
-			w = (int)t->p->events[e].name.len;
-		snprintf(name, sizeof(name), "%.*s", (int)t->p->events[e].name.len,
-			 t->p->events[e].name.ptr);
-		k = list_add(l, name, w < 4 ? 4 : w, 0, 2, true, 1, 2 * VIEW_MIN_NAME);
+		n = t->p->events[e].name;
+		w = value_width(t->totals[e], false, fmt_event_unit(t->p, e), n);
+		sw = value_width(t->totals[e], true, fmt_event_unit(t->p, e), n);
+		snprintf(name, sizeof(name), "%.*s", (int)n.len, n.ptr);
+		k = list_add(l, name, t->disp->short_units ? sw : w, sw, 2, true, 1,
+			     2 * VIEW_MIN_NAME);
 		l->col[k].tag = e;
 	}
 }

@@ -170,8 +170,10 @@ static void set_columns(struct ui *u, const char *list)
 	ui_refresh_all(u);
 	/* a column with no room is not drawn: say which, or it seems to be ignored */
 	if ((out = columns_dropped(u, dropped, sizeof(dropped))))
-		ui_message(u, false, "no room at %d columns for %s: %u of %u events side by side",
-			   u->g.cols, dropped, n - out, n);
+		ui_message(
+		    u, false,
+		    "no room at %d columns for %s (%% or U make room): %u of %u events shown",
+		    u->g.cols, dropped, n - out, n);
 	else
 		ui_message(u, false,
 			   n ? "%u event%s side by side (narrow screens drop the last first)"

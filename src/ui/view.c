@@ -110,19 +110,21 @@ void view_calls_columns(struct list *l, const struct grid *g, const struct view_
 	l->col[VCOL_ALL].shown = l->col[VCOL_PART].shown = t->disp->show_percent;
 	for (uint32_t i = 0; i < t->disp->ncolumns; i++) {
 		uint32_t e = t->disp->columns[i];
-		char buf[FMT_NUM], name[64];
+		struct span n;
+		char name[64];
+		uint64_t v;
 		int k;
 
 		if (e == t->disp->event || e >= p->nev)
 			continue;
-		w = text_width(fmt_value(
-		    buf, ext_widest && ext_widest[e] > p->totals[e] ? ext_widest[e] : p->totals[e],
-		    t->disp->short_units, fmt_event_unit(p, e)));
-		if ((int)p->events[e].name.len > w)
-			w = (int)p->events[e].name.len;
-		snprintf(name, sizeof(name), "%.*s", (int)p->events[e].name.len,
-			 p->events[e].name.ptr);
-		k = list_add(l, name, w < 4 ? 4 : w, 0, 2, true, 1, 2 * VIEW_MIN_NAME);
+		n = p->events[e].name;
+		v = ext_widest && ext_widest[e] > p->totals[e] ? ext_widest[e] : p->totals[e];
+		/* (a short value of a smaller number may be wider than the total's: 99.9K) */
+		cost_widths(v, t->disp->short_units, fmt_event_unit(p, e), &w, &sw);
+		w = (int)n.len > w ? (int)n.len : w;
+		sw = (int)n.len > sw ? (int)n.len : sw;
+		snprintf(name, sizeof(name), "%.*s", (int)n.len, n.ptr);
+		k = list_add(l, name, w, sw, 2, true, 1, 2 * VIEW_MIN_NAME);
 		l->col[k].tag = e;
 	}
 	list_fit(l, g->cols);
