@@ -765,7 +765,7 @@ EOF
 # ---------------------------------------------------------------- help
 
 @test "help: ? lists the screen's own keys first, then the generic ones, then the commands" {
-	# The table's keymap (screen_table.c): i s c a, > <, Right, Left/h; then the
+	# The table's keymap (screen_table.c): i s c a, > <, Right; then the
 	# generic keymap (keys.c) without the keys the table binds otherwise. The
 	# help is a list: 22 of its lines on a 24-row screen (title, status).
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
@@ -795,7 +795,6 @@ Keys of the function table (table)
   >                     scroll the full name of the function right
   <                     scroll the full name of the function left
   Right                 open the function: its callers and callees
-  Left, h               go back to the previous screen
 
 Keys of every screen (generic)
   j, Down               move down one line
@@ -809,6 +808,7 @@ Keys of every screen (generic)
   [                     back in the history of screens
   ]                     forward in the history of screens
   t                     call tree of the function (its callees)
+  r                     inverted tree: its callers, upward
 1/N  q, Esc, ?: close  / search  PgDn, Space, End: move
 EOF
 	screen_rows '1p;2p' help-F1
@@ -1286,8 +1286,8 @@ EOF
 
 @test "keys: a key without an action gives a message, the next key clears it" {
 	# keys_name: a character as itself, C-x for a control character. Left on the
-	# table would go back: there is no screen before it, and it quietly does
-	# nothing. j clears the message (and moves: 2/3).
+	# table is no key of the table's (there is no screen before it to go back
+	# to): it says so. j clears the message (and moves: 2/3).
 	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
 x
 :save-screen x
@@ -1305,7 +1305,7 @@ EOF
 == x
 1/3  sort: self Instructions   no action for key x (? shows the keys)
 == Left
-1/3  sort: self Instructions   ? help  q quit
+1/3  sort: self Instructions   no action for key Left (? shows the keys)
 == C-x
 1/3  sort: self Instructions   no action for key C-x (? shows the keys)
 == j

@@ -85,7 +85,13 @@ static void add_entry(struct help_screen *h, const char *left, const char *text,
 {
 	char lead[300];
 
-	snprintf(lead, sizeof(lead), "  %-*s ", col - 3, left);
+	if ((int)strlen(left) + 3 > col) { /* wider than its column: the text on the next line */
+		snprintf(lead, sizeof(lead), "  %s", left);
+		add_wrapped(h, "", lead, 4, ATTR_NORMAL);
+		snprintf(lead, sizeof(lead), "%*s", col, "");
+	} else {
+		snprintf(lead, sizeof(lead), "  %-*s ", col - 3, left);
+	}
 	add_wrapped(h, lead, text, col, ATTR_NORMAL);
 }
 

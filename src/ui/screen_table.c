@@ -577,7 +577,7 @@ static void table_update(struct ui *u, struct screen *s)
 static const struct key_binding table_keys[] = {
     {'i', REQ_SORT_INCL, NULL},    {'s', REQ_SORT_SELF, NULL},  {'c', REQ_SORT_CALLS, NULL},
     {'a', REQ_SORT_NAME, NULL},    {'>', REQ_NAME_RIGHT, NULL}, {'<', REQ_NAME_LEFT, NULL},
-    {KEYS_RIGHT, REQ_ENTER, NULL}, {KEYS_LEFT, REQ_BACK, NULL}, {'h', REQ_BACK, NULL},
+    {KEYS_RIGHT, REQ_ENTER, NULL},
 };
 
 const struct keymap keymap_table = KEYMAP("table", "the function table", table_keys);

@@ -45,7 +45,7 @@
 	R(EXPAND, "expand the node one level")                                                     \
 	R(COLLAPSE, "collapse the node (or go to its parent)")                                     \
 	R(EXPAND_HOT, "expand the hottest path below the node")                                    \
-	R(EXPAND_ALL, "expand everything above the threshold")                                     \
+	R(EXPAND_ALL, "expand everything below the node above the threshold")                      \
 	R(COLLAPSE_ALL, "collapse the whole tree")                                                 \
 	R(THRESHOLD_DOWN, "halve the threshold (show smaller branches)")                           \
 	R(THRESHOLD_UP, "double the threshold (fold more branches)")                               \
@@ -63,7 +63,7 @@
 	R(QUIT, "quit, from any screen")                                                           \
 	R(RELOAD, "read the profile again, keeping the screen (after it changed on disk)")         \
 	R(PARTS, "the parts (dumps, threads, files): choose which count")                          \
-	R(PART_TOGGLE, "count the part or not")                                                    \
+	R(PART_TOGGLE, "count the part or not, and go to the next")                                \
 	R(PARTS_ALL, "count every part")
 
 enum request {
