@@ -39,21 +39,23 @@ enum { ECOL_MARK, ECOL_NAME, ECOL_PAD, ECOL_TOTAL };
 static void event_columns(struct list *l, const struct ui *u, int cols)
 {
 	const struct profile *p = &u->ses.prof;
-	int name = 12, total = 5; /* "Total" */
-	char buf[FMT_NUM];
+	char buf[LIST_CELL];
+	int total;
 
-	for (uint32_t e = 0; e < p->nev; e++) {
-		int w = grid_width(p->events[e].name.ptr, p->events[e].name.len);
-
-		name = w > name ? (w < EVENT_MAX ? w : EVENT_MAX) : name;
-		w = list_width(fmt_commas(buf, p->totals[e]));
-		total = w > total ? w : total;
-	}
 	list_init(l, false, 2);
 	list_add(l, "", 1, 0, 0, false, 0, 0);
-	list_add(l, "Event", name, 0, 1, false, 0, 0);
-	list_add(l, "", total < TOTAL_W ? TOTAL_W - total : 0, 0, 1, false, 1, MIN_NAME);
-	list_add(l, "Total", total, 0, 0, true, 2, 0);
+	list_add(l, "Event", 12, 0, 1, false, 0, 0);
+	list_add(l, "", 0, 0, 1, false, 1, MIN_NAME);
+	list_add(l, "Total", 5, 0, 0, true, 2, 0);
+	for (uint32_t e = 0; e < p->nev; e++) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)p->events[e].name.len,
+			 p->events[e].name.ptr);
+		list_widen(l, ECOL_NAME, buf, EVENT_MAX);
+		list_widen(l, ECOL_TOTAL, fmt_commas(buf, p->totals[e]), 0);
+	}
+	total = l->col[ECOL_TOTAL].width;
+	l->col[ECOL_PAD].width = l->col[ECOL_PAD].short_width =
+	    total < TOTAL_W ? TOTAL_W - total : 0;
 	list_fit(l, cols);
 }
 
