@@ -3,7 +3,9 @@
  * grid. Fitting goes step by step through what may give way (the columns'
  * give_way steps and the step where exact numbers become short ones), in
  * the order the screen declared: a step applies while the name would be
- * narrower than what that step keeps it.
+ * narrower than what that step keeps it. A text column may narrow at its
+ * step rather than give way (the file of the parts screen), and take back
+ * what is left after the last step.
  */
 #include "ncgrind/ui/list.h"
 
@@ -50,7 +52,24 @@ int list_add(struct list *l, const char *title, int width, int short_width, int 
 
 static int column_width(const struct list *l, const struct list_column *c)
 {
-	return l->short_units ? c->short_width : c->width;
+	return c->narrow ? c->narrow : l->short_units ? c->short_width : c->width;
+}
+
+int list_column_width(const struct list *l, int k)
+{
+	return column_width(l, &l->col[k]);
+}
+
+void list_widen(struct list *l, int k, const char *s, int max)
+{
+	struct list_column *c = &l->col[k];
+	int w = list_width(s);
+
+	w = max && w > max ? max : w;
+	if (w > c->width)
+		c->width = w;
+	if (w > c->short_width)
+		c->short_width = w;
 }
 
 int list_fixed(const struct list *l)
@@ -71,6 +90,10 @@ static void give_way(struct list *l, int cols, int s)
 
 		if (c->give_way != s || !c->shown || cols - list_fixed(l) >= c->room)
 			continue;
+		if (c->least) { /* (a text column narrows instead) */
+			c->narrow = c->least < column_width(l, c) ? c->least : column_width(l, c);
+			continue;
+		}
 		c->shown = false;
 		for (int k = 0; c->together && k < l->n; k++)
 			if (l->col[k].give_way == s && l->col[k].together)
@@ -88,6 +111,16 @@ void list_fit(struct list *l, int cols)
 		last = l->col[i].give_way > last ? l->col[i].give_way : last;
 	for (int s = 1; s <= last; s++)
 		give_way(l, cols, s);
+	/* the columns that narrowed take back what is left, the first first */
+	for (int i = 0; i < l->n; i++) {
+		struct list_column *c = &l->col[i];
+		int full = l->short_units ? c->short_width : c->width, w;
+
+		if (!c->narrow || !c->shown)
+			continue;
+		w = c->narrow + cols - list_fixed(l);
+		c->narrow = w > full ? full : w < 2 ? 2 : w;
+	}
 	l->name = cols - list_fixed(l);
 	if (l->name < 1)
 		l->name = 1;

@@ -7,6 +7,7 @@
 #include "ui_internal.h"
 
 #include "ncgrind/model/fmt.h"
+#include "ncgrind/model/shorten.h"
 
 #include <stdlib.h>
 
@@ -21,16 +22,61 @@ static struct events_screen *state_of(struct screen *s)
 	return s->state;
 }
 
-/* One event's row: name, total, long name (or "= formula"). */
-static void event_text(const struct ui *u, uint32_t e, char *buf, size_t size)
+/*
+ * The columns (list.h): the mark of the event shown, its name as wide as
+ * the widest (up to EVENT_MAX, cut with …), its total; then its long name
+ * or, for an inherited event, "= formula", cut with … at the edge. The
+ * total takes 18 columns while the long name keeps MIN_NAME (the blanks
+ * that make up 18 give way first), and on a screen too narrow for it gives
+ * way whole rather than be cut.
+ */
+enum { ECOL_MARK, ECOL_NAME, ECOL_PAD, ECOL_TOTAL };
+
+#define EVENT_MAX 40
+#define TOTAL_W 18
+#define MIN_NAME 16
+
+static void event_columns(struct list *l, const struct ui *u, int cols)
+{
+	const struct profile *p = &u->ses.prof;
+	char buf[LIST_CELL];
+	int total;
+
+	list_init(l, false, 2);
+	list_add(l, "", 1, 0, 0, false, 0, 0);
+	list_add(l, "Event", 12, 0, 1, false, 0, 0);
+	list_add(l, "", 0, 0, 1, false, 1, MIN_NAME);
+	list_add(l, "Total", 5, 0, 0, true, 2, 0);
+	for (uint32_t e = 0; e < p->nev; e++) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)p->events[e].name.len,
+			 p->events[e].name.ptr);
+		list_widen(l, ECOL_NAME, buf, EVENT_MAX);
+		list_widen(l, ECOL_TOTAL, fmt_commas(buf, p->totals[e]), 0);
+	}
+	total = l->col[ECOL_TOTAL].width;
+	l->col[ECOL_PAD].width = l->col[ECOL_PAD].short_width =
+	    total < TOTAL_W ? TOTAL_W - total : 0;
+	list_fit(l, cols);
+}
+
+/* Event e's row at r: its cells, then its long name or formula in what is left. */
+static void draw_event(struct grid *g, int r, const struct ui *u, const struct list *l, uint32_t e,
+		       enum grid_attr a)
 {
 	const struct event *ev = &u->ses.prof.events[e];
-	char total[FMT_NUM];
 	struct span what = ev->derived ? ev->formula : ev->long_name;
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], text[1024];
+	int c;
 
-	snprintf(buf, size, "%-12.*s %18s  %s%.*s", (int)ev->name.len, ev->name.ptr,
-		 fmt_commas(total, u->ses.prof.totals[e]), ev->derived ? "= " : "", (int)what.len,
-		 what.ptr);
+	snprintf(cells[ECOL_MARK], LIST_CELL, "%s", e == u->disp.event ? "*" : "");
+	shorten_value(cells[ECOL_NAME], LIST_CELL, ev->name, l->col[ECOL_NAME].width);
+	cells[ECOL_PAD][0] = '\0';
+	fmt_commas(cells[ECOL_TOTAL], u->ses.prof.totals[e]);
+	grid_fill(g, r, 0, a);
+	c = list_put_cells(g, r, l, cells, a);
+	snprintf(text, sizeof(text), "%s%.*s", ev->derived ? "= " : "", (int)what.len, what.ptr);
+	shorten_value(cells[0], LIST_CELL, span_make(text, strlen(text)), l->name);
+	grid_puts(g, r, c, cells[0], a);
 }
 
 /* :events */
@@ -50,32 +96,34 @@ static struct nav *events_nav(struct ui *u, struct screen *s)
 	return &state_of(s)->nav;
 }
 
-static void events_draw(struct ui *u, struct screen *s)
+/* The title and what it lists, the heads and the rows in view, into g (nav: where they start). */
+static void draw(struct grid *g, const struct ui *u, const struct nav *nav, const struct list *l,
+		 const struct view_state *vs)
 {
-	struct events_screen *es = state_of(s);
-	struct grid *g = &u->g;
 	char line[1024];
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts_cut(g, 0, 0, "ncgrind: events", ATTR_TITLE);
 	snprintf(line, sizeof(line), "%u event%s of %s; the one shown is marked *", u->ses.prof.nev,
-		 u->ses.prof.nev == 1 ? "" : "s", u->vs.path);
+		 u->ses.prof.nev == 1 ? "" : "s", vs->path);
 	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "  %-12s %18s  %s", "Event", "Total", "Long name, or formula");
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	for (int i = 0; i < ui_list_rows(u) && es->nav.top + (size_t)i < es->nav.count; i++) {
-		uint32_t e = (uint32_t)(es->nav.top + (size_t)i);
-		enum grid_attr a = e == es->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
+	list_put_heads(g, VIEW_LIST_HEAD - 1, l, "Long name, or formula");
+	for (int i = 0; i < view_list_rows(g) && nav->top + (size_t)i < nav->count; i++) {
+		uint32_t e = (uint32_t)(nav->top + (size_t)i);
 
-		event_text(u, e, line + 2, sizeof(line) - 2);
-		line[0] = e == u->disp.event ? '*' : ' ';
-		line[1] = ' ';
-		grid_fill(g, 4 + i, 0, a);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, a);
+		draw_event(g, VIEW_LIST_HEAD + i, u, l, e,
+			   e == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL);
 	}
-	view_draw_status(g, &es->nav, &u->vs, "Enter: show this event  q: back");
+	view_draw_status(g, nav, vs, "Enter: show this event  q: back");
+}
+
+static void events_draw(struct ui *u, struct screen *s)
+{
+	struct list l;
+
+	event_columns(&l, u, u->g.cols);
+	draw(&u->g, u, &state_of(s)->nav, &l, &u->vs);
 }
 
 /* Enter: the event on every screen, back to the one before. */
@@ -110,23 +158,49 @@ static uint32_t events_fn(struct ui *u, struct screen *s)
 	return NCG_NONE;
 }
 
+/* What / looks for: the event's name, then its long name or formula. */
 static bool events_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
+	const struct event *ev = &u->ses.prof.events[row];
+	struct span what = ev->derived ? ev->formula : ev->long_name;
+
 	(void)s;
-	event_text(u, (uint32_t)row, buf, size);
+	snprintf(buf, size, "%.*s  %s%.*s", (int)ev->name.len, ev->name.ptr,
+		 ev->derived ? "= " : "", (int)what.len, what.ptr);
 	return true;
 }
 
+struct events_write {
+	const struct ui *u;
+	struct list l;
+};
+
+static void write_row(void *ctx, struct grid *g, size_t i)
+{
+	const struct events_write *w = ctx;
+
+	draw_event(g, 0, w->u, &w->l, (uint32_t)i, ATTR_NORMAL);
+}
+
+/* :write: every event, at a width where nothing gives way. */
 static int events_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1024];
+	struct events_write w = {.u = u};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
 
 	(void)s;
-	for (uint32_t e = 0; e < u->ses.prof.nev; e++) {
-		event_text(u, e, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	vs.path = u->vs.path;
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	event_columns(&w.l, u, g.cols);
+	draw(&g, u, &top, &w.l, &vs);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, u->ses.prof.nev, write_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 static void events_update(struct ui *u, struct screen *s)

@@ -115,86 +115,149 @@ void cmd_group(struct ui *u, const char *cmd, const char *arg)
 }
 
 /*
- * The number columns of the groups and of a group's functions: inclusive
+ * The columns of the groups and of a group's functions (list.h): inclusive
  * cost, its share, self cost, its share, the functions (or the calls). The
- * costs take 14 columns, or what their widest value needs; on a narrow
- * screen they give way so that the name keeps MIN_NAME columns, as the
- * table's do: the percentages first, then exact numbers, then the count.
+ * costs take 14 columns, or what their widest value needs: the blanks that
+ * make up 14 are a column of their own before each cost, which gives way
+ * first on a narrow screen; then, so that the name keeps MIN_NAME columns
+ * as in the table, the percentages, exact numbers, the count.
  */
-struct group_cols {
-	int num;     /* the width of a cost */
-	bool pct;    /* the two percentages */
-	bool count;  /* the functions of a group, the calls of a function */
-	int count_w; /* its width */
-	bool short_units;
+enum {
+	GCOL_INCL_PAD,
+	GCOL_INCL,
+	GCOL_INCL_PCT,
+	GCOL_SELF_PAD,
+	GCOL_SELF,
+	GCOL_SELF_PCT,
+	GCOL_COUNT
 };
 
 #define MIN_NAME 16
 #define PCT_W 7
 #define COST_W 14
 
-static int cols_fixed(const struct group_cols *L)
-{
-	return 2 * L->num + 1 + (L->pct ? 2 * (PCT_W + 1) : 0) + (L->count ? L->count_w + 1 : 0) +
-	       2;
-}
-
-static int value_width(const struct ui *u, uint64_t v, bool short_units)
+/* The columns for a screen of cols columns whose biggest cost is widest, its count count_w wide. */
+static void group_columns(struct list *l, const struct ui *u, int cols, uint64_t widest,
+			  const char *count, int count_w)
 {
 	char buf[FMT_NUM];
+	int w = list_width(fmt_value(buf, widest, false, u->disp.unit_ps)),
+	    sw = list_width(fmt_value(buf, widest, true, u->disp.unit_ps)), pad;
 
-	return (int)strlen(fmt_value(buf, v, short_units, u->disp.unit_ps));
+	w = w < 4 ? 4 : w; /* as wide as "Incl" */
+	/* (a smaller value may take more in short units: 77.5M against 185M) */
+	sw = sw < view_short_width(u->disp.unit_ps) ? view_short_width(u->disp.unit_ps) : sw;
+	pad = COST_W - (u->disp.short_units ? sw : w);
+	pad = pad > 0 ? pad : 0;
+	list_init(l, u->disp.short_units, 2);
+	list_add(l, "", pad, 0, 0, false, 1, MIN_NAME);
+	list_add(l, "Incl", w, sw, 0, true, 0, 0);
+	list_add(l, "%", PCT_W, 0, 1, true, 2, MIN_NAME);
+	list_add(l, "", pad, 0, 0, false, 1, MIN_NAME);
+	list_add(l, "Self", w, sw, 1, true, 0, 0);
+	list_add(l, "%", PCT_W, 0, 1, true, 2, MIN_NAME);
+	list_add(l, count, count_w, 0, 1, true, 4, MIN_NAME);
+	l->col[GCOL_INCL_PAD].together = l->col[GCOL_SELF_PAD].together = true;
+	l->col[GCOL_INCL_PCT].together = l->col[GCOL_SELF_PCT].together = true;
+	l->col[GCOL_INCL_PCT].shown = l->col[GCOL_SELF_PCT].shown = u->disp.show_percent;
+	l->units_give_way = 3;
+	l->units_room = MIN_NAME;
+	list_fit(l, cols);
 }
 
-/* The columns for a screen of cols columns whose biggest cost is widest. */
-static void group_layout(const struct ui *u, struct group_cols *L, int cols, uint64_t widest,
-			 int count_w)
+/* The cells of a row: its costs in the event shown and their shares of total, its count. */
+static void group_cells(char (*cells)[LIST_CELL], const struct list *l, const struct ui *u,
+			uint64_t incl, uint64_t self, uint64_t total, const char *count)
 {
-	int w = value_width(u, widest, u->disp.short_units);
+	cells[GCOL_INCL_PAD][0] = cells[GCOL_SELF_PAD][0] = '\0';
+	fmt_value(cells[GCOL_INCL], incl, l->short_units, u->disp.unit_ps);
+	fmt_percent(cells[GCOL_INCL_PCT], incl, total);
+	fmt_value(cells[GCOL_SELF], self, l->short_units, u->disp.unit_ps);
+	fmt_percent(cells[GCOL_SELF_PCT], self, total);
+	snprintf(cells[GCOL_COUNT], LIST_CELL, "%s", count);
+}
 
-	L->short_units = u->disp.short_units;
-	L->num = w > COST_W ? w : COST_W;
-	L->pct = u->disp.show_percent;
-	L->count = true;
-	L->count_w = count_w;
-	if (cols - cols_fixed(L) < MIN_NAME)
-		L->num = w > 4 ? w : 4; /* as wide as "Incl" */
-	if (cols - cols_fixed(L) < MIN_NAME)
-		L->pct = false;
-	if (cols - cols_fixed(L) < MIN_NAME && !L->short_units) {
-		L->short_units = true;
-		w = value_width(u, widest, true);
-		/* (a smaller value may take more: 77.5M against 185M) */
-		L->num = w > (u->disp.unit_ps ? 6 : 5) ? w : u->disp.unit_ps ? 6 : 5;
+/*
+ * What the two screens of this file draw alike: a list of text rows (the
+ * groups, a group's functions) in the columns above, its name after them.
+ */
+struct group_list {
+	const struct ui *u;
+	const void *state;
+	const struct nav *nav;
+	struct list l;
+	/* the cells of row k; the name of row k as set's row i, shortened to width */
+	void (*cells)(const struct group_list *, size_t k, char (*cells)[LIST_CELL]);
+	void (*name)(const struct group_list *, size_t k, struct shorten_set *set, size_t i,
+		     int width);
+};
+
+static void draw_row(struct grid *g, int r, const struct group_list *gl, size_t k, const char *name,
+		     enum grid_attr a)
+{
+	char cells[LIST_MAX_COLUMNS][LIST_CELL];
+	int c;
+
+	gl->cells(gl, k, cells);
+	grid_fill(g, r, 0, a);
+	c = list_put_cells(g, r, &gl->l, cells, a);
+	grid_put(g, r, c, name, strlen(name), gl->l.name, a);
+}
+
+/* The title, what the list is, the heads and the rows in view, into g. */
+static void draw_list(struct grid *g, const struct group_list *gl, const char *title,
+		      const char *what, const char *name_title, const struct view_state *vs,
+		      const char *hints)
+{
+	const struct nav *nav = gl->nav;
+	size_t n = nav->top < nav->count ? nav->count - nav->top : 0;
+	int rows = view_list_rows(g);
+	struct shorten_set names;
+
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, title, ATTR_TITLE);
+	grid_put_cut(g, 1, 0, what, strlen(what), g->cols, ATTR_DIM);
+	list_put_heads(g, VIEW_LIST_HEAD - 1, &gl->l, name_title);
+	/* the names in view, shortened together to what is left after the numbers */
+	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
+	for (size_t i = 0; i < names.n; i++)
+		gl->name(gl, nav->top + i, &names, i, gl->l.name);
+	shorten_set_apply(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		size_t k = nav->top + i;
+
+		draw_row(g, VIEW_LIST_HEAD + (int)i, gl, k, shorten_set_out(&names, i),
+			 k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL);
 	}
-	if (cols - cols_fixed(L) < MIN_NAME)
-		L->count = false;
+	shorten_set_release(&names);
+	view_draw_status(g, nav, vs, hints);
 }
 
-/* The number cells of a row (or of the header), then two blanks; returns its length. */
-static int put_numbers(char *buf, size_t size, const struct group_cols *L, const char *incl,
-		       const char *pincl, const char *self, const char *pself, const char *count)
+static void write_row(void *ctx, struct grid *g, size_t k)
 {
-	int o = snprintf(buf, size, "%*s", L->num, incl);
+	const struct group_list *gl = ctx;
+	struct shorten_set names;
 
-	if (L->pct)
-		o += snprintf(buf + o, size - (size_t)o, " %*s", PCT_W, pincl);
-	o += snprintf(buf + o, size - (size_t)o, " %*s", L->num, self);
-	if (L->pct)
-		o += snprintf(buf + o, size - (size_t)o, " %*s", PCT_W, pself);
-	if (L->count)
-		o += snprintf(buf + o, size - (size_t)o, " %*s", L->count_w, count);
-	o += snprintf(buf + o, size - (size_t)o, "  ");
-	return o;
+	shorten_set_init(&names, 1);
+	gl->name(gl, k, &names, 0, gl->l.name);
+	shorten_set_apply(&names);
+	draw_row(g, 0, gl, k, shorten_set_out(&names, 0), ATTR_NORMAL);
+	shorten_set_release(&names);
 }
 
-/* The biggest cost of the group's rows in the event shown (for the width of the columns). */
-static uint64_t groups_widest(const struct ui *u, const struct groups_screen *g)
+/* The biggest cost of the groups in the event shown, and the most functions of one. */
+static uint64_t groups_widest(const struct ui *u, const struct groups_screen *g, uint32_t *most)
 {
 	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
 	uint64_t w = 0;
 
-	for (size_t k = 0; k < g->g.n && g->g.nev; k++) {
+	*most = 0;
+	for (size_t k = 0; k < g->g.n; k++) {
+		if (g->g.v[k].nfuncs > *most)
+			*most = g->g.v[k].nfuncs;
+		if (!g->g.nev)
+			continue;
 		if (g->g.v[k].incl[e] > w)
 			w = g->g.v[k].incl[e];
 		if (g->g.v[k].self[e] > w)
@@ -203,29 +266,46 @@ static uint64_t groups_widest(const struct ui *u, const struct groups_screen *g)
 	return w;
 }
 
-static void group_text(const struct ui *u, const struct groups_screen *g, size_t k,
-		       const struct group_cols *L, const char *name, char *buf, size_t size)
+static void group_row_cells(const struct group_list *gl, size_t k, char (*cells)[LIST_CELL])
 {
+	const struct ui *u = gl->u;
+	const struct groups_screen *g = gl->state;
 	const struct group *gr = &g->g.v[g->order[k]];
 	uint32_t e = u->disp.event < g->g.nev ? u->disp.event : 0;
 	/* (a ratio's share of a total means nothing: no percentage) */
 	uint64_t total =
 	    u->ses.prof.nev && !u->ses.prof.events[e].ratio ? u->ses.prof.totals[e] : 0;
-	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], n[16];
-	int o;
+	char n[16];
 
 	snprintf(n, sizeof(n), "%u", gr->nfuncs);
-	o = put_numbers(buf, size, L, fmt_value(a, gr->incl[e], L->short_units, u->disp.unit_ps),
-			fmt_percent(pa, gr->incl[e], total),
-			fmt_value(b, gr->self[e], L->short_units, u->disp.unit_ps),
-			fmt_percent(pb, gr->self[e], total), n);
-	snprintf(buf + o, size - (size_t)o, "%s", name ? name : gr->name);
+	group_cells(cells, &gl->l, u, g->g.nev ? gr->incl[e] : 0, g->g.nev ? gr->self[e] : 0, total,
+		    n);
 }
 
-/* The columns of :write: every one, the costs as the screen's units say. */
-static void full_layout(const struct ui *u, struct group_cols *L, int count_w)
+/* A group's name is a path, a class or an object: no file of its own. */
+static void group_name(const struct group_list *gl, size_t k, struct shorten_set *set, size_t i,
+		       int width)
 {
-	*L = (struct group_cols){COST_W, true, true, count_w, u->disp.short_units};
+	const struct groups_screen *g = gl->state;
+	const char *name = g->g.v[g->order[k]].name;
+
+	shorten_set_text(set, i, span_make(name, strlen(name)), span_make("", 0), width);
+}
+
+static void groups_list(struct group_list *gl, const struct ui *u, const void *state, int cols)
+{
+	const struct groups_screen *g = state;
+	uint32_t most;
+	uint64_t widest = groups_widest(u, g, &most);
+	char n[16];
+	int count_w = snprintf(n, sizeof(n), "%u", most);
+
+	gl->u = u;
+	gl->state = g;
+	gl->nav = &g->nav;
+	gl->cells = group_row_cells;
+	gl->name = group_name;
+	group_columns(&gl->l, u, cols, widest, "Funcs", count_w > 7 ? count_w : 7);
 }
 
 static struct nav *groups_nav(struct ui *u, struct screen *s)
@@ -234,70 +314,14 @@ static struct nav *groups_nav(struct ui *u, struct screen *s)
 	return &gs(s)->nav;
 }
 
-/* The head and the rows of a list screen of text rows (the groups and their functions). */
-static void
-draw_list(struct ui *u, const char *title, const char *what, const char *head, struct nav *nav,
-	  void (*text)(const struct ui *, const void *, size_t, const struct group_cols *,
-		       const char *, char *, size_t),
-	  void (*name)(const struct ui *, const void *, size_t, struct shorten_set *, size_t, int),
-	  const struct group_cols *L, const void *state, const char *hints)
+static void groups_paint(struct grid *grid, const struct ui *u, const struct group_list *gl,
+			 const struct view_state *vs)
 {
-	struct grid *g = &u->g;
-	char line[1200];
-	size_t n = nav->top < nav->count ? nav->count - nav->top : 0;
-	struct shorten_set names;
-	int numbers = cols_fixed(L);
-
-	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
-	grid_puts_cut(g, 0, 0, title, ATTR_TITLE);
-	grid_put_cut(g, 1, 0, what, strlen(what), g->cols, ATTR_DIM);
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, head, ATTR_HEAD);
-	/* the names in view, shortened together to what is left after the numbers */
-	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
-	for (size_t i = 0; i < names.n; i++)
-		name(u, state, nav->top + i, &names, i, g->cols - numbers);
-	shorten_set_apply(&names);
-	for (size_t i = 0; i < names.n; i++) {
-		size_t k = nav->top + i;
-		enum grid_attr at = k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL;
-
-		text(u, state, k, L, shorten_set_out(&names, i), line, sizeof(line));
-		grid_fill(g, 4 + (int)i, 0, at);
-		grid_put(g, 4 + (int)i, 0, line, strlen(line), g->cols, at);
-	}
-	shorten_set_release(&names);
-	view_draw_status(g, nav, &u->vs, hints);
-}
-
-static void group_row(const struct ui *u, const void *state, size_t k, const struct group_cols *L,
-		      const char *name, char *buf, size_t size)
-{
-	group_text(u, state, k, L, name, buf, size);
-}
-
-/* A group's name is a path, a class or an object: no file of its own. */
-static void group_name(const struct ui *u, const void *state, size_t k, struct shorten_set *set,
-		       size_t i, int width)
-{
-	const struct groups_screen *g = state;
-	const char *name = g->g.v[g->order[k]].name;
-
-	(void)u;
-	shorten_set_text(set, i, span_make(name, strlen(name)), span_make("", 0), width);
-}
-
-static void groups_draw(struct ui *u, struct screen *s)
-{
-	struct groups_screen *g = gs(s);
+	const struct groups_screen *g = gl->state;
 	struct span ev =
 	    u->ses.prof.nev ? u->ses.prof.events[u->disp.event].name : span_make("", 0);
-	char title[200], what[300], head[300];
-	struct group_cols L;
-	int o;
+	char title[200], what[300];
 
-	group_layout(u, &L, u->g.cols, groups_widest(u, g), 7);
 	snprintf(title, sizeof(title), "ncgrind: functions by %s", groups_kind_name(g->g.kind));
 	snprintf(what, sizeof(what),
 		 "%zu group%s; %.*s: the self cost of their functions, and inclusive: with the "
@@ -306,10 +330,39 @@ static void groups_draw(struct ui *u, struct screen *s)
 		 g->sort == SORT_INCL   ? "inclusive cost"
 		 : g->sort == SORT_NAME ? "name"
 					: "self cost");
-	o = put_numbers(head, sizeof(head), &L, "Incl", "%", "Self", "%", "Funcs");
-	snprintf(head + o, sizeof(head) - (size_t)o, "%s", groups_kind_name(g->g.kind));
-	draw_list(u, title, what, head, &g->nav, group_row, group_name, &L, g,
+	draw_list(grid, gl, title, what, groups_kind_name(g->g.kind), vs,
 		  "Enter: its functions  O: next grouping  s/i/a: sort  q: back");
+}
+
+/*
+ * :write of a list of this file: the screen drawn at a width where nothing
+ * gives way, then every row.
+ */
+static int write_list(FILE *f, const struct ui *u, const void *state, size_t n,
+		      void (*list)(struct group_list *, const struct ui *, const void *, int),
+		      void (*paint)(struct grid *, const struct ui *, const struct group_list *,
+				    const struct view_state *))
+{
+	struct group_list gl;
+	struct view_state vs;
+	struct grid g;
+	int ret;
+
+	memset(&vs, 0, sizeof(vs));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	list(&gl, u, state, g.cols);
+	paint(&g, u, &gl, &vs);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, n, write_row, &gl);
+	grid_release(&g);
+	return ret;
+}
+
+static void groups_draw(struct ui *u, struct screen *s)
+{
+	struct group_list gl;
+
+	groups_list(&gl, u, gs(s), u->g.cols);
+	groups_paint(&u->g, u, &gl, &u->vs);
 }
 
 static void open_members(struct ui *u, const struct groups *g, size_t gi);
@@ -355,15 +408,7 @@ static bool groups_row_text(struct ui *u, struct screen *s, size_t row, char *bu
 
 static int groups_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1200];
-	struct group_cols L;
-
-	full_layout(u, &L, 7);
-	for (size_t i = 0; i < gs(s)->nav.count; i++) {
-		group_text(u, gs(s), i, &L, NULL, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	return write_list(f, u, gs(s), gs(s)->nav.count, groups_list, groups_paint);
 }
 
 /* The filters, the event or the parts changed: grouped again. */
@@ -492,24 +537,15 @@ static void open_members(struct ui *u, const struct groups *g, size_t gi)
 	ui_push_screen(u, &screen_members_ops, m, members_free);
 }
 
-static void member_text(const struct ui *u, const void *state, size_t k, const struct group_cols *L,
-			const char *shown, char *buf, size_t size)
+static void member_cells(const struct group_list *gl, size_t k, char (*cells)[LIST_CELL])
 {
-	const struct members_screen *m = state;
-	const struct profile *p = &u->ses.prof;
-	uint32_t f = m->fns[k], e = u->disp.event;
-	uint64_t total = p->events[e].ratio ? 0 : p->totals[e];
-	struct span name = p->funcs[f].name == NCG_NONE ? span_make("(unknown)", 9)
-							: profile_name(p, p->funcs[f].name);
-	char a[FMT_NUM], b[FMT_NUM], pa[FMT_NUM], pb[FMT_NUM], c[FMT_NUM];
-	int o = put_numbers(
-	    buf, size, L, fmt_value(a, profile_incl_at(p, f, e), L->short_units, u->disp.unit_ps),
-	    fmt_percent(pa, profile_incl_at(p, f, e), total),
-	    fmt_value(b, profile_self_at(p, f, e), L->short_units, u->disp.unit_ps),
-	    fmt_percent(pb, profile_self_at(p, f, e), total), fmt_commas(c, p->funcs[f].calls));
+	const struct members_screen *m = gl->state;
+	const struct profile *p = &gl->u->ses.prof;
+	uint32_t f = m->fns[k], e = gl->u->disp.event;
+	char c[FMT_NUM];
 
-	snprintf(buf + o, size - (size_t)o, "%.*s", shown ? (int)strlen(shown) : (int)name.len,
-		 shown ? shown : name.ptr);
+	group_cells(cells, &gl->l, gl->u, profile_incl_at(p, f, e), profile_self_at(p, f, e),
+		    p->events[e].ratio ? 0 : p->totals[e], fmt_commas(c, p->funcs[f].calls));
 }
 
 /* The biggest cost of the functions, and the width of the most calls. */
@@ -529,17 +565,48 @@ static uint64_t members_widest(const struct ui *u, const struct members_screen *
 		if (p->funcs[f].calls > calls)
 			calls = p->funcs[f].calls;
 	}
-	*calls_w = (int)strlen(fmt_commas(c, calls));
+	*calls_w = list_width(fmt_commas(c, calls));
 	*calls_w = *calls_w > 11 ? *calls_w : 11;
 	return w;
 }
 
-static void member_name(const struct ui *u, const void *state, size_t k, struct shorten_set *set,
-			size_t i, int width)
+static void member_name(const struct group_list *gl, size_t k, struct shorten_set *set, size_t i,
+			int width)
 {
-	const struct members_screen *m = state;
+	const struct members_screen *m = gl->state;
 
-	shorten_set_function(set, i, &u->ses.prof, m->fns[k], width, NULL);
+	shorten_set_function(set, i, &gl->u->ses.prof, m->fns[k], width, NULL);
+}
+
+static void members_list(struct group_list *gl, const struct ui *u, const void *state, int cols)
+{
+	int calls_w;
+	uint64_t widest = members_widest(u, state, &calls_w);
+
+	gl->u = u;
+	gl->state = state;
+	gl->nav = &((const struct members_screen *)state)->nav;
+	gl->cells = member_cells;
+	gl->name = member_name;
+	group_columns(&gl->l, u, cols, widest, "Calls", calls_w);
+}
+
+static void members_paint(struct grid *g, const struct ui *u, const struct group_list *gl,
+			  const struct view_state *vs)
+{
+	const struct members_screen *m = gl->state;
+	char title[1100], what[100];
+
+	snprintf(title, sizeof(title), "ncgrind: the functions of %s", m->name);
+	snprintf(what, sizeof(what), "%zu function%s, by %s", m->nav.count,
+		 m->nav.count == 1 ? "" : "s",
+		 m->sort == SORT_INCL    ? "inclusive cost"
+		 : m->sort == SORT_CALLS ? "calls"
+		 : m->sort == SORT_NAME  ? "name"
+					 : "self cost");
+	(void)u;
+	draw_list(g, gl, title, what, "Function", vs,
+		  "Enter: callers and callees  t/r: trees  v: source  q: back");
 }
 
 static struct nav *members_nav(struct ui *u, struct screen *s)
@@ -550,23 +617,10 @@ static struct nav *members_nav(struct ui *u, struct screen *s)
 
 static void members_draw(struct ui *u, struct screen *s)
 {
-	char title[1100], what[100], head[200];
-	struct group_cols L;
-	int calls_w, o;
-	uint64_t widest = members_widest(u, ms(s), &calls_w);
+	struct group_list gl;
 
-	group_layout(u, &L, u->g.cols, widest, calls_w);
-	snprintf(title, sizeof(title), "ncgrind: the functions of %s", ms(s)->name);
-	snprintf(what, sizeof(what), "%zu function%s, by %s", ms(s)->nav.count,
-		 ms(s)->nav.count == 1 ? "" : "s",
-		 ms(s)->sort == SORT_INCL    ? "inclusive cost"
-		 : ms(s)->sort == SORT_CALLS ? "calls"
-		 : ms(s)->sort == SORT_NAME  ? "name"
-					     : "self cost");
-	o = put_numbers(head, sizeof(head), &L, "Incl", "%", "Self", "%", "Calls");
-	snprintf(head + o, sizeof(head) - (size_t)o, "Function");
-	draw_list(u, title, what, head, &ms(s)->nav, member_text, member_name, &L, ms(s),
-		  "Enter: callers and callees  t/r: trees  v: source  q: back");
+	members_list(&gl, u, ms(s), u->g.cols);
+	members_paint(&u->g, u, &gl, &u->vs);
 }
 
 static uint32_t members_fn(struct ui *u, struct screen *s)
@@ -606,15 +660,7 @@ static bool members_row_text(struct ui *u, struct screen *s, size_t row, char *b
 
 static int members_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1200];
-	struct group_cols L;
-
-	full_layout(u, &L, 11);
-	for (size_t i = 0; i < ms(s)->nav.count; i++) {
-		member_text(u, ms(s), i, &L, NULL, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	return write_list(f, u, ms(s), ms(s)->nav.count, members_list, members_paint);
 }
 
 /* Its functions stay; their costs are read as drawn. */

@@ -103,136 +103,143 @@ static const char *base_name(const char *path)
 }
 
 /*
- * The widths of the text columns: as wide as their widest value, up to a
- * cap; the cost as wide as its widest value. On a narrow screen the number
- * columns give way, whole, rather than be cut at the edge: the share
- * first, then the thread, the part's number, the cost.
+ * The columns (list.h): the mark of a part that counts, (in a diff its
+ * side,) its row number, file, number, thread, cost and share of its side,
+ * trigger and time range; the command after them takes the rest. The text
+ * columns are as wide as their widest value, up to PART_COL_MAX, cut with
+ * … (a path keeps its end); the cost as wide as its widest value. On a
+ * narrow screen the time range and the trigger give way first, whole,
+ * rather than be cut at the edge; then the file narrows (to PART_MIN_FILE)
+ * and the numbers give way, the share first, then the thread, the part's
+ * number, the cost; the file takes back what is left.
  */
-struct part_cols {
-	int file, trigger, range, cost;
-	bool pct, thr, num, value;
-	bool tail; /* the trigger, time range and command: only where 4 columns are left */
+enum {
+	PCOL_MARK,
+	PCOL_SIDE,
+	PCOL_ROW,
+	PCOL_FILE,
+	PCOL_PART,
+	PCOL_THR,
+	PCOL_COST,
+	PCOL_PCT,
+	PCOL_TRIGGER,
+	PCOL_RANGE
 };
 
 #define PART_COL_MAX 40
-
-static int widest(int w, const char *s)
-{
-	int sw = grid_width(s, strlen(s));
-
-	return sw > w ? (sw < PART_COL_MAX ? sw : PART_COL_MAX) : w;
-}
-
-static void part_cols(struct ui *u, struct part_cols *pc)
-{
-	char buf[PART_COL_MAX * 8];
-
-	pc->file = 4;
-	pc->trigger = 7;
-	pc->range = 10;
-	pc->cost = 16;
-	pc->pct = pc->thr = pc->num = pc->value = pc->tail = true;
-	for (size_t r = 0; r < rows_of(u); r++) {
-		struct side sd = side_of(u, r);
-		const struct profile *p = &sd.ses->prof;
-		const struct part *pt = &p->parts[sd.part];
-		char c[FMT_NUM];
-		int cw = (int)strlen(fmt_commas(c, part_cost(u, p, sd.which, sd.part)));
-
-		pc->file = widest(pc->file, base_name(p->src[pt->src].path));
-		pc->trigger =
-		    widest(pc->trigger, printable(buf, sizeof(buf), pt->trigger, sizeof(buf)));
-		pc->range =
-		    widest(pc->range, printable(buf, sizeof(buf), pt->timerange, sizeof(buf)));
-		pc->cost = cw > pc->cost ? cw : pc->cost;
-	}
-}
-
 #define PART_MIN_FILE 16
+#define CMD_ROOM 9 /* the command's: two blanks and as much as its title */
 
-/* The columns up to the trigger: the mark, (the side,) #, file, numbers. */
-static int part_fixed(const struct ui *u, const struct part_cols *pc, int file)
+/* The blanks before the command: one after the trigger or time range, else two. */
+static const char *cmd_lead(const struct list *l)
 {
-	return 4 + (u->diff ? 5 : 0) + 5 + file + (pc->num ? 6 : 0) + (pc->thr ? 6 : 0) +
-	       (pc->value ? pc->cost + 1 : 0) + (pc->pct ? 8 : 0);
+	return l->col[PCOL_TRIGGER].shown || l->col[PCOL_RANGE].shown ? " " : "  ";
 }
 
-/* The number columns that fit whole in cols, the file keeping some room. */
-static void part_fit(const struct ui *u, struct part_cols *pc, int cols)
+/* The cost of a row's part in the event shown: a count, or a ratio's decimal. */
+static const char *cost_cell(struct ui *u, size_t row, char *buf)
 {
-	int file = pc->file < PART_MIN_FILE ? pc->file : PART_MIN_FILE;
-	bool *drop[] = {&pc->pct, &pc->thr, &pc->num, &pc->value};
+	struct side sd = side_of(u, row);
+	const struct profile *p = &sd.ses->prof;
+	uint32_t ev = side_event(u, sd.which);
+	uint64_t cost = part_cost(u, p, sd.which, sd.part);
 
-	int room;
-
-	for (size_t i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)
-		if (part_fixed(u, pc, file) > cols)
-			*drop[i] = false;
-	/* the file gives way to the numbers (its end kept), the text columns to both */
-	room = cols - part_fixed(u, pc, 0);
-	pc->tail = room - pc->file >= 4;
-	if (room < pc->file)
-		pc->file = room > 2 ? room : 2;
+	if (ev != NCG_NONE && p->events[ev].ratio)
+		return fmt_value(buf, cost, false, FMT_RATIO);
+	return fmt_commas(buf, cost);
 }
 
-/* Append " %*s" (right-aligned in w) to buf at *o when on. */
-static void put_num(char *buf, size_t size, int *o, bool on, int w, const char *text)
-{
-	if (on && (size_t)*o < size)
-		*o += snprintf(buf + *o, size - (size_t)*o, " %*s", w, text);
-}
-
-/* text in exactly w columns: cut with … (a path keeps its end), or padded with blanks. */
-static const char *cell(char *buf, size_t size, const char *text, int w, bool path)
-{
-	struct span t = span_make(text, strlen(text));
-	int tw;
-
-	if (path)
-		shorten_path(buf, size - (size_t)w, t, w);
-	else
-		shorten_value(buf, size - (size_t)w, t, w);
-	for (tw = grid_width(buf, strlen(buf)); tw < w; tw++)
-		strcat(buf, " ");
-	return buf;
-}
-
-/*
- * One row: (in a diff, its side,) #, file, part, thread, cost, % of its
- * side, trigger, time range, command; the text columns as wide as pc says.
- */
-static void part_text(struct ui *u, const uint64_t all[2], const struct part_cols *pc, size_t row,
-		      char *buf, size_t size)
+/* The cells of a row; its command in cmd. */
+static void part_cells(struct ui *u, const uint64_t all[2], const struct list *l, size_t row,
+		       char (*cells)[LIST_CELL], char *cmd, size_t size)
 {
 	struct side sd = side_of(u, row);
 	const struct profile *p = &sd.ses->prof;
 	const struct part *pt = &p->parts[sd.part];
 	uint64_t cost = part_cost(u, p, sd.which, sd.part);
-	char num[24], thr[24], c[FMT_NUM], text[400], file[400], trig[400], range[400], cmd[400];
-	int o = u->diff ? snprintf(buf, size, "%-4s ", sd.which ? "new" : "base") : 0;
-
-	snprintf(num, sizeof(num), pt->number >= 0 ? "%lld" : "-", (long long)pt->number);
-	snprintf(thr, sizeof(thr), pt->thread >= 0 ? "t%lld" : "-", (long long)pt->thread);
 	uint32_t ev = side_event(u, sd.which);
 	bool ratio = ev != NCG_NONE && p->events[ev].ratio; /* a decimal, and no share */
-	char pct[16];
+	const char *file = base_name(p->src[pt->src].path);
+	char text[LIST_CELL * 4];
 
-	snprintf(pct, sizeof(pct), ratio ? "      -" : "%6.2f%%",
+	snprintf(cells[PCOL_MARK], LIST_CELL, "%s", counts(p, sd.part) ? "*" : "");
+	snprintf(cells[PCOL_SIDE], LIST_CELL, "%s", sd.which ? "new" : "base");
+	snprintf(cells[PCOL_ROW], LIST_CELL, "%zu", sd.part + 1);
+	shorten_path(cells[PCOL_FILE], LIST_CELL, span_make(file, strlen(file)),
+		     list_column_width(l, PCOL_FILE));
+	snprintf(cells[PCOL_PART], LIST_CELL, pt->number >= 0 ? "%lld" : "-",
+		 (long long)pt->number);
+	snprintf(cells[PCOL_THR], LIST_CELL, pt->thread >= 0 ? "t%lld" : "-",
+		 (long long)pt->thread);
+	cost_cell(u, row, cells[PCOL_COST]);
+	snprintf(cells[PCOL_PCT], LIST_CELL, ratio ? "-" : "%.2f%%",
 		 all[sd.which] ? 100.0 * (double)cost / (double)all[sd.which] : 0.0);
-	o += snprintf(buf + o, size - (size_t)o, "%4zu %s", sd.part + 1,
-		      cell(file, sizeof(file), base_name(p->src[pt->src].path), pc->file, true));
-	put_num(buf, size, &o, pc->num, 5, num);
-	put_num(buf, size, &o, pc->thr, 5, thr);
-	put_num(buf, size, &o, pc->value, pc->cost,
-		ratio ? fmt_value(c, cost, false, FMT_RATIO) : fmt_commas(c, cost));
-	put_num(buf, size, &o, pc->pct, 7, pct);
-	if (!pc->tail || (size_t)o >= size)
+	printable(text, sizeof(text), pt->trigger, sizeof(text));
+	shorten_value(cells[PCOL_TRIGGER], LIST_CELL, span_make(text, strlen(text)),
+		      list_column_width(l, PCOL_TRIGGER));
+	printable(text, sizeof(text), pt->timerange, sizeof(text));
+	shorten_value(cells[PCOL_RANGE], LIST_CELL, span_make(text, strlen(text)),
+		      list_column_width(l, PCOL_RANGE));
+	printable(cmd, size, pt->cmd, size);
+}
+
+/* The columns fitted to cols columns; the cost's title is the event's name. */
+static void part_columns(struct ui *u, struct list *l, int cols)
+{
+	const struct span ev =
+	    u->diff ? u->diff->ev_name[ui_diff_event(u)] : u->ses.prof.events[u->disp.event].name;
+	char cost[FMT_NUM], text[LIST_CELL * 4];
+	int file;
+
+	list_init(l, false, 0);
+	list_add(l, "", 1, 0, 1, false, 0, 0);
+	list_add(l, "Side", 4, 0, 2, false, 0, 0);
+	list_add(l, "#", 4, 0, u->diff ? 1 : 2, true, 0, 0);
+	list_add(l, "File", 4, 0, 1, false, 2, 0);
+	list_add(l, "Part", 5, 0, 1, true, 5, 0);
+	list_add(l, "Thr", 5, 0, 1, true, 4, 0);
+	list_add(l, "", 16, 0, 1, true, 6, 0);
+	list_add(l, "%", 7, 0, 1, true, 3, 0);
+	list_add(l, "Trigger", 7, 0, 2, false, 1, CMD_ROOM);
+	list_add(l, "Time range", 10, 0, 1, false, 1, CMD_ROOM);
+	l->col[PCOL_SIDE].shown = u->diff;
+	for (size_t r = 0; r < rows_of(u); r++) {
+		struct side sd = side_of(u, r);
+		const struct profile *p = &sd.ses->prof;
+		const struct part *pt = &p->parts[sd.part];
+
+		list_widen(l, PCOL_FILE, base_name(p->src[pt->src].path), PART_COL_MAX);
+		list_widen(l, PCOL_COST, cost_cell(u, r, cost), 0);
+		list_widen(l, PCOL_TRIGGER,
+			   printable(text, sizeof(text), pt->trigger, sizeof(text)), PART_COL_MAX);
+		list_widen(l, PCOL_RANGE,
+			   printable(text, sizeof(text), pt->timerange, sizeof(text)),
+			   PART_COL_MAX);
+	}
+	shorten_value(l->col[PCOL_COST].title, sizeof(l->col[PCOL_COST].title), ev,
+		      l->col[PCOL_COST].width);
+	file = l->col[PCOL_FILE].width;
+	l->col[PCOL_FILE].least = file < PART_MIN_FILE ? file : PART_MIN_FILE;
+	list_fit(l, cols);
+	/* (titles cut to their columns end in …) */
+	shorten_value(l->col[PCOL_FILE].title, sizeof(l->col[PCOL_FILE].title),
+		      span_make("File", 4), list_column_width(l, PCOL_FILE));
+}
+
+/* Row `row` at r: its cells, then its command where CMD_ROOM is left. */
+static void draw_part(struct grid *g, int r, struct ui *u, const uint64_t all[2],
+		      const struct list *l, size_t row, enum grid_attr a)
+{
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], cmd[400], shown[400];
+	int c, lead = list_width(cmd_lead(l));
+
+	part_cells(u, all, l, row, cells, cmd, sizeof(cmd));
+	grid_fill(g, r, 0, a);
+	c = list_put_cells(g, r, l, cells, a);
+	if (l->name < CMD_ROOM)
 		return;
-	snprintf(
-	    buf + o, size - (size_t)o, "  %s %s %s",
-	    cell(trig, sizeof(trig), printable(text, 200, pt->trigger, 200), pc->trigger, false),
-	    cell(range, sizeof(range), printable(text, 200, pt->timerange, 200), pc->range, false),
-	    printable(cmd, sizeof(cmd), pt->cmd, 300));
+	shorten_value(shown, sizeof(shown), span_make(cmd, strlen(cmd)), l->name - lead);
+	grid_puts(g, r, c + lead, shown, a);
 }
 
 /* :parts [LIST]: the screen, or only the parts of LIST count. */
@@ -261,17 +268,13 @@ static struct nav *parts_nav(struct ui *u, struct screen *s)
 	return &state_of(s)->nav;
 }
 
-static void parts_draw(struct ui *u, struct screen *s)
+/* The title and what it lists, the heads and the rows in view, into g (nav: where they start). */
+static void draw(struct grid *g, struct ui *u, const struct nav *nav, const uint64_t all[2],
+		 const struct list *l, const struct view_state *vs)
 {
-	struct parts_screen *ps = state_of(s);
 	const struct profile *p = &u->ses.prof;
-	struct grid *g = &u->g;
-	const struct span ev =
-	    u->diff ? u->diff->ev_name[ui_diff_event(u)] : p->events[u->disp.event].name;
 	size_t n = profile_parts_counted(p);
-	char line[1400], shown[1400], file[200], trig[200], range[200], evname[80];
-	struct part_cols pc;
-	int o;
+	char line[400];
 
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -286,42 +289,26 @@ static void parts_draw(struct ui *u, struct screen *s)
 		snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)",
 			 p->nparts, p->nsrc, p->nsrc == 1 ? "" : "s", n);
 	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
-	part_cols(u, &pc);
-	part_fit(u, &pc, g->cols);
-	o = snprintf(line, sizeof(line), "    %s%4s %s", u->diff ? "Side " : "", "#",
-		     cell(file, sizeof(file), "File", pc.file, false));
-	put_num(line, sizeof(line), &o, pc.num, 5, "Part");
-	put_num(line, sizeof(line), &o, pc.thr, 5, "Thr");
-	snprintf(evname, sizeof(evname), "%.*s",
-		 (int)(ev.len < (size_t)pc.cost && ev.len < 64 ? ev.len
-		       : pc.cost < 64                          ? (size_t)pc.cost
-							       : 64),
-		 ev.ptr);
-	put_num(line, sizeof(line), &o, pc.value, pc.cost, evname);
-	put_num(line, sizeof(line), &o, pc.pct, 7, "%");
-	if (pc.tail)
-		snprintf(line + o, sizeof(line) - (size_t)o, "  %s %s %s",
-			 cell(trig, sizeof(trig), "Trigger", pc.trigger, false),
-			 cell(range, sizeof(range), "Time range", pc.range, false), "Command");
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	for (int i = 0; i < ui_list_rows(u) && ps->nav.top + (size_t)i < ps->nav.count; i++) {
-		size_t r = ps->nav.top + (size_t)i;
+	snprintf(line, sizeof(line), "%sCommand", cmd_lead(l));
+	list_put_heads(g, VIEW_LIST_HEAD - 1, l, l->name < CMD_ROOM ? "" : line);
+	for (int i = 0; i < view_list_rows(g) && nav->top + (size_t)i < nav->count; i++) {
+		size_t r = nav->top + (size_t)i;
 		struct side sd = side_of(u, r);
-		bool on = counts(&sd.ses->prof, sd.part);
-		enum grid_attr a = r == ps->nav.cursor ? ATTR_CURSOR : on ? ATTR_NORMAL : ATTR_DIM;
 
-		line[0] = ' ';
-		line[1] = on ? '*' : ' ';
-		line[2] = line[3] = ' ';
-		part_text(u, ps->all, &pc, r, line + 4, sizeof(line) - 4);
-		/* a row cut at the edge ends in … */
-		shorten_value(shown, sizeof(shown), span_make(line, strlen(line)), g->cols);
-		grid_fill(g, 4 + i, 0, a);
-		grid_put(g, 4 + i, 0, shown, strlen(shown), g->cols, a);
+		draw_part(g, VIEW_LIST_HEAD + i, u, all, l, r,
+			  r == nav->cursor                 ? ATTR_CURSOR
+			  : counts(&sd.ses->prof, sd.part) ? ATTR_NORMAL
+							   : ATTR_DIM);
 	}
-	view_draw_status(g, &ps->nav, &u->vs,
-			 "Space: count or not  Enter: only this  a: all  q: back");
+	view_draw_status(g, nav, vs, "Space: count or not  Enter: only this  a: all  q: back");
+}
+
+static void parts_draw(struct ui *u, struct screen *s)
+{
+	struct list l;
+
+	part_columns(u, &l, u->g.cols);
+	draw(&u->g, u, &state_of(s)->nav, state_of(s)->all, &l, &u->vs);
 }
 
 /*
@@ -393,28 +380,53 @@ static uint32_t parts_fn(struct ui *u, struct screen *s)
 	return NCG_NONE;
 }
 
+/* What / looks for: the row's cells whole, one blank apart, and its command. */
 static bool parts_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	struct part_cols pc;
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], cmd[400];
+	struct list l;
+	size_t o = 0;
 
-	part_cols(u, &pc);
-	part_text(u, state_of(s)->all, &pc, row, buf, size);
+	part_columns(u, &l, LIST_WRITE_COLS);
+	part_cells(u, state_of(s)->all, &l, row, cells, cmd, sizeof(cmd));
+	buf[0] = '\0';
+	for (int i = PCOL_ROW; i < l.n && o < size; i++)
+		o += (size_t)snprintf(buf + o, size - o, "%s ", cells[i]);
+	if (o < size)
+		snprintf(buf + o, size - o, "%s", cmd);
 	return true;
 }
 
+struct parts_write {
+	struct ui *u;
+	const uint64_t *all;
+	struct list l;
+};
+
+static void write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct parts_write *w = ctx;
+
+	draw_part(g, 0, w->u, w->all, &w->l, i, ATTR_NORMAL);
+}
+
+/* :write: every part, at a width where nothing gives way. */
 static int parts_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1400];
-	struct part_cols pc;
+	struct parts_write w = {.u = u, .all = state_of(s)->all};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
 
-	part_cols(u, &pc);
-	for (size_t i = 0; i < rows_of(u); i++) {
-		struct side sd = side_of(u, i);
-
-		part_text(u, state_of(s)->all, &pc, i, line, sizeof(line));
-		fprintf(f, "%c %s\n", counts(&sd.ses->prof, sd.part) ? '*' : ' ', line);
-	}
-	return ferror(f) ? -1 : 0;
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	part_columns(u, &w.l, g.cols);
+	draw(&g, u, &top, w.all, &w.l, &vs);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, rows_of(u), write_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 static void parts_update(struct ui *u, struct screen *s)

@@ -34,8 +34,16 @@ struct list_column {
 	 */
 	int give_way, room;
 	bool together; /* the columns of its step that say so give way all at once */
-	bool shown;    /* list_fit's verdict */
-	int tag;       /* the screen's own: which event a column of values is */
+	/*
+	 * A text column that narrows (0: it gives way whole): at its step it
+	 * becomes least columns wide, and after the last step takes back what
+	 * is left, up to its width, before the name (at least 2 columns: a
+	 * character and …). The screen cuts its cells to list_column_width().
+	 */
+	int least;
+	int narrow; /* list_fit's: the width it narrowed to (0: its own) */
+	bool shown; /* list_fit's verdict */
+	int tag;    /* the screen's own: which event a column of values is */
 };
 
 struct list {
@@ -58,6 +66,14 @@ int list_add(struct list *l, const char *title, int width, int short_width, int 
 void list_fit(struct list *l, int cols);
 /* The columns used by everything but the name. */
 int list_fixed(const struct list *l);
+/* The width of column k as list_fit left it (in the units of the cells). */
+int list_column_width(const struct list *l, int k);
+/*
+ * Column k as wide as the text s where s is wider, up to max columns (0:
+ * no limit): a text column as wide as its widest value (the same in both
+ * units), the cells past max cut by the screen.
+ */
+void list_widen(struct list *l, int k, const char *s, int max);
 /*
  * Row r: the cells of the shown columns (cells[i] for column i), in a;
  * returns the column where the name starts. The heads: the same with the
