@@ -1958,3 +1958,15 @@ EOF2
 2 entry points: what no call from outside covers (main, threads)
 EOF2
 }
+
+@test "parts: a single part, a single file and a single one counting read in the singular" {
+	# spec-extended is one part of one file, and it counts
+	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+P
+:save-screen parts
+EOF
+	sed -n 2p "$BATS_TEST_TMPDIR/parts" >"$OUT"
+	expect_out <<'EOF'
+1 part in 1 file; 1 counts (marked *)
+EOF
+}

@@ -455,7 +455,7 @@ EOF
 	assert_grep 'Ir: base 300,283, new 281,807, change -18,476 (-6.15% of the base)' p1
 	# :parts base t3: 281,807 - 600,283 = -318,476, -53.05%
 	assert_grep 'Ir: base 600,283, new 281,807, change -318,476 (-53.05% of the base)' p2
-	assert_grep 'base: 3 parts, 1 count; new: 2 parts, 1 count' p3
+	assert_grep 'base: 3 parts, 1 counts; new: 2 parts, 1 counts' p3
 	# batch: --parts=t2 on both sides: 900,571 - 300,283 = +600,288, +199.91%
 	ncg --diff --parts=t2 "$R/threads-sep/callgrind.out.26197" "$R/threads-combined/callgrind.out.26252"
 	expect_status 0

@@ -306,7 +306,7 @@ sum_by_function() {
 	# shares of 1,182,445: 281,879 = 23.84%, 600,283 = 50.77%
 	assert_grep '1 callgrind.out.26197-01     1    t1          281,879  23.84%  Program termination' all
 	assert_grep '3 callgrind.out.26197-03     1    t3          600,283  50.77%' all
-	assert_grep '3 parts in 3 files; 1 count (marked *)' only2
+	assert_grep '3 parts in 3 files; 1 counts (marked *)' only2
 	assert_grep '1 of 3 parts counts: 2' only2
 	# the table: thread 2's total (300,283) is 100%
 	assert_grep 'Total Ir: 300,283   Parts: 1 of 3' table2

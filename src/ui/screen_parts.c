@@ -280,14 +280,20 @@ static void draw(struct grid *g, struct ui *u, const struct nav *nav, const uint
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts_cut(g, 0, 0, u->diff ? "ncgrind: parts of both profiles" : "ncgrind: parts",
 		      ATTR_TITLE);
-	if (u->diff)
+	if (u->diff) {
+		size_t nb = u->base->prof.nparts, cb = profile_parts_counted(&u->base->prof);
+
 		snprintf(line, sizeof(line),
-			 "base: %zu parts, %zu count; new: %zu parts, %zu count (marked *); each "
-			 "side is chosen on its own",
-			 u->base->prof.nparts, profile_parts_counted(&u->base->prof), p->nparts, n);
-	else
-		snprintf(line, sizeof(line), "%zu parts in %zu file%s; %zu count (marked *)",
-			 p->nparts, p->nsrc, p->nsrc == 1 ? "" : "s", n);
+			 "base: %zu part%s, %zu count%s; new: %zu part%s, %zu count%s (marked *); "
+			 "each side is chosen on its own",
+			 nb, nb == 1 ? "" : "s", cb, cb == 1 ? "s" : "", p->nparts,
+			 p->nparts == 1 ? "" : "s", n, n == 1 ? "s" : "");
+	} else {
+		/* (a subject of one takes "counts": 1 counts, 2 count) */
+		snprintf(line, sizeof(line), "%zu part%s in %zu file%s; %zu count%s (marked *)",
+			 p->nparts, p->nparts == 1 ? "" : "s", p->nsrc, p->nsrc == 1 ? "" : "s", n,
+			 n == 1 ? "s" : "");
+	}
 	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 	snprintf(line, sizeof(line), "%sCommand", cmd_lead(l));
 	list_put_heads(g, VIEW_LIST_HEAD - 1, l, l->name < CMD_ROOM ? "" : line);
