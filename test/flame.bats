@@ -36,8 +36,11 @@ commas() {
 		sed -n 3p f2 | grep -q '^phase_parity'
 		# is_even and what it calls match; counted once: is_even's cost
 		assert_grep "4 frames match: $(commas "$ie"), 49.76% of the total" f3
-		# out a level: to phase_parity's parent, main
-		assert_grep 'zoomed into main' f4
+		# out to where the zoom in was: the whole flame, its entry point on top
+		# (one Backspace undoes one Enter, however deep the frame was)
+		refute_grep 'zoomed into' f4
+		sed -n 3p f4 | grep -q '^0x000000000001ab70'
+		tail -1 f4 | grep -q "^phase_parity "
 	done
 }
 
@@ -177,4 +180,19 @@ EOF
 	[ -x "$tc" ] || skip "test/tools/treecheck is not built (make test/tools/treecheck)"
 	run "$tc" chain.callgrind
 	[ "$status" -eq 0 ] || { echo "$output" | head -5; return 1; }
+}
+
+@test "flame: Backspace zooms out the way Enter came in, one zoom at a time" {
+	# two zooms (phase_parity, then is_even under it): the first Backspace goes
+	# back to phase_parity zoomed, the second to the whole flame, the third closes
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'F' 'Down' 'Down' 'Down' 'Down' 'Down' 'Enter' 'Down' 'Enter' ':save-screen z2' \
+		'Backspace' ':save-screen z1' 'Backspace' ':save-screen z0' 'Backspace' \
+		':save-screen table' >keys
+	"$NCGRIND" --script=keys --size=100x24 "$CS"
+	assert_grep 'zoomed into is_even' z2
+	assert_grep 'zoomed into phase_parity' z1
+	refute_grep 'zoomed into' z0
+	assert_grep 'ncgrind: flame graph, from the entry points' z0
+	head -1 table | grep -q '^ncgrind: .*cachesim'
 }

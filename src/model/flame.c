@@ -25,6 +25,7 @@ void flame_release(struct flame *fl)
 {
 	calltree_release(&fl->tree);
 	free(fl->f);
+	free(fl->zooms);
 	memset(fl, 0, sizeof(*fl));
 }
 
@@ -217,6 +218,8 @@ void flame_zoom_in(struct flame *fl)
 	x = &fl->tree.nodes[fl->f[fl->sel].node];
 	if (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE)
 		return;
+	ALLOC_GROW(fl->zooms, fl->nzooms + 1, fl->azooms);
+	fl->zooms[fl->nzooms++] = fl->zoom;
 	fl->zoom = fl->f[fl->sel].node;
 	flame_layout(fl, fl->cols, fl->max_depth);
 }
@@ -227,7 +230,8 @@ bool flame_zoom_out(struct flame *fl)
 
 	if (was == NCG_NONE)
 		return false;
-	fl->zoom = fl->tree.nodes[was].parent; /* NCG_NONE: back to the whole tree */
+	/* NCG_NONE: back to the whole tree */
+	fl->zoom = fl->nzooms ? fl->zooms[--fl->nzooms] : fl->tree.nodes[was].parent;
 	fl->sel = 0;
 	fl->n = 0;
 	flame_layout(fl, fl->cols, fl->max_depth);

@@ -200,19 +200,24 @@ static void draw_head(struct ui *u, const struct flame *fl, double zoom_cost)
 		 : t->inverted ? "callers, upward"
 			       : "calls, downward",
 		 (int)ev.len, ev.ptr);
-	grid_puts(&u->g, 0, 0, line, ATTR_TITLE);
+	grid_puts_cut(&u->g, 0, 0, line, ATTR_TITLE);
 	if (fl->zoom != NCG_NONE) {
 		struct span z = node_name(p, &t->nodes[fl->zoom], buf, sizeof(buf));
+		char rest[200], name[512];
+		int room;
 
+		/* the numbers stay whole: the name gives way to them */
 		snprintf(
-		    line, sizeof(line), "zoomed into %.*s: %s, %s of the total (Backspace: out)",
-		    (int)z.len, z.ptr,
+		    rest, sizeof(rest), ": %s, %s of the total (Backspace: out)",
 		    fmt_value(v, u64_from_double(zoom_cost), u->disp.short_units, u->disp.unit_ps),
 		    fmt_percent(pa, u64_from_double(zoom_cost), p->totals[t->event]));
+		room = u->g.cols - 12 - (int)strlen(rest);
+		fmt_short_name(name, sizeof(name), z, room > 8 ? room : 8);
+		snprintf(line, sizeof(line), "zoomed into %s%s", name, rest);
 	} else {
 		snprintf(line, sizeof(line), "%s", flame_hint(u->g.cols));
 	}
-	grid_put(&u->g, 1, 0, line, strlen(line), u->g.cols, ATTR_DIM);
+	grid_put_cut(&u->g, 1, 0, line, strlen(line), u->g.cols, ATTR_DIM);
 }
 
 /* The status line: the selected frame, then which rows are shown, as less shows its lines. */
@@ -452,10 +457,10 @@ static const struct key_binding flame_keys[] = {
     {'h', REQ_COLLAPSE, "to the previous frame of the row"},
     {'\n', REQ_ENTER, "zoom in: the frame as wide as the screen"},
     {KEYS_ENTER, REQ_ENTER, "zoom in: the frame as wide as the screen"},
-    {KEYS_BACKSPACE, REQ_BACK, "zoom out a level (not zoomed: back)"},
-    {127, REQ_BACK, "zoom out a level (not zoomed: back)"},
-    {27, REQ_BACK, "zoom out a level (not zoomed: back)"},
-    {'q', REQ_CLOSE, "zoom out a level (not zoomed: close)"},
+    {KEYS_BACKSPACE, REQ_BACK, "zoom out to where Enter zoomed in (not zoomed: back)"},
+    {127, REQ_BACK, "zoom out to where Enter zoomed in (not zoomed: back)"},
+    {27, REQ_BACK, "zoom out to where Enter zoomed in (not zoomed: back)"},
+    {'q', REQ_CLOSE, "zoom out to where Enter zoomed in (not zoomed: close)"},
     {'r', REQ_TREE_CALLERS, "the flame graph of the frame's callers, upward"},
 };
 

@@ -34,6 +34,9 @@ struct flame_frame {
 struct flame {
 	struct calltree tree;
 	uint32_t zoom; /* the node at the top, spanning the width */
+	/* the zooms before each zoom in, for zooming out the way it came (a browser's back) */
+	uint32_t *zooms;
+	size_t nzooms, azooms;
 	struct flame_frame *f;
 	size_t n, alloc;
 	size_t sel; /* the selected frame */
@@ -64,7 +67,11 @@ bool flame_horizontal(struct flame *fl, int dir);
  */
 bool flame_to_depth(struct flame *fl, uint32_t depth);
 
-/* Zoom into the selected frame; out to the zoom's parent (false when at the top). */
+/*
+ * Zoom into the selected frame; out again to where the last zoom in was
+ * (one Backspace undoes one Enter, however deep the frame was), or to the
+ * zoom's parent; false when at the top.
+ */
 void flame_zoom_in(struct flame *fl);
 bool flame_zoom_out(struct flame *fl);
 
