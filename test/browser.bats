@@ -1944,8 +1944,8 @@ EOF2
 3 frames match: 800, 97.56% of the total
 1/1   1 group by object (O: the next kind)
 3 functions, by self cost
-ncgrind: spec-extended.callgrind  [filter …: 1 function, 2.44% of the self cost]
-ncgrind: spec-extended.callgrind  [filte…: 2 functions, 97.56% of the self cost]
+ncgrind: …-extended.callgrind  [filter main: 1 function, 2.44% of the self cost]
+ncgrind: …xtended.callgrind  [filter func: 2 functions, 97.56% of the self cost]
 1 event of spec-extended.callgrind; the one shown is marked *
 EOF2
 	# edge-jumps: loop and target, neither called: two entry points

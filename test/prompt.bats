@@ -127,8 +127,10 @@ EOF2
 	# func1|func2|...: func1 100 + func2 700 = 800 of 820 = 97.56%. At 120 columns:
 	# "ncgrind: spec-extended.callgrind" (32) + "  [" (35), the counts ": 2
 	# functions, 97.56% of the self cost]" take 39, which leaves 46: the first 45
-	# columns of the filters' text and …. At 80: 6, "filte" and …. At 200 all of it.
-	# Before, the header was cut at the edge, the counts first.
+	# columns of the filters' text and …. At 80 the path gives way first, keeping
+	# its end (…ended.callgrind), to leave the filters 16 columns: "filter func1"
+	# and …. At 200 all of it. Before, the header was cut at the edge, the counts
+	# first.
 	browse "$X" --size=120x24 <<'EOF2'
 :filter func1|func2|another_long_alternative_that_matches_nothing_at_all
 :save-screen w120
@@ -140,7 +142,7 @@ EOF2
 	for s in w120 w80 w200; do head -1 "$BATS_TEST_TMPDIR/$s"; done >"$OUT"
 	expect_out <<'EOF2'
 ncgrind: spec-extended.callgrind  [filter func1|func2|another_long_alternative_t…: 2 functions, 97.56% of the self cost]
-ncgrind: spec-extended.callgrind  [filte…: 2 functions, 97.56% of the self cost]
+ncgrind: …ended.callgrind  [filter func1…: 2 functions, 97.56% of the self cost]
 ncgrind: spec-extended.callgrind  [filter func1|func2|another_long_alternative_that_matches_nothing_at_all: 2 functions, 97.56% of the self cost]
 EOF2
 }

@@ -127,52 +127,66 @@ static void table_columns(struct list *l, const struct grid *g, const struct tab
 	list_fit(l, g->cols);
 }
 
-/*
- * After the title, what the filters keep and how much of the profile that
- * is. The counts are what a filter is for: where the line is too short, the
- * filters' text gives way (cut with …), not they.
- */
-static void draw_filters(struct grid *g, int c, const struct table *t, const char *filters)
+/* ": 46 functions, 4.81% of the self cost]": what the filters keep, into buf. */
+static void filter_counts(char *buf, size_t size, const struct table *t)
 {
 	uint64_t self = 0,
 		 total =
 		     t->p->nev ? view_pct_base(t->p, t->disp->event, t->totals[t->disp->event]) : 0;
 	size_t n = 0;
-	char pct[FMT_NUM], counts[160];
-	int room;
+	char pct[FMT_NUM];
 
 	for (uint32_t f = 0; f < t->p->nfuncs; f++)
 		if (profile_function_used(t->p, f) && (!t->keep || t->keep[f])) {
 			u64_add_sat(&self, profile_self_at(t->p, f, t->disp->event));
 			n++;
 		}
-	snprintf(counts, sizeof(counts), ": %zu function%s, %s of the self cost]", n,
-		 n == 1 ? "" : "s", fmt_percent(pct, self, total));
-	c += grid_puts_cut(g, 0, c, "  [", ATTR_HOT);
-	room = g->cols - c - list_width(counts);
-	if (list_width(filters) <= room) {
-		c += grid_puts_cut(g, 0, c, filters, ATTR_HOT);
-	} else {
-		c += grid_put_cut(g, 0, c, filters, strlen(filters), room, ATTR_HOT);
-	}
-	grid_puts_cut(g, 0, c, counts, ATTR_HOT);
+	snprintf(buf, size, ": %zu function%s, %s of the self cost]", n, n == 1 ? "" : "s",
+		 fmt_percent(pct, self, total));
 }
 
+#define TITLE_LEAST 16 /* what the path and the filters keep at least of the title line */
+
+/*
+ * "ncgrind: PATH  [FILTERS: N functions, P% of the self cost]": the counts
+ * are what a filter is for, so where the line is too short the path gives
+ * way first (keeping its end, the file's name), then the filters' text,
+ * each cut with …, and they last.
+ */
 static void draw_title(struct grid *g, const struct table *t, const struct view_state *vs)
 {
 	const struct part *pt = t->p->nparts ? &t->p->parts[0] : NULL;
-	char buf[FMT_NUM], line[512];
-	int c;
+	const char *filters = vs->filters;
+	char counts[160], path[1024];
+	int c, room, fw = filters[0] ? list_width(filters) : 0;
 
+	counts[0] = '\0';
+	if (filters[0])
+		filter_counts(counts, sizeof(counts), t);
+	room = g->cols - 9 - (filters[0] ? 3 + (fw < TITLE_LEAST ? fw : TITLE_LEAST) : 0) -
+	       list_width(counts);
+	shorten_path(path, sizeof(path), span_make(vs->path, strlen(vs->path)),
+		     room > TITLE_LEAST ? room : TITLE_LEAST);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	c = grid_puts_cut(g, 0, 0, "ncgrind: ", ATTR_TITLE);
-	c += grid_puts_cut(g, 0, c, vs->path, ATTR_TITLE);
-	if (vs->filters[0]) {
-		draw_filters(g, c, t, vs->filters);
+	c += grid_puts_cut(g, 0, c, path, ATTR_TITLE);
+	if (filters[0]) {
+		c += grid_puts_cut(g, 0, c, "  [", ATTR_HOT);
+		room = g->cols - c - list_width(counts);
+		c += grid_put_cut(g, 0, c, filters, strlen(filters), room > 1 ? room : 1, ATTR_HOT);
+		grid_puts_cut(g, 0, c, counts, ATTR_HOT);
 	} else if (pt && pt->cmd.len) {
 		c += grid_puts_cut(g, 0, c, "  cmd: ", ATTR_TITLE);
 		grid_put_cut(g, 0, c, pt->cmd.ptr, pt->cmd.len, g->cols, ATTR_TITLE);
 	}
+}
+
+/* "Events: Ir [Dr] ...   Total Dr: 1,200   Parts: 1": the current event in brackets. */
+static void draw_events(struct grid *g, const struct table *t)
+{
+	char buf[FMT_NUM], line[512];
+	int c;
+
 	grid_fill(g, 1, 0, ATTR_NORMAL);
 	c = grid_puts_cut(g, 1, 0, "Events:", ATTR_NORMAL);
 	for (uint32_t e = 0; e < t->p->nev; e++) {
@@ -356,6 +370,7 @@ void ui_draw_table(struct grid *g, const struct table *t, const struct view_stat
 	grid_clear(g);
 	table_columns(&l, g, t);
 	draw_title(g, t, vs);
+	draw_events(g, t);
 	draw_heads(g, &l);
 	/* the rows in view are shortened together, so that no two read the same */
 	shorten_set_init(&names, n < (size_t)rows ? n : (size_t)rows);
