@@ -224,7 +224,7 @@ EOF2
 		'j j j )' ':save-screen d2' 'Tab' ':save-screen d3' >"$t/keys"
 	(cd "$t" && "$NCGRIND" --diff --script=keys --size=120x24 base.callgrind new.callgrind >"$OUT" 2>"$ERR")
 	sed -n '9p' "$t/d0" | tr -s ' ' >"$OUT"
-	tail -n +5 "$t/w1" | tr -s ' ' >>"$OUT" # (the rows alone)
+	tail -n +9 "$t/w1" | tr -s ' ' >>"$OUT" # (past the screen's four head lines and leaf, big1, main, big2)
 	expect_out <<EOF2
  1,935 2,400 +465 +4.65% (30 more)
 $(for ((i = 30; i >= 12; i--)); do printf ' %d 80 +%d +0.%02d%% 1 + s%02d\n' $((80 - i)) "$i" "$i" "$i"; done)

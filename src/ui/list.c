@@ -3,9 +3,10 @@
  * grid. Fitting goes step by step through what may give way (the columns'
  * give_way steps and the step where exact numbers become short ones), in
  * the order the screen declared: a step applies while the name would be
- * narrower than what that step keeps it. A text column may narrow at its
- * step rather than give way (the file of the parts screen), and take back
- * what is left after the last step.
+ * narrower than what that step keeps it. At its step a column hides, or
+ * narrows: to a fixed width (list_narrow), or a text column to its least
+ * width, taking back after the last step what is left (the file of the
+ * parts screen).
  */
 #include "ncgrind/ui/list.h"
 
@@ -50,8 +51,20 @@ int list_add(struct list *l, const char *title, int width, int short_width, int 
 	return l->n++;
 }
 
+void list_narrow(struct list *l, int i, int width, int short_width, int give_way, int room)
+{
+	struct list_column *c = &l->col[i];
+
+	c->narrow_width = width;
+	c->short_narrow_width = short_width ? short_width : width;
+	c->narrow_give_way = give_way;
+	c->narrow_room = room;
+}
+
 static int column_width(const struct list *l, const struct list_column *c)
 {
+	if (c->narrowed)
+		return l->short_units ? c->short_narrow_width : c->narrow_width;
 	return c->narrow ? c->narrow : l->short_units ? c->short_width : c->width;
 }
 
@@ -72,14 +85,48 @@ void list_widen(struct list *l, int k, const char *s, int max)
 		c->short_width = w;
 }
 
+/* The blanks before column i: its gap, but none before the first shown of a flush_left list. */
+static int column_gap(const struct list *l, int i)
+{
+	for (int k = 0; l->flush_left && k < i; k++)
+		if (l->col[k].shown)
+			return l->col[i].gap;
+	return l->flush_left ? 0 : l->col[i].gap;
+}
+
 int list_fixed(const struct list *l)
 {
 	int w = l->name_gap + l->trail;
 
 	for (int i = 0; i < l->n; i++)
 		if (l->col[i].shown)
-			w += l->col[i].gap + column_width(l, &l->col[i]);
+			w += column_gap(l, i) + column_width(l, &l->col[i]);
 	return w;
+}
+
+/* Does column c give way at step s (hide, or narrow if it has not)? Its room then. */
+static bool gives_way_at(const struct list_column *c, int s, int *room)
+{
+	if (!c->shown)
+		return false;
+	if (c->give_way == s) {
+		*room = c->room;
+		return true;
+	}
+	if (c->narrow_give_way == s && !c->narrowed) {
+		*room = c->narrow_room;
+		return true;
+	}
+	return false;
+}
+
+/* Column c gives way at step s: it hides, or narrows. */
+static void give_way_one(struct list_column *c, int s)
+{
+	if (c->give_way == s)
+		c->shown = false;
+	else
+		c->narrowed = true;
 }
 
 /* Step s: its columns give way, the last first, while the name is narrower than their room. */
@@ -87,17 +134,18 @@ static void give_way(struct list *l, int cols, int s)
 {
 	for (int i = l->n - 1; i >= 0; i--) {
 		struct list_column *c = &l->col[i];
+		int room, other;
 
-		if (c->give_way != s || !c->shown || cols - list_fixed(l) >= c->room)
+		if (!gives_way_at(c, s, &room) || cols - list_fixed(l) >= room)
 			continue;
-		if (c->least) { /* (a text column narrows instead) */
+		if (c->least && c->give_way == s) { /* (a text column narrows instead) */
 			c->narrow = c->least < column_width(l, c) ? c->least : column_width(l, c);
 			continue;
 		}
-		c->shown = false;
+		give_way_one(c, s);
 		for (int k = 0; c->together && k < l->n; k++)
-			if (l->col[k].give_way == s && l->col[k].together)
-				l->col[k].shown = false;
+			if (l->col[k].together && gives_way_at(&l->col[k], s, &other))
+				give_way_one(&l->col[k], s);
 	}
 	if (l->units_give_way == s && !l->short_units && cols - list_fixed(l) < l->units_room)
 		l->short_units = true;
@@ -107,8 +155,10 @@ void list_fit(struct list *l, int cols)
 {
 	int last = l->units_give_way;
 
-	for (int i = 0; i < l->n; i++)
+	for (int i = 0; i < l->n; i++) {
 		last = l->col[i].give_way > last ? l->col[i].give_way : last;
+		last = l->col[i].narrow_give_way > last ? l->col[i].narrow_give_way : last;
+	}
 	for (int s = 1; s <= last; s++)
 		give_way(l, cols, s);
 	/* the columns that narrowed take back what is left, the first first */
@@ -126,12 +176,13 @@ void list_fit(struct list *l, int cols)
 		l->name = 1;
 }
 
-static int put_cell(struct grid *g, int r, int c, const struct list *l,
-		    const struct list_column *col, const char *s, enum grid_attr a)
+static int put_cell(struct grid *g, int r, int c, const struct list *l, int i, const char *s,
+		    enum grid_attr a)
 {
+	const struct list_column *col = &l->col[i];
 	int w = column_width(l, col), sw = list_width(s);
 
-	c += col->gap;
+	c += column_gap(l, i);
 	grid_put(g, r, c + (col->right && sw < w ? w - sw : 0), s, strlen(s), w, a);
 	return c + w;
 }
@@ -143,7 +194,7 @@ int list_put_cells(struct grid *g, int r, const struct list *l, char (*cells)[LI
 
 	for (int i = 0; i < l->n; i++)
 		if (l->col[i].shown)
-			c = put_cell(g, r, c, l, &l->col[i], cells[i], a);
+			c = put_cell(g, r, c, l, i, cells[i], a);
 	return c + l->name_gap;
 }
 
@@ -154,7 +205,7 @@ void list_put_heads(struct grid *g, int r, const struct list *l, const char *nam
 	grid_fill(g, r, 0, ATTR_HEAD);
 	for (int i = 0; i < l->n; i++)
 		if (l->col[i].shown)
-			c = put_cell(g, r, c, l, &l->col[i], l->col[i].title, ATTR_HEAD);
+			c = put_cell(g, r, c, l, i, l->col[i].title, ATTR_HEAD);
 	grid_puts_cut(g, r, c + l->name_gap, name_title, ATTR_HEAD);
 }
 

@@ -16,8 +16,11 @@
 #include "ncgrind/model/shorten.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#define RATIO_W 8 /* the ratio column */
+#define RATIO_W 8            /* the ratio column */
+#define DIFF_SHARE_W 9       /* the %base column: "+12.34%", fewer decimals where it is large */
+#define DCOL_STATUS DCOL_OWN /* new, gone: the functions' and the calls' own column */
 
 struct diff_screen {
 	struct nav nav;
@@ -55,55 +58,6 @@ static int diff_width(const struct ui *u, bool short_units, int least)
 	int w = (int)strlen(fmt_value(buf, big, short_units, u->disp.unit_ps)) + 1;
 
 	return w > least ? w : least;
-}
-
-int ui_diff_width(const struct ui *u)
-{
-	return diff_width(u, u->disp.short_units, 14);
-}
-
-int ui_diff_cols_width(const struct diff_cols *L)
-{
-	return (L->sides ? 2 * (L->w + 1) : 0) + L->w + (L->share ? DIFF_SHARE_W + 1 : 0) +
-	       (L->ratio ? RATIO_W + 1 : 0);
-}
-
-void ui_diff_layout(const struct ui *u, struct diff_cols *L, int cols, int other, bool ratio,
-		    bool calls)
-{
-	*L = (struct diff_cols){ui_diff_width(u), true, true, ratio, calls, u->disp.short_units, 0};
-#define ROOM() (cols - ui_diff_cols_width(L) - other - (L->calls ? 14 : 0))
-	if (ROOM() < DIFF_MIN_NAME) /* as wide as the values ("Change": 6 columns at least) */
-		L->w = diff_width(u, L->short_units, 6);
-	if (ROOM() < DIFF_MIN_NAME)
-		L->ratio = false;
-	if (ROOM() < DIFF_MIN_NAME)
-		L->share = false;
-	if (ROOM() < DIFF_MIN_NAME) {
-		L->short_units = true;
-		L->w = diff_width(u, true, u->disp.unit_ps ? 7 : 6);
-	}
-	if (ROOM() < DIFF_MIN_NAME)
-		L->calls = false;
-	if (ROOM() < DIFF_MIN_NAME)
-		L->sides = false;
-	L->name = ROOM() > 1 ? ROOM() : 1;
-#undef ROOM
-}
-
-int ui_diff_put(const struct diff_cols *L, char *buf, size_t size, const char *base,
-		const char *new, const char *change, const char *share, const char *ratio)
-{
-	int o = 0;
-
-	if (L->sides)
-		o = snprintf(buf, size, "%*s %*s ", L->w, base, L->w, new);
-	o += snprintf(buf + o, size - (size_t)o, "%*s", L->w, change);
-	if (L->share)
-		o += snprintf(buf + o, size - (size_t)o, " %*s", DIFF_SHARE_W, share);
-	if (L->ratio && ratio)
-		o += snprintf(buf + o, size - (size_t)o, " %*s", RATIO_W, ratio);
-	return o;
 }
 
 /*
@@ -169,7 +123,8 @@ static char *fit_decimal(char *buf, double x, int decimals, bool sign, int width
 	return buf;
 }
 
-char *ui_diff_share(char *buf, uint64_t b, uint64_t n, uint64_t total)
+/* The change from b to n as a share of total, "+12.34%" (or "-"), in its column. */
+static char *diff_share(char *buf, uint64_t b, uint64_t n, uint64_t total)
 {
 	double ch = n >= b ? (double)(n - b) : -(double)(b - n);
 
@@ -187,6 +142,40 @@ static char *ratio_text(char *buf, uint64_t b, uint64_t n)
 	return fit_decimal(buf, (double)n / (double)b, 3, false, RATIO_W);
 }
 
+void ui_diff_columns(const struct ui *u, struct list *l, bool share, bool ratio, int room)
+{
+	static const char *const title[] = {"Base", "New", "Change"};
+	/* narrow: as wide as the values, and "Change"; short: a short change and its sign */
+	int w = diff_width(u, false, 14), sw = diff_width(u, true, 14),
+	    nw = diff_width(u, false, 6),
+	    nsw = diff_width(u, true, view_short_width(u->disp.unit_ps) + 1);
+
+	list_init(l, u->disp.short_units, 2);
+	l->flush_left = true; /* (the change alone starts at column 0) */
+	for (int i = DCOL_BASE; i <= DCOL_CHANGE; i++) {
+		list_add(l, title[i], w, sw, i == DCOL_BASE ? 0 : 1, true, i == DCOL_CHANGE ? 0 : 6,
+			 room);
+		list_narrow(l, i, nw, nsw, 1, room);
+		l->col[i].together = true;
+	}
+	list_add(l, "%base", DIFF_SHARE_W, 0, 1, true, 3, room);
+	list_add(l, "Ratio", RATIO_W, 0, 1, true, 2, room);
+	l->col[DCOL_SHARE].shown = share;
+	l->col[DCOL_RATIO].shown = ratio;
+	l->units_give_way = 4;
+	l->units_room = room;
+}
+
+void ui_diff_cells(const struct ui *u, const struct list *l, char (*cells)[LIST_CELL], uint64_t b,
+		   uint64_t n, uint64_t total)
+{
+	fmt_value(cells[DCOL_BASE], b, l->short_units, u->disp.unit_ps);
+	fmt_value(cells[DCOL_NEW], n, l->short_units, u->disp.unit_ps);
+	fmt_change(cells[DCOL_CHANGE], b, n, l->short_units, u->disp.unit_ps);
+	diff_share(cells[DCOL_SHARE], b, n, total);
+	ratio_text(cells[DCOL_RATIO], b, n);
+}
+
 static struct span row_fn_name(const struct diff *d, uint32_t row)
 {
 	const struct profile *p;
@@ -196,31 +185,27 @@ static struct span row_fn_name(const struct diff *d, uint32_t row)
 					    : profile_name(p, p->funcs[f].name);
 }
 
-/* The columns of a row after the numbers, before the name: "  %-4s  ". */
-#define ROW_STATUS 8
+/* The columns of the functions and the calls: the diff's, then new or gone. */
+static void columns(const struct ui *u, struct list *l, int cols, bool ratio)
+{
+	ui_diff_columns(u, l, true, ratio, DIFF_MIN_NAME);
+	list_add(l, "", 4, 0, 2, false, 0, 0);
+	list_fit(l, cols);
+}
 
-/* One row: base, new, change, %base, ratio, status, name (the cost shown: self or incl). */
-static void row_text(const struct ui *u, const struct diff_screen *ds, const struct diff_cols *L,
-		     size_t r, const char *shown, char *buf, size_t size)
+/* Diff row r on row y of g: its costs (self or incl), its status, then name. */
+static void draw_fn_row(const struct ui *u, const struct diff_screen *ds, struct grid *g, int y,
+			const struct list *l, size_t r, const char *name, enum grid_attr a)
 {
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
-	uint64_t b = diff_cost(d, r, false, ds->incl, e), n = diff_cost(d, r, true, ds->incl, e);
-	struct span name = row_fn_name(d, (uint32_t)r);
-	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], ratio[FMT_NUM];
-	int o = ui_diff_put(L, buf, size, fmt_value(a, b, L->short_units, u->disp.unit_ps),
-			    fmt_value(c, n, L->short_units, u->disp.unit_ps),
-			    fmt_change(ch, b, n, L->short_units, u->disp.unit_ps),
-			    ui_diff_share(pct, b, n, d->total_base[e]), ratio_text(ratio, b, n));
+	char cells[LIST_MAX_COLUMNS][LIST_CELL];
 
-	snprintf(buf + o, size - (size_t)o, "  %-4s  %.*s", status_word(d, r),
-		 shown ? (int)strlen(shown) : (int)name.len, shown ? shown : name.ptr);
-}
-
-/* The columns of :write and of search: all of them, the screen's units. */
-static void full_cols(const struct ui *u, struct diff_cols *L, bool ratio)
-{
-	*L = (struct diff_cols){ui_diff_width(u), true, true, ratio, false, u->disp.short_units, 0};
+	ui_diff_cells(u, l, cells, diff_cost(d, r, false, ds->incl, e),
+		      diff_cost(d, r, true, ds->incl, e), d->total_base[e]);
+	snprintf(cells[DCOL_STATUS], LIST_CELL, "%s", status_word(d, r));
+	grid_fill(g, y, 0, a);
+	grid_puts(g, y, list_put_cells(g, y, l, cells, a), name, a);
 }
 
 /* Row i of names: the function of diff row r, as its profile names it. */
@@ -255,20 +240,19 @@ static struct nav *diff_nav(struct ui *u, struct screen *s)
 	return &state_of(s)->nav;
 }
 
-static void diff_draw(struct ui *u, struct screen *s)
+static void draw(struct ui *u, const struct diff_screen *ds, const struct nav *nav, struct grid *g,
+		 const struct view_state *vs)
 {
-	struct diff_screen *ds = state_of(s);
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
-	struct grid *g = &u->g;
 	char line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 1], ua[FMT_NUM], ub[FMT_NUM],
 	    pct[FMT_NUM];
-	size_t n = ds->nav.top < ds->nav.count ? ds->nav.count - ds->nav.top : 0;
+	size_t n = nav->top < nav->count ? nav->count - nav->top : 0,
+	       rows = (size_t)view_list_rows(g);
 	struct shorten_set names;
-	struct diff_cols L;
-	int o;
+	struct list l;
 
-	ui_diff_layout(u, &L, g->cols, ROW_STATUS, true, false);
+	columns(u, &l, g->cols, true);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff %s -> %s", d->base->path, d->new->path);
@@ -289,25 +273,25 @@ static void diff_draw(struct ui *u, struct screen *s)
 		 fmt_value(ub, d->unmatched_new[e], u->disp.short_units, u->disp.unit_ps),
 		 ds->incl ? "inclusive," : "self,", order_word(ds));
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", "Ratio");
-	snprintf(line + o, sizeof(line) - (size_t)o, "  %-4s  %s", "", "Function");
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	list_put_heads(g, 3, &l, "Function");
+	shorten_set_init(&names, n < rows ? n : rows);
 	for (size_t i = 0; i < names.n; i++)
-		diff_name(d, (uint32_t)ds->order[ds->nav.top + i], &names, i, L.name, NULL);
+		diff_name(d, (uint32_t)ds->order[nav->top + i], &names, i, l.name, NULL);
 	shorten_set_apply(&names);
 	for (size_t i = 0; i < names.n; i++) {
-		size_t k = ds->nav.top + i;
-		enum grid_attr at = k == ds->nav.cursor ? ATTR_CURSOR : ATTR_NORMAL;
+		size_t k = nav->top + i;
 
-		row_text(u, ds, &L, ds->order[k], shorten_set_out(&names, i), line, sizeof(line));
-		grid_fill(g, 4 + (int)i, 0, at);
-		grid_put(g, 4 + (int)i, 0, line, strlen(line), g->cols, at);
+		draw_fn_row(u, ds, g, 4 + (int)i, &l, ds->order[k], shorten_set_out(&names, i),
+			    k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL);
 	}
 	shorten_set_release(&names);
-	view_draw_status(g, &ds->nav, &u->vs,
+	view_draw_status(g, nav, vs,
 			 "s/i: sort by change  Enter: its calls  t/r/T: trees  q: back");
+}
+
+static void diff_draw(struct ui *u, struct screen *s)
+{
+	draw(u, state_of(s), &state_of(s)->nav, &u->g, &u->vs);
 }
 
 /* s, i: by that cost's change; the same again: most grown, most shrunk, biggest. */
@@ -358,26 +342,51 @@ static uint32_t diff_fn(struct ui *u, struct screen *s)
 	return u->diff->rows[ds->order[ds->nav.cursor]].new;
 }
 
+/* What / looks for: the function's name. */
 static bool diff_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	struct diff_cols L;
+	struct span name = row_fn_name(u->diff, (uint32_t)state_of(s)->order[row]);
 
-	full_cols(u, &L, true);
-	row_text(u, state_of(s), &L, state_of(s)->order[row], NULL, buf, size);
+	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
 	return true;
+}
+
+/* :write of a diff screen: its columns and the row drawn alone, the name whole. */
+struct diff_write {
+	struct ui *u;
+	const void *screen; /* its state */
+	struct list l;
+};
+
+static void write_fn_row(void *ctx, struct grid *g, size_t i)
+{
+	struct diff_write *w = ctx;
+	const struct diff_screen *ds = w->screen;
+	struct shorten_set names;
+
+	shorten_set_init(&names, 1);
+	diff_name(w->u->diff, (uint32_t)ds->order[i], &names, 0, w->l.name, NULL);
+	shorten_set_apply(&names);
+	draw_fn_row(w->u, ds, g, 0, &w->l, ds->order[i], shorten_set_out(&names, 0), ATTR_NORMAL);
+	shorten_set_release(&names);
 }
 
 static int diff_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1200];
-	struct diff_cols L;
+	struct diff_write w = {.u = u, .screen = state_of(s)};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
 
-	full_cols(u, &L, true);
-	for (size_t i = 0; i < state_of(s)->nav.count; i++) {
-		row_text(u, state_of(s), &L, state_of(s)->order[i], NULL, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw(u, state_of(s), &top, &g, &vs);
+	columns(u, &w.l, g.cols, true);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, state_of(s)->nav.count, write_fn_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 /* The event or the new profile's costs changed: sorted again. */
@@ -526,39 +535,32 @@ static char *calls_extra(const struct diff *d, uint32_t call, char *buf)
 	return buf;
 }
 
-static void calls_text(const struct ui *u, const struct diff_calls_screen *cs,
-		       const struct diff_cols *L, size_t i, const char *shown, char *buf,
-		       size_t size)
+/* Row y of g: row k of the screen, a heading or a call with its costs, status and name. */
+static void draw_call_row(const struct ui *u, const struct diff_calls_screen *cs, struct grid *g,
+			  int y, const struct list *l, size_t k, const char *name, enum grid_attr a)
 {
 	const struct diff *d = u->diff;
-	const struct calls_row *r = &cs->rows[i];
+	const struct calls_row *r = &cs->rows[k];
 	uint32_t e = ui_diff_event(u);
-	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], extra[2 * FMT_NUM + 16];
-	uint64_t cb, cn;
-	struct span name;
-	int o;
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], line[64];
 
+	grid_fill(g, y, 0, a);
 	if (r->call == NCG_NONE) {
-		size_t k = 0;
+		size_t n = 0;
 
-		for (size_t j = i + 1; j < cs->nav.count && cs->rows[j].call != NCG_NONE; j++)
-			k++;
-		snprintf(buf, size, "%s (%zu)", r->callees ? "Callees" : "Callers", k);
+		for (size_t j = k + 1; j < cs->nav.count && cs->rows[j].call != NCG_NONE; j++)
+			n++;
+		snprintf(line, sizeof(line), "%s (%zu)", r->callees ? "Callees" : "Callers", n);
+		grid_puts_cut(g, y, 0, line, a);
 		return;
 	}
-	cb = diff_call_cost(d, r->call, false, e);
-	cn = diff_call_cost(d, r->call, true, e);
-	name = row_fn_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller);
-	o = ui_diff_put(L, buf, size, fmt_value(a, cb, L->short_units, u->disp.unit_ps),
-			fmt_value(b, cn, L->short_units, u->disp.unit_ps),
-			fmt_change(ch, cb, cn, L->short_units, u->disp.unit_ps),
-			ui_diff_share(pct, cb, cn, d->total_base[e]), NULL);
-	snprintf(buf + o, size - (size_t)o, "  %-4s  %.*s%s",
+	ui_diff_cells(u, l, cells, diff_call_cost(d, r->call, false, e),
+		      diff_call_cost(d, r->call, true, e), d->total_base[e]);
+	snprintf(cells[DCOL_STATUS], LIST_CELL, "%s",
 		 d->calls[r->call].base == NCG_NONE  ? "new"
 		 : d->calls[r->call].new == NCG_NONE ? "gone"
-						     : "",
-		 shown ? (int)strlen(shown) : (int)name.len, shown ? shown : name.ptr,
-		 shown ? "" : calls_extra(d, r->call, extra));
+						     : "");
+	grid_puts(g, y, list_put_cells(g, y, l, cells, a), name, a);
 }
 
 /* Row i of names: the function of call row k with its calls after it (a heading: its text). */
@@ -598,24 +600,23 @@ static void calls_moved(struct ui *u, struct screen *s, int dir)
 	}
 }
 
-static void calls_draw(struct ui *u, struct screen *s)
+static void draw_calls(struct ui *u, const struct diff_calls_screen *cs, const struct nav *nav,
+		       struct grid *g, const struct view_state *vs)
 {
-	struct diff_calls_screen *cs = calls_of(s);
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
-	struct grid *g = &u->g;
 	struct span name = row_fn_name(d, cs->row);
 	char line[1200], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1];
 	uint64_t sb = diff_cost(d, cs->row, false, false, e),
 		 sn = diff_cost(d, cs->row, true, false, e);
 	uint64_t ib = diff_cost(d, cs->row, false, true, e),
 		 in = diff_cost(d, cs->row, true, true, e);
-	size_t n = cs->nav.top < cs->nav.count ? cs->nav.count - cs->nav.top : 0;
+	size_t n = nav->top < nav->count ? nav->count - nav->top : 0,
+	       rows = (size_t)view_list_rows(g);
 	struct shorten_set names;
-	struct diff_cols L;
-	int o;
+	struct list l;
 
-	ui_diff_layout(u, &L, g->cols, ROW_STATUS, false, false);
+	columns(u, &l, g->cols, false);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, callers and callees of %.*s", (int)name.len,
@@ -632,32 +633,31 @@ static void calls_draw(struct ui *u, struct screen *s)
 		 fmt_value(b, in, u->disp.short_units, u->disp.unit_ps),
 		 fmt_change(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
-	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", NULL);
-	snprintf(line + o, sizeof(line) - (size_t)o, "  %-4s  %s", "",
-		 "Function (the call's inclusive cost)");
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	list_put_heads(g, 3, &l, "Function (the call's inclusive cost)");
 	/* the names in view, shortened together, each with its calls when they fit */
-	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	shorten_set_init(&names, n < rows ? n : rows);
 	for (size_t i = 0; i < names.n; i++)
-		calls_name(u, cs, cs->nav.top + i, &names, i, L.name);
+		calls_name(u, cs, nav->top + i, &names, i, l.name);
 	shorten_set_apply(&names);
-	for (int i = 0; i < (int)names.n; i++) {
-		size_t k = cs->nav.top + (size_t)i;
-		enum grid_attr at = k == cs->nav.cursor            ? ATTR_CURSOR
-				    : cs->rows[k].call == NCG_NONE ? ATTR_HEAD
-								   : ATTR_NORMAL;
+	for (size_t i = 0; i < names.n; i++) {
+		size_t k = nav->top + i;
 
-		calls_text(u, cs, &L, k, shorten_set_out(&names, (size_t)i), line, sizeof(line));
-		grid_fill(g, 4 + i, 0, at);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+		draw_call_row(u, cs, g, 4 + (int)i, &l, k, shorten_set_out(&names, i),
+			      k == nav->cursor               ? ATTR_CURSOR
+			      : cs->rows[k].call == NCG_NONE ? ATTR_HEAD
+							     : ATTR_NORMAL);
 	}
 	shorten_set_release(&names);
 	/* two Cachegrind files: no call to open or to grow a tree by */
-	view_draw_status(g, &cs->nav, &u->vs,
+	view_draw_status(g, nav, vs,
 			 profile_has_calls(&u->base->prof) || profile_has_calls(&u->ses.prof)
 			     ? "Enter: open  t/r: trees  Backspace: back"
 			     : "Backspace: back");
+}
+
+static void calls_draw(struct ui *u, struct screen *s)
+{
+	draw_calls(u, calls_of(s), &calls_of(s)->nav, &u->g, &u->vs);
 }
 
 /* The function a call row leads to: its diff row, or NCG_NONE on a heading. */
@@ -701,26 +701,48 @@ static uint32_t calls_fn(struct ui *u, struct screen *s)
 	return row == NCG_NONE ? NCG_NONE : u->diff->rows[row].new;
 }
 
+/* What / looks for: the function of a call (a heading: nothing). */
 static bool calls_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	struct diff_cols L;
+	const struct diff *d = u->diff;
+	const struct calls_row *r = &calls_of(s)->rows[row];
+	struct span name;
 
-	full_cols(u, &L, false);
-	calls_text(u, calls_of(s), &L, row, NULL, buf, size);
+	if (r->call == NCG_NONE)
+		return false;
+	name = row_fn_name(d, r->callees ? d->calls[r->call].callee : d->calls[r->call].caller);
+	snprintf(buf, size, "%.*s", (int)name.len, name.ptr);
 	return true;
+}
+
+static void write_call_row(void *ctx, struct grid *g, size_t i)
+{
+	struct diff_write *w = ctx;
+	struct shorten_set names;
+
+	shorten_set_init(&names, 1);
+	calls_name(w->u, w->screen, i, &names, 0, w->l.name);
+	shorten_set_apply(&names);
+	draw_call_row(w->u, w->screen, g, 0, &w->l, i, shorten_set_out(&names, 0), ATTR_NORMAL);
+	shorten_set_release(&names);
 }
 
 static int calls_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[1200];
-	struct diff_cols L;
+	struct diff_write w = {.u = u, .screen = calls_of(s)};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
 
-	full_cols(u, &L, false);
-	for (size_t i = 0; i < calls_of(s)->nav.count; i++) {
-		calls_text(u, calls_of(s), &L, i, NULL, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw_calls(u, calls_of(s), &top, &g, &vs);
+	columns(u, &w.l, g.cols, false);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, calls_of(s)->nav.count, write_call_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 static void calls_update(struct ui *u, struct screen *s)

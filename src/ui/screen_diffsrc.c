@@ -14,6 +14,7 @@
 #include "ncgrind/model/fmt.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define DIFFSRC_CONTEXT 3 /* lines shown around a line with cost */
 
@@ -88,57 +89,79 @@ static struct span row_name(const struct diff *d, uint32_t row)
 					    : profile_name(p, p->funcs[f].name);
 }
 
-/* One row as text (the profile's and the file's bytes shown as ^X by the grid). */
-static void row_text(const struct ui *u, const struct diffsrc_screen *d, size_t i, char *buf,
-		     size_t size)
+/* The columns: the diff's base, new and change (no share, no ratio), the line. */
+#define SCOL_LINE DCOL_OWN
+
+static void columns(const struct ui *u, struct list *l, int cols)
+{
+	ui_diff_columns(u, l, false, false, DIFF_MIN_NAME);
+	list_add(l, "Line", 7, 0, 1, true, 0, 0);
+	list_fit(l, cols);
+}
+
+/* The text of line row i: the source line, tabs expanded, or why there is none. */
+static void line_text(const struct diffsrc_screen *d, size_t i, char *buf, size_t size)
 {
 	const struct dsrc_row *r = &d->src.rows[i];
 	const struct dsrc_file *f = &d->src.files[r->file];
-	int w = ui_diff_width(u);
-	char a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], num[24], text[2048];
 
+	if (f->text.data && r->line && r->line <= f->text.nlines)
+		view_expand_tabs(buf, size, source_line(&f->text, r->line), 0);
+	else
+		snprintf(buf, size, "%s", r->line ? "" : "(no line information)");
+}
+
+/* Row y of g: row i (the profile's and the file's bytes shown as ^X by the grid). */
+static void draw_row(const struct ui *u, const struct diffsrc_screen *d, struct grid *g, int y,
+		     const struct list *l, size_t i, enum grid_attr a)
+{
+	const struct dsrc_row *r = &d->src.rows[i];
+	const struct dsrc_file *f = &d->src.files[r->file];
+	char cells[LIST_MAX_COLUMNS][LIST_CELL], line[2048], num[FMT_NUM];
+	int c;
+
+	grid_fill(g, y, 0, a);
 	switch (r->kind) {
 	case DSRC_FILE:
-		snprintf(buf, size, "-- file %s", f->name);
+		snprintf(line, sizeof(line), "-- file %s", f->name);
+		grid_puts_cut(g, y, 0, line, a);
 		return;
 	case DSRC_DIFFER:
-		snprintf(buf, size,
+		snprintf(line, sizeof(line),
 			 "-- the two builds' texts of this file differ: the base's lines (%s in "
 			 "all) are not set against these",
-			 fmt_value(a, r->base, u->disp.short_units, u->disp.unit_ps));
+			 fmt_value(num, r->base, u->disp.short_units, u->disp.unit_ps));
+		grid_puts_cut(g, y, 0, line, a);
 		return;
 	case DSRC_NOT_FOUND:
-		snprintf(buf, size, "-- the source is not found: line numbers only");
+		grid_puts_cut(g, y, 0, "-- the source is not found: line numbers only", a);
 		return;
 	case DSRC_GAP:
-		snprintf(buf, size, "%*s ...", 3 * w + 9, "");
-		return;
 	case DSRC_LINE:
 		break;
 	}
-	if (!r->costed)
-		a[0] = b[0] = ch[0] = '\0';
+	ui_diff_cells(u, l, cells, r->base, r->new, 0);
+	if (r->kind == DSRC_GAP || !r->costed)
+		cells[DCOL_BASE][0] = cells[DCOL_NEW][0] = cells[DCOL_CHANGE][0] = '\0';
 	else if (f->differ)
-		strcpy(a, "-"), strcpy(ch, "-"),
-		    fmt_value(b, r->new, u->disp.short_units, u->disp.unit_ps);
-	else
-		fmt_value(a, r->base, u->disp.short_units, u->disp.unit_ps),
-		    fmt_value(b, r->new, u->disp.short_units, u->disp.unit_ps),
-		    fmt_change(ch, r->base, r->new, u->disp.short_units, u->disp.unit_ps);
-	snprintf(num, sizeof(num), r->line ? "%llu" : "-", (unsigned long long)r->line);
-	if (f->text.data && r->line && r->line <= f->text.nlines)
-		view_expand_tabs(text, sizeof(text), source_line(&f->text, r->line), 0);
-	else
-		snprintf(text, sizeof(text), "%s", r->line ? "" : "(no line information)");
-	snprintf(buf, size, "%*s %*s %*s %7s  %s", w, a, w, b, w, ch, num, text);
+		strcpy(cells[DCOL_BASE], "-"), strcpy(cells[DCOL_CHANGE], "-");
+	cells[SCOL_LINE][0] = '\0';
+	if (r->kind == DSRC_LINE)
+		snprintf(cells[SCOL_LINE], LIST_CELL, r->line ? "%llu" : "-",
+			 (unsigned long long)r->line);
+	c = list_put_cells(g, y, l, cells, a);
+	if (r->kind == DSRC_GAP) {
+		grid_puts(g, y, c - l->name_gap, "...", a);
+		return;
+	}
+	line_text(d, i, line, sizeof(line));
+	grid_puts(g, y, c, line, a);
 }
 
 static enum grid_attr row_attr(const struct diffsrc_screen *d, size_t i)
 {
 	const struct dsrc_row *r = &d->src.rows[i];
 
-	if (i == d->nav.cursor)
-		return ATTR_CURSOR;
 	switch (r->kind) {
 	case DSRC_FILE:
 		return ATTR_HEAD;
@@ -151,18 +174,18 @@ static enum grid_attr row_attr(const struct diffsrc_screen *d, size_t i)
 	}
 }
 
-static void src_draw(struct ui *u, struct screen *s)
+static void draw(struct ui *u, const struct diffsrc_screen *d, const struct nav *nav,
+		 struct grid *g, const struct view_state *vs)
 {
-	struct diffsrc_screen *d = dss(s);
 	const struct diff *df = u->diff;
-	struct grid *g = &u->g;
 	struct span name = row_name(df, d->row);
 	uint32_t e = d->event;
-	int w = ui_diff_width(u);
 	uint64_t sb = diff_cost(df, d->row, false, false, e),
 		 sn = diff_cost(df, d->row, true, false, e);
 	char line[2600], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1];
+	struct list l;
 
+	columns(u, &l, g->cols);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, annotated source of %.*s", (int)name.len,
@@ -178,21 +201,20 @@ static void src_draw(struct ui *u, struct screen *s)
 		 d->only ? "the lines with cost only (o: with context)"
 			 : "the lines with cost and those around them (o: with cost only)");
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	snprintf(line, sizeof(line), "%*s %*s %*s %7s  %s", w, "Base", w, "New", w, "Change",
-		 "Line", "Source");
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
+	list_put_heads(g, 3, &l, "Source");
 	if (!d->src.nrows)
 		grid_puts(g, 4, 0, "no line of this function has cost in either build", ATTR_DIM);
-	for (int i = 0; i < ui_list_rows(u) && d->nav.top + (size_t)i < d->nav.count; i++) {
-		size_t k = d->nav.top + (size_t)i;
-		enum grid_attr at = row_attr(d, k);
+	for (int i = 0; i < view_list_rows(g) && nav->top + (size_t)i < nav->count; i++) {
+		size_t k = nav->top + (size_t)i;
 
-		row_text(u, d, k, line, sizeof(line));
-		grid_fill(g, 4 + i, 0, at);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+		draw_row(u, d, g, 4 + i, &l, k, k == nav->cursor ? ATTR_CURSOR : row_attr(d, k));
 	}
-	view_draw_status(g, &d->nav, &u->vs, "Tab: next line with cost  f: next file  o: context");
+	view_draw_status(g, nav, vs, "Tab: next line with cost  f: next file  o: context");
+}
+
+static void src_draw(struct ui *u, struct screen *s)
+{
+	draw(u, dss(s), &dss(s)->nav, &u->g, &u->vs);
 }
 
 /* The next (dir 1) or previous row from the cursor that `want` takes, or the cursor. */
@@ -249,21 +271,50 @@ static uint32_t src_fn(struct ui *u, struct screen *s)
 	return u->diff->rows[dss(s)->row].new;
 }
 
+/* What / looks for: a line's text, a file's name. */
 static bool src_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
-	row_text(u, dss(s), row, buf, size);
+	const struct dsrc_row *r = &dss(s)->src.rows[row];
+
+	(void)u;
+	if (r->kind == DSRC_FILE)
+		snprintf(buf, size, "%s", dss(s)->src.files[r->file].name);
+	else if (r->kind == DSRC_LINE)
+		line_text(dss(s), row, buf, size);
+	else
+		return false;
 	return true;
+}
+
+struct src_write {
+	struct ui *u;
+	const struct diffsrc_screen *d;
+	struct list l;
+};
+
+static void write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct src_write *w = ctx;
+
+	draw_row(w->u, w->d, g, 0, &w->l, i, ATTR_NORMAL);
 }
 
 static int src_write(struct ui *u, struct screen *s, FILE *f)
 {
-	char line[2600];
+	struct src_write w = {.u = u, .d = dss(s)};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
 
-	for (size_t i = 0; i < dss(s)->nav.count; i++) {
-		row_text(u, dss(s), i, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw(u, w.d, &top, &g, &vs);
+	columns(u, &w.l, g.cols);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, w.d->nav.count, write_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 /* Another event shown: built again for it. */

@@ -13,6 +13,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct difftree_screen {
 	struct difftree tree;
@@ -159,56 +160,61 @@ static void node_label(const struct diff *d, const struct difftree_node *n, char
 }
 
 /* The calls along a node's call: "3", or "1 -> 0" where they changed (buf of 2 FMT_NUM + 8). */
-static const char *calls_text(const struct difftree_node *n, char *buf)
+static void calls_text(const struct difftree_node *n, char *buf)
 {
 	char b[FMT_NUM], nw[FMT_NUM];
 
+	buf[0] = '\0';
 	if (n->kind != NODE_FUNCTION || n->call == NCG_NONE)
-		return "";
+		return;
 	fmt_commas(nw, n->count_new);
 	if (n->count_base == n->count_new)
-		return strcpy(buf, nw);
-	sprintf(buf, "%s -> %s", fmt_commas(b, n->count_base), nw);
-	return buf;
+		strcpy(buf, nw);
+	else
+		sprintf(buf, "%s -> %s", fmt_commas(b, n->count_base), nw);
 }
 
-/* The columns of a row besides the numbers and the name: " %-9s", "  ", the mark, " ". */
-#define NODE_OTHER 14
+/* The tree's columns: the diff's, a node's status (new, gone, new call...), its calls. */
+enum { TCOL_STATUS = DCOL_OWN, TCOL_CALLS };
+#define TREE_ROOM (DIFF_MIN_NAME + 2) /* the name after its mark and a blank */
 
-/* A node's indent: two columns a level up to 40 levels, at most room (and not below 0). */
-static int node_indent(const struct difftree_node *n, int room)
+static void columns(const struct ui *u, struct list *l, int cols)
 {
-	int indent = (int)(n->depth > 40 ? 40 : n->depth) * 2;
+	ui_diff_columns(u, l, true, false, TREE_ROOM);
+	list_add(l, "", 9, 0, 1, false, 0, 0);
+	list_add(l, "Calls", 13, 0, 1, true, DIFF_STEP_OWN, TREE_ROOM);
+	list_fit(l, cols);
+}
+
+/*
+ * A node's indent: two columns a level up to 40 levels, at most what
+ * leaves the name DIFF_MIN_NAME columns (deep nodes stop moving right
+ * before the name runs out of room).
+ */
+static int node_indent(const struct list *l, const struct difftree_node *n)
+{
+	int indent = (int)(n->depth > 40 ? 40 : n->depth) * 2, room = l->name - TREE_ROOM;
 
 	return indent > room ? (room > 0 ? room : 0) : indent;
 }
 
-/*
- * One row as text: the numbers, then the name indented by its depth, two
- * columns a level up to 40 levels; at most `room` columns of indent
- * (deep nodes stop moving right before the name runs out of room). shown:
- * the name as shortened, NULL: whole.
- */
-static void node_text(const struct ui *u, const struct difftree *t, const struct diff_cols *L,
-		      uint32_t id, int room, const char *shown, char *buf, size_t size)
+/* Row y of g: node id's costs, status and calls, then its name (shown) indented by its depth. */
+static void draw_node_row(const struct ui *u, const struct difftree *t, struct grid *g, int y,
+			  const struct list *l, uint32_t id, const char *shown, enum grid_attr a)
 {
 	const struct difftree_node *n = &t->nodes[id];
-	uint64_t b = u64_from_double(n->base), nw = u64_from_double(n->new);
-	char a[FMT_NUM], c[FMT_NUM], ch[FMT_NUM + 1], pct[FMT_NUM + 1], label[1024];
-	int o;
+	char cells[LIST_MAX_COLUMNS][LIST_CELL];
+	int c;
 
-	ui_diff_share(pct, b, nw, t->d->total_base[t->event]);
-	if (!shown)
-		node_label(t->d, n, label, sizeof(label));
-	o = ui_diff_put(L, buf, size, fmt_value(a, b, L->short_units, u->disp.unit_ps),
-			fmt_value(c, nw, L->short_units, u->disp.unit_ps),
-			fmt_change(ch, b, nw, L->short_units, u->disp.unit_ps), pct, NULL);
-	o += snprintf(buf + o, size - (size_t)o, " %-9s", status_of(t->d, n));
-	if (L->calls)
-		o += snprintf(buf + o, size - (size_t)o, " %13s",
-			      calls_text(n, (char[2 * FMT_NUM + 8]){0}));
-	snprintf(buf + o, size - (size_t)o, "  %*s%s %s", node_indent(n, room), "", mark_of(n),
-		 shown ? shown : label);
+	ui_diff_cells(u, l, cells, u64_from_double(n->base), u64_from_double(n->new),
+		      t->d->total_base[t->event]);
+	snprintf(cells[TCOL_STATUS], LIST_CELL, "%s", status_of(t->d, n));
+	calls_text(n, cells[TCOL_CALLS]);
+	grid_fill(g, y, 0, a);
+	c = list_put_cells(g, y, l, cells, a) + node_indent(l, n);
+	c += grid_puts(g, y, c, mark_of(n), a);
+	c += grid_puts(g, y, c, " ", a);
+	grid_puts(g, y, c, shown, a);
 }
 
 /* Row i of names: a node's function (" [recursive]" after it), or a fold's text. */
@@ -233,21 +239,32 @@ static struct nav *tree_nav(struct ui *u, struct screen *s)
 	return &dts(s)->nav;
 }
 
-static void tree_draw(struct ui *u, struct screen *s)
+/* The names of rows [from, from + names->n), shortened together to what their indent leaves. */
+static void row_names(const struct difftree *t, const struct list *l, size_t from,
+		      struct shorten_set *names, char (*folds)[64])
 {
-	const struct difftree *t = &dts(s)->tree;
+	for (size_t i = 0; i < names->n; i++) {
+		const struct difftree_node *nd = &t->nodes[t->visible[from + i]];
+
+		node_name(t->d, nd, names, i, l->name - 2 - node_indent(l, nd), folds[i],
+			  sizeof(folds[i]));
+	}
+	shorten_set_apply(names);
+}
+
+static void draw(struct ui *u, const struct difftree *t, const struct nav *nav, struct grid *g,
+		 const struct view_state *vs)
+{
 	const struct diff *d = u->diff;
-	const struct nav *nav = &dts(s)->nav;
-	struct grid *g = &u->g;
 	uint32_t e = t->event;
 	char line[1400], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], label[1024];
-	size_t n = nav->top < t->nvisible ? t->nvisible - nav->top : 0;
+	size_t n = nav->top < t->nvisible ? t->nvisible - nav->top : 0,
+	       rows = (size_t)view_list_rows(g);
 	char(*folds)[64];
 	struct shorten_set names;
-	struct diff_cols L;
-	int o;
+	struct list l;
 
-	ui_diff_layout(u, &L, g->cols, NODE_OTHER, false, true);
+	columns(u, &l, g->cols);
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, %s, threshold %.3g%%",
@@ -271,39 +288,28 @@ static void tree_draw(struct ui *u, struct screen *s)
 		 fmt_change(ch, u64_from_double(t->root_base), u64_from_double(t->root_new),
 			    u->disp.short_units, u->disp.unit_ps));
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
-	o = ui_diff_put(&L, line, sizeof(line), "Base", "New", "Change", "%base", NULL);
-	o += snprintf(line + o, sizeof(line) - (size_t)o, " %-9s", "");
-	if (L.calls)
-		o += snprintf(line + o, sizeof(line) - (size_t)o, " %13s", "Calls");
-	snprintf(line + o, sizeof(line) - (size_t)o, "  %s",
-		 t->inverted ? "Function, then its callers" : "Function, then its callees");
-	grid_fill(g, 3, 0, ATTR_HEAD);
-	grid_puts(g, 3, 0, line, ATTR_HEAD);
-	/* the names in view, shortened together to what their indent leaves */
-	shorten_set_init(&names, n < (size_t)ui_list_rows(u) ? n : (size_t)ui_list_rows(u));
+	list_put_heads(g, 3, &l,
+		       t->inverted ? "Function, then its callers" : "Function, then its callees");
+	shorten_set_init(&names, n < rows ? n : rows);
 	folds = xcalloc(names.n ? names.n : 1, sizeof(*folds));
+	row_names(t, &l, nav->top, &names, folds);
 	for (size_t i = 0; i < names.n; i++) {
-		const struct difftree_node *nd = &t->nodes[t->visible[nav->top + i]];
-
-		node_name(d, nd, &names, i, L.name - node_indent(nd, L.name - DIFF_MIN_NAME),
-			  folds[i], sizeof(folds[i]));
-	}
-	shorten_set_apply(&names);
-	for (int i = 0; i < (int)names.n; i++) {
-		size_t k = nav->top + (size_t)i;
+		size_t k = nav->top + i;
 		uint32_t id = t->visible[k];
-		enum grid_attr at = k == nav->cursor                     ? ATTR_CURSOR
-				    : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
-									 : ATTR_NORMAL;
 
-		node_text(u, t, &L, id, L.name - DIFF_MIN_NAME, shorten_set_out(&names, (size_t)i),
-			  line, sizeof(line));
-		grid_fill(g, 4 + i, 0, at);
-		grid_put(g, 4 + i, 0, line, strlen(line), g->cols, at);
+		draw_node_row(u, t, g, 4 + (int)i, &l, id, shorten_set_out(&names, i),
+			      k == nav->cursor                     ? ATTR_CURSOR
+			      : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
+								   : ATTR_NORMAL);
 	}
 	shorten_set_release(&names);
 	free(folds);
-	view_draw_status(g, nav, &u->vs, "Right/Left: expand/collapse  e: biggest change  q: back");
+	view_draw_status(g, nav, vs, "Right/Left: expand/collapse  e: biggest change  q: back");
+}
+
+static void tree_draw(struct ui *u, struct screen *s)
+{
+	draw(u, &dts(s)->tree, &dts(s)->nav, &u->g, &u->vs);
 }
 
 static void expand_or_collapse(struct ui *u, struct difftree *t, enum request req, uint32_t id,
@@ -407,17 +413,42 @@ static bool tree_row_text(struct ui *u, struct screen *s, size_t row, char *buf,
 	return true;
 }
 
+struct tree_write {
+	struct ui *u;
+	const struct difftree *t;
+	struct list l;
+};
+
+static void write_row(void *ctx, struct grid *g, size_t i)
+{
+	struct tree_write *w = ctx;
+	struct shorten_set names;
+	char fold[1][64];
+
+	shorten_set_init(&names, 1);
+	row_names(w->t, &w->l, i, &names, fold);
+	draw_node_row(w->u, w->t, g, 0, &w->l, w->t->visible[i], shorten_set_out(&names, 0),
+		      ATTR_NORMAL);
+	shorten_set_release(&names);
+}
+
+/* :write: every visible row, at a width where nothing gives way and no name is shortened. */
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
-	const struct difftree *t = &dts(s)->tree;
-	char line[1400];
-	struct diff_cols L = {ui_diff_width(u), true, true, false, true, u->disp.short_units, 0};
+	struct tree_write w = {.u = u, .t = &dts(s)->tree};
+	struct view_state vs;
+	struct nav top;
+	struct grid g;
+	int ret;
 
-	for (size_t i = 0; i < t->nvisible; i++) {
-		node_text(u, t, &L, t->visible[i], 80, NULL, line, sizeof(line));
-		fprintf(f, "%s\n", line);
-	}
-	return ferror(f) ? -1 : 0;
+	memset(&vs, 0, sizeof(vs));
+	memset(&top, 0, sizeof(top));
+	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
+	draw(u, w.t, &top, &g, &vs);
+	columns(u, &w.l, g.cols);
+	ret = list_write(f, &g, VIEW_LIST_HEAD, w.t->nvisible, write_row, &w);
+	grid_release(&g);
+	return ret;
 }
 
 /* The keys of the screen (the generic keymap of keys.c comes after them). */

@@ -205,35 +205,23 @@ int ui_list_rows(const struct ui *u);
 void ui_open_flame(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 /* The diff screen (screen_diff.c) on u->diff. */
 void ui_open_diff(struct ui *u);
-/* The width of a diff screen's base, new and change columns (screen_diff.c). */
-int ui_diff_width(const struct ui *u);
 /*
- * The change from b to n as a share of total, "+12.34%" (or "-"), in at
- * most DIFF_SHARE_W columns: fewer decimals where it is large; buf of FMT_NUM + 1.
- */
-#define DIFF_SHARE_W 9
-char *ui_diff_share(char *buf, uint64_t b, uint64_t n, uint64_t total);
-/*
- * The number columns of a diff screen: base, new, change, %base, and on
- * the functions the ratio, on a tree the calls. On a narrow screen they give
- * way so that the name keeps DIFF_MIN_NAME columns: the ratio, %base, exact
- * numbers (short units then), the calls, base and new; the change stays.
+ * The columns of the diff screens (list.h, screen_diff.c): base, new, the
+ * change, the change as a share of the base's total (%base: with share)
+ * and the ratio (with ratio); a screen adds its own after them, then fits
+ * them (list_fit). On a narrow screen, while the name has fewer than room
+ * columns: the costs narrow from 14 columns to their values' width (step
+ * 1), the ratio gives way (2), %base (3), exact numbers (4: short units),
+ * the screen's own (DIFF_STEP_OWN: the tree's calls), base and new (6);
+ * the change stays.
  */
 #define DIFF_MIN_NAME 16
-struct diff_cols {
-	int w; /* the width of base, new and change */
-	bool sides, share, ratio, calls;
-	bool short_units;
-	int name; /* the columns left for the name */
-};
-/* For cols columns, `other` of them the screen's own (status, marks); ratio, calls: has them. */
-void ui_diff_layout(const struct ui *u, struct diff_cols *L, int cols, int other, bool ratio,
-		    bool calls);
-/* The width of L's number columns, a blank after each but the last. */
-int ui_diff_cols_width(const struct diff_cols *L);
-/* base, new, change, share and ratio (NULL: none) as L shows them; returns the length. */
-int ui_diff_put(const struct diff_cols *L, char *buf, size_t size, const char *base,
-		const char *new, const char *change, const char *share, const char *ratio);
+#define DIFF_STEP_OWN 5
+enum { DCOL_BASE, DCOL_NEW, DCOL_CHANGE, DCOL_SHARE, DCOL_RATIO, DCOL_OWN };
+void ui_diff_columns(const struct ui *u, struct list *l, bool share, bool ratio, int room);
+/* The cells of costs b (base) and n (new) in l's units; the share of the base's total. */
+void ui_diff_cells(const struct ui *u, const struct list *l, char (*cells)[LIST_CELL], uint64_t b,
+		   uint64_t n, uint64_t total);
 /* The callers and callees of a diff row, as a diff (screen_diff.c). */
 void ui_open_diff_calls(struct ui *u, uint32_t row);
 /*

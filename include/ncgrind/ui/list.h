@@ -42,8 +42,16 @@ struct list_column {
 	 */
 	int least;
 	int narrow; /* list_fit's: the width it narrowed to (0: its own) */
-	bool shown; /* list_fit's verdict */
-	int tag;    /* the screen's own: which event a column of values is */
+	/*
+	 * Or it narrows to a fixed width (list_narrow): at step narrow_give_way
+	 * (0: never), while the name would have fewer than narrow_room columns,
+	 * it takes narrow_width columns (short_narrow_width in short units)
+	 * instead of its width; `together` holds for this step too.
+	 */
+	int narrow_width, short_narrow_width, narrow_give_way, narrow_room;
+	bool narrowed; /* list_fit's verdict */
+	bool shown;    /* list_fit's verdict */
+	int tag;       /* the screen's own: which event a column of values is */
 };
 
 struct list {
@@ -53,6 +61,7 @@ struct list {
 	int units_room;
 	int name_gap;     /* blanks between the last column and the name */
 	int trail;        /* columns kept at the right end, after the name (a file column) */
+	bool flush_left;  /* the first column shown starts at column 0, its gap not drawn */
 	bool short_units; /* list_fit's: the cells are in short units */
 	int name;         /* list_fit's: the columns of the name (and what follows it) */
 };
@@ -62,6 +71,12 @@ void list_init(struct list *l, bool short_units, int name_gap);
 /* A column more; its index (every column has one, shown or not). */
 int list_add(struct list *l, const char *title, int width, int short_width, int gap, bool right,
 	     int give_way, int room);
+/*
+ * Column i narrows at step give_way to width (short_width in short units)
+ * while the name would have fewer than room columns (a column as wide as
+ * a title or a round number on wide screens, as its values on narrow ones).
+ */
+void list_narrow(struct list *l, int i, int width, int short_width, int give_way, int room);
 /* The columns that have room at this width, step by step; l->name the rest (at least 1). */
 void list_fit(struct list *l, int cols);
 /* The columns used by everything but the name. */
