@@ -377,3 +377,17 @@ file 1/1 (100.0% of the self cost): ???  no source file: the code has no debug i
    42  100.0%     0
 EOF2
 }
+
+@test "source: a line longer than the screen ends in …; > scrolls to the rest" {
+	# long.c line 1 is 100 x's then END: at 80 columns the row is the cost
+	# columns, the line number and the text, cut with … at the last column
+	mkdir "$BATS_TEST_TMPDIR/p"
+	printf '%s\n' "$(printf 'x%.0s' $(seq 100))END" 'short' >"$BATS_TEST_TMPDIR/p/long.c"
+	printf '%s\n' '# callgrind format' 'events: Ir' "fl=$BATS_TEST_TMPDIR/p/long.c" 'fn=main' \
+		'1 10' '2 20' >"$BATS_TEST_TMPDIR/p/t.callgrind"
+	# "   10  33.33%     1  " takes 21 columns: 58 x's and … fill the other 59
+	printf '%s\n' 'v' ':save-screen s' '> >' ':save-screen right' >"$BATS_TEST_TMPDIR/keys"
+	(cd "$BATS_TEST_TMPDIR" && "$NCGRIND" --script=keys --size=80x24 p/t.callgrind)
+	grep -Eq '^   10  33\.33%     1  x{58}…$' "$BATS_TEST_TMPDIR/s"
+	grep -q 'xEND$' "$BATS_TEST_TMPDIR/right"
+}

@@ -188,7 +188,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 
 		snprintf(line, sizeof(line), "%*s=> %.*s (%s)", v->instr ? 10 : 7, "",
 			 (int)name.len, name.ptr, fmt_times(times, sr->cost->count));
-		grid_puts(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
+		grid_puts_cut(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}
 	if (sr->kind == SROW_INSN) {
@@ -203,7 +203,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 		view_expand_tabs(text, sizeof(text), src, v->hscroll);
 		snprintf(line, sizeof(line), "%5" PRIu64 "  %s", sr->where, text);
 	}
-	grid_puts(g, r, c, line, a);
+	grid_puts_cut(g, r, c, line, a); /* (> scrolls to the rest) */
 }
 
 /* The width of the cost column: call rows carry inclusive costs, the widest sets it. */
