@@ -1230,8 +1230,9 @@ EOF
 @test "names: a long name keeps its own name on a narrow screen" {
 	# 40x10: the name gets 40 - (2 * (5 + 2) + 5 + 2) = 19 columns; even
 	# "std::vector<…>::_M_realloc_insert<…>(…)" (39) is too long, and so is its
-	# own name after the last "::", "_M_realloc_insert<…>(…)" (23): "…", then of
-	# the 18 columns left its parameters "(…)" (3), "…" and the first 14 of it.
+	# own name after the last "::", "_M_realloc_insert<…>(…)" (23): "…" for the
+	# qualifiers, then of the 18 columns left the own name's start "_M_r" (4),
+	# "…", its parameters "(…)" (3) and its end in the 10 left, "_insert<…>".
 	browse_ok "$B/longname.callgrind" --size=40x10 <<'EOF'
 :save-screen narrow
 EOF
@@ -1239,7 +1240,7 @@ EOF
 	expect_out <<'EOF'
 == narrow
  Incl   Self  Calls  Function
-  900    900      1  …_M_realloc_ins…(…)
+  900    900      1  …_M_r…_insert<…>(…)
 1,000    100      0  main
 std::vector<std::pair<int, std::basic_s>
 EOF

@@ -97,7 +97,7 @@ chain() {
 # 120x24 screen, then the cursor's frame and the rows the status line says
 frame_rows() {
 	sed -n '3,23p' "$1" | cut -c1-4 | tr '\n' ' '
-	tail -1 "$1" | sed -e 's/^\(f[0-9]*\)_.*  \(rows .*\)$/: \1 \2/'
+	tail -1 "$1" | sed -e 's/^\(f[0-9]*\)\(_\|…\).*  \(rows .*\)$/: \1 \3/'
 }
 
 @test "flame: a chain 300 deep scrolls: Down, PgDn, End, Up, Home keep the cursor's frame in view" {
@@ -164,15 +164,16 @@ EOF
 	"$NCGRIND" --script=keys --size=120x24 chain.callgrind
 	# at 120 columns the top is 960 eighths; f_k ends at 960 (10,000,000 - k) /
 	# 10,000,000 = 960 - 0.000096 k eighths, rounded 960 for every k < 300: each
-	# frame spans the 120 cells, its name cut to 119 columns (fNNN_, 113 x and
-	# a …), then a blank (a saved screen drops the blanks at the end of a row).
+	# frame spans the 120 cells, its name cut to 119 columns (the start of its
+	# own name, fNNN, a …, and its end, 114 x), then a blank (a saved screen
+	# drops the blanks at the end of a row).
 	# Before, a frame lost an eighth a row (f001 ended at 959 eighths, its name
 	# at 118 columns, a block in the 120th cell; f200 at 760, 95 cells)
 	for s in w0 w1; do
 		k=$([ $s = w0 ] && echo 0 || echo 279)
 		sed -n '3,23p' $s | sed 's/…/~/' >"$OUT"
-		seq $k $((k + 20)) | awk '{ x = ""; for (i = 0; i < 113; i++) x = x "x"
-			printf "f%03d_%s~\n", $1, x }' >want
+		seq $k $((k + 20)) | awk '{ x = ""; for (i = 0; i < 114; i++) x = x "x"
+			printf "f%03d~%s\n", $1, x }' >want
 		diff -u want "$OUT"
 	done
 	# and every frame of every flame of the chain, at 1, 80, 120 and 200

@@ -31,13 +31,13 @@ shorten() {
 	need_shorten
 	# The table at 30 columns leaves 30 - 2 * (5 + 2) = 16 columns for the name;
 	# " <cycle 2>" takes 10, the name 6. Alone, each keeps its start and its 'N:
-	# "is_" "…" "'2": both "is_…'2". They collide; then each shows the text
-	# around its first difference (byte 3, "e" / "o"): "odd'2" (5 columns)
-	# fits in 6 after a "…"; "even'2" (6) does not, and 3 columns of context
-	# before the difference reach the start: its first 5 columns and "…".
+	# "is_" "…" "'2": both "is_…'2". They collide; then each keeps its 'N
+	# ("…'2", 3 columns), then the text from its first difference (byte 3,
+	# "e" / "o") on: "ev" and a "…" fill the 6 columns; "od" takes 5, and
+	# the next "d" closes the gap before the 'N: "…odd'2".
 	printf "is_even'2\tr.c\t <cycle 2>\nis_odd'2\tr.c\t <cycle 2>\n" | shorten 16
 	expect_out <<'EOF2'
-is_ev… <cycle 2>
+…ev…'2 <cycle 2>
 …odd'2 <cycle 2>
 EOF2
 }
@@ -46,12 +46,14 @@ EOF2
 	need_shorten
 	# 24 columns, 10 for " <cycle 1>": 14 for the name. The parameters fold:
 	# "walk_tree_1(…)" is 14 and fits; "walk_tree_1(…)'2" is 16: it keeps its
-	# end "(…)'2" (5), "…" and the first 14 - 1 - 5 = 8 columns "walk_tre".
+	# 'N, the start of its own name ("walk", 4), "…", its parameters "(…)",
+	# then the end of its own name in what is left: 14 - 2 - 4 - 1 - 3 = 4,
+	# "ee_1".
 	printf "walk_tree_1(tree_node**, int)\tt.c\t <cycle 1>\nwalk_tree_1(tree_node**, int)'2\tt.c\t <cycle 1>\n" |
 		shorten 24
 	expect_out <<'EOF2'
 walk_tree_1(…) <cycle 1>
-walk_tre…(…)'2 <cycle 1>
+walk…ee_1(…)'2 <cycle 1>
 EOF2
 }
 
@@ -94,13 +96,16 @@ msort'3'qso…
 msort'qsort…
 msort'2'qso…
 EOF2
+	# msort'qsort_r'qsort: the function, the link, then the first caller's
+	# own name "qsort_r" does not fit (14 columns): the chain's start.
 	# the same function called from two chains that differ at their end: alone
-	# both read "cmp'msort_wit…"; then the function "cmp" (3 columns, less
-	# than 14 / 2), "…", and as much of the end as the 10 columns left hold
+	# both read "cmp'msort_wit…"; then the function and its link "cmp'", the
+	# text from the difference ("_r"; for the other, its end) with 3 columns
+	# before it ("ort"), "…", and the chain's start in what is left
 	printf "cmp'msort_with_tmp'qsort_r\ncmp'msort_with_tmp'qsort\n" | shorten 14
 	expect_out <<'EOF2'
-cmp…mp'qsort_r
-cmp…_tmp'qsort
+cmp'msor…ort_r
+cmp'msort_…ort
 EOF2
 }
 
@@ -122,11 +127,11 @@ EOF2
 	# " (libc_start_call_main.h)" is 25 columns: it leaves no 4 for the name,
 	# and the name whole leaves 3, less than " (…)": "…" says a file is cut.
 	# " (???)" is 6: 9 columns for the name; "(below main)" is no parameter
-	# list to fold: its first 8 columns and "…".
+	# list to fold: its start (4 columns), "…" and its end (4).
 	printf "(below main)\tlibc_start_call_main.h\n(below main)\t???\n" | shorten 15
 	expect_out <<'EOF2'
 (below main)…
-(below m… (???)
+(bel…ain) (???)
 EOF2
 	# 20 columns: the name whole, " (", then the file's end in 20 - 12 - 3 = 5
 	# columns ("…in.h") and ")"
@@ -141,15 +146,108 @@ EOF2
 	need_shorten
 	# At 24 each name (18) fits alone, and reads like itself in the other file:
 	# each shows its file (" (genops.c)", 11), the name in 13: "_IO_default_…"
-	# for both names. Then the text around where they differ (byte 12): it is
-	# near the end, so "…" and the last 12 columns.
+	# for both names. Then each keeps the start of its name (4 columns), and
+	# from where they differ (byte 12) to the end, with 3 columns before it:
+	# "t_xsputn" (8), and "…" between.
 	printf "_IO_default_xsputn\tgenops.c\n_IO_default_setbuf\tgenops.c\n_IO_default_xsputn\tlibioP.h\n_IO_default_setbuf\tlibioP.h\n" |
 		shorten 24
 	expect_out <<'EOF2'
-…fault_xsputn (genops.c)
-…fault_setbuf (genops.c)
-…fault_xsputn (libioP.h)
-…fault_setbuf (libioP.h)
+_IO_…t_xsputn (genops.c)
+_IO_…t_setbuf (genops.c)
+_IO_…t_xsputn (libioP.h)
+_IO_…t_setbuf (libioP.h)
+EOF2
+}
+
+@test "shorten: cc1plus functions keep their own names and their 'N at 80 columns" {
+	need_shorten
+	# The table at 80 columns leaves 26 for the name, 16 after " <cycle 1>".
+	# Each alone: its 'N, the first 4 columns of its own name, "…", its
+	# parameters "(…)", then the end of its own name in what is left:
+	# 16 - 4 - 1 - 3 = 8 ("defer_fn", "fer_fn_1"), 6 with a 'N ("inding",
+	# "direct", "e_args"), 8 ("late_arg"). Before, the start alone was kept
+	# (expand_or_defer_… twice) or the end ("…int, tree_node*)": no function).
+	{
+		printf 'expand_or_defer_fn(tree_node*)\t\t <cycle 1>\n'
+		printf 'expand_or_defer_fn_1(tree_node*)\t\t <cycle 1>\n'
+		printf "get_class_binding(tree_node*, tree_node*, bool)'2\t\t <cycle 1>\n"
+		printf "get_class_binding_direct(tree_node*, tree_node*, bool)'2\t\t <cycle 1>\n"
+		printf "tsubst_template_args(tree_node*, tree_node*, int, tree_node*)'2\t\t <cycle 1>\n"
+		printf 'tsubst_template_arg(tree_node*, tree_node*, int, tree_node*)\t\t <cycle 1>\n'
+	} | shorten 26
+	expect_out <<'EOF2'
+expa…defer_fn(…) <cycle 1>
+expa…fer_fn_1(…) <cycle 1>
+get_…inding(…)'2 <cycle 1>
+get_…direct(…)'2 <cycle 1>
+tsub…e_args(…)'2 <cycle 1>
+tsub…late_arg(…) <cycle 1>
+EOF2
+}
+
+@test "shorten: overloads that differ in their parameters show them, not their end alone" {
+	need_shorten
+	# Alone all three read "gene…implify(…)". Then the parameter list over
+	# the difference opens with each parameter folded: the first,
+	# "(…, …, …, …)" (12), fits after "gene…" with "y"; so does the second's
+	# (15) after "ge…". The third's (18) does not fit with "g…": it keeps the
+	# text from where it differs from the second (the second's ")", its
+	# ","), 3 columns before it, to its end "…, …, …)", then the own name's
+	# end in what is left: the function stays, and the ends differ.
+	{
+		printf 'generic_simplify(unsigned int, tree_code, tree_node*, tree_node*)\n'
+		printf 'generic_simplify(unsigned int, tree_code, tree_node*, tree_node*, tree_node*)\n'
+		printf 'generic_simplify(unsigned int, tree_code, tree_node*, tree_node*, tree_node*, tree_node*)\n'
+	} | shorten 18
+	expect_out <<'EOF2'
+gene…y(…, …, …, …)
+ge…(…, …, …, …, …)
+gene…plify…, …, …)
+EOF2
+}
+
+@test "shorten: hash_table constructors show their differing template argument" {
+	need_shorten
+	# Alone both read "hash_table<…>::hash_table(…)". The template group over
+	# their difference opens, its other arguments fold ("…, …"); the own name
+	# "hash_table(…)" stays whole, then the text from the difference on
+	# (" const*>" / "*>") with 3 columns before it ("ode"), then the start.
+	printf 'hash_table<default_hash_traits<tree_node const*>, false, xcallocator>::hash_table(unsigned long, bool, bool, bool, mem_alloc_origin)\nhash_table<default_hash_traits<tree_node*>, false, xcallocator>::hash_table(unsigned long, bool, bool, bool, mem_alloc_origin)\n' |
+		shorten 40
+	expect_out <<'EOF2'
+hash_t…ode const*>, …, …>::hash_table(…)
+hash_table<d…ode*>, …, …>::hash_table(…)
+EOF2
+}
+
+@test "shorten: a --separate-callers C++ chain keeps the function, not its caller" {
+	need_shorten
+	local b='std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >'
+	# The function is the chain's first part: its own name "_M_create(…)"
+	# whole (after "…": its qualifiers go), the link "'", then what is left
+	# (30 - 13 - 1 = 16) for the first caller's own name "_M_mutate" (9,
+	# with a "…" before and after it) and the chain's start after the link.
+	{
+		printf "%s::_M_create(unsigned long&, unsigned long)'%s::_M_mutate(unsigned long, unsigned long, char const*, unsigned long)'%s::_M_append(char const*, unsigned long)'corpus::geometry::Rect::name[abi:cxx11]() const\n" "$b" "$b" "$b"
+		printf "%s::_M_mutate(unsigned long, unsigned long, char const*, unsigned long)'%s::_M_append(char const*, unsigned long)'corpus::geometry::Rect::name[abi:cxx11]() const'main\n" "$b" "$b"
+	} | shorten 30
+	expect_out <<'EOF2'
+…_M_create(…)'std::…_M_mutate…
+…_M_mutate(…)'std::…_M_append…
+EOF2
+}
+
+@test "shorten: a file keeps its kind and its end; a 'N goes last" {
+	need_shorten
+	# include::PATH: the kind whole, "…", and as much of the path's end as fits
+	printf 'include::/var/www/app/src/Controller/UserController.php\n' | shorten 44
+	expect_out <<'EOF2'
+include::…/src/Controller/UserController.php
+EOF2
+	# " <cycle 2> [self]" (17) leaves 5: the 'N, "is", "…" between
+	printf "is_even'2\t\t <cycle 2> [self]\n" | shorten 22
+	expect_out <<'EOF2'
+is…'2 <cycle 2> [self]
 EOF2
 }
 
@@ -286,6 +384,31 @@ check_diff() {
 		check_diff "$R/inl-default.callgrind" "$R/inl-instr-jumps-cache.callgrind"
 		check_diff "$R/gxx-tpl.cc1plus.callgrind" "$R/gxx-tpl.cc1plus.callgrind"
 		check_diff "$R/python3-json-re.callgrind" "$R/recur-default.callgrind"
+	} >"$OUT"
+	expect_out </dev/null
+}
+
+# The screens above show the biggest functions, unfiltered: few of them are
+# overloads, 'N copies or chains of one function, so the real profiles'
+# look-alike rows (a review found ten pairs at 80 columns) never met there.
+@test "names property: filtered views of the real C++ profiles" {
+	local shared="${SHARED_DIR:-$BATS_TEST_DIRNAME/../../shared}"
+	[ -d "$shared/corpus/real" ] || skip "no ../shared/corpus here"
+	local R="$shared/corpus/real" g
+	g="$R/gxx-tpl.cc1plus.callgrind"
+	# (not at 30 columns: 6 columns for a name before " <cycle 1>" leave
+	# tsubst'2 and tsubst_template_arg'2 reading the same)
+	export WIDTHS="80 120 200"
+	{
+		check_screens "$g filtered" ':filter ^(tsubst_template_args|strip_typedefs_expr|get_class_binding|generic_simplify|infer_nonnull|expand_or_defer)
+a
+'"$SCRIPT" "$g"
+		check_screens "$g walk_tree" ":filter walk_tree|tsubst|vector
+$SCRIPT" "$g"
+		check_screens "$g hash_table" ":goto ^hash_table_higher_prime_index
+$SCRIPT" "$g"
+		check_screens "sepcallers3 basic_string" ':filter ^std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >::_M_(mutate|create)
+'"$SCRIPT" "$R/tmpl-sepcallers3.callgrind"
 	} >"$OUT"
 	expect_out </dev/null
 }

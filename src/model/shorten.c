@@ -2,13 +2,17 @@
  * shorten: one way to cut names and values to a width, for every screen.
  *
  * A name is shortened on its own first (shorten_name): its template
- * arguments and parameter lists fold to <…> and (…), then its middle goes,
- * keeping the start and the end, where C++ puts the function's own name and
- * Callgrind its 'N. Rows shown together can still read the same (three
- * instances of one template, f and f'2 when only the start fits), so
- * shorten_rows looks at the rows that collide: a bracket group that holds
- * the first difference stays open, and failing that the row shows the text
- * around the difference, between two …. Widths are display columns, as the
+ * arguments and parameter lists fold to <…> and (…); then it is cut by
+ * keeping ranges of it in order of priority (put_kept): its 'N, its own
+ * name (the start, the parameters, the end), then its start, a … for each
+ * run left out. A --separate-callers chain (fn'caller'caller) keeps its
+ * function, then its first caller's own name; a file (include::/a/b.php)
+ * its kind and its end. Rows shown together can still read the same (three
+ * instances of one template, f and f'2), so shorten_rows takes the rows that
+ * collide further, round by round: the own name's template arguments open,
+ * then the groups over the first difference (their other arguments folded
+ * to …), then the raw name; each keeps the text at the difference next to
+ * the own name and the 'N. Widths are display columns, as the
  * grid draws them (grid_width).
  */
 #include "ncgrind/model/shorten.h"
@@ -24,6 +28,7 @@
 #define MARK_LEN 3 /* bytes of SHORTEN_MARK, one column */
 #define MIN_HEAD 4 /* columns of a name's start worth keeping before a … */
 #define CONTEXT 3  /* columns shown before the first difference of two names */
+#define ROUNDS 16  /* of shorten_rows: a row may start to collide late */
 
 /* ---- columns ------------------------------------------------------------ */
 
@@ -155,54 +160,93 @@ static size_t group_end(const char *s, size_t n, size_t i, char open)
 }
 
 /*
- * Append s to o with every outermost group of the kinds in `opens` ("<",
- * "<(") folded to open … close; a group over [keep_from, keep_to) stays
- * open, and the groups inside it are folded in turn.
+ * Folding: every outermost group of the kinds in `opens` ("<", "<(")
+ * becomes open … close. A group over [from, to), where the name differs
+ * from the rows it reads like, stays open, and so do those of its
+ * arguments over the difference; its other arguments fold to ….
  */
-static void fold(struct out *o, const char *s, size_t n, const char *opens, size_t keep_from,
-		 size_t keep_to)
-{
-	size_t i = 0, run = 0;
+struct folding {
+	const char *s;
+	const char *opens;
+	size_t from, to;
+	size_t at; /* where byte `from` went in the output (SIZE_MAX: not yet) */
+};
 
-	while (i < n) {
-		const char *k = opens;
-		size_t end;
+static void fold_copy(struct out *o, struct folding *f, size_t a, size_t b)
+{
+	if (f->at == SIZE_MAX && f->from >= a && f->from < b)
+		f->at = o->len + (f->from - a);
+	out_put(o, f->s + a, b - a);
+}
+
+/* Bytes [a, b) shown as …; nothing for an empty group. */
+static void fold_mark(struct out *o, struct folding *f, size_t a, size_t b)
+{
+	if (a >= b)
+		return;
+	if (f->at == SIZE_MAX && f->from >= a && f->from < b)
+		f->at = o->len;
+	out_mark(o);
+}
+
+static void fold_span(struct out *o, struct folding *f, size_t lo, size_t hi);
+
+/* The arguments [a, b) of an open group: those over the difference folded in turn. */
+static void fold_args(struct out *o, struct folding *f, size_t a, size_t b)
+{
+	const char *s = f->s;
+	size_t x = a;
+	int depth = 0;
+
+	for (size_t i = a; i <= b; i++) {
+		if (i < b && (is_open(s, i, '<') || is_open(s, i, '('))) {
+			depth++;
+		} else if (i < b && (is_close(s, i, '>') || is_close(s, i, ')'))) {
+			depth -= depth > 0;
+		} else if (i == b || (!depth && s[i] == ',')) {
+			size_t y = x;
+
+			while (y < i && s[y] == ' ')
+				y++;
+			fold_copy(o, f, x, y);
+			if (y < f->to && i > f->from)
+				fold_span(o, f, y, i);
+			else
+				fold_mark(o, f, y, i);
+			if (i < b)
+				fold_copy(o, f, i, i + 1);
+			x = i + 1;
+		}
+	}
+}
+
+static void fold_span(struct out *o, struct folding *f, size_t lo, size_t hi)
+{
+	const char *s = f->s;
+	size_t i = lo, run = lo;
+
+	while (i < hi) {
+		const char *k = f->opens;
+		size_t end, inner;
 
 		while (*k && !is_open(s, i, *k))
 			k++;
-		if (!*k) {
+		/* (a name that starts with its bracket, "(below main)", is not its parameters) */
+		if (!*k || i == 0) {
 			i++;
 			continue;
 		}
-		end = group_end(s, n, i, *k);
-		/* (a name that starts with its bracket, "(below main)", is not its parameters) */
-		if ((i < keep_to && end > keep_from) || i == 0) {
-			i++; /* open: look inside */
-			continue;
-		}
-		out_put(o, s + run, i + 1 - run);
-		out_mark(o);
-		if (end > i + 1 && is_close(s, end - 1, closer(*k)))
-			out_put(o, s + end - 1, 1);
+		end = group_end(s, hi, i, *k);
+		inner = end > i + 1 && is_close(s, end - 1, closer(*k)) ? end - 1 : end;
+		fold_copy(o, f, run, i + 1);
+		if (i < f->to && end > f->from)
+			fold_args(o, f, i + 1, inner);
+		else
+			fold_mark(o, f, i + 1, inner);
+		fold_copy(o, f, inner, end);
 		run = i = end;
 	}
-	out_put(o, s + run, n - run);
-}
-
-/* A --separate-callers name: fn'caller (a ' outside brackets, then no digit). */
-static bool is_chain(const char *s, size_t n)
-{
-	int depth = 0;
-
-	for (size_t i = 0; i + 1 < n; i++) {
-		if (is_open(s, i, '<') || is_open(s, i, '('))
-			depth++;
-		else if ((is_close(s, i, '>') || is_close(s, i, ')')) && depth > 0)
-			depth--;
-		else if (!depth && s[i] == '\'' && !isdigit((unsigned char)s[i + 1]))
-			return true;
-	}
-	return false;
+	fold_copy(o, f, run, hi);
 }
 
 /* Where the function's own name starts: after the last '::' outside brackets. */
@@ -222,11 +266,10 @@ static size_t own_name(const char *s, size_t n)
 	return start;
 }
 
-/* Where the end worth keeping of s starts: its parameters, then any 'N; n if none. */
-static size_t tail_of(const char *s, size_t n)
+/* Where a trailing 'N ('N'M) starts: n if none. */
+static size_t counter_of(const char *s, size_t n)
 {
-	size_t t = n, open = n;
-	int depth = 0;
+	size_t t = n;
 
 	while (t > 1 && isdigit((unsigned char)s[t - 1])) {
 		size_t d = t;
@@ -237,6 +280,15 @@ static size_t tail_of(const char *s, size_t n)
 			break;
 		t = d - 1;
 	}
+	return t;
+}
+
+/* Where the end worth keeping of s starts: its parameters, then any 'N; n if none. */
+static size_t tail_of(const char *s, size_t n)
+{
+	size_t t = counter_of(s, n), open = n;
+	int depth = 0;
+
 	for (size_t i = 0; i < t; i++) {
 		if (is_open(s, i, '(') && depth++ == 0)
 			open = i;
@@ -244,6 +296,28 @@ static size_t tail_of(const char *s, size_t n)
 			depth--;
 	}
 	return open < t ? open : t;
+}
+
+/* The next ' at or after i that links a --separate-callers name to a caller; n if none. */
+static size_t next_link(const char *s, size_t n, size_t i)
+{
+	int depth = 0;
+
+	for (; i + 1 < n; i++) {
+		if (is_open(s, i, '<') || is_open(s, i, '('))
+			depth++;
+		else if ((is_close(s, i, '>') || is_close(s, i, ')')) && depth > 0)
+			depth--;
+		else if (!depth && s[i] == '\'' && !isdigit((unsigned char)s[i + 1]))
+			return i;
+	}
+	return n;
+}
+
+/* A --separate-callers name: fn'caller (a ' outside brackets, then no digit). */
+static bool is_chain(const char *s, size_t n)
+{
+	return next_link(s, n, 0) < n;
 }
 
 /* ---- one name ----------------------------------------------------------- */
@@ -270,48 +344,196 @@ static void cut_start(struct out *o, const char *s, size_t n, int w)
 	out_put(o, s + suffix_fit(s, n, w - 1), n - suffix_fit(s, n, w - 1));
 }
 
-/* s in w columns, its start and its end from `end` on, … between (end fits in w - 1). */
-static void cut_middle_at(struct out *o, const char *s, size_t n, size_t end, int w)
-{
-	int ew = text_width(s + end, n - end);
+/*
+ * Kept ranges: a name cut to w columns by keeping, in order of priority,
+ * ranges of it (its 'N, its own name's start, its parameters, ...); each
+ * run of bytes not kept shows as one …. A range is kept whole or not at
+ * all, or grown from its start or its end while the width allows.
+ */
+enum keep_how { KEEP_WHOLE, KEEP_START, KEEP_END };
 
-	out_put(o, s, prefix_fit(s, end, w - 1 - ew));
-	out_mark(o);
-	out_put(o, s + end, n - end);
+struct keep {
+	size_t from, to;
+	enum keep_how how;
+	int limit; /* the most columns it adds; 0: no limit */
+};
+
+struct kept {
+	const char *s;
+	size_t n;
+	bool *on;
+	int cost; /* the columns of what is kept and of a … a gap */
+};
+
+/* What keeping the character at [a, b) adds to the cost. */
+static int keep_delta(const struct kept *k, size_t a, size_t b)
+{
+	int gaps = (a > 0 && !k->on[a - 1]) + (b < k->n && !k->on[b]) - 1;
+
+	return text_width(k->s + a, b - a) + gaps;
 }
 
-/* A name that does not fit, its brackets folded: keep its start and its own name. */
-static void cut_name(struct out *o, const char *s, size_t n, int w)
+/* The character of s that ends at b (b > from). */
+static size_t char_before(const char *s, size_t from, size_t b)
 {
-	size_t own, tail;
-	int ow;
+	size_t a = b - 1;
 
-	if (text_width(s, n) <= w || w < 2 || is_chain(s, n)) {
-		cut_end(o, s, n, w); /* a chain's start is its function */
+	while (a > from && ((unsigned char)s[a] & 0xc0) == 0x80)
+		a--;
+	return a;
+}
+
+/* One range kept, or as much of it as w allows (a whole one: all or nothing). */
+static void keep_range(struct kept *k, const struct keep *r, int w)
+{
+	bool *saved = r->how == KEEP_WHOLE ? xmalloc(r->to - r->from) : NULL;
+	size_t i = r->how == KEEP_END ? r->to : r->from;
+	int used = 0, cost = k->cost;
+
+	if (saved)
+		memcpy(saved, k->on + r->from, r->to - r->from);
+	while (r->how == KEEP_END ? i > r->from : i < r->to) {
+		size_t a = r->how == KEEP_END ? char_before(k->s, r->from, i) : i;
+		size_t b = r->how == KEEP_END ? i : i + unit_len(k->s + i, k->n - i);
+		int delta = keep_delta(k, a, b), cw = text_width(k->s + a, b - a);
+
+		i = r->how == KEEP_END ? a : b;
+		if (k->on[a])
+			continue;
+		if (k->cost + delta > w || (r->limit && used + cw > r->limit)) {
+			if (saved) { /* not whole: none of it */
+				memcpy(k->on + r->from, saved, r->to - r->from);
+				k->cost = cost;
+			}
+			break;
+		}
+		used += cw;
+		memset(k->on + a, 1, b - a);
+		k->cost += delta;
+	}
+	free(saved);
+}
+
+/* s in w columns, keeping what `keeps` asks for in its order. */
+static void put_kept(struct out *o, const char *s, size_t n, int w, const struct keep *keeps,
+		     size_t nk)
+{
+	struct kept k = {s, n, xcalloc(n + 1, sizeof(bool)), n > 0};
+
+	for (size_t r = 0; r < nk; r++)
+		if (keeps[r].from < keeps[r].to && keeps[r].to <= n)
+			keep_range(&k, &keeps[r], w);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && k.on[j] == k.on[i])
+			j++;
+		if (k.on[i])
+			out_put(o, s + i, j - i);
+		else
+			out_mark(o);
+		i = j;
+	}
+	free(k.on);
+}
+#define NO_DIFF SIZE_MAX
+
+/* The text from CONTEXT columns before byte `at` on, as much as limit allows. */
+static struct keep window_at(const char *s, size_t n, size_t at, int limit)
+{
+	return (struct keep){suffix_fit(s, at, CONTEXT), n, KEEP_START, limit};
+}
+
+static void cut_name(struct out *o, const char *s, size_t n, int w, size_t at);
+
+/*
+ * A --separate-callers name, fn'caller'caller: the function first (its own
+ * name whole), then each caller's own name, then the function's qualifiers;
+ * where the rows differ (at), the text there before the callers.
+ */
+static void cut_chain(struct out *o, const char *s, size_t n, int w, size_t at)
+{
+	size_t h = next_link(s, n, 0), own = own_name(s, h), nk = 0;
+	struct keep k[8];
+
+	if ((at == NO_DIFF && text_width(s + own, h - own) + 2 > w) ||
+	    (at < h && text_width(s, h) + 2 > w)) {
+		cut_name(o, s, h, w - 1, at < h ? at : NO_DIFF); /* the function alone, … */
+		out_mark(o);
+		return;
+	}
+	if (at != NO_DIFF && at >= h && text_width(s + own, h - own) + 2 + 2 * MIN_HEAD > w)
+		/* the callers differ, and the function takes nearly all: its start */
+		k[nk++] = (struct keep){own, h, KEEP_START, w / 2};
+	else
+		k[nk++] = (struct keep){own, h, KEEP_WHOLE, 0};
+	if (at < h)
+		k[nk++] = (struct keep){0, own, KEEP_WHOLE, 0};
+	k[nk++] = (struct keep){h, h + 1, KEEP_WHOLE, 0};
+	if (at != NO_DIFF && at >= h) { /* where it differs, then what is before */
+		k[nk++] = (struct keep){at, n, KEEP_START, w / 3};
+		k[nk++] = (struct keep){suffix_fit(s, at, CONTEXT), at, KEEP_END, 0};
+	}
+	{ /* the first caller's own name */
+		size_t e = next_link(s, n, h + 1), cown = h + 1 + own_name(s + h + 1, e - h - 1);
+		size_t ct = cown + tail_of(s + cown, e - cown);
+
+		k[nk++] = (struct keep){cown, ct > cown ? ct : e, KEEP_WHOLE, 0};
+	}
+	k[nk++] = (struct keep){h, n, KEEP_START, 0};
+	k[nk++] = (struct keep){0, own, KEEP_START, 0};
+	put_kept(o, s, n, w, k, nk);
+}
+
+/*
+ * A name that does not fit, its brackets folded: its 'N, its own name (the
+ * start, the parameters, the end, the rest), then its start. A file
+ * (include::/a/b/c.php) keeps its kind and its end. Where the rows differ
+ * (at, not NO_DIFF), the text there comes before the own name's end, or
+ * after it when the difference is in the qualifiers.
+ */
+static void cut_name(struct out *o, const char *s, size_t n, int w, size_t at)
+{
+	size_t own, t, q, nk = 0;
+	struct keep k[8];
+
+	if (text_width(s, n) <= w || w < 2) {
+		cut_end(o, s, n, w);
+		return;
+	}
+	if (is_chain(s, n)) {
+		cut_chain(o, s, n, w, at);
 		return;
 	}
 	own = own_name(s, n);
-	ow = text_width(s + own, n - own);
-	if (own && ow + 1 + MIN_HEAD <= w) {
-		cut_middle_at(o, s, n, own, w);
+	q = counter_of(s, n);
+	t = own + tail_of(s + own, q - own);
+	if (memchr(s + own, '/', t - own)) {
+		k[nk++] = (struct keep){0, own, KEEP_WHOLE, 0};
+		if (at != NO_DIFF && at >= own) {
+			k[nk++] = (struct keep){at, n, KEEP_START, w / 2};
+			k[nk++] = (struct keep){suffix_fit(s, at, CONTEXT), at, KEEP_END, 0};
+		}
+		k[nk++] = (struct keep){own, n, KEEP_END, 0};
+		put_kept(o, s, n, w, k, nk);
 		return;
 	}
-	if (own && ow + 1 <= w) {
-		cut_start(o, s, n, w);
-		return;
+	if (t == own)
+		t = q; /* "(below main)": no parameters */
+	k[nk++] = (struct keep){q, n, KEEP_WHOLE, 0};
+	if (at != NO_DIFF && at >= t && at < q) /* the parameters differ: all of them */
+		k[nk++] = (struct keep){t, q, KEEP_WHOLE, 0};
+	if (at != NO_DIFF && at >= own) { /* where it differs, then what is before */
+		k[nk++] = (struct keep){at, n, KEEP_START, w / 2};
+		k[nk++] = (struct keep){suffix_fit(s, at, CONTEXT), at, KEEP_END, 0};
 	}
-	/* the own name alone is too long: its start, then its parameters or 'N */
-	if (own) {
-		out_mark(o);
-		w--;
-	}
-	s += own;
-	n -= own;
-	tail = tail_of(s, n);
-	if (tail > 0 && tail < n && text_width(s + tail, n - tail) <= w / 2)
-		cut_middle_at(o, s, n, tail, w);
-	else
-		cut_end(o, s, n, w);
+	k[nk++] = (struct keep){own, t, KEEP_START, MIN_HEAD};
+	k[nk++] = (struct keep){t, q, KEEP_WHOLE, 0};
+	k[nk++] = (struct keep){own, t, KEEP_END, 0};
+	if (at != NO_DIFF && at < own)
+		k[nk++] = window_at(s, n, at, 0);
+	k[nk++] = (struct keep){0, own, KEEP_START, 0};
+	put_kept(o, s, n, w, k, nk);
 }
 
 /* Length of the hex address at the start of name ("0x" and digits), 0 if none. */
@@ -346,26 +568,18 @@ static void short_address(struct out *o, struct span name, size_t alen, int w)
 	cut_start(o, name.ptr, name.len, w); /* (the zeros go first: they are its start) */
 }
 
-/* s with its groups of `opens` folded (but over [from, to)), in a new string of *len bytes. */
-static char *folded(const char *s, size_t n, const char *opens, size_t from, size_t to, size_t *len)
-{
-	char *buf = xmalloc_array(2, n + 4);
-	struct out o;
-
-	out_start(&o, buf, 2 * (n + 4)); /* "<a>" (3 bytes) becomes "<…>" (5) */
-	fold(&o, s, n, opens, from, to);
-	*len = o.len;
-	return buf;
-}
-
 /*
- * The name in w columns: templates folded (but over [from, to)), then
- * parameters too, then the middle cut.
+ * The name in w columns: templates folded, then parameters too (raw:
+ * neither), but for the groups over [from, to), then cut (cut_name); a
+ * diff: [from, to) is where the name differs from rows that read alike.
  */
-static void put_name(struct out *o, struct span name, int w, size_t from, size_t to)
+static void put_name(struct out *o, struct span name, int w, size_t from, size_t to, bool raw,
+		     bool diff)
 {
-	size_t alen, len;
+	struct folding f = {name.ptr, raw ? "" : "<", from, to, SIZE_MAX};
+	size_t alen, size = 3 * (name.len + 4); /* "a" becomes "…" (3 bytes) */
 	char *s;
+	struct out so;
 
 	if (w < 1)
 		w = 1;
@@ -377,12 +591,18 @@ static void put_name(struct out *o, struct span name, int w, size_t from, size_t
 		short_address(o, name, alen, w);
 		return;
 	}
-	s = folded(name.ptr, name.len, "<", from, to, &len);
-	if (text_width(s, len) > w) {
-		free(s);
-		s = folded(name.ptr, name.len, "<(", from, to, &len);
+	s = xmalloc(size);
+	out_start(&so, s, size);
+	fold_span(&so, &f, 0, name.len);
+	if (!raw && text_width(s, so.len) > w) {
+		f.opens = "<(";
+		f.at = SIZE_MAX;
+		out_start(&so, s, size);
+		fold_span(&so, &f, 0, name.len);
 	}
-	cut_name(o, s, len, w);
+	if (f.at == SIZE_MAX && from >= name.len)
+		f.at = so.len; /* the other rows go on where this one ends */
+	cut_name(o, s, so.len, w, diff && f.at != SIZE_MAX ? f.at : NO_DIFF);
 	free(s);
 }
 
@@ -395,7 +615,7 @@ char *shorten_name(char *out, size_t size, struct span name, int width)
 		return out;
 	}
 	out_start(&o, out, size);
-	put_name(&o, name, width, 0, 0);
+	put_name(&o, name, width, 0, 0, false, false);
 	return out;
 }
 
@@ -452,64 +672,6 @@ static size_t common_suffix(struct span a, struct span b)
 	return i;
 }
 
-/* The end of a --separate-callers name's first part, the function (and its 'N). */
-static size_t chain_head(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && s[i] != '\'')
-		i++;
-	while (i + 1 < n && s[i] == '\'' && isdigit((unsigned char)s[i + 1]))
-		for (i++; i < n && isdigit((unsigned char)s[i]); i++)
-			;
-	return i;
-}
-
-/*
- * The text around byte `at` of s: a little of its start (a --separate-callers
- * name: its function), …, CONTEXT columns before `at` and as much after as
- * fits, ….
- */
-static void put_window(struct out *o, const char *s, size_t n, size_t at, int w)
-{
-	size_t from = suffix_fit(s, at, CONTEXT), head, end;
-	bool chain = is_chain(s, n);
-
-	if (chain && at < chain_head(s, n) && w >= 2) {
-		/* the functions differ: the window on the function, … for its callers */
-		put_window(o, s, chain_head(s, n), at, w - 1);
-		out_mark(o);
-		return;
-	}
-	if (text_width(s + at, n - at) < w && !chain) {
-		cut_start(o, s, n, w); /* the difference is near the end: all of the end */
-		return;
-	}
-	if (w < 8 || from == 0) {
-		cut_end(o, s, n, w);
-		return;
-	}
-	head = prefix_fit(s, chain ? chain_head(s, n) : from, chain ? w / 2 : w / 3);
-	if (head > from)
-		head = from;
-	out_put(o, s, head);
-	w -= text_width(s, head);
-	if (head == from) { /* the start runs into the difference */
-		cut_end(o, s + from, n - from, w);
-		return;
-	}
-	out_mark(o);
-	w--;
-	end = from + suffix_fit(s + from, n - from, w);
-	if (end == from) { /* the rest fits: as much of the end as there is room for */
-		end = head + suffix_fit(s + head, n - head, w);
-		out_put(o, s + end, n - end);
-		return;
-	}
-	out_put(o, s + from, prefix_fit(s + from, n - from, w - 1));
-	out_mark(o);
-}
-
 /*
  * The file's base name, in parentheses; the name before it as shorten_name
  * has it, or (window) the text around d.from, where it differs from the
@@ -542,14 +704,11 @@ static void put_file(struct out *o, struct shorten_row *r, int w, bool window, s
 			out_put(o, r->name.ptr, r->name.len);
 			out_mark(o);
 		} else {
-			put_name(o, r->name, w, 0, 0);
+			put_name(o, r->name, w, 0, 0, false, false);
 		}
 		return;
 	}
-	if (window)
-		put_window(o, r->name.ptr, r->name.len, d.from, w - fw);
-	else
-		put_name(o, r->name, w - fw, 0, 0);
+	put_name(o, r->name, w - fw, d.from, d.to, window, window);
 	out_put(o, paren, pl);
 }
 
@@ -567,13 +726,11 @@ static void render(struct shorten_row *r, enum how how, bool window, struct diff
 	out_start(&o, r->out, r->size);
 	if (how == HOW_FILE)
 		put_file(&o, r, w - sw, window, d);
-	else if (how == HOW_WINDOW)
-		put_window(&o, r->name.ptr, r->name.len, d.from, w - sw);
 	else if (how == HOW_OWN)
 		put_name(&o, r->name, w - sw, own_name(r->name.ptr, r->name.len),
-			 tail_of(r->name.ptr, r->name.len));
+			 tail_of(r->name.ptr, r->name.len), false, false);
 	else
-		put_name(&o, r->name, w - sw, d.from, d.to);
+		put_name(&o, r->name, w - sw, d.from, d.to, how == HOW_WINDOW, how != HOW_ALONE);
 	if (tiny)
 		out_mark(&o);
 	else if (sw)
@@ -638,7 +795,7 @@ void shorten_rows(struct shorten_row *rows, size_t n)
 	 * that shows its file and still reads like a row of another name in
 	 * that file shows the text around their difference (one round more)
 	 */
-	for (int round = 0; round <= HOW_FILE && again; round++) {
+	for (int round = 0; round < ROUNDS && again; round++) {
 		again = false;
 		for (size_t i = 0; i < n; i++) {
 			bool same_name, other;

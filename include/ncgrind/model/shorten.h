@@ -30,8 +30,10 @@ struct shorten_row {
  * Shorten each row's name to its width so that no two rows whose names or
  * files differ read the same, when the width allows: first each name on its
  * own (shorten_name); then, for rows that still read alike, the template
- * arguments where their names differ stay open, and failing that the text
- * around the first difference is shown, or the file's base name.
+ * arguments where their names differ stay open (the others folded), and
+ * failing that the text at the first difference is kept beside the own
+ * name, or the file's base name is shown. Its cost: a few rounds over the
+ * n rows, each comparing a row with the others (n is a screen's rows).
  */
 void shorten_rows(struct shorten_row *rows, size_t n);
 
@@ -60,11 +62,13 @@ void shorten_set_release(struct shorten_set *s);
 
 /*
  * One name to at most width columns, keeping what identifies it: template
- * arguments become <…>, then parameter lists (…); then the middle is cut,
- * keeping the start and the end (the function's own name after the last
- * '::', a trailing 'N). A --separate-callers name (fn'N'caller'caller) keeps
- * its start, the function. An address (0x0000000000f4a3b0) loses its
- * leading zeros, then its start. Every cut shows …. Returns out.
+ * arguments become <…>, then parameter lists (…); then the qualifiers go,
+ * then the middle of the function's own name (its start and its end stay,
+ * and a trailing 'N, which goes last). A --separate-callers name
+ * (fn'N'caller'caller) keeps its function, then its first caller's own name;
+ * a file (include::/a/b.php) its kind and its end. An address
+ * (0x0000000000f4a3b0) loses its leading zeros, then its start. Every cut
+ * shows …. Returns out.
  */
 char *shorten_name(char *out, size_t size, struct span name, int width);
 
