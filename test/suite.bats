@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The suite's own rules (see test_helper.bash): a test whose input or tool is
 # missing says `skip` with the reason (test/tools/run-suite counts a skip as a
-# failure), it never passes without checking anything; and the tools built for
+# failure, but for the optional shared corpus's), it never passes without
+# checking anything; and the tools built for
 # the tests are run through the variables that `make check` and `make asan`
 # set, so that the sanitizer build tests its own.
 
@@ -20,4 +21,16 @@ load test_helper
 	grep -niE 'tools/probe' "$BATS_TEST_DIRNAME"/*.bats | grep -v '/suite\.bats:' |
 		grep -vF 'PROBE="${PROBE:-$BATS_TEST_DIRNAME/tools/probe}"' >"$OUT" || true
 	refute_grep . "$OUT"
+}
+
+@test "suite: run-suite fails on a skip, but for the optional shared corpus's" {
+	mkdir "$BATS_TEST_TMPDIR/s"
+	printf '%s\n' '@test "a" { true; }' '@test "b" { skip "no ../shared/corpus here"; }' \
+		'@test "c" { skip "python3 is needed"; }' >"$BATS_TEST_TMPDIR/s/t.bats"
+	"$BATS_TEST_DIRNAME/tools/run-suite" "$BATS_TEST_TMPDIR/s/t.bats" >"$OUT" || true
+	tail -n 1 "$OUT" | grep -qx '1 passed, 1 failed'
+	printf '%s\n' '@test "a" { true; }' '@test "b" { skip "no ../shared/corpus here"; }' \
+		>"$BATS_TEST_TMPDIR/s/t.bats"
+	"$BATS_TEST_DIRNAME/tools/run-suite" "$BATS_TEST_TMPDIR/s/t.bats" >"$OUT"
+	tail -n 1 "$OUT" | grep -qx '1 passed, 0 failed'
 }
