@@ -95,12 +95,21 @@ static void usage(FILE *out)
 	    out);
 }
 
+/*
+ * After a usage error: one line pointing to --help, as git does, rather than
+ * thirty lines of usage that push the error itself off the screen.
+ */
+static void see_help(void)
+{
+	fputs("see ncgrind --help\n", stderr);
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("ncgrind: ", stderr);
 	fprintf(stderr, fmt, arg);
 	fputs("\n", stderr);
-	usage(stderr);
+	see_help();
 	return 2;
 }
 
@@ -346,8 +355,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'V':
 			puts("ncgrind " NCGRIND_VERSION);
 			exit(0);
-		default:
-			usage(stderr);
+		default: /* (getopt said which option) */
+			see_help();
 			return 2;
 		}
 	}
@@ -729,7 +738,7 @@ int main(int argc, char **argv)
 	}
 	if (!find_files(&o)) {
 		fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
-		usage(stderr);
+		see_help();
 		return 2;
 	}
 	/* a report where the browser cannot run: in a pipe, or when asked */

@@ -468,7 +468,8 @@ gen_chain() {
 	expect_status 2
 	expect_out </dev/null
 	head -1 "$ERR" | grep -qx "ncgrind: unknown sort key 'bogus' (self, incl, calls, name)"
-	assert_grep 'usage: ncgrind' "$ERR"
+	tail -n 1 "$ERR" | grep -qx 'see ncgrind --help'
+	[ "$(wc -l <"$ERR")" -eq 2 ] # the error and the pointer, not the whole usage
 	ncg --sort=self:Nope "$P/sort.callgrind"
 	expect_status 2
 	expect_out </dev/null
@@ -523,7 +524,8 @@ EOF
 	expect_status 2
 	expect_out </dev/null
 	head -1 "$ERR" | grep -qx "ncgrind: unknown event 'Xx' (see the events: line)"
-	assert_grep 'usage: ncgrind' "$ERR"
+	tail -n 1 "$ERR" | grep -qx 'see ncgrind --help'
+	[ "$(wc -l <"$ERR")" -eq 2 ] # the error and the pointer, not the whole usage
 }
 
 # ---------------------------------------------------------------- standard input
@@ -626,7 +628,7 @@ EOF
 		# shellcheck disable=SC2086
 		ncg $args
 		if [ "$status" != 2 ] || [ -s "$OUT" ] ||
-			{ [ "${args#--parts}" = "$args" ] && ! grep -q '^usage: ncgrind' "$ERR"; }; then
+			{ [ "${args#--parts}" = "$args" ] && ! grep -qx 'see ncgrind --help' "$ERR"; }; then
 			echo "ncgrind $args: status $status (want 2), stdout $(wc -c <"$OUT") bytes (want 0):"
 			cat "$ERR"
 			return 1
