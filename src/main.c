@@ -6,6 +6,7 @@
 #include "ncgrind/core/commands.h"
 #include "ncgrind/core/settings.h"
 #include "ncgrind/core/diag.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/core/map.h"
 #include "ncgrind/core/siblings.h"
 #include "ncgrind/model/parts.h"
@@ -272,11 +273,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'd':
 			o->dump = true;
-			if (parse_dump(o, optarg) < 0)
-				return usage_error(
-				    "unknown report '%s' (functions, calls, tree, callers, "
-				    "callees, source, lines)",
-				    optarg);
+			if (parse_dump(o, optarg) < 0) {
+				char kinds[200], msg[600];
+
+				snprintf(msg, sizeof(msg), "unknown report '%s' (%s)", optarg,
+					 report_kind_names(kinds, sizeof(kinds)));
+				return usage_error("%s", msg);
+			}
 			break;
 		case 'R':
 			o->report.function = optarg;
@@ -365,6 +368,23 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/* An event --events names that the profile has not: say which ones it has. */
+static int unknown_event(const struct profile *p, const char *name)
+{
+	char have[600], msg[800];
+	size_t o = 0;
+
+	have[0] = '\0';
+	for (uint32_t e = 0; e < p->nev && o + 8 < sizeof(have); e++) {
+		if (e)
+			o += (size_t)snprintf(have + o, sizeof(have) - o, ", ");
+		/* (a profile's names reach the terminal escaped) */
+		o += escape_copy(have + o, sizeof(have) - o, p->events[e].name);
+	}
+	snprintf(msg, sizeof(msg), "unknown event '%s' (the profile has %s)", name, have);
+	return usage_error("%s", msg);
+}
+
 /* Resolve --events and --sort=KEY:EVENT against the loaded profile. */
 static int resolve_events(const struct profile *p, struct options *o, uint32_t *evs)
 {
@@ -374,7 +394,7 @@ static int resolve_events(const struct profile *p, struct options *o, uint32_t *
 	if (o->events) {
 		n = report_parse_events(p, o->events, evs, err, sizeof(err));
 		if (n < 0)
-			return usage_error("unknown event '%s' (see the events: line)", err);
+			return unknown_event(p, err);
 		if (n == 0)
 			return usage_error("%s", "--events names no event");
 	} else { /* the profile's events, yours; the well-known derived ones when named */

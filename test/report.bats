@@ -523,7 +523,8 @@ EOF
 	ncg --events=Ir,Xx "$P/sort.callgrind"
 	expect_status 2
 	expect_out </dev/null
-	head -1 "$ERR" | grep -qx "ncgrind: unknown event 'Xx' (see the events: line)"
+	# sort.callgrind's events: line is "events: Ir Dr"
+	head -1 "$ERR" | grep -qx "ncgrind: unknown event 'Xx' (the profile has Ir, Dr)"
 	tail -n 1 "$ERR" | grep -qx 'see ncgrind --help'
 	[ "$(wc -l <"$ERR")" -eq 2 ] # the error and the pointer, not the whole usage
 }
@@ -641,7 +642,7 @@ EOF
 	ncg --format=xml "$f"
 	head -1 "$ERR" | grep -qx "ncgrind: unknown format 'xml' (text, tsv, json)"
 	ncg --dump=bogus "$f"
-	head -1 "$ERR" | grep -qx "ncgrind: unknown report 'bogus' (functions, calls, tree, callers, callees, source, lines)"
+	head -1 "$ERR" | grep -qx "ncgrind: unknown report 'bogus' (functions, calls, tree, callers, callees, folded, source, lines)"
 	cd "$BATS_TEST_TMPDIR"
 	ncg
 	head -1 "$ERR" | grep -qx "ncgrind: no profile given, and no callgrind.out.\* here"
@@ -713,4 +714,16 @@ EOF
 function | file | object | calls | self:Ir | incl:Ir
 main | a.c |  | 0 | 7 | 7
 EOF
+}
+
+@test "usage: an unknown event lists the profile's events escaped, a name with % is no format" {
+	# hostile/event-name.callgrind's event names hold escape sequences: they reach
+	# stderr escaped; an event named with % is printed as it is
+	ncg --events='Ir,%s%n' --dump=functions "$P/sort.callgrind"
+	expect_status 2
+	head -1 "$ERR" | grep -qxF "ncgrind: unknown event '%s%n' (the profile has Ir, Dr)"
+	ncg --events=Nope --dump=functions "$FIX/hostile/event-name.callgrind"
+	expect_status 2
+	refute_grep $'\033' "$ERR"
+	head -1 "$ERR" | grep -q "^ncgrind: unknown event 'Nope' (the profile has "
 }

@@ -1085,6 +1085,16 @@ int report_sort_find(const char *name, size_t len)
 	return -1;
 }
 
+char *report_kind_names(char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < REPORT_COUNT && o < size; i++)
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? ", " : "", report_names[i]);
+	return buf;
+}
+
 int report_kind_find(const char *name)
 {
 	for (int i = 0; i < REPORT_COUNT; i++)

@@ -58,6 +58,8 @@ enum report_sort {
 const char *report_sort_name(enum report_sort s);
 int report_sort_find(const char *name, size_t len);
 int report_kind_find(const char *name);
+/* "functions, calls, ...": the names --dump takes, from REPORT_LIST, into buf. */
+char *report_kind_names(char *buf, size_t size);
 
 struct source_paths;
 struct filters;
