@@ -395,3 +395,18 @@ EOF2
 	# the event of a profile with one: before, the index (1) was kept past its end
 	sed -n '2p' "$BATS_TEST_TMPDIR/one" | grep -q '^Events: \[Instructions\] '
 }
+
+@test ":write of a filtered table says which filters made it" {
+	# spec-extended: ^func keeps func1 and func2; the head says the filter, the
+	# rows are the two functions (and main is not among them)
+	browse "$X" <<EOF2
+:filter ^func
+: "write $BATS_TEST_TMPDIR/w.txt" Enter
+EOF2
+	expect_status 0
+	grep -qx 'Filters:     filter ^func' "$BATS_TEST_TMPDIR/w.txt"
+	browse "$X" <<EOF2
+: "write $BATS_TEST_TMPDIR/all.txt" Enter
+EOF2
+	refute_grep '^Filters:' "$BATS_TEST_TMPDIR/all.txt"
+}

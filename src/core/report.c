@@ -877,6 +877,10 @@ static void text_header(struct report *r)
 		sink_char(s, ' ');
 		text_name(s, p->events[o->sort_event].name, "");
 	}
+	if (o->filtered_by && *o->filtered_by) { /* (what made the list shorter than the profile) */
+		sink_str(s, "\nFilters:     ");
+		text_name(s, span_make(o->filtered_by, strlen(o->filtered_by)), "");
+	}
 	sink_str(s, "\n");
 }
 

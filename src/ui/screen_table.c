@@ -574,6 +574,7 @@ static int table_write(struct ui *u, struct screen *s, FILE *f)
 	o.events = &ev;
 	o.nevents = 1;
 	o.keep = tab(s)->keep;
+	o.filtered_by = u->vs.filters; /* (the head says which filters made it) */
 	return report_write(f, &u->ses.prof, &o);
 }
 

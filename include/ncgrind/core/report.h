@@ -75,6 +75,8 @@ struct report_opts {
 	const bool *keep;              /* functions the filters let through, or NULL for all */
 	const struct filters *filters; /* for `hide` in trees, or NULL */
 	bool terminal;                 /* the output is a terminal: tsv escapes as text does */
+	/* the filters that narrowed it, as the text report's head says them; NULL: not said */
+	const char *filtered_by;
 	/* trees, callers and callees (report_tree.c) */
 	const char *function; /* regex: the functions to report on (tree roots) */
 	uint32_t depth;       /* levels of a tree below its root */
