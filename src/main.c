@@ -615,7 +615,8 @@ static int batch_diff(const struct options *o)
 			  sizeof(err));
 	if (ret < 0)
 		fprintf(stderr, "ncgrind: %s\n", err);
-	ret = ret < 0 ? 2 : base.diag.errors || new.diag.errors;
+	/* as the same report of one profile: 1 when it cannot be made, 2 for a usage error */
+	ret = ret == -2 ? 2 : ret < 0 ? 1 : base.diag.errors || new.diag.errors;
 	diff_release(&d);
 	session_release(&new);
 	session_release(&base);

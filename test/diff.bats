@@ -352,9 +352,15 @@ assert wb["calls"] == {"base": 1, "new": 1}
 root = d["trees"][0]
 assert root["Ir"]["base"] == 568853 and root["Ir"]["new"] == 862835, root["Ir"]
 EOF
+	# a report that cannot be made exits 1, as the same report of one profile does
 	ncg --diff --dump=tree --function=nothing "$D/version1.callgrind" "$D/version2.callgrind"
-	expect_status 2
+	expect_status 1
 	assert_grep "no function matches 'nothing'" "$ERR"
+	ncg --dump=tree --function=nothing "$D/version2.callgrind"
+	expect_status 1
+	# a report a diff has not is a usage error: 2
+	ncg --diff --dump=callers "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 2
 }
 
 @test "diff browser: T, t, r: call trees as a diff, the biggest change's path open; Enter: its calls" {

@@ -692,7 +692,7 @@ static int diff_report(FILE *out, const struct diff *d, const struct rewrites *r
 			 "lines and the annotated source (--dump=functions, calls, tree, lines, "
 			 "source)");
 		free(evs);
-		return -1;
+		return -2; /* (a usage error: no such report) */
 	}
 	for (uint32_t i = 0; i < d->nev; i++) /* --events: by name; all by default (no ratio) */
 		if ((!events || list_has(events, d->ev_name[i])) &&
@@ -701,7 +701,7 @@ static int diff_report(FILE *out, const struct diff *d, const struct rewrites *r
 	if (!nev) {
 		snprintf(err, errsize, "--events names no event of the two profiles");
 		free(evs);
-		return -1;
+		return -2;
 	}
 	e = evs[0];
 	for (uint32_t i = 0; sort_event && i < d->nev; i++)

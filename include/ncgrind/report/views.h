@@ -39,8 +39,10 @@ int report_groups(FILE *out, const struct profile *p, const struct report_opts *
  * total and the ratio new/base, for self and inclusive costs (text: the self
  * cost of one event). events: a list of event names (NULL: all of both);
  * sort_event: the event the rows are sorted by (NULL: the first), biggest
- * change first (o->sort SORT_INCL: of the inclusive cost). Returns 0, or -1
- * with a message in err.
+ * change first (o->sort SORT_INCL: of the inclusive cost). Returns 0; -1
+ * with a message in err when the report cannot be made (no function matches,
+ * a write error), as a report of one profile; -2 for a usage error (a report
+ * a diff has not, no event named).
  */
 int report_diff(FILE *out, const struct diff *d, const struct rewrites *rules,
 		const struct report_opts *o, const char *events, const char *sort_event, char *err,
