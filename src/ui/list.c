@@ -209,15 +209,22 @@ void list_put_heads(struct grid *g, int r, const struct list *l, const char *nam
 	grid_puts_cut(g, r, c + l->name_gap, name_title, ATTR_HEAD);
 }
 
-int list_write(FILE *f, struct grid *g, int head_rows, size_t n,
+int list_write(FILE *f, int head_rows, size_t n, void (*head)(void *ctx, struct grid *g),
 	       void (*row)(void *ctx, struct grid *g, size_t i), void *ctx)
 {
-	grid_save_rows(g, 0, head_rows, f);
-	grid_resize(g, 1, g->cols);
+	struct grid g;
+	int ret;
+
+	grid_init(&g, head_rows + 2, LIST_WRITE_COLS);
+	head(ctx, &g);
+	grid_save_rows(&g, 0, head_rows, f);
+	grid_resize(&g, 1, g.cols);
 	for (size_t i = 0; i < n && !ferror(f); i++) {
-		grid_clear(g);
-		row(ctx, g, i);
-		grid_save(g, f);
+		grid_clear(&g);
+		row(ctx, &g, i);
+		grid_save(&g, f);
 	}
-	return ferror(f) ? -1 : 0;
+	ret = ferror(f) ? -1 : 0;
+	grid_release(&g);
+	return ret;
 }

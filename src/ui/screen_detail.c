@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const struct screen_ops screen_detail_ops; /* at the end */
+
 static struct detail *ds(struct screen *s)
 {
 	return s->state;
@@ -296,20 +298,20 @@ static void write_row(void *ctx, struct grid *g, size_t i)
 }
 
 /* :write: every row, at a width where nothing gives way and no name is shortened. */
+static void write_head(void *ctx, struct grid *g)
+{
+	struct detail_write *w = ctx;
+	struct view_state vs = {0};
+
+	draw(g, w->d, w->t, &vs);
+	columns(&w->l, g, w->d, w->t);
+}
+
 static int detail_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct detail_write w = {.d = s->state, .t = &u->view};
-	struct view_state vs;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw(&g, w.d, w.t, &vs);
-	columns(&w.l, &g, w.d, w.t);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, w.d->nav.count, write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, w.d->nav.count, write_head, write_row, &w);
 }
 
 /* Another event: the rows sorted again by it, the cursor on the first. */
@@ -363,7 +365,7 @@ static const struct key_binding callers_keys[] = {
 const struct keymap keymap_callers =
     KEYMAP("callers", "a function's callers and callees", callers_keys);
 
-const struct screen_ops screen_detail_ops = {
+static const struct screen_ops screen_detail_ops = {
     .keymap = &keymap_callers,
     .nav = detail_nav,
     .rows = ui_list_rows,

@@ -371,22 +371,22 @@ static void write_fn_row(void *ctx, struct grid *g, size_t i)
 	shorten_set_release(&names);
 }
 
+static void write_fn_head(void *ctx, struct grid *g)
+{
+	struct diff_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	draw(w->u, w->screen, &top, g, &vs);
+	columns(w->u, &w->l, g->cols, true);
+}
+
 static int diff_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct diff_write w = {.u = u, .screen = state_of(s)};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw(u, state_of(s), &top, &g, &vs);
-	columns(u, &w.l, g.cols, true);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, state_of(s)->nav.count, write_fn_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, state_of(s)->nav.count, write_fn_head, write_fn_row,
+			  &w);
 }
 
 /* The event or the new profile's costs changed: sorted again. */
@@ -727,22 +727,22 @@ static void write_call_row(void *ctx, struct grid *g, size_t i)
 	shorten_set_release(&names);
 }
 
+static void write_call_head(void *ctx, struct grid *g)
+{
+	struct diff_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	draw_calls(w->u, w->screen, &top, g, &vs);
+	columns(w->u, &w->l, g->cols, false);
+}
+
 static int calls_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct diff_write w = {.u = u, .screen = calls_of(s)};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw_calls(u, calls_of(s), &top, &g, &vs);
-	columns(u, &w.l, g.cols, false);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, calls_of(s)->nav.count, write_call_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, calls_of(s)->nav.count, write_call_head,
+			  write_call_row, &w);
 }
 
 static void calls_update(struct ui *u, struct screen *s)

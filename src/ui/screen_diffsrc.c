@@ -299,22 +299,21 @@ static void write_row(void *ctx, struct grid *g, size_t i)
 	draw_row(w->u, w->d, g, 0, &w->l, i, ATTR_NORMAL);
 }
 
+static void write_head(void *ctx, struct grid *g)
+{
+	struct src_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	draw(w->u, w->d, &top, g, &vs);
+	columns(w->u, &w->l, g->cols);
+}
+
 static int src_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct src_write w = {.u = u, .d = dss(s)};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw(u, w.d, &top, &g, &vs);
-	columns(u, &w.l, g.cols);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, w.d->nav.count, write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, w.d->nav.count, write_head, write_row, &w);
 }
 
 /* Another event shown: built again for it. */

@@ -433,22 +433,21 @@ static void write_row(void *ctx, struct grid *g, size_t i)
 }
 
 /* :write: every visible row, at a width where nothing gives way and no name is shortened. */
+static void write_head(void *ctx, struct grid *g)
+{
+	struct tree_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	draw(w->u, w->t, &top, g, &vs);
+	columns(w->u, &w->l, g->cols);
+}
+
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct tree_write w = {.u = u, .t = &dts(s)->tree};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw(u, w.t, &top, &g, &vs);
-	columns(u, &w.l, g.cols);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, w.t->nvisible, write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, w.t->nvisible, write_head, write_row, &w);
 }
 
 /* The keys of the screen (the generic keymap of keys.c comes after them). */

@@ -183,24 +183,23 @@ static void write_row(void *ctx, struct grid *g, size_t i)
 }
 
 /* :write: every event, at a width where nothing gives way. */
+static void write_head(void *ctx, struct grid *g)
+{
+	struct events_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	vs.path = w->u->vs.path;
+	event_columns(&w->l, w->u, g->cols);
+	draw(g, w->u, &top, &w->l, &vs);
+}
+
 static int events_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct events_write w = {.u = u};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
 	(void)s;
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	vs.path = u->vs.path;
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	event_columns(&w.l, u, g.cols);
-	draw(&g, u, &top, &w.l, &vs);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, u->ses.prof.nev, write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, u->ses.prof.nev, write_head, write_row, &w);
 }
 
 static void events_update(struct ui *u, struct screen *s)

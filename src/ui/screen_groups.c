@@ -334,27 +334,38 @@ static void groups_paint(struct grid *grid, const struct ui *u, const struct gro
 		  "Enter: its functions  O: next grouping  s/i/a: sort  q: back");
 }
 
-/*
- * :write of a list of this file: the screen drawn at a width where nothing
- * gives way, then every row.
- */
+/* What :write of a groups or members screen needs: its rows, and how it fits and paints. */
+struct group_write {
+	struct group_list gl;
+	const struct ui *u;
+	const void *state;
+	void (*list)(struct group_list *, const struct ui *, const void *, int);
+	void (*paint)(struct grid *, const struct ui *, const struct group_list *,
+		      const struct view_state *);
+};
+
+static void write_group_row(void *ctx, struct grid *g, size_t k)
+{
+	write_row(&((struct group_write *)ctx)->gl, g, k);
+}
+
+static void write_head(void *ctx, struct grid *g)
+{
+	struct group_write *w = ctx;
+	struct view_state vs = {0};
+
+	w->list(&w->gl, w->u, w->state, g->cols);
+	w->paint(g, w->u, &w->gl, &vs);
+}
+
 static int write_list(FILE *f, const struct ui *u, const void *state, size_t n,
 		      void (*list)(struct group_list *, const struct ui *, const void *, int),
 		      void (*paint)(struct grid *, const struct ui *, const struct group_list *,
 				    const struct view_state *))
 {
-	struct group_list gl;
-	struct view_state vs;
-	struct grid g;
-	int ret;
+	struct group_write w = {.u = u, .state = state, .list = list, .paint = paint};
 
-	memset(&vs, 0, sizeof(vs));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	list(&gl, u, state, g.cols);
-	paint(&g, u, &gl, &vs);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, n, write_row, &gl);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, n, write_head, write_group_row, &w);
 }
 
 static void groups_draw(struct ui *u, struct screen *s)

@@ -417,22 +417,21 @@ static void write_row(void *ctx, struct grid *g, size_t i)
 }
 
 /* :write: every part, at a width where nothing gives way. */
+static void write_head(void *ctx, struct grid *g)
+{
+	struct parts_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	part_columns(w->u, &w->l, g->cols);
+	draw(g, w->u, &top, w->all, &w->l, &vs);
+}
+
 static int parts_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct parts_write w = {.u = u, .all = state_of(s)->all};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	part_columns(u, &w.l, g.cols);
-	draw(&g, u, &top, w.all, &w.l, &vs);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, rows_of(u), write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, rows_of(u), write_head, write_row, &w);
 }
 
 static void parts_update(struct ui *u, struct screen *s)

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const struct screen_ops screen_source_ops; /* at the end */
+
 static struct srcview *src(struct screen *s)
 {
 	return s->state;
@@ -280,20 +282,20 @@ static void source_write_row(void *ctx, struct grid *g, size_t i)
 	draw_source_row(g, 0, w->v, i, w->t, w->numw, &w->x);
 }
 
+static void source_write_head(void *ctx, struct grid *g)
+{
+	struct source_write *w = ctx;
+	struct view_state vs = {0};
+
+	draw(g, w->v, w->t, &vs);
+	source_extra(&w->x, g, w->v, w->t, w->numw);
+}
+
 static int write_source(FILE *f, const struct srcview *v, const struct view_ctx *t)
 {
 	struct source_write w = {.v = v, .t = t, .numw = source_cost_width(v, t)};
-	struct view_state vs;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw(&g, v, t, &vs);
-	source_extra(&w.x, &g, v, t, w.numw);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, v->nav.count, source_write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, v->nav.count, source_write_head, source_write_row, &w);
 }
 
 static void source_draw(struct ui *u, struct screen *s)
@@ -378,7 +380,7 @@ static const struct key_binding source_keys[] = {
 const struct keymap keymap_source =
     KEYMAP("source", "the annotated source or instructions", source_keys);
 
-const struct screen_ops screen_source_ops = {
+static const struct screen_ops screen_source_ops = {
     .keymap = &keymap_source,
     .nav = source_nav,
     .rows = ui_list_rows,

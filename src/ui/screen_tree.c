@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const struct screen_ops screen_tree_ops; /* at the end */
+
 /* A tree and the position in its visible rows. */
 struct tree_screen {
 	struct calltree tree;
@@ -393,23 +395,22 @@ static void write_row(void *ctx, struct grid *g, size_t i)
 }
 
 /* :write: every visible row, at a width where nothing gives way and no name is shortened. */
+static void write_head(void *ctx, struct grid *g)
+{
+	struct tree_write *w = ctx;
+	struct view_state vs = {0};
+	struct nav top = {0};
+
+	draw(g, w->tree, &top, w->t, &vs);
+	columns(&w->l, g, w->tree, w->t);
+}
+
 static int tree_write(struct ui *u, struct screen *s, FILE *f)
 {
 	struct tree_write w = {.tree = &ts(s)->tree, .t = &u->view};
-	struct view_state vs;
-	struct nav top;
-	struct grid g;
-	int ret;
 
-	memset(&vs, 0, sizeof(vs));
-	memset(&top, 0, sizeof(top));
 	w.root = calltree_root_cost(w.tree);
-	grid_init(&g, VIEW_LIST_HEAD + 2, LIST_WRITE_COLS);
-	draw(&g, w.tree, &top, w.t, &vs);
-	columns(&w.l, &g, w.tree, w.t);
-	ret = list_write(f, &g, VIEW_LIST_HEAD, w.tree->nvisible, write_row, &w);
-	grid_release(&g);
-	return ret;
+	return list_write(f, VIEW_LIST_HEAD, w.tree->nvisible, write_head, write_row, &w);
 }
 
 enum { TREE_INVERTED = 1, TREE_TOP_DOWN = 2 };
@@ -438,7 +439,7 @@ static const struct key_binding tree_keys[] = {
 
 const struct keymap keymap_tree = KEYMAP("tree", "a call tree", tree_keys);
 
-const struct screen_ops screen_tree_ops = {
+static const struct screen_ops screen_tree_ops = {
     .keymap = &keymap_tree,
     .nav = tree_nav,
     .rows = ui_list_rows,

@@ -134,8 +134,6 @@ struct screen_ops {
 	int (*columns_shown)(struct ui *u, struct screen *s);
 };
 
-extern const struct screen_ops screen_detail_ops, screen_tree_ops, screen_source_ops;
-
 /*
  * The kinds of screen, one line each: screen_KIND.c defines keymap_KIND
  * (and its ops); --list-keys and the manual's test list every keymap.

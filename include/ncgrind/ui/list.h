@@ -103,14 +103,15 @@ int list_width(const char *s);
 int list_put_right(struct grid *g, int r, int c, int w, const char *s, enum grid_attr a);
 
 /*
- * :write of a list screen, all of it and not only the rows in view: the
- * first head_rows lines of g (the screen drawn at a width where nothing gives
- * way), then each of the n rows drawn by row(ctx, g, i) into row 0 of g made
- * one row high (a tree of a million rows costs one row of cells). -1 on a
- * write error.
+ * :write of a list screen, all of it and not only the rows in view: head(ctx,
+ * g) draws the screen on a grid LIST_WRITE_COLS wide, where nothing gives way
+ * (and fits the columns the rows use), and its first head_rows lines are
+ * written; then each of the n rows, drawn by row(ctx, g, i) into row 0 of a
+ * grid one row high (a tree of a million rows costs one row of cells). -1 on
+ * a write error.
  */
 #define LIST_WRITE_COLS 1000
-int list_write(FILE *f, struct grid *g, int head_rows, size_t n,
+int list_write(FILE *f, int head_rows, size_t n, void (*head)(void *ctx, struct grid *g),
 	       void (*row)(void *ctx, struct grid *g, size_t i), void *ctx);
 
 #endif
