@@ -4,7 +4,8 @@
 # 5, 3, 2, 1, 1 Ir on /src/main.c lines 10-14 (the call to compute, 5x 500 Ir, is
 # on line 13), 40 and 60 on /src/vec.h lines 7-8, and 8 on string_fortified.h
 # line 29. By file: vec.h 100 (83.33% of main's 120), main.c 12 (10.00%),
-# string_fortified.h 8 (6.67%).
+# string_fortified.h 8 (6.67%). main's own file (the fl= where fn=main is named)
+# is main.c: it comes first, then the others by their share.
 
 load test_helper
 
@@ -30,20 +31,25 @@ sources() {
 	done
 }
 
-@test "source: v opens the largest file of the function on its hottest line" {
+@test "source: v opens the function's own file, not the larger inlined one, on its hottest line" {
 	sources
 	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
 / "^main$" Enter v
+:save-screen main
+f
 :save-screen vec
 EOF2
 	expect_status 0
-	# 21 rows: vec.h lines 1..20, the cursor (row 8) in the middle of the screen
-	diff -u - <(sed -n '1,4p' "$BATS_TEST_TMPDIR/vec") <<'EOF2'
+	# main.c: 21 rows (lines 1..20 and the call on 13), the cursor on line 10 (5 Ir)
+	diff -u - <(sed -n '1,4p' "$BATS_TEST_TMPDIR/main") <<'EOF2'
 ncgrind: annotated source
 main
-file 1/3 (83.33% of the self cost): /src/vec.h
+file 1/3 (10.00% of the self cost): /src/main.c
  Self  %total  Line  Source
 EOF2
+	grep -q '^10/21 ' "$BATS_TEST_TMPDIR/main"
+	# f: vec.h, 20 rows, the cursor (row 8) in the middle of the screen
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/vec") <<<'file 2/3 (83.33% of the self cost): /src/vec.h'
 	grep -E '^ +(40|60) ' "$BATS_TEST_TMPDIR/vec" >"$OUT"
 	expect_out <<'EOF2'
    40   6.45%     7  vec.h line 7
@@ -55,7 +61,7 @@ EOF2
 @test "source: f and F go through the files; Tab and S-Tab through the lines with cost" {
 	sources
 	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
-/ "^main$" Enter v f
+/ "^main$" Enter v
 :save-screen main
 Tab
 :save-screen tab1
@@ -63,14 +69,16 @@ Tab Tab Tab Tab
 :save-screen tab-end
 S-Tab
 :save-screen stab
-f
+f f
 :save-screen fortified
-F F
+F
 :save-screen back-to-vec
+F
+:save-screen back-to-main
 EOF2
 	# main.c: hottest line 10 (5 Ir); Tab: 11, then 12, 13, 14 (the call row is not
 	# a line with cost of its own), then no more; S-Tab: back to 13
-	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/main") <<<'file 2/3 (10.00% of the self cost): /src/main.c'
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/main") <<<'file 1/3 (10.00% of the self cost): /src/main.c'
 	grep -q '^10/21 ' "$BATS_TEST_TMPDIR/main"
 	grep -q '^11/21 ' "$BATS_TEST_TMPDIR/tab1"
 	grep -q '^15/21   no more lines with cost this way$' "$BATS_TEST_TMPDIR/tab-end"
@@ -80,13 +88,14 @@ EOF2
   500  80.65%        => compute (5 times)
 EOF2
 	sed -n '3p' "$BATS_TEST_TMPDIR/fortified" | grep -q '^file 3/3 (6.67% of the self cost): /usr/include/'
-	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/back-to-vec") <<<'file 1/3 (83.33% of the self cost): /src/vec.h'
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/back-to-vec") <<<'file 2/3 (83.33% of the self cost): /src/vec.h'
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/back-to-main") <<<'file 1/3 (10.00% of the self cost): /src/main.c'
 }
 
 @test "source: o shows only the lines with cost and three around them" {
 	sources
 	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
-/ "^main$" Enter v f o
+/ "^main$" Enter v o
 :save-screen only
 EOF2
 	# main.c lines 10-14 have cost: 7..17 are shown, the others are not
@@ -109,22 +118,26 @@ EOF2
 
 @test "source: not found, the screen says so, lists what was tried and the lines with cost" {
 	# (the message is cut at the 80 columns of the screen). The profile's directory
-	# is . (browse runs in it): /src/vec.h as written, then src/vec.h and vec.h there.
+	# is . (browse runs in it): /src/main.c as written, then src/main.c and main.c there.
 	browse "$X" <<'EOF2'
 / "^main$" Enter v
 :save-screen missing
 EOF2
-	diff -u - <(sed -n '3,9p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
-file 1/3 (83.33% of the self cost): /src/vec.h  source not found; add a directo…
+	diff -u - <(sed -n '3,13p' "$BATS_TEST_TMPDIR/missing" | sed 's/ *$//') <<'EOF2'
+file 1/3 (10.00% of the self cost): /src/main.c  source not found; add a direct…
  Self  %total  Line  Source
-  tried /src/vec.h
-  tried ./src/vec.h
-  tried ./vec.h
-   40   6.45%     7
-   60   9.68%     8
+  tried /src/main.c
+  tried ./src/main.c
+  tried ./main.c
+    5   0.81%    10
+    3   0.48%    11
+    2   0.32%    12
+    1   0.16%    13
+  500  80.65%        => compute (5 times)
+    1   0.16%    14
 EOF2
-	# the cursor on the hottest line, 60 Ir on line 8
-	grep -q '^5/5 ' "$BATS_TEST_TMPDIR/missing"
+	# the cursor on the hottest line, 5 Ir on line 10
+	grep -q '^4/9 ' "$BATS_TEST_TMPDIR/missing"
 }
 
 @test "source: a profile copied with its source: v finds the file beside it" {
@@ -217,7 +230,7 @@ EOF2
 @test "source: Enter on a call goes to the callee's source, Backspace comes back" {
 	sources
 	browse "$X" --substitute-path=/src="$BATS_TEST_TMPDIR/src" <<'EOF2'
-/ "^main$" Enter v f Tab Tab Tab j Enter
+/ "^main$" Enter v Tab Tab Tab j Enter
 :save-screen compute
 Backspace
 :save-screen back
@@ -228,7 +241,7 @@ compute
 EOF2
 	diff -u - <(sed -n '2,3p' "$BATS_TEST_TMPDIR/back") <<'EOF2'
 main
-file 2/3 (10.00% of the self cost): /src/main.c
+file 1/3 (10.00% of the self cost): /src/main.c
 EOF2
 }
 
@@ -315,8 +328,8 @@ EOF2
 :save-screen after
 EOF2
 	sed -n '3p' "$BATS_TEST_TMPDIR/before" | grep -q 'source not found'
-	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/after") <<<'file 1/3 (83.33% of the self cost): /src/vec.h'
-	grep -q '^   60   9.68%     8  vec.h line 8' "$BATS_TEST_TMPDIR/after"
+	diff -u - <(sed -n '3p' "$BATS_TEST_TMPDIR/after") <<<'file 1/3 (10.00% of the self cost): /src/main.c'
+	grep -q '^    5   0.81%    10  main.c line 10' "$BATS_TEST_TMPDIR/after"
 	browse "$X" <<EOF2
 :include $BATS_TEST_TMPDIR/src
 / "^main\$" Enter v
@@ -324,7 +337,7 @@ EOF2
 :include
 :save-screen bad
 EOF2
-	grep -q '^   60   9.68%     8  vec.h line 8' "$BATS_TEST_TMPDIR/included"
+	grep -q '^    5   0.81%    10  main.c line 10' "$BATS_TEST_TMPDIR/included"
 	tail -1 "$BATS_TEST_TMPDIR/bad" | grep -q 'usage: set include DIR'
 }
 

@@ -97,6 +97,25 @@ static int cmp_share(const void *a, const void *b)
 	return (x->file > y->file) - (x->file < y->file);
 }
 
+/*
+ * The function's own file (the fl= in force where fn= names it) goes first,
+ * whatever its share: inlined headers often cost more (main of a C++ program
+ * in basic_string.h), yet the reader opened main to read main.
+ */
+static void own_file_first(struct srcfn *s)
+{
+	uint32_t own = s->p->funcs[s->fn].file;
+	struct src_file_share first;
+
+	for (size_t i = 1; i < s->nfiles; i++)
+		if (s->files[i].file == own) {
+			first = s->files[i];
+			memmove(s->files + 1, s->files, i * sizeof(*s->files));
+			s->files[0] = first;
+			return;
+		}
+}
+
 /* The files the function's self cost falls in (rows are sorted by file), each with its sum. */
 static void file_shares(struct srcfn *s)
 {
@@ -122,6 +141,7 @@ static void file_shares(struct srcfn *s)
 		events_derive_row(s->p, s->files[i].self);
 	if (s->nfiles > 1) /* none for a function without cost lines: qsort(NULL, 0) is undefined */
 		qsort(s->files, s->nfiles, sizeof(*s->files), cmp_share);
+	own_file_first(s);
 }
 
 void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_addr)

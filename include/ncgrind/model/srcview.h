@@ -33,7 +33,8 @@ struct srcfn {
 	bool by_addr;          /* rows per instruction address, not per line */
 	struct src_cost *rows; /* sorted by file, line (or addr), self before calls */
 	size_t nrows;
-	struct src_file_share *files; /* by self cost of event 0, largest first */
+	/* the function's own file first, then by self cost of event 0, largest first */
+	struct src_file_share *files;
 	size_t nfiles;
 	uint64_t *pool;            /* the cost arrays */
 	bool has_lines, has_addrs; /* what the profile's positions give */
