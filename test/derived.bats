@@ -141,3 +141,37 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	ncg --event='R=Ir/Dr' --dump=functions --format=tsv --events=R big.callgrind
 	assert_grep "inherited event 'R' exceeds 64 bits" "$ERR"
 }
+
+@test "derived events: a well-known formula says only the terms the profile has, and is what is computed" {
+	# The cache simulation has no Ge and no L2m: CEst is Ir + 10 Bm + 10 L1m + 100 LLm
+	# (10,621,176 above). A profile with Ir, I1mr and D1mr only: L1m = I1mr + D1mr,
+	# no LLm, no Bm, CEst = Ir + 10 L1m: f 100 + 10 * (3 + 4) = 170, g 50 + 10 * 1 = 60.
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' 'events: Ir I1mr D1mr' 'fl=a.c' 'fn=f' '1 100 3 4' 'fn=g' '2 50 1 0' >few.callgrind
+	printf '%s\n' ':events' ':save-screen ev' >keys
+	"$NCGRIND" --script=keys --size=100x24 "$CS"
+	grep -E '^  (L1m|LLm|Bm|CEst) ' ev | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF2'
+  L1m                      42,915  = I1mr + D1mr + D1mw
+  LLm                       5,106  = ILmr + DLmr + DLmw
+  Bm                       69,680  = Bim + Bcm
+  CEst                 10,621,176  = Ir + 10 Bm + 10 L1m + 100 LLm
+EOF2
+	"$NCGRIND" --script=keys --size=100x24 few.callgrind
+	grep -E '^  (L1m|LLm|Bm|CEst) ' ev | sed 's/ *$//' >"$OUT"
+	expect_out <<'EOF2'
+  L1m                           8  = I1mr + D1mr
+  CEst                        230  = Ir + 10 L1m
+EOF2
+	ncg --dump=functions --format=json --events=Ir,L1m,CEst few.callgrind
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+formula = {e["name"]: e["formula"] for e in d["events"]}
+assert formula == {"Ir": None, "L1m": "I1mr + D1mr", "CEst": "Ir + 10 L1m"}, formula
+cest = {f["function"]: f["self"]["CEst"] for f in d["functions"]}
+assert cest == {"f": 170, "g": 60}, cest
+EOF2
+}

@@ -58,19 +58,36 @@ static int add_term(const struct profile *p, uint64_t *coef, uint64_t factor, st
 	return 0;
 }
 
+/* Append term to taken (NULL: not kept), " + " between terms. */
+static void keep_term(char *taken, struct span term)
+{
+	size_t n;
+
+	if (!taken)
+		return;
+	n = strlen(taken);
+	if (n) {
+		memcpy(taken + n, " + ", 3);
+		n += 3;
+	}
+	memcpy(taken + n, term.ptr, term.len);
+	taken[n + term.len] = '\0';
+}
+
 /*
  * "Ir + 10 I1mr + 10 * D1mr" -> one factor per raw event. With skip, a term
  * of an event the profile lacks is left out (as KCachegrind's well-known
- * formulas are); *matched counts the terms taken (may be NULL).
+ * formulas are); *matched counts the terms taken (may be NULL), and taken
+ * (NULL, or room for 2 f.len + 1 bytes, "" on entry) gets their text.
  */
 static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, bool skip,
-		       int *matched)
+		       int *matched, char *taken)
 {
 	size_t i = skip_spaces(f, 0);
 
 	while (i < f.len) {
 		uint64_t factor = 1;
-		size_t s;
+		size_t s, from = i;
 
 		if (f.ptr[i] >= '0' && f.ptr[i] <= '9') {
 			for (factor = 0; i < f.len && f.ptr[i] >= '0' && f.ptr[i] <= '9'; i++)
@@ -86,8 +103,10 @@ static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, b
 		if (add_term(p, coef, factor, span_make(f.ptr + s, i - s)) < 0) {
 			if (!skip)
 				return -1;
-		} else if (matched) {
-			(*matched)++;
+		} else {
+			if (matched)
+				(*matched)++;
+			keep_term(taken, span_make(f.ptr + from, i - from));
 		}
 		i = skip_spaces(f, i);
 		if (i < f.len && f.ptr[i] != '+')
@@ -99,7 +118,7 @@ static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, b
 
 static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
 {
-	return parse_terms(p, f, coef, false, NULL);
+	return parse_terms(p, f, coef, false, NULL, NULL);
 }
 
 static uint64_t derive_sum(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
@@ -200,7 +219,9 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
  * KCachegrind's well-known derived events (libcore/globalconfig.cpp), in
  * the order they may name each other. As there, a term of an event the
  * profile lacks is left out, and one is added when some term is there; a
- * cycle estimate is added only when it would be more than Ir.
+ * cycle estimate is added only when it would be more than Ir. Its formula
+ * is the terms taken: the one the values are computed from, which is what
+ * :events and the json report show (no Ge or L2m a cache simulation has not).
  */
 static const struct {
 	const char *name, *long_name, *formula;
@@ -218,13 +239,15 @@ static void add_known(struct profile *p, size_t k)
 	struct span f = span_make(known_events[k].formula, strlen(known_events[k].formula));
 	uint32_t ir = profile_find_event_str(p, "Ir");
 	int matched = 0, others = 0;
+	char *taken = xcalloc(2 * f.len + 1, 1); /* (a "+" may become " + ") */
 	struct event *ev;
 
-	parse_terms(p, f, coef, true, &matched);
+	parse_terms(p, f, coef, true, &matched, taken);
 	for (uint32_t i = 0; i < p->nraw; i++)
 		others += coef[i] && i != ir;
 	if (!matched || !others) {
 		free(coef);
+		free(taken);
 		return;
 	}
 	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
@@ -232,7 +255,8 @@ static void add_known(struct profile *p, size_t k)
 	memset(ev, 0, sizeof(*ev));
 	ev->name = span_make(known_events[k].name, strlen(known_events[k].name));
 	ev->long_name = span_make(known_events[k].long_name, strlen(known_events[k].long_name));
-	ev->formula = f;
+	ev->formula = span_make(taken, strlen(taken));
+	ev->formula_text = taken;
 	ev->derived = ev->builtin = true;
 	ev->coef = coef;
 	profile_index_event(p, (uint32_t)(ev - p->events));

@@ -45,6 +45,7 @@ void profile_release(struct profile *p)
 	for (uint32_t i = 0; i < p->nev; i++) {
 		free(p->events[i].coef);
 		free(p->events[i].coef_den);
+		free(p->events[i].formula_text);
 	}
 	free(p->events);
 	free(p->evspecs);

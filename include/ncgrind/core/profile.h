@@ -36,6 +36,7 @@ struct event {
 	struct span name;
 	struct span long_name; /* from `event:`, may be empty */
 	struct span formula;   /* inherited events only, e.g. "Ir + 10 I1mr" */
+	char *formula_text;    /* owned: the formula when made here (well-known events), or NULL */
 	bool derived;          /* computed from `formula`, no raw data */
 	bool builtin;          /* a well-known one ncgrind adds (KCachegrind's L1m, CEst ...) */
 	bool ratio;            /* coef / coef_den of a row's own values, in millionths */
