@@ -73,12 +73,14 @@ static void usage(FILE *out)
 	    "       ncgrind --dump=folded [the tree options] FILE   folded stacks (flamegraph.pl)\n"
 	    "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
 	    "       ncgrind --dump=source --function=REGEX [--context=N] [-I DIR]...\n"
-	    "               [--substitute-path=FROM=TO]... FILE     annotated source\n"
-	    "       ncgrind --dump=lines FILE                  self cost of every source line\n"
+	    "               [--substitute-path=FROM=TO]... [--format=text|json] FILE\n"
+	    "                                           annotated source\n"
+	    "       ncgrind --dump=lines [--format=tsv|json] FILE  self cost of every line\n"
 	    "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
 	    "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
-	    "       take filter, focus, ignore, hide, set cycles); --no-cycles: recursion call by\n"
-	    "       call, no <cycle N>; -I DIR, --include=DIR: where sources are;\n"
+	    "       take filter, focus, ignore, hide, set cycles; source, lines and groups\n"
+	    "       not hide); --no-cycles: recursion call by call, no <cycle N>;\n"
+	    "       -I DIR, --include=DIR: where sources are;\n"
 	    "       --jobs=N: threads that index the file (default: the cores);\n"
 	    "       --list-keys, --list-commands, --list-settings: the browser's keys,\n"
 	    "       commands and settings; --version;\n"
@@ -86,7 +88,7 @@ static void usage(FILE *out)
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
 	    "       --event=NAME=FORMULA: an event of yours (CEst=Ir+10 D1mr), as event: lines\n"
-	    "       --group=object|file|class|cycle: --dump=functions by group\n"
+	    "       --group=object|file|class|cycle: --dump=functions by group [--format=...]\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
 	    "       --diff BASE NEW [--mod-funcname|--mod-filename|--mod-object=s/RE/TO/[gi]]...\n"
 	    "       [--dump=functions] [--format=text|tsv|json]: what changed from BASE to NEW\n"
@@ -463,27 +465,53 @@ static void print_stats(const struct profile *p, double secs)
 		p->stats.one_pass ? " (one pass)" : "");
 }
 
+/* A filter or a format the report cannot take: said, rather than ignored (2); else 0. */
+static int check_report(const struct options *o, const struct report_opts *r)
+{
+	const char *name = report_kind_name(r->kind);
+	bool lines = r->kind == REPORT_SOURCE || r->kind == REPORT_LINES;
+
+	if (o->group != GROUP_NONE && r->kind != REPORT_FUNCTIONS)
+		return usage_error("--group goes with --dump=functions, not --dump=%s", name);
+	if (r->kind == REPORT_SOURCE && r->format == REPORT_TSV)
+		return usage_error("%s", "--dump=source writes text or json (--format=text|json)");
+	/* hide joins a hidden frame's callers to its callees: a call tree's, no list's */
+	for (size_t i = 0; (lines || o->group != GROUP_NONE) && i < r->filters->n; i++)
+		if (r->filters->list[i].kind == FILTER_HIDE)
+			return usage_error("hide shapes call trees; --dump=%s takes filter, focus "
+					   "and ignore",
+					   o->group != GROUP_NONE ? "functions --group" : name);
+	return 0;
+}
+
 static int write_report(const struct profile *p, const struct options *o)
 {
-	char err[300];
+	struct report_opts r = o->report;
+	char err[300], by[256];
+	int ret;
 
-	if (o->report.kind >= REPORT_SOURCE) {
-		if (report_source(stdout, p, &o->report, err, sizeof(err)) < 0) {
+	/* the text heads (and json) say which filters made the report */
+	filters_describe(r.filters, by, sizeof(by));
+	r.filtered_by = by;
+	if ((ret = check_report(o, &r)) != 0)
+		return ret;
+	if (r.kind >= REPORT_SOURCE) {
+		if (report_source(stdout, p, &r, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err[0] ? err : "cannot write the report");
 			return 1;
 		}
 		return 0;
 	}
-	if (o->report.kind >= REPORT_TREE) {
-		if (report_tree(stdout, p, &o->report, err, sizeof(err)) < 0) {
+	if (r.kind >= REPORT_TREE) {
+		if (report_tree(stdout, p, &r, err, sizeof(err)) < 0) {
 			fprintf(stderr, "ncgrind: %s\n", err);
 			return 1;
 		}
 		return 0;
 	}
-	if (o->group != GROUP_NONE && o->report.kind == REPORT_FUNCTIONS)
-		return report_groups(stdout, p, &o->report, o->group) < 0 ? 1 : 0;
-	if (report_write(stdout, p, &o->report) < 0) {
+	if (o->group != GROUP_NONE)
+		return report_groups(stdout, p, &r, o->group) < 0 ? 1 : 0;
+	if (report_write(stdout, p, &r) < 0) {
 		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
 		return 1;
 	}

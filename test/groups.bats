@@ -43,6 +43,36 @@ b.so	1	5	5
 EOF
 }
 
+@test "groups: --command filters narrow them and the head says which; json too; hide refused" {
+	# filter ^f2$ keeps f2 alone: a.so is f2, self 3, and its call to f (15) leaves
+	# the group now: incl 18; b.so has no function kept, no row
+	two="$(two_objects)"
+	ncg --dump=functions --group=object --command='filter ^f2$' "$two"
+	expect_status 0
+	sed -n '2p;4,$p' "$OUT" >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_out <<'EOF'
+Filters:     filter ^f2$
+             18 (100.00%)                3 ( 16.67%)          1  a.so
+EOF
+	ncg --dump=functions --group=object --format=json --command='filter ^f2$' "$two"
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["group"] == "object" and d["filters"] == "filter ^f2$", d
+assert d["totals"] == {"Ir": 18} and [e["name"] for e in d["events"]] == ["Ir"], d
+assert d["groups"] == [{"name": "a.so", "functions": 1, "self": {"Ir": 3}, "incl": {"Ir": 18}}], d
+EOF
+	ncg --dump=functions --group=object --command='hide ^f$' "$two"
+	expect_status 2
+	assert_grep "hide shapes call trees; --dump=functions --group takes filter, focus and ignore" "$ERR"
+	ncg --dump=calls --group=object "$two"
+	expect_status 2
+	assert_grep "--group goes with --dump=functions, not --dump=calls" "$ERR"
+}
+
 @test "groups: every object's self cost is the sum of its functions' (a real profile)" {
 	local f=$FIX/names/names-mangled.callgrind
 	ncg --dump=functions --format=tsv "$f"

@@ -396,7 +396,7 @@ EOF2
 	sed -n '2p' "$BATS_TEST_TMPDIR/one" | grep -q '^Events: \[Instructions\] '
 }
 
-@test ":write of a filtered table says which filters made it" {
+@test ":write of a filtered table and a filtered report say which filters made them" {
 	# spec-extended: ^func keeps func1 and func2; the head says the filter, the
 	# rows are the two functions (and main is not among them)
 	browse "$X" <<EOF2
@@ -409,4 +409,10 @@ EOF2
 : "write $BATS_TEST_TMPDIR/all.txt" Enter
 EOF2
 	refute_grep '^Filters:' "$BATS_TEST_TMPDIR/all.txt"
+	# the batch report's head says them as :write's does
+	ncg --dump=functions --command='filter ^func' --command='ignore 2$' "$X"
+	expect_status 0
+	grep -qx 'Filters:     filter ^func + ignore 2\$' "$OUT"
+	ncg --dump=functions "$X"
+	refute_grep '^Filters:' "$OUT"
 }

@@ -253,3 +253,168 @@ EOF2
 42 (100.00%)  (no line information)
 EOF2
 }
+
+# oracle_recur: recur.c's lines with cost, "LINE<TAB>Ir", from callgrind_annotate --auto=yes
+oracle_recur() {
+	awk '/^-- Auto-annotated source: \/home\/dev\/corpus\/src\/recur.c/ { on = 1; next }
+	     /^-- Auto-annotated source/ { on = 0 }
+	     on && /^-- line [0-9]+ -/ { n = $3; next }
+	     on && n && /=>/ { next }
+	     on && n && /^ *([0-9,]+|\.) / { if ($1 != ".") { gsub(",", "", $1); print n "\t" $1 } n++ }' \
+		"$FIX/oracle/recur-default.annotate-auto.txt" | sed '$d'
+}
+
+@test "lines: --format=json, per file its lines and their costs, as callgrind_annotate --auto=yes says" {
+	oracle_recur >"$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -eq 74 ]
+	ncg --dump=lines --format=json "$FIX/example.callgrind"
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" >"$BATS_TEST_TMPDIR/got" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["totals"] == {"Ir": 13143514}, d["totals"]
+assert d["filters"] is None
+files = [f["file"] for f in d["files"]]
+assert files == sorted(files) and len(files) == len(set(files)), files
+recur = [f for f in d["files"] if f["file"] == "/home/dev/corpus/src/recur.c"][0]
+numbers = [l["line"] for l in recur["lines"]]
+assert numbers == sorted(numbers), numbers
+for l in recur["lines"]:
+    if l["self"]["Ir"]:
+        print("%d\t%d" % (l["line"], l["self"]["Ir"]))
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "lines: --command filters narrow it to the lines of the functions kept; hide is refused" {
+	# spec-extended: main (file1.c:16, 20), func1 (file1.c:51, 100), func2 (file2.c:20,
+	# 700). file:file2 keeps func2; ignore ^func1$ drops func1 only (main calls func2).
+	X="$FIX/spec/spec-extended.callgrind"
+	ncg --dump=lines --command='filter file:file2' "$X"
+	expect_status 0
+	expect_tsv <<'EOF2'
+file | line | self:Instructions
+file2.c | 20 | 700
+EOF2
+	ncg --dump=lines --command='ignore ^func1$' "$X"
+	expect_tsv <<'EOF2'
+file | line | self:Instructions
+file1.c | 16 | 20
+file2.c | 20 | 700
+EOF2
+	ncg --dump=lines --format=json --command='filter file:file2' "$X"
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["filters"] == "filter file:file2", d["filters"]
+assert d["files"] == [{"file": "file2.c", "lines": [{"line": 20, "self": {"Instructions": 700}}]}], d["files"]
+EOF2
+	ncg --dump=lines --command='hide ^func1$' "$X"
+	expect_status 2
+	assert_grep "hide shapes call trees; --dump=lines takes filter, focus and ignore" "$ERR"
+}
+
+@test "source: --format=json: the file found, its lines' text, self costs and calls" {
+	# fib as in the text above: line 16 costs 20 and calls fib'2 twice (350,232);
+	# with --context=2 lines 14 to 18, their text that of recur.c
+	old_sources
+	ncg --dump=source --function='^fib$' --context=2 --format=json \
+		--substitute-path=/home/dev/corpus/src="$BATS_TEST_TMPDIR/src" "$FIX/example.callgrind"
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" "$BATS_TEST_TMPDIR/src/recur.c" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+src = open(sys.argv[2]).read().split("\n")
+assert d["totals"] == {"Ir": 13143514} and d["filters"] is None
+[f] = d["functions"]
+assert (f["function"], f["file"]) == ("fib", "/home/dev/corpus/src/recur.c"), f
+[file] = f["files"]
+assert file["path"] == "/home/dev/corpus/src/recur.c"
+assert file["found"] and file["read_from"] == sys.argv[2] and not file["newer"]
+assert file["tried"] == [] and not file["no_debug_info"]
+assert [l["line"] for l in file["lines"]] == [14, 15, 16, 17, 18]
+for l in file["lines"]:
+    assert l["text"] == src[l["line"] - 1], l
+    if l["line"] == 16:
+        assert l["self"] == {"Ir": 20}, l
+        assert l["calls"] == [{"callee": "fib'2", "count": 2, "incl": {"Ir": 350232}}], l
+    else:
+        assert l["self"] == {"Ir": 0} and l["calls"] == [], l
+EOF2
+}
+
+@test "source: --format=json: a file not found has the paths tried, its lines no text" {
+	cd "$BATS_TEST_TMPDIR"
+	cp "$FIX/example.callgrind" prof.callgrind
+	ncg --dump=source --function='^fib$' -I nowhere --format=json prof.callgrind
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+[file] = d["functions"][0]["files"]
+assert not file["found"] and file["read_from"] is None and not file["no_debug_info"]
+tried = [t["path"] for t in file["tried"]]
+assert tried == ["/home/dev/corpus/src/recur.c", "./home/dev/corpus/src/recur.c",
+                 "./dev/corpus/src/recur.c", "./corpus/src/recur.c", "./src/recur.c",
+                 "./recur.c", "nowhere/home/dev/corpus/src/recur.c", "nowhere/recur.c"], tried
+assert all(t["why"] is None for t in file["tried"])
+assert file["lines"] == [{"line": 16, "text": None, "self": {"Ir": 20},
+                          "calls": [{"callee": "fib'2", "count": 2, "incl": {"Ir": 350232}}]}], file["lines"]
+EOF2
+}
+
+@test "source: --format=json: a line's text is a JSON string: controls escaped, a byte not UTF-8 as \\xNN" {
+	# line 1: a, TAB, b, ESC [31m, c, the byte 0xff, d, é
+	cd "$BATS_TEST_TMPDIR"
+	printf 'a\tb\033[31mc\377d\303\251\n' >esc.c
+	printf 'events: Ir\nfl=esc.c\nfn=main\n1 5\n' >esc.callgrind
+	ncg --dump=source --function='^main$' --format=json esc.callgrind
+	expect_status 0
+	# what a terminal would act on never reaches the output raw
+	refute_grep $'\033' "$OUT"
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+[l] = d["functions"][0]["files"][0]["lines"]
+assert l["text"] == "a\tb\x1b[31mc\\xffd\u00e9", repr(l["text"])
+assert l["self"] == {"Ir": 5}
+EOF2
+}
+
+@test "source: --command filters narrow the functions and the head says which; tsv is refused" {
+	# spec-extended: --function=. matches main, func1, func2; file:file2 keeps func2
+	X="$FIX/spec/spec-extended.callgrind"
+	ncg --dump=source --function=. --command='filter file:file2' "$X"
+	expect_status 0
+	grep -E '^(Filters|-- function)' "$OUT" >"$OUT.f"
+	mv "$OUT.f" "$OUT"
+	expect_out <<'EOF2'
+Filters:     filter file:file2
+-- function func2
+EOF2
+	ncg --dump=source --function=. --format=json --command='ignore ^func1$' "$X"
+	expect_status 0
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	python3 - "$OUT" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["filters"] == "ignore ^func1$", d["filters"]
+# by inclusive cost: main 820, func2 700
+assert [f["function"] for f in d["functions"]] == ["main", "func2"], d["functions"]
+EOF2
+	ncg --dump=source --function='^func1$' --command='filter file:file2' "$X"
+	expect_status 1
+	assert_grep "no function the filters keep matches '^func1\$'" "$ERR"
+	ncg --dump=source --function=. --format=tsv "$X"
+	expect_status 2
+	assert_grep "--dump=source writes text or json" "$ERR"
+	ncg --dump=source --function=. --command='hide main' "$X"
+	expect_status 2
+	assert_grep "hide shapes call trees; --dump=source takes filter, focus and ignore" "$ERR"
+}

@@ -706,6 +706,39 @@ void report_put_json_string(FILE *out, struct span n)
 	sink_release(&s);
 }
 
+void report_put_json_head(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	struct report r;
+
+	memset(&r, 0, sizeof(r));
+	r.p = p;
+	r.o = o;
+	sink_init(&r.out, out, 4096);
+	json_keys(&r);
+	json_header(&r);
+	sink_release(&r.out);
+	sink_release(&r.key_text);
+	free(r.keys);
+}
+
+void report_put_json_costs(FILE *out, const struct profile *p, const struct report_opts *o,
+			   const uint64_t *row)
+{
+	struct sink s;
+
+	sink_init(&s, out, 256);
+	sink_char(&s, '{');
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		if (i)
+			sink_char(&s, ',');
+		json_string(&s, p->events[o->events[i]].name);
+		sink_char(&s, ':');
+		sink_value(&s, p, o->events[i], row ? row[o->events[i]] : 0);
+	}
+	sink_char(&s, '}');
+	sink_release(&s);
+}
+
 static void text_function(struct report *r, uint32_t f)
 {
 	const struct function *fn = &r->p->funcs[f];
@@ -1079,6 +1112,11 @@ static const char *const report_names[] = {
 const char *report_sort_name(enum report_sort s)
 {
 	return s < SORT_COUNT ? sort_names[s] : "";
+}
+
+const char *report_kind_name(enum report_kind k)
+{
+	return k < REPORT_COUNT ? report_names[k] : "";
 }
 
 int report_sort_find(const char *name, size_t len)

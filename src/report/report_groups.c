@@ -1,7 +1,8 @@
 /*
  * report_groups: --dump=functions --group=object|file|class|cycle, one row
  * per group (model/groups.c): its functions, and its self and inclusive
- * cost in each event shown, sorted as --sort says.
+ * cost in each event shown, sorted as --sort says; only the functions the
+ * filters keep count, and the head says which filters those are.
  */
 #include "ncgrind/report/views.h"
 #include "ncgrind/core/escape.h"
@@ -10,6 +11,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+static bool filtered(const struct report_opts *o)
+{
+	return o->filtered_by && *o->filtered_by;
+}
 
 static void put_group_name(FILE *out, const struct group *g, const struct report_opts *o)
 {
@@ -50,17 +56,10 @@ static void json_group(FILE *out, const struct profile *p, const struct group *g
 {
 	fputs("{\"name\":", out);
 	put_group_name(out, g, o);
-	fprintf(out, ",\"functions\":%" PRIu32, g->nfuncs);
-	for (int incl = 0; incl < 2; incl++) {
-		fputs(incl ? ",\"incl\":{" : ",\"self\":{", out);
-		for (uint32_t i = 0; i < o->nevents; i++) {
-			fputs(i ? "," : "", out);
-			report_put_json_string(out, p->events[o->events[i]].name);
-			fputc(':', out);
-			put_value(out, p, o->events[i], (incl ? g->incl : g->self)[o->events[i]]);
-		}
-		fputc('}', out);
-	}
+	fprintf(out, ",\"functions\":%" PRIu32 ",\"self\":", g->nfuncs);
+	report_put_json_costs(out, p, o, g->self);
+	fputs(",\"incl\":", out);
+	report_put_json_costs(out, p, o, g->incl);
 	fputc('}', out);
 }
 
@@ -104,12 +103,25 @@ int report_groups(FILE *out, const struct profile *p, const struct report_opts *
 			}
 		fputc('\n', out);
 	} else if (o->format == REPORT_JSON) {
-		fprintf(out, "{\"group\":\"%s\",\"groups\":[", groups_kind_name(kind));
+		/* the head of the other json reports: the profile, its events, its totals */
+		report_put_json_head(out, p, o);
+		fprintf(out, ",\"group\":\"%s\",\"filters\":", groups_kind_name(kind));
+		if (filtered(o))
+			report_put_json_string(out,
+					       span_make(o->filtered_by, strlen(o->filtered_by)));
+		else
+			fputs("null", out);
+		fputs(",\"groups\":[", out);
 	} else {
 		fprintf(out,
 			"Functions grouped by %s: self cost and the calls out of the group "
 			"(inclusive)\n",
 			groups_kind_name(kind));
+		if (filtered(o)) {
+			fputs("Filters:     ", out);
+			report_put_text(out, span_make(o->filtered_by, strlen(o->filtered_by)));
+			fputc('\n', out);
+		}
 		for (int incl = 1; incl >= 0; incl--)
 			for (uint32_t i = 0; i < o->nevents; i++) {
 				char ev[64]; /* (escaped: the profile's bytes never reach the output

@@ -3,7 +3,9 @@
  * browser's source view (srcview.c): --dump=source, one function at a time,
  * in the manner of callgrind_annotate --auto=yes; and --dump=lines, the self
  * cost of every source line summed over all functions, as tsv, which is
- * what callgrind_annotate's per-line numbers are.
+ * what callgrind_annotate's per-line numbers are. Both also as json, with
+ * the head of the functions report's json; both over the functions the
+ * filters keep (o->keep).
  */
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/core/escape.h"
@@ -160,6 +162,128 @@ static void function_source(FILE *out, const struct profile *p, const struct rep
 	srcfn_release(&s);
 }
 
+/* ---- json ------------------------------------------------------------- */
+
+static void json_span(FILE *out, struct span s)
+{
+	report_put_json_string(out, s);
+}
+
+static void json_cstr(FILE *out, const char *s)
+{
+	if (s)
+		json_span(out, span_make(s, strlen(s)));
+	else
+		fputs("null", out);
+}
+
+/* "filters": what narrowed the report, as the text head says it; null for nothing. */
+static void json_filters(FILE *out, const struct report_opts *o)
+{
+	fputs(",\"filters\":", out);
+	json_cstr(out, o->filtered_by && *o->filtered_by ? o->filtered_by : NULL);
+}
+
+/* Where the file was looked for, and why it is not there: the text's "-- not found". */
+static void json_file_head(FILE *out, struct span name, const struct source_text *t)
+{
+	fputs("{\"path\":", out);
+	json_span(out, name);
+	fprintf(out, ",\"found\":%s,\"read_from\":", t->data ? "true" : "false");
+	json_cstr(out, t->data ? t->path : NULL);
+	fprintf(out, ",\"newer\":%s,\"no_debug_info\":%s,\"tried\":[",
+		t->data && t->newer ? "true" : "false", t->no_debug_info ? "true" : "false");
+	for (size_t i = 0; !t->data && i < t->ntried; i++) {
+		fputs(i ? ",{\"path\":" : "{\"path\":", out);
+		json_cstr(out, t->tried[i].path);
+		fputs(",\"why\":", out);
+		json_cstr(out, t->tried[i].why);
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+static void json_call(FILE *out, const struct profile *p, const struct report_opts *o,
+		      const struct src_cost *c, bool first)
+{
+	fputs(first ? "{\"callee\":" : ",{\"callee\":", out);
+	json_span(out, profile_name(p, p->funcs[c->callee].name));
+	fprintf(out, ",\"count\":%" PRIu64 ",\"incl\":", c->count);
+	report_put_json_costs(out, p, o, c->costs);
+	putc('}', out);
+}
+
+/* The lines of one file as the text shows them (context included), each with its calls. */
+static void json_lines(FILE *out, const struct profile *p, const struct report_opts *o,
+		       const struct srcfn *s, size_t lo, size_t hi, const struct source_text *t)
+{
+	struct srcfn_walk walk;
+	size_t r = lo;
+	uint64_t n;
+	bool first = true;
+
+	srcfn_walk_init(&walk, s->rows + lo, hi - lo, t->data ? t->nlines : 0, false,
+			t->data ? o->context : 0);
+	fputs(",\"lines\":[", out);
+	while (srcfn_walk_next(&walk, &n)) {
+		fprintf(out, "%s\n{\"line\":%" PRIu64 ",\"text\":", first ? "" : ",", n);
+		first = false;
+		if (t->data && n)
+			json_span(out, source_line(t, n));
+		else
+			fputs("null", out);
+		while (r < hi && s->rows[r].line < n)
+			r++;
+		fputs(",\"self\":", out);
+		report_put_json_costs(out, p, o,
+				      r < hi && s->rows[r].line == n &&
+					      s->rows[r].callee == NCG_NONE
+					  ? s->rows[r].costs
+					  : NULL);
+		fputs(",\"calls\":[", out);
+		for (bool none = true; r < hi && s->rows[r].line == n; r++)
+			if (s->rows[r].callee != NCG_NONE) {
+				json_call(out, p, o, &s->rows[r], none);
+				none = false;
+			}
+		fputs("]}", out);
+	}
+	putc(']', out);
+}
+
+static void json_function(FILE *out, const struct profile *p, const struct report_opts *o,
+			  uint32_t fn)
+{
+	const struct function *f = &p->funcs[fn];
+	struct srcfn s;
+
+	srcfn_load(&s, p, fn, false);
+	fputs("{\"function\":", out);
+	json_span(out, profile_name(p, f->name));
+	fputs(",\"file\":", out);
+	json_span(out, profile_name(p, f->file));
+	fputs(",\"object\":", out);
+	json_span(out, profile_name(p, f->object));
+	fputs(",\"files\":[", out);
+	for (size_t lo = 0, hi; lo < s.nrows; lo = hi) {
+		struct source_text t;
+		struct span file = profile_name(p, s.rows[lo].file);
+
+		for (hi = lo; hi < s.nrows && s.rows[hi].file == s.rows[lo].file; hi++)
+			;
+		source_load(&t, o->sources, file);
+		fputs(lo ? ",\n" : "\n", out);
+		json_file_head(out, file, &t);
+		json_lines(out, p, o, &s, lo, hi, &t);
+		putc('}', out);
+		source_release(&t);
+	}
+	fputs("]}", out);
+	srcfn_release(&s);
+}
+
+/* ---- --dump=source ------------------------------------------------------ */
+
 static void widths(const struct profile *p, const struct report_opts *o, int *w)
 {
 	char num[FMT_NUM];
@@ -176,23 +300,16 @@ static void widths(const struct profile *p, const struct report_opts *o, int *w)
 	}
 }
 
-static int dump_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
-		       size_t errsize)
+/* The text: the filters that made it, the events' heads, then each function. */
+static void text_source(FILE *out, const struct profile *p, const struct report_opts *o,
+			const uint32_t *fns, size_t n)
 {
-	regex_t re;
-	size_t n;
-	uint32_t *fns;
 	int *w = xcalloc(o->nevents ? o->nevents : 1, sizeof(int));
-	size_t shown = 0;
 
-	if (!o->function) {
-		snprintf(err, errsize, "--dump=source needs --function=REGEX");
-		free(w);
-		return -1;
-	}
-	if (match_compile(&re, o->function, err, errsize) < 0) {
-		free(w);
-		return -1;
+	if (o->filtered_by && *o->filtered_by) {
+		fputs("Filters:     ", out);
+		report_put_text(out, span_make(o->filtered_by, strlen(o->filtered_by)));
+		putc('\n', out);
 	}
 	widths(p, o, w);
 	for (uint32_t i = 0; i < o->nevents; i++) {
@@ -202,19 +319,66 @@ static int dump_source(FILE *out, const struct profile *p, const struct report_o
 		fprintf(out, "%*s%9s ", w[i], name, "");
 	}
 	fputs(" source\n", out);
-	fns = report_sort_functions(p, SORT_INCL, o->sort_event, o->keep, &n);
 	for (size_t i = 0; i < n; i++)
-		if (match_name(&re, profile_name(p, p->funcs[fns[i]].name))) {
-			function_source(out, p, o, fns[i], w);
-			shown++;
-		}
-	regfree(&re);
-	free(fns);
+		function_source(out, p, o, fns[i], w);
 	free(w);
-	if (!shown) {
-		snprintf(err, errsize, "no function matches '%s'", o->function);
-		return -1;
+}
+
+static void json_source(FILE *out, const struct profile *p, const struct report_opts *o,
+			const uint32_t *fns, size_t n)
+{
+	report_put_json_head(out, p, o);
+	json_filters(out, o);
+	fputs(",\"functions\":[", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",\n" : "\n", out);
+		json_function(out, p, o, fns[i]);
 	}
+	fputs("\n]}\n", out);
+}
+
+/* The functions o->function matches (of those kept), by inclusive cost; *n of them. */
+static uint32_t *matching(const struct profile *p, const struct report_opts *o, size_t *n,
+			  char *err, size_t errsize)
+{
+	regex_t re;
+	size_t all, m = 0;
+	uint32_t *fns;
+
+	if (!o->function) {
+		snprintf(err, errsize, "--dump=source needs --function=REGEX");
+		return NULL;
+	}
+	if (match_compile(&re, o->function, err, errsize) < 0)
+		return NULL;
+	fns = report_sort_functions(p, SORT_INCL, o->sort_event, o->keep, &all);
+	for (size_t i = 0; i < all; i++)
+		if (match_name(&re, profile_name(p, p->funcs[fns[i]].name)))
+			fns[m++] = fns[i];
+	regfree(&re);
+	if (!m) {
+		snprintf(err, errsize, "no function %smatches '%s'",
+			 o->keep ? "the filters keep " : "", o->function);
+		free(fns);
+		return NULL;
+	}
+	*n = m;
+	return fns;
+}
+
+static int dump_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
+		       size_t errsize)
+{
+	size_t n;
+	uint32_t *fns = matching(p, o, &n, err, errsize);
+
+	if (!fns)
+		return -1;
+	if (o->format == REPORT_JSON)
+		json_source(out, p, o, fns, n);
+	else
+		text_source(out, p, o, fns, n);
+	free(fns);
 	return 0;
 }
 
@@ -231,11 +395,45 @@ static int cmp_line(const void *a, const void *b, void *p)
 	return x->line != y->line ? (x->line < y->line ? -1 : 1) : 0;
 }
 
-/* Sort the lines by file name and number, and print each place once, summed. */
+static void tsv_line(FILE *out, const struct profile *p, const struct report_opts *o,
+		     const struct src_cost *c)
+{
+	report_put_name(out, profile_name(p, c->file), true, o->terminal);
+	fprintf(out, "\t%" PRIu64, c->line);
+	for (uint32_t e = 0; e < o->nevents; e++) {
+		uint64_t v = c->costs[o->events[e]];
+		char buf[32];
+
+		if (p->events[o->events[e]].ratio)
+			fprintf(out, "\t%s", report_ratio(buf, sizeof(buf), v) > 0 ? buf : "");
+		else
+			fprintf(out, "\t%" PRIu64, v);
+	}
+	putc('\n', out);
+}
+
+/* json: {"file":...,"lines":[{"line":N,"self":{...}},...]} a file, its lines in order. */
+static void json_line(FILE *out, const struct profile *p, const struct report_opts *o,
+		      const struct src_cost *c, const struct src_cost *prev)
+{
+	if (!prev || prev->file != c->file) {
+		fputs(prev ? "]},\n{\"file\":" : "\n{\"file\":", out);
+		json_span(out, profile_name(p, c->file));
+		fputs(",\"lines\":[", out);
+	} else {
+		putc(',', out);
+	}
+	fprintf(out, "\n{\"line\":%" PRIu64 ",\"self\":", c->line);
+	report_put_json_costs(out, p, o, c->costs);
+	putc('}', out);
+}
+
+/* Sort the lines by file name and number, and write each place once, summed. */
 static void sum_lines(FILE *out, const struct profile *p, const struct report_opts *o,
 		      struct src_cost *all, size_t n)
 {
 	uint32_t nev = p->nev;
+	const struct src_cost *prev = NULL;
 
 	sort_with(all, n, sizeof(*all), cmp_line,
 		  (void *)p); /* all is NULL when no line has cost */
@@ -247,25 +445,38 @@ static void sum_lines(FILE *out, const struct profile *p, const struct report_op
 			for (uint32_t e = 0; e < nev; e++)
 				u64_add_sat(&sum[e], all[j].costs[e]);
 		events_derive_row(p, sum); /* a ratio of the line's sums, not summed */
-		report_put_name(out, profile_name(p, all[i].file), true, o->terminal);
-		fprintf(out, "\t%" PRIu64, all[i].line);
-		for (uint32_t e = 0; e < o->nevents; e++) {
-			uint64_t v = sum[o->events[e]];
-
-			char buf[32];
-
-			if (p->events[o->events[e]].ratio)
-				fprintf(out, "\t%s",
-					report_ratio(buf, sizeof(buf), v) > 0 ? buf : "");
-			else
-				fprintf(out, "\t%" PRIu64, v);
-		}
-		putc('\n', out);
+		if (o->format == REPORT_JSON)
+			json_line(out, p, o, &all[i], prev);
+		else
+			tsv_line(out, p, o, &all[i]);
+		prev = &all[i];
 		i = j;
 	}
+	if (prev && o->format == REPORT_JSON)
+		fputs("]}", out);
 }
 
-/* Every line's self cost, summed over the functions: callgrind_annotate's numbers. */
+/* The head: tsv's column names, or json's head up to its list of files. */
+static void lines_head(FILE *out, const struct profile *p, const struct report_opts *o)
+{
+	if (o->format == REPORT_JSON) {
+		report_put_json_head(out, p, o);
+		json_filters(out, o);
+		fputs(",\"files\":[", out);
+		return;
+	}
+	fputs("file\tline", out);
+	for (uint32_t i = 0; i < o->nevents; i++) {
+		fputs("\tself:", out);
+		report_put_name(out, p->events[o->events[i]].name, true, o->terminal);
+	}
+	putc('\n', out);
+}
+
+/*
+ * Every line's self cost, summed over the functions the filters keep:
+ * callgrind_annotate's numbers.
+ */
 static int dump_lines(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	struct src_cost *all = NULL;
@@ -276,7 +487,7 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		struct srcfn s;
 
-		if (!profile_function_used(p, f))
+		if (!profile_function_used(p, f) || (o->keep && !o->keep[f]))
 			continue;
 		srcfn_load(&s, p, f, false);
 		for (size_t i = 0; i < s.nrows; i++) {
@@ -290,16 +501,13 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 		}
 		srcfn_release(&s);
 	}
-	fputs("file\tline", out);
-	for (uint32_t i = 0; i < o->nevents; i++) {
-		fputs("\tself:", out);
-		report_put_name(out, p->events[o->events[i]].name, true, o->terminal);
-	}
-	putc('\n', out);
+	lines_head(out, p, o);
 	/* row i's costs are pool row i: pointers only now that the pool stays put */
 	for (size_t i = 0; i < n; i++)
 		all[i].costs = pool + i * nev;
 	sum_lines(out, p, o, all, n);
+	if (o->format == REPORT_JSON)
+		fputs("\n]}\n", out);
 	free(all);
 	free(pool);
 	return 0;

@@ -56,6 +56,7 @@ enum report_sort {
 
 /* A sort's or a report's name; a name's sort or report (len bytes), or -1. */
 const char *report_sort_name(enum report_sort s);
+const char *report_kind_name(enum report_kind k);
 int report_sort_find(const char *name, size_t len);
 int report_kind_find(const char *name);
 /* "functions, calls, ...": the names --dump takes, from REPORT_LIST, into buf. */
@@ -114,6 +115,14 @@ void report_put_name(FILE *out, struct span s, bool tsv, bool terminal);
 int report_ratio(char *buf, size_t size, uint64_t v);
 /* s as a json string, quotes included (as the json report writes names). */
 void report_put_json_string(FILE *out, struct span s);
+/*
+ * The head the json reports share, `{"file":...,"events":[...],"totals":{...}`
+ * (o's events), left open for the report's own members.
+ */
+void report_put_json_head(FILE *out, const struct profile *p, const struct report_opts *o);
+/* A costs object, {"Ir":5,"Dr":2}, of o's events in row (NULL: all 0). */
+void report_put_json_costs(FILE *out, const struct profile *p, const struct report_opts *o,
+			   const uint64_t *row);
 
 /* Write the report; returns 0, or -1 when writing failed. */
 int report_write(FILE *out, const struct profile *p, const struct report_opts *o);
