@@ -197,7 +197,12 @@ EOF
 	assert_grep 'ncgrind: diff version1.cachegrind -> version2.cachegrind' e1
 	# the two prog.c paths differ in the directory only: work_a, work_b and main are
 	# matched all the same (335 + 3); old_helper 12,002 gone, new_helper 6,002 new
-	assert_grep '338 matched, 1 gone (self 12,002), 1 new (self 6,002)' e1
+	assert_grep '338 matched (3 across directories), 1 gone (self 12,002), 1 new (self 6,002)' e1
+	# --strict-files: as cg_diff without --mod-filename, those 3 are gone and new too;
+	# base: work_a 280,005 + work_b 150,005 + old_helper 12,002 + main 13 = 442,025;
+	# new: 280,005 + 450,006 + new_helper 6,002 + 13 = 736,026; the 6 named in the other file
+	"$NCGRIND" --script=keys --size=120x12 --strict-files version2.cachegrind
+	assert_grep '335 matched, 4 gone (self 442,025), 4 new (self 736,026); 6 in other files (--mod-filename)' e1
 }
 
 @test "diff: the calls: every change is the difference of the two profiles' call reports" {
@@ -676,4 +681,69 @@ assert x["lines"] == [{"line": 3, "base": 5, "new": 7, "change": 2, "text": None
 		expect_status 2
 		[ ! -s "$OUT" ]
 	done
+}
+
+@test "diff browser: the file of each function at the right on a wide screen, under the list its files on both sides" {
+	# dprog.c of a/ and b/ (see above): cmpu first (+128,001); the callgrind files have
+	# two (below main): one in ??? of dprog, one in libc_start_call_main.h of libc
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':save-screen w0' ':goto ^.below main.$' ':save-screen w1' >keys
+	"$NCGRIND" --diff --script=keys --size=200x14 "$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep '245 matched (5 across directories), 1 gone (self 3), 1 new (self 3)' w0
+	sed -n 4p w0 | grep -q 'Function  *File *$'
+	sed -n 5p w0 | grep -q '  cmpu  *  /tmp/ncgrind-fixture/b/dprog.c *$'
+	# the two lines under the list: the whole name, the files base -> new
+	sed -n '12,13p' w0 >"$OUT"
+	expect_out <<'EOF2'
+cmpu
+file: /tmp/ncgrind-fixture/a/dprog.c -> /tmp/ncgrind-fixture/b/dprog.c  object: /tmp/ncgrind-fixture/a/dprog -> /tmp/ncgrind-fixture/b/dprog  (matched across directories)
+EOF2
+	# the two (below main) read apart by their files
+	grep '^ .*(below main)' w1 | sed 's/  */ /g' >"$OUT"
+	expect_out <<'EOF2'
+ 11 11 0 +0.00% 1.000 (below main) ???
+ 25 25 0 +0.00% 1.000 (below main) ./csu/../sysdeps/nptl/libc_start_call_main.h
+EOF2
+	# narrow: no file column, the names tell them apart (the file's base name)
+	"$NCGRIND" --diff --script=keys --size=80x14 "$DD/a.callgrind" "$DD/b.callgrind"
+	refute_grep 'File' w0
+	grep -c '(below main) (' w1 | grep -qx 2
+	# two objects' f in ??? on each side: the object's base name tells them apart
+	printf '%s\n' 'events: Ir' 'ob=/x/liba.so' 'fl=???' 'fn=f' '1 5' 'ob=/x/libb.so' 'fl=???' 'fn=f' '1 3' >o1.cg
+	printf '%s\n' 'events: Ir' 'ob=/x/liba.so' 'fl=???' 'fn=f' '1 6' 'ob=/x/libb.so' 'fl=???' 'fn=f' '1 3' >o2.cg
+	printf '%s\n' ':save-screen o' >keys
+	"$NCGRIND" --diff --script=keys --size=80x12 o1.cg o2.cg
+	sed -n '5,6p' o | sed 's/  */ /g' >"$OUT"
+	expect_out <<'EOF2'
+ 5 6 +1 +12.50% 1.200 f (liba.so)
+ 3 3 0 +0.00% 1.000 f (libb.so)
+EOF2
+	# --strict-files: the row of a function gone says where the new profile has it
+	printf '%s\n' ':goto ^cmpu$' ':save-screen s0' 'j' ':save-screen s1' >keys
+	"$NCGRIND" --diff --strict-files --script=keys --size=120x14 "$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep '240 matched, 6 gone (self 78,726), 6 new (self 206,727); 10 in other files (--mod-filename)' s0
+	assert_grep 'new: the base has it in /tmp/ncgrind-fixture/a/dprog.c (--mod-filename matches them)' s0
+	assert_grep 'gone: the new profile has it in /tmp/ncgrind-fixture/b/dprog.c (--mod-filename matches them)' s1
+}
+
+@test "diff browser: :goto searches the diff's functions; v there opens the diff's source, < and > scroll it" {
+	local t=$BATS_TEST_TMPDIR
+	mkdir -p "$t/a" "$t/b"
+	cp "$FIX/src/dprog.c" "$t/a/dprog.c"
+	cp "$FIX/src/dprog.c" "$t/b/dprog.c"
+	cd "$t"
+	# from the calls of cmpu, :goto goes back to the diff's list, not the new profile's table
+	printf '%s\n' 'Enter' ':goto ^fill$' ':save-screen g0' 'v' ':save-screen g1' '>' \
+		':save-screen g2' '<' ':save-screen g3' >keys
+	"$NCGRIND" --diff --substitute-path="/tmp/ncgrind-fixture=$t" --script=keys --size=100x14 \
+		"$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep 'ncgrind: diff ' g0
+	grep -q '^[0-9]*/247 ' g0
+	assert_grep '12,004         12,004              0    +0.00%    1.000        fill' g0
+	# fill's loop: lines 29 and 30 (6,003 and 6,000 on each side, from callgrind_annotate)
+	assert_grep 'ncgrind: diff, annotated source of fill' g1
+	grep -Eq '^ +6,000 +6,000 +0 +30 +sink \^= i;$' g1
+	# >: half the screen (50 columns) of each line scrolled off; <: back
+	grep -q '      30 *$' g2
+	grep -Eq '^ +6,000 +6,000 +0 +30 +sink \^= i;$' g3
 }
