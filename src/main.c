@@ -91,7 +91,8 @@ static void usage(FILE *out)
 	    "       --group=object|file|class|cycle: --dump=functions by group [--format=...]\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
 	    "       --diff BASE NEW [--mod-funcname|--mod-filename|--mod-object=s/RE/TO/[gi]]...\n"
-	    "       [--dump=functions] [--format=text|tsv|json]: what changed from BASE to NEW\n"
+	    "       [--strict-files] [--dump=functions|calls|tree|lines|source]\n"
+	    "       [--format=text|tsv|json]: what changed from BASE to NEW\n"
 	    "Reads Callgrind or Cachegrind profiles (\"-\": standard input; gzip, xz and zstd\n"
 	    "are decompressed), several as one. Without FILE, the newest callgrind.out.* of\n"
 	    "the current directory. See ncgrind(1).\n",
@@ -210,6 +211,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"mod-funcname", required_argument, NULL, 'M'},
 	    {"mod-filename", required_argument, NULL, 'F'},
 	    {"mod-object", required_argument, NULL, 'O'},
+	    {"strict-files", no_argument, NULL, 'F' + 256},
 	    {NULL, 0, NULL, 0},
 	};
 	int c;
@@ -258,6 +260,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return usage_error("%s", err);
 			break;
 		}
+		case 'F' + 256:
+			o->rules.strict_files = true;
+			break;
 		case 'K':
 			ui_list_keys(stdout);
 			exit(0);
@@ -795,6 +800,7 @@ int main(int argc, char **argv)
 	o.report.sources = o.ui.sources = &o.sources;
 	o.ui.commands = o.commands;
 	o.ui.ncommands = o.ncommands;
+	o.ui.rules = &o.rules; /* for :diff FILE */
 	if (o.events) { /* --events in the browser: those events side by side, the first current */
 		size_t len = 2 * strlen(o.events) + 20;
 

@@ -71,12 +71,27 @@ EOF
 	diff -u "$t/want" "$t/got"
 }
 
-@test "diff: without the rule the two builds' prog.c differ: their functions are gone and new" {
+@test "diff: without the rule the two builds' prog.c differ in the directory only: matched; --strict-files: gone and new" {
+	# /tmp/me/diffrun/version1/prog.c and .../version2/prog.c: work_a, work_b and main
+	# are alone under their names in prog on each side, in files named prog.c
 	ncg --diff --format=tsv "$D/version1.callgrind" "$D/version2.callgrind"
 	expect_status 0
-	grep -c $'^work_b\t' "$OUT" | grep -qx 2
+	awk -F'\t' '$1 == "work_b" { print $2, $4, $5, $6, $7 }' "$OUT" >"$BATS_TEST_TMPDIR/wb"
+	echo '/tmp/me/diffrun/version2/prog.c matched-dir 150005 450006 +300001' |
+		diff -u - "$BATS_TEST_TMPDIR/wb"
+	ncg --diff "$D/version1.callgrind" "$D/version2.callgrind"
+	# 242 matched before + work_a, work_b, main; gone: old_helper and one address
+	assert_grep 'Functions: 245 matched (3 across directories), 2 only in the base' "$OUT"
+	refute_grep 'mod-filename' "$OUT"
+	ncg --diff --strict-files --format=tsv "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	[ "$(grep -c $'^work_b\t' "$OUT")" -eq 2 ]
 	assert_grep $'work_b\t/tmp/me/diffrun/version1/prog.c\t/tmp/me/diffrun/version1/prog\tgone' "$OUT"
 	assert_grep $'work_b\t/tmp/me/diffrun/version2/prog.c\t/tmp/me/diffrun/version2/prog\tnew' "$OUT"
+	refute_grep 'matched-dir' "$OUT"
+	ncg --diff --strict-files "$D/version1.callgrind" "$D/version2.callgrind"
+	assert_grep 'Functions: 242 matched, 5 only in the base' "$OUT"
+	assert_grep 'Of them 3 gone and 3 new are named in another file of the other side: --mod-filename=s/FROM/TO/ matches them' "$OUT"
 }
 
 @test "diff: --mod-funcname makes generated names equal (GCC's T.1234 of cg_annotate's manual)" {
@@ -180,10 +195,14 @@ EOF
 	"$NCGRIND" --script=keys --size=100x12 --mod-funcname='s/x/x/' version2.cachegrind
 	assert_grep 'nothere: cannot read: No such file or directory' e0
 	assert_grep 'ncgrind: diff version1.cachegrind -> version2.cachegrind' e1
-	# without the rule the two prog.c paths differ: its 4 functions are gone and new;
+	# the two prog.c paths differ in the directory only: work_a, work_b and main are
+	# matched all the same (335 + 3); old_helper 12,002 gone, new_helper 6,002 new
+	assert_grep '338 matched (3 across directories), 1 gone (self 12,002), 1 new (self 6,002)' e1
+	# --strict-files: as cg_diff without --mod-filename, those 3 are gone and new too;
 	# base: work_a 280,005 + work_b 150,005 + old_helper 12,002 + main 13 = 442,025;
-	# new: 280,005 + 450,006 + new_helper 6,002 + 13 = 736,026
-	assert_grep '335 matched, 4 gone (self 442,025), 4 new (self 736,026)' e1
+	# new: 280,005 + 450,006 + new_helper 6,002 + 13 = 736,026; the 6 named in the other file
+	"$NCGRIND" --script=keys --size=120x12 --strict-files version2.cachegrind
+	assert_grep '335 matched, 4 gone (self 442,025), 4 new (self 736,026); 6 in other files (--mod-filename)' e1
 }
 
 @test "diff: the calls: every change is the difference of the two profiles' call reports" {
@@ -510,4 +529,221 @@ EOF
          1,000     18,209,949    +18,208,949  +909992% 18209.95        grow
          1,000          1,000              0    +0.00%    1.000        main
 EOF2
+}
+
+# Two builds of one checkout in two directories: test/fixtures/src/dprog.c copied to
+# /tmp/ncgrind-fixture/a/dprog.c and /tmp/ncgrind-fixture/b/dprog.c, built there
+# with gcc -g -O1 (b with -DSTEPS=3: cmpu three times the work, the same text), run
+# under valgrind 3.19 in each directory:
+#   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=a.cachegrind ./dprog
+#   valgrind --tool=callgrind --callgrind-out-file=a.callgrind ./dprog
+# (b alike). The expected numbers are Valgrind's own:
+#   cg_diff --mod-filename='s/\/a\//\/b\//' a.cachegrind b.cachegrind >d.out
+#   cg_annotate --threshold=0 d.out: PROGRAM TOTALS 128,001, b/dprog.c:cmpu 128,001,
+#     every other function 0 (fill, main, walk of b/dprog.c among them)
+#   cg_annotate a.cachegrind: cmpu 64,005, fill 12,004, walk 2,640, main 69
+#   cg_annotate b.cachegrind: cmpu 192,006, the others as in a
+#   callgrind_annotate --auto=yes a.callgrind (b.callgrind): cmpu's lines 23, 24, 25:
+#     12,003, 52,001, 1 (36,004, 156,001, 1); walk'2 2,510 and walk 130 in both
+DD="$BATS_TEST_DIRNAME/fixtures/diffdirs"
+
+@test "diff: two builds in two directories: every function matched without a rule, the changes of cg_diff --mod-filename" {
+	ncg --diff --format=tsv "$DD/a.cachegrind" "$DD/b.cachegrind"
+	expect_status 0
+	expect_no_err
+	# nothing gone or new; dprog.c's four functions matched across directories
+	awk -F'\t' 'NR > 1 && $4 != "matched" && $4 != "matched-dir"' "$OUT" >"$BATS_TEST_TMPDIR/odd"
+	[ ! -s "$BATS_TEST_TMPDIR/odd" ]
+	awk -F'\t' '$2 ~ /dprog.c$/ { print $1, $2, $4, $5, $6, $7 }' "$OUT" | LC_ALL=C sort \
+		>"$BATS_TEST_TMPDIR/prog"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+cmpu /tmp/ncgrind-fixture/b/dprog.c matched-dir 64005 192006 +128001
+fill /tmp/ncgrind-fixture/b/dprog.c matched-dir 12004 12004 0
+main /tmp/ncgrind-fixture/b/dprog.c matched-dir 69 69 0
+walk /tmp/ncgrind-fixture/b/dprog.c matched-dir 2640 2640 0
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/prog"
+	# every other function unchanged, as cg_diff's 0
+	awk -F'\t' 'NR > 1 && $1 != "cmpu" && $7 != "0"' "$OUT" >"$BATS_TEST_TMPDIR/moved"
+	[ ! -s "$BATS_TEST_TMPDIR/moved" ]
+	ncg --diff "$DD/a.cachegrind" "$DD/b.cachegrind"
+	assert_grep 'Event Ir: base total 207,158, new total 335,159, change +128,001' "$OUT"
+	assert_grep 'Functions: 336 matched (4 across directories), 0 only in the base (gone, self 0), 0 only in the new (new, self 0)' "$OUT"
+	refute_grep 'mod-filename' "$OUT"
+	# the same as the rule cg_diff needs gives
+	ncg --diff --mod-filename='s/\/a\//\/b\//' "$DD/a.cachegrind" "$DD/b.cachegrind"
+	assert_grep 'Functions: 336 matched, 0 only in the base (gone, self 0), 0 only in the new (new, self 0)' "$OUT"
+	# callgrind: walk'2 too, and the calls between them matched (main -> cmpu: three times
+	# the cost)
+	ncg --diff --dump=calls --format=tsv "$DD/a.callgrind" "$DD/b.callgrind"
+	expect_status 0
+	awk -F'\t' '$3 == "cmpu"' "$OUT" | cut -f1,3,5-11 >"$BATS_TEST_TMPDIR/top"
+	printf 'main\tcmpu\tmatched\t1\t1\t0\t64005\t192006\t+128001\n' | diff -u - "$BATS_TEST_TMPDIR/top"
+	ncg --diff "$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep "Functions: 245 matched (5 across directories)" "$OUT"
+	grep -E ":(walk'2|walk)\$" "$OUT" | awk '{ print $1, $2, $3, $NF }' >"$BATS_TEST_TMPDIR/walk"
+	printf '%s\n' '130 130 0 /tmp/ncgrind-fixture/b/dprog.c:walk' \
+		"2,510 2,510 0 /tmp/ncgrind-fixture/b/dprog.c:walk'2" | diff -u - "$BATS_TEST_TMPDIR/walk"
+}
+
+@test "diff: --strict-files: two directories' files differ, as cg_diff without a rule; the hint names --mod-filename" {
+	# cg_diff a.cachegrind b.cachegrind (no rule): -64,005 a/dprog.c:cmpu,
+	# +192,006 b/dprog.c:cmpu, -+12,004 fill, -+2,640 walk, -+69 main
+	ncg --diff --strict-files --format=tsv "$DD/a.cachegrind" "$DD/b.cachegrind"
+	expect_status 0
+	awk -F'\t' '$2 ~ /dprog.c$/ { print $1, $2, $4, $7 }' "$OUT" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/prog"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+cmpu /tmp/ncgrind-fixture/a/dprog.c gone -64005
+cmpu /tmp/ncgrind-fixture/b/dprog.c new +192006
+fill /tmp/ncgrind-fixture/a/dprog.c gone -12004
+fill /tmp/ncgrind-fixture/b/dprog.c new +12004
+main /tmp/ncgrind-fixture/a/dprog.c gone -69
+main /tmp/ncgrind-fixture/b/dprog.c new +69
+walk /tmp/ncgrind-fixture/a/dprog.c gone -2640
+walk /tmp/ncgrind-fixture/b/dprog.c new +2640
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/prog"
+	ncg --diff --strict-files "$DD/a.cachegrind" "$DD/b.cachegrind"
+	# gone: 64,005 + 12,004 + 2,640 + 69 = 78,718; new: 192,006 + 12,004 + 2,640 + 69 = 206,719
+	assert_grep 'Functions: 332 matched, 4 only in the base (gone, self 78,718), 4 only in the new (new, self 206,719)' "$OUT"
+	assert_grep 'Of them 4 gone and 4 new are named in another file of the other side: --mod-filename=s/FROM/TO/ matches them' "$OUT"
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	ncg --diff --strict-files --format=json "$DD/a.cachegrind" "$DD/b.cachegrind"
+	python3 - "$OUT" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert (d["matched"], d["matched_dir"], d["only_base"], d["only_new"]) == (332, 0, 4, 4), d
+assert d["elsewhere"] == {"gone": 4, "new": 4}
+c = [f for f in d["functions"] if f["name"] == "cmpu" and f["status"] == "gone"][0]
+assert c["elsewhere"] == "/tmp/ncgrind-fixture/b/dprog.c", c
+EOF2
+}
+
+@test "diff: json of every diff report; tsv of the source and the other reports refused (exit 2)" {
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	local t=$BATS_TEST_TMPDIR k
+	mkdir -p "$t/a" "$t/b"
+	cp "$FIX/src/dprog.c" "$t/a/dprog.c"
+	cp "$FIX/src/dprog.c" "$t/b/dprog.c"
+	for k in functions calls tree lines source; do
+		ncg --diff --dump=$k --function='^cmpu$' --format=json \
+			--substitute-path="/tmp/ncgrind-fixture=$t" "$DD/a.callgrind" "$DD/b.callgrind"
+		expect_status 0
+		cp "$OUT" "$t/$k.json"
+	done
+	python3 - "$t" <<'EOF2'
+import json, sys
+t = sys.argv[1]
+r = {k: json.load(open(f"{t}/{k}.json")) for k in ("functions", "calls", "tree", "lines", "source")}
+f = r["functions"]
+assert (f["matched"], f["matched_dir"]) == (245, 5), f["matched"]
+cmpu = [x for x in f["functions"] if x["name"] == "cmpu"][0]
+assert cmpu["status"] == "matched-dir" and cmpu["base_file"] == "/tmp/ncgrind-fixture/a/dprog.c"
+assert cmpu["self"]["Ir"]["change"] == 128001 and cmpu["self"]["Ir"]["ratio"] == 3.0
+c = [x for x in r["calls"]["calls"] if x["callee"] == "cmpu"]
+assert [(x["caller"], x["cost"]["Ir"]["change"]) for x in c] == [("main", 128001)], c
+tr = r["tree"]["trees"][0]
+assert tr["function"] == "cmpu" and tr["Ir"]["base"] == 64005 and tr["Ir"]["new"] == 192006, tr
+# the lines of a/dprog.c are set against b/dprog.c's: the base's functions matched across
+ls = {(x["file"], x["line"]): x["self"]["Ir"] for x in r["lines"]["lines"]}
+assert not any("/a/dprog.c" in k[0] for k in ls), "a/dprog.c has lines of its own"
+b = "/tmp/ncgrind-fixture/b/dprog.c"
+assert [(ls[(b, n)]["base"], ls[(b, n)]["new"]) for n in (23, 24, 25)] == \
+    [(12003, 36004), (52001, 156001), (1, 1)], ls[(b, 23)]
+s = r["source"]["functions"]
+assert len(s) == 1 and s[0]["name"] == "cmpu" and len(s[0]["files"]) == 1
+fl = s[0]["files"][0]
+assert fl["file"] == b and fl["found"] and not fl["differ"]
+assert [(x["line"], x["base"], x["new"], x["change"]) for x in fl["lines"]] == \
+    [(23, 12003, 36004, 24001), (24, 52001, 156001, 104000), (25, 1, 1, 0)], fl["lines"]
+assert fl["lines"][1]["text"] == "\t\tsink += i % 7;", fl["lines"][1]
+EOF2
+	# the source not found: the paths tried, in json and in text (x.c of two
+	# directories that are nowhere: matched all the same, 5 -> 7)
+	cd "$t"
+	printf '%s\n' 'events: Ir' 'fl=/nowhere-ncgrind/a/x.c' 'fn=f' '3 5' >a.cg
+	printf '%s\n' 'events: Ir' 'fl=/nowhere-ncgrind/b/x.c' 'fn=f' '3 7' >b.cg
+	ncg --diff --dump=source --function='^f$' --format=json a.cg b.cg
+	expect_status 0
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); f = d["functions"][0]
+assert f["status"] == "matched-dir" and d["matched_dir"] == 1, d
+x = f["files"][0]
+assert x["file"] == "/nowhere-ncgrind/b/x.c" and not x["found"] and x["tried"][0] == x["file"], x
+assert x["lines"] == [{"line": 3, "base": 5, "new": 7, "change": 2, "text": None}], x' "$OUT"
+	ncg --diff --dump=source --function='^f$' a.cg b.cg
+	assert_grep '--   tried /nowhere-ncgrind/b/x.c' "$OUT"
+	cd - >/dev/null
+	ncg --diff --dump=source --function='^cmpu$' --format=tsv "$DD/a.callgrind" "$DD/b.callgrind"
+	expect_status 2
+	assert_grep 'source of a diff is text or json' "$ERR"
+	for k in folded callers callees; do
+		ncg --diff --dump=$k --function=main --format=json "$DD/a.callgrind" "$DD/b.callgrind"
+		expect_status 2
+		[ ! -s "$OUT" ]
+	done
+}
+
+@test "diff browser: the file of each function at the right on a wide screen, under the list its files on both sides" {
+	# dprog.c of a/ and b/ (see above): cmpu first (+128,001); the callgrind files have
+	# two (below main): one in ??? of dprog, one in libc_start_call_main.h of libc
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':save-screen w0' ':goto ^.below main.$' ':save-screen w1' >keys
+	"$NCGRIND" --diff --script=keys --size=200x14 "$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep '245 matched (5 across directories), 1 gone (self 3), 1 new (self 3)' w0
+	sed -n 4p w0 | grep -q 'Function  *File *$'
+	sed -n 5p w0 | grep -q '  cmpu  *  /tmp/ncgrind-fixture/b/dprog.c *$'
+	# the two lines under the list: the whole name, the files base -> new
+	sed -n '12,13p' w0 >"$OUT"
+	expect_out <<'EOF2'
+cmpu
+file: /tmp/ncgrind-fixture/a/dprog.c -> /tmp/ncgrind-fixture/b/dprog.c  object: /tmp/ncgrind-fixture/a/dprog -> /tmp/ncgrind-fixture/b/dprog  (matched across directories)
+EOF2
+	# the two (below main) read apart by their files
+	grep '^ .*(below main)' w1 | sed 's/  */ /g' >"$OUT"
+	expect_out <<'EOF2'
+ 11 11 0 +0.00% 1.000 (below main) ???
+ 25 25 0 +0.00% 1.000 (below main) ./csu/../sysdeps/nptl/libc_start_call_main.h
+EOF2
+	# narrow: no file column, the names tell them apart (the file's base name)
+	"$NCGRIND" --diff --script=keys --size=80x14 "$DD/a.callgrind" "$DD/b.callgrind"
+	refute_grep 'File' w0
+	grep -c '(below main) (' w1 | grep -qx 2
+	# two objects' f in ??? on each side: the object's base name tells them apart
+	printf '%s\n' 'events: Ir' 'ob=/x/liba.so' 'fl=???' 'fn=f' '1 5' 'ob=/x/libb.so' 'fl=???' 'fn=f' '1 3' >o1.cg
+	printf '%s\n' 'events: Ir' 'ob=/x/liba.so' 'fl=???' 'fn=f' '1 6' 'ob=/x/libb.so' 'fl=???' 'fn=f' '1 3' >o2.cg
+	printf '%s\n' ':save-screen o' >keys
+	"$NCGRIND" --diff --script=keys --size=80x12 o1.cg o2.cg
+	sed -n '5,6p' o | sed 's/  */ /g' >"$OUT"
+	expect_out <<'EOF2'
+ 5 6 +1 +12.50% 1.200 f (liba.so)
+ 3 3 0 +0.00% 1.000 f (libb.so)
+EOF2
+	# --strict-files: the row of a function gone says where the new profile has it
+	printf '%s\n' ':goto ^cmpu$' ':save-screen s0' 'j' ':save-screen s1' >keys
+	"$NCGRIND" --diff --strict-files --script=keys --size=120x14 "$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep '240 matched, 6 gone (self 78,726), 6 new (self 206,727); 10 in other files (--mod-filename)' s0
+	assert_grep 'new: the base has it in /tmp/ncgrind-fixture/a/dprog.c (--mod-filename matches them)' s0
+	assert_grep 'gone: the new profile has it in /tmp/ncgrind-fixture/b/dprog.c (--mod-filename matches them)' s1
+}
+
+@test "diff browser: :goto searches the diff's functions; v there opens the diff's source, < and > scroll it" {
+	local t=$BATS_TEST_TMPDIR
+	mkdir -p "$t/a" "$t/b"
+	cp "$FIX/src/dprog.c" "$t/a/dprog.c"
+	cp "$FIX/src/dprog.c" "$t/b/dprog.c"
+	cd "$t"
+	# from the calls of cmpu, :goto goes back to the diff's list, not the new profile's table
+	printf '%s\n' 'Enter' ':goto ^fill$' ':save-screen g0' 'v' ':save-screen g1' '>' \
+		':save-screen g2' '<' ':save-screen g3' >keys
+	"$NCGRIND" --diff --substitute-path="/tmp/ncgrind-fixture=$t" --script=keys --size=100x14 \
+		"$DD/a.callgrind" "$DD/b.callgrind"
+	assert_grep 'ncgrind: diff ' g0
+	grep -q '^[0-9]*/247 ' g0
+	assert_grep '12,004         12,004              0    +0.00%    1.000        fill' g0
+	# fill's loop: lines 29 and 30 (6,003 and 6,000 on each side, from callgrind_annotate)
+	assert_grep 'ncgrind: diff, annotated source of fill' g1
+	grep -Eq '^ +6,000 +6,000 +0 +30 +sink \^= i;$' g1
+	# >: half the screen (50 columns) of each line scrolled off; <: back
+	grep -q '      30 *$' g2
+	grep -Eq '^ +6,000 +6,000 +0 +30 +sink \^= i;$' g3
 }

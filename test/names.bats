@@ -296,9 +296,9 @@ objects 4 object 5 23
 groups 4 file 5 23
 members 4 Function 5 23
 parts 4 File 5 23
-diff 4 Function 5 23
-dcalls 4 Function 5 23
-dtree 4 Function 5 23'
+diff 4 Function 5 21
+dcalls 4 Function 5 21
+dtree 4 Function 5 21'
 
 # run_screens DIR SCRIPT WIDTH ARGS...: the screens of SCRIPT saved in DIR
 run_screens() {

@@ -1,7 +1,12 @@
 /*
  * diff: each side's functions under their rewritten keys, sorted, walked
  * together; functions of one side that share a key after the rules (two
- * builds' addresses made equal) are one row, their costs summed.
+ * builds' addresses made equal) are one row, their costs summed. Then the
+ * rows left of one side are walked again by object and name only: a
+ * checkout built twice, in a/ and in b/, names every file twice, and a
+ * function alone under its name on each side in files of one base name is
+ * the same function (cg_diff needs --mod-filename for it; the common case
+ * should not).
  */
 #include "ncgrind/model/diff.h"
 #include "ncgrind/core/util.h"
@@ -272,36 +277,37 @@ static uint32_t *chain(const struct fnkey *k, size_t n, size_t nfuncs, uint32_t 
 
 static void match_calls(struct diff *d);
 
-void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
-		const struct rewrites *rules)
-{
-	size_t nb, nn, i = 0, j = 0, na, nbo, nno;
-	struct fnkey *kb = fnkey_functions(base, rules, &nb),
-		     *kn = fnkey_functions(new, rules, &nn);
-	uint32_t *hb, *hn;
-	struct diff_row *both = NULL, *ob = NULL, *on = NULL;
-	size_t ab = 0, aob = 0, aon = 0;
+/* A row while the sides are matched, with its functions' keys (NULL: none on that side). */
+struct pending {
+	struct diff_row row;
+	const char *kb, *kn;
+	uint32_t elsewhere; /* see diff.h */
+	bool moved;         /* matched across directories */
+};
 
-	memset(d, 0, sizeof(*d));
-	d->base = base;
-	d->new = new;
-	match_events(d);
-	d->next_base = chain(kb, nb, base->nfuncs, &hb);
-	d->next_new = chain(kn, nn, new->nfuncs, &hn);
-	na = nbo = nno = 0;
+struct pending_list {
+	struct pending *v;
+	size_t n, alloc;
+};
+
+static void pending_add(struct pending_list *l, uint32_t b, uint32_t n, const char *kb,
+			const char *kn)
+{
+	ALLOC_GROW(l->v, l->n + 1, l->alloc);
+	l->v[l->n++] = (struct pending){{b, n}, kb, kn, NCG_NONE, false};
+}
+
+/* The two sides walked together by key: a row per key of either side. */
+static void match_exact(struct pending_list *l, const struct fnkey *kb, size_t nb,
+			const uint32_t *hb, const struct fnkey *kn, size_t nn, const uint32_t *hn)
+{
+	size_t i = 0, j = 0;
+
 	while (i < nb || j < nn) {
 		int c = i == nb ? 1 : j == nn ? -1 : strcmp(kb[i].key, kn[j].key);
 
-		if (c == 0) {
-			ALLOC_GROW(both, na + 1, ab);
-			both[na++] = (struct diff_row){hb[i], hn[j]};
-		} else if (c < 0) {
-			ALLOC_GROW(ob, nbo + 1, aob);
-			ob[nbo++] = (struct diff_row){hb[i], NCG_NONE};
-		} else {
-			ALLOC_GROW(on, nno + 1, aon);
-			on[nno++] = (struct diff_row){NCG_NONE, hn[j]};
-		}
+		pending_add(l, c <= 0 ? hb[i] : NCG_NONE, c >= 0 ? hn[j] : NCG_NONE,
+			    c <= 0 ? kb[i].key : NULL, c >= 0 ? kn[j].key : NULL);
 		/* past every function of this key on the side(s) it came from */
 		if (c <= 0)
 			for (const char *key = kb[i].key; i < nb && !strcmp(kb[i].key, key); i++)
@@ -310,36 +316,225 @@ void diff_build(struct diff *d, const struct profile *base, const struct profile
 			for (const char *key = kn[j].key; j < nn && !strcmp(kn[j].key, key); j++)
 				;
 	}
-	d->matched = na;
-	d->only_base = nbo;
-	d->only_new = nno;
-	d->nrows = na + nbo + nno;
-	d->rows = xmalloc_array(d->nrows ? d->nrows : 1, sizeof(*d->rows));
-	if (na)
-		memcpy(d->rows, both, na * sizeof(*both));
-	if (nbo)
-		memcpy(d->rows + na, ob, nbo * sizeof(*ob));
-	if (nno)
-		memcpy(d->rows + na + nbo, on, nno * sizeof(*on));
-	free(both);
-	free(ob);
-	free(on);
-	free(hb);
-	free(hn);
+}
+
+/* ---- across directories --------------------------------------------------- */
+
+/* A row of one side under its object and name, the file left out. */
+struct loose {
+	char *key;        /* object \x01 name */
+	struct span file; /* in the row's full key */
+	size_t at;        /* the pending row */
+};
+
+static int cmp_loose(const void *a, const void *b)
+{
+	const struct loose *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* The rows of one side by object and name (the parts of a full key: object, file, name). */
+static struct loose *loose_side(const struct pending_list *l, bool new_side, size_t *n)
+{
+	struct loose *v = xmalloc_array(l->n ? l->n : 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t r = 0; r < l->n; r++) {
+		const char *k = new_side ? l->v[r].kn : l->v[r].kb, *f, *na;
+		size_t olen;
+
+		if (!k)
+			continue;
+		f = strchr(k, '\x01') + 1;
+		na = strchr(f, '\x01') + 1;
+		olen = (size_t)(f - k);
+		v[*n].key = xmalloc(olen + strlen(na) + 1);
+		memcpy(v[*n].key, k, olen);
+		strcpy(v[*n].key + olen, na);
+		v[*n].file = span_make(f, (size_t)(na - 1 - f));
+		v[*n].at = r;
+		(*n)++;
+	}
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), cmp_loose);
+	return v;
+}
+
+static bool same_base_name(struct span a, struct span b)
+{
+	a = base_name(a);
+	b = base_name(b);
+	return a.len == b.len && !memcmp(a.ptr, b.ptr, a.len);
+}
+
+/*
+ * One object and name, rows gb of the base and gn of the new: alone on each
+ * side, unmatched, in files of one base name: one row (the new one's left
+ * empty). Else each unmatched row of them names a namesake of the other side.
+ */
+static void match_group(struct pending_list *l, const struct loose *gb, size_t nb,
+			const struct loose *gn, size_t nn, bool strict, size_t *moved)
+{
+	if (nb == 1 && nn == 1 && l->v[gb->at].row.new == NCG_NONE &&
+	    l->v[gn->at].row.base == NCG_NONE && !strict &&same_base_name(gb->file, gn->file)) {
+		struct pending *b = &l->v[gb->at], *n = &l->v[gn->at];
+
+		b->row.new = n->row.new;
+		b->kn = n->kn;
+		b->moved = true;
+		n->row.new = NCG_NONE; /* (a row of neither side: dropped) */
+		n->kn = NULL;
+		(*moved)++;
+		return;
+	}
+	for (size_t i = 0; nn && i < nb; i++)
+		if (l->v[gb[i].at].row.new == NCG_NONE)
+			l->v[gb[i].at].elsewhere = l->v[gn->at].row.new;
+	for (size_t j = 0; nb && j < nn; j++)
+		if (l->v[gn[j].at].row.base == NCG_NONE)
+			l->v[gn[j].at].elsewhere = l->v[gb->at].row.base;
+}
+
+/* The rows of one object and name on both sides, group by group. */
+static size_t match_dirs(struct pending_list *l, bool strict)
+{
+	size_t nb, nn, i = 0, j = 0, moved = 0;
+	struct loose *b = loose_side(l, false, &nb), *n = loose_side(l, true, &nn);
+
+	while (i < nb || j < nn) {
+		int c = i == nb ? 1 : j == nn ? -1 : strcmp(b[i].key, n[j].key);
+		size_t i2 = i, j2 = j;
+
+		if (c <= 0)
+			while (i2 < nb && !strcmp(b[i2].key, b[i].key))
+				i2++;
+		if (c >= 0)
+			while (j2 < nn && !strcmp(n[j2].key, n[j].key))
+				j2++;
+		match_group(l, b + i, i2 - i, n + j, j2 - j, strict, &moved);
+		i = i2;
+		j = j2;
+	}
 	for (size_t k = 0; k < nb; k++)
-		free(kb[k].key);
+		free(b[k].key);
 	for (size_t k = 0; k < nn; k++)
-		free(kn[k].key);
-	free(kb);
-	free(kn);
-	match_calls(d);
+		free(n[k].key);
+	free(b);
+	free(n);
+	return moved;
+}
+
+static int cmp_file_pair(const void *a, const void *b)
+{
+	const struct diff_file_pair *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	return c ? c : strcmp(x->new, y->new);
+}
+
+/* The file part of a full key, malloc'd. */
+static char *key_file(const char *k)
+{
+	const char *f = strchr(k, '\x01') + 1, *end = strchr(f, '\x01');
+	char *s = xmalloc((size_t)(end - f) + 1);
+
+	memcpy(s, f, (size_t)(end - f));
+	s[end - f] = '\0';
+	return s;
+}
+
+/* The files of the rows matched across directories, each base file paired with one only. */
+static void file_pairs(struct diff *d, const struct pending_list *l)
+{
+	struct diff_file_pair *v = xmalloc_array(d->matched_dir ? d->matched_dir : 1, sizeof(*v));
+	size_t n = 0, o = 0;
+
+	for (size_t r = 0; r < l->n; r++)
+		if (l->v[r].moved)
+			v[n++] =
+			    (struct diff_file_pair){key_file(l->v[r].kb), key_file(l->v[r].kn)};
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_file_pair);
+	for (size_t i = 0; i < n;) { /* a base file of two new ones: neither */
+		size_t k = i + 1, distinct = 1;
+
+		for (; k < n && !strcmp(v[k].base, v[i].base); k++)
+			distinct += strcmp(v[k].new, v[k - 1].new) != 0;
+		for (size_t x = i; x < k; x++)
+			if (x == i && distinct == 1) {
+				v[o++] = v[x];
+			} else {
+				free(v[x].base);
+				free(v[x].new);
+			}
+		i = k;
+	}
+	d->file_pairs = v;
+	d->nfile_pairs = o;
+}
+
+const char *diff_file_pair(const struct diff *d, const char *base_file)
+{
+	size_t lo = 0, hi = d->nfile_pairs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(base_file, d->file_pairs[mid].base);
+
+		if (!c)
+			return d->file_pairs[mid].new;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+bool diff_row_moved(const struct diff *d, size_t r)
+{
+	return r < d->matched && r >= d->matched - d->matched_dir;
+}
+
+/* The rows in the diff's order: matched (across directories last), gone, new. */
+static void settle_rows(struct diff *d, const struct pending_list *l)
+{
+	size_t k = 0;
+
+	d->rows = xmalloc_array(l->n ? l->n : 1, sizeof(*d->rows));
+	d->elsewhere = xmalloc_array(l->n ? l->n : 1, sizeof(uint32_t));
+	for (int pass = 0; pass < 4; pass++)
+		for (size_t r = 0; r < l->n; r++) {
+			const struct pending *p = &l->v[r];
+			bool b = p->row.base != NCG_NONE, n = p->row.new != NCG_NONE;
+			int kind = b && n ? (p->moved ? 1 : 0) : b ? 2 : n ? 3 : -1;
+
+			if (kind != pass)
+				continue;
+			d->rows[k] = p->row;
+			d->elsewhere[k++] = p->elsewhere;
+			d->matched += kind <= 1;
+			d->only_base += kind == 2;
+			d->only_new += kind == 3;
+			d->elsewhere_gone += kind == 2 && p->elsewhere != NCG_NONE;
+			d->elsewhere_new += kind == 3 && p->elsewhere != NCG_NONE;
+		}
+	d->nrows = k;
+}
+
+static void diff_totals(struct diff *d)
+{
+	size_t na = d->matched, nbo = d->only_base;
+
 	d->total_base = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 	d->total_new = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 	d->unmatched_base = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 	d->unmatched_new = xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t));
 	for (uint32_t e = 0; e < d->nev; e++) {
-		d->total_base[e] = d->ev_base[e] != NCG_NONE ? base->totals[d->ev_base[e]] : 0;
-		d->total_new[e] = d->ev_new[e] != NCG_NONE ? new->totals[d->ev_new[e]] : 0;
+		d->total_base[e] = d->ev_base[e] != NCG_NONE ? d->base->totals[d->ev_base[e]] : 0;
+		d->total_new[e] = d->ev_new[e] != NCG_NONE ? d->new->totals[d->ev_new[e]] : 0;
 		for (size_t r = na; r < na + nbo; r++)
 			u64_add_sat(&d->unmatched_base[e], diff_cost(d, r, false, false, e));
 		for (size_t r = na + nbo; r < d->nrows; r++)
@@ -347,9 +542,50 @@ void diff_build(struct diff *d, const struct profile *base, const struct profile
 	}
 }
 
+static void free_keys(struct fnkey *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(k[i].key);
+	free(k);
+}
+
+void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
+		const struct rewrites *rules)
+{
+	size_t nb, nn;
+	struct fnkey *kb = fnkey_functions(base, rules, &nb),
+		     *kn = fnkey_functions(new, rules, &nn);
+	uint32_t *hb, *hn;
+	struct pending_list l = {NULL, 0, 0};
+
+	memset(d, 0, sizeof(*d));
+	d->base = base;
+	d->new = new;
+	match_events(d);
+	d->next_base = chain(kb, nb, base->nfuncs, &hb);
+	d->next_new = chain(kn, nn, new->nfuncs, &hn);
+	match_exact(&l, kb, nb, hb, kn, nn, hn);
+	d->matched_dir = match_dirs(&l, rules && rules->strict_files);
+	settle_rows(d, &l);
+	file_pairs(d, &l);
+	free(l.v);
+	free(hb);
+	free(hn);
+	free_keys(kb, nb);
+	free_keys(kn, nn);
+	match_calls(d);
+	diff_totals(d);
+}
+
 void diff_release(struct diff *d)
 {
 	free(d->rows);
+	free(d->elsewhere);
+	for (size_t i = 0; i < d->nfile_pairs; i++) {
+		free(d->file_pairs[i].base);
+		free(d->file_pairs[i].new);
+	}
+	free(d->file_pairs);
 	free(d->ev_name);
 	free(d->ev_base);
 	free(d->ev_new);

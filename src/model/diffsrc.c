@@ -9,11 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A source file's name after the rules (malloc'd): lines of two builds meet under it. */
-static char *file_key(const struct rewrites *rules, const struct profile *p, uint32_t file)
+/*
+ * A source file's name after the rules (malloc'd): lines of two builds meet
+ * under it. A base file whose functions were matched across directories
+ * goes by its new side's name: a/prog.c's lines are set against b/prog.c's.
+ */
+static char *file_key(const struct diff *d, bool new_side, const struct rewrites *rules,
+		      uint32_t file)
 {
-	return rewrites_apply(rules, DIFF_FILE,
-			      file == NCG_NONE ? span_make("???", 3) : profile_name(p, file));
+	const struct profile *p = new_side ? d->new : d->base;
+	char *k = rewrites_apply(rules, DIFF_FILE,
+				 file == NCG_NONE ? span_make("???", 3) : profile_name(p, file));
+	const char *pair = new_side ? NULL : diff_file_pair(d, k);
+
+	if (pair) {
+		free(k);
+		k = xstrdup(pair);
+	}
+	return k;
 }
 
 static int cmp_side_line(const void *a, const void *b)
@@ -48,7 +61,7 @@ static void add_fn_lines(const struct diff *d, bool new_side, uint32_t f,
 			continue;
 		ALLOC_GROW(l->v, l->n + 1, l->alloc);
 		x = &l->v[l->n++];
-		*x = (struct side_line){r->file, file_key(rules, p, r->file), r->line,
+		*x = (struct side_line){r->file, file_key(d, new_side, rules, r->file), r->line,
 					xcalloc(d->nev ? d->nev : 1, sizeof(uint64_t))};
 		for (uint32_t e = 0; e < d->nev; e++)
 			x->cost[e] = evmap[e] == NCG_NONE ? 0 : r->costs[evmap[e]];
@@ -203,8 +216,12 @@ static void add_file(struct diffsrc *s, const struct diff *d, uint32_t e,
 			u64_add_sat(&base_sum, b[x].cost[e]);
 		row_push(s, DSRC_DIFFER, 0, base_sum, 0, false);
 	}
-	if (!f->text.data)
+	if (!f->text.data) {
 		row_push(s, DSRC_NOT_FOUND, 0, 0, 0, false);
+		for (size_t t = 0; t < f->text.ntried;
+		     t++) /* where to put it, as the source view */
+			row_push(s, DSRC_TRIED, t, 0, 0, false);
+	}
 	while (i < nb || j < nn) {
 		int c = i == nb   ? 1
 			: j == nn ? -1

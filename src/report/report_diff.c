@@ -24,6 +24,12 @@ static const char *status_of(const struct diff *d, size_t r)
 	return d->rows[r].new == NCG_NONE ? "gone" : "matched";
 }
 
+/* A row's status in tsv and json: matched-dir where its files differ in the directory only. */
+static const char *row_status(const struct diff *d, size_t r)
+{
+	return diff_row_moved(d, r) ? "matched-dir" : status_of(d, r);
+}
+
 static void put_span(FILE *out, struct span s, const struct report_opts *o)
 {
 	if (o->format == REPORT_JSON)
@@ -108,7 +114,7 @@ static void tsv_row(FILE *out, const struct diff *d, size_t r, const uint32_t *e
 	put_span(out, name_of(p, p->funcs[f].file, ""), o);
 	fputc('\t', out);
 	put_span(out, name_of(p, p->funcs[f].object, ""), o);
-	fprintf(out, "\t%s", status_of(d, r));
+	fprintf(out, "\t%s", row_status(d, r));
 	for (int incl = 0; incl < 2; incl++)
 		for (uint32_t i = 0; i < nev; i++)
 			tsv_five(out, diff_cost(d, r, false, incl, evs[i]),
@@ -137,6 +143,45 @@ static void json_side(FILE *out, const char *key, const struct profile *p, const
 	fputs("}}", out);
 }
 
+/*
+ * Where a row's other file is: "base_file", the base's, for a row matched
+ * across directories; "elsewhere", the other side's namesake's, for a row
+ * of one side whose name the other has in another file.
+ */
+static void json_other_file(FILE *out, const struct diff *d, size_t r, const struct report_opts *o)
+{
+	if (diff_row_moved(d, r)) {
+		fputs(",\"base_file\":", out);
+		put_span(out, name_of(d->base, d->base->funcs[d->rows[r].base].file, ""), o);
+	} else if (d->elsewhere[r] != NCG_NONE) {
+		const struct profile *other = d->rows[r].new == NCG_NONE ? d->new : d->base;
+
+		fputs(",\"elsewhere\":", out);
+		put_span(out, name_of(other, other->funcs[d->elsewhere[r]].file, ""), o);
+	}
+}
+
+/* The counts of the match, as json members (after others). */
+static void json_counts(FILE *out, const struct diff *d)
+{
+	fprintf(out,
+		"\"matched\":%zu,\"matched_dir\":%zu,\"only_base\":%zu,\"only_new\":%zu,"
+		"\"elsewhere\":{\"gone\":%zu,\"new\":%zu}",
+		d->matched, d->matched_dir, d->only_base, d->only_new, d->elsewhere_gone,
+		d->elsewhere_new);
+}
+
+/* "{"base":PATH,"new":PATH, the counts": the head of the json of the lines and the source. */
+static void json_head(FILE *out, const struct diff *d)
+{
+	fputs("{\"base\":", out);
+	report_put_json_string(out, span_make(d->base->path, strlen(d->base->path)));
+	fputs(",\"new\":", out);
+	report_put_json_string(out, span_make(d->new->path, strlen(d->new->path)));
+	fputc(',', out);
+	json_counts(out, d);
+}
+
 static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *evs, uint32_t nev,
 		     const struct report_opts *o)
 {
@@ -149,7 +194,8 @@ static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *
 	put_span(out, name_of(p, p->funcs[f].file, ""), o);
 	fputs(",\"object\":", out);
 	put_span(out, name_of(p, p->funcs[f].object, ""), o);
-	fprintf(out, ",\"status\":\"%s\"", status_of(d, r));
+	fprintf(out, ",\"status\":\"%s\"", row_status(d, r));
+	json_other_file(out, d, r, o);
 	for (int incl = 0; incl < 2; incl++) {
 		fprintf(out, ",\"%s\":{", incl ? "incl" : "self");
 		for (uint32_t i = 0; i < nev; i++) {
@@ -199,8 +245,9 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 			tsv_five_head(out, "", d->ev_name[evs[i]]);
 		fputc('\n', out);
 	} else if (o->format == REPORT_JSON) {
-		fprintf(out, "{\"matched\":%zu,\"only_base\":%zu,\"only_new\":%zu,\"calls\":[",
-			d->matched, d->only_base, d->only_new);
+		fputc('{', out);
+		json_counts(out, d);
+		fputs(",\"calls\":[", out);
 	} else {
 		fprintf(out, "Base: %s\nNew:  %s\nCalls by the change of their inclusive %.*s\n\n",
 			d->base->path, d->new->path, (int)d->ev_name[e].len, d->ev_name[e].ptr);
@@ -488,23 +535,45 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 	struct side_line *lb = diffsrc_side_lines(d, false, rules, &nb),
 			 *ln = diffsrc_side_lines(d, true, rules, &nn);
 
-	fputs("file\tline", out);
-	for (uint32_t k = 0; k < nev; k++)
-		tsv_five_head(out, "self:", d->ev_name[evs[k]]);
-	fputc('\n', out);
-	while (i < nb || j < nn) {
+	if (o->format == REPORT_JSON) {
+		json_head(out, d);
+		fputs(",\"lines\":[", out);
+	} else {
+		fputs("file\tline", out);
+		for (uint32_t k = 0; k < nev; k++)
+			tsv_five_head(out, "self:", d->ev_name[evs[k]]);
+		fputc('\n', out);
+	}
+	for (bool first = true; i < nb || j < nn; first = false) {
 		int c = i == nb ? 1 : j == nn ? -1 : diffsrc_cmp_lines(&lb[i], &ln[j]);
 		const struct side_line *at = c <= 0 ? &lb[i] : &ln[j];
 
-		report_put_name(out, span_make(at->file, strlen(at->file)), true, o->terminal);
-		fprintf(out, "\t%" PRIu64, at->line);
-		for (uint32_t k = 0; k < nev; k++)
-			tsv_five(out, c <= 0 ? lb[i].cost[evs[k]] : 0,
-				 c >= 0 ? ln[j].cost[evs[k]] : 0, d->total_base[evs[k]]);
-		fputc('\n', out);
+		if (o->format == REPORT_JSON) {
+			fputs(first ? "\n{\"file\":" : ",\n{\"file\":", out);
+			report_put_json_string(out, span_make(at->file, strlen(at->file)));
+			fprintf(out, ",\"line\":%" PRIu64 ",\"self\":{", at->line);
+		} else {
+			report_put_name(out, span_make(at->file, strlen(at->file)), true,
+					o->terminal);
+			fprintf(out, "\t%" PRIu64, at->line);
+		}
+		for (uint32_t k = 0; k < nev; k++) {
+			uint64_t b = c <= 0 ? lb[i].cost[evs[k]] : 0,
+				 n = c >= 0 ? ln[j].cost[evs[k]] : 0;
+
+			if (o->format == REPORT_JSON) {
+				fputs(k ? "," : "", out);
+				json_five(out, d->ev_name[evs[k]], b, n, d->total_base[evs[k]]);
+			} else {
+				tsv_five(out, b, n, d->total_base[evs[k]]);
+			}
+		}
+		fputs(o->format == REPORT_JSON ? "}}" : "\n", out);
 		i += c <= 0;
 		j += c >= 0;
 	}
+	if (o->format == REPORT_JSON)
+		fputs("]}\n", out);
 	diffsrc_free_lines(lb, nb);
 	diffsrc_free_lines(ln, nn);
 }
@@ -533,6 +602,14 @@ static void source_row(FILE *out, const struct diffsrc *s, const struct dsrc_row
 	case DSRC_NOT_FOUND:
 		fputs("-- the source is not found: line numbers only\n", out);
 		return;
+	case DSRC_TRIED: /* the paths come from the profile: escaped like every name in it */
+		fputs("--   tried ", out);
+		escape_write(out, span_make(f->text.tried[r->line].path,
+					    strlen(f->text.tried[r->line].path)));
+		if (f->text.tried[r->line].why)
+			fprintf(out, " (not read: %s)", f->text.tried[r->line].why);
+		fputc('\n', out);
+		return;
 	case DSRC_GAP:
 		return;
 	case DSRC_LINE:
@@ -547,6 +624,78 @@ static void source_row(FILE *out, const struct diffsrc *s, const struct dsrc_row
 	fputc('\n', out);
 }
 
+/* A change as a json number: "+5" is 5. */
+static const char *json_delta(char *buf, uint64_t b, uint64_t n)
+{
+	fmt_delta(buf, b, n);
+	return buf[0] == '+' ? buf + 1 : buf;
+}
+
+/* A file of a function's source as json: found or where it was looked for, its lines. */
+static void json_source_file(FILE *out, const struct diffsrc *s, size_t *i)
+{
+	const struct dsrc_row *r = &s->rows[*i];
+	const struct dsrc_file *f = &s->files[r->file];
+	bool first = true;
+	char ch[FMT_NUM];
+
+	fputs("{\"file\":", out);
+	report_put_json_string(out, span_make(f->name, strlen(f->name)));
+	fprintf(out, ",\"found\":%s,\"differ\":%s", f->text.data ? "true" : "false",
+		f->differ ? "true" : "false");
+	fputs(",\"tried\":[", out);
+	for (size_t t = 0; !f->text.data && t < f->text.ntried; t++) {
+		fputs(t ? "," : "", out);
+		report_put_json_string(
+		    out, span_make(f->text.tried[t].path, strlen(f->text.tried[t].path)));
+	}
+	fputs("],\"lines\":[", out);
+	for ((*i)++; *i < s->nrows && s->rows[*i].kind != DSRC_FILE; (*i)++) {
+		r = &s->rows[*i];
+		if (r->kind != DSRC_LINE)
+			continue;
+		fprintf(out, "%s{\"line\":%" PRIu64 ",", first ? "" : ",", r->line);
+		if (f->differ)
+			fprintf(out, "\"base\":null,\"new\":%" PRIu64 ",\"change\":null", r->new);
+		else
+			fprintf(out, "\"base\":%" PRIu64 ",\"new\":%" PRIu64 ",\"change\":%s",
+				r->base, r->new, json_delta(ch, r->base, r->new));
+		fputs(",\"text\":", out);
+		if (f->text.data && r->line && r->line <= f->text.nlines)
+			report_put_json_string(out, source_line(&f->text, r->line));
+		else
+			fputs("null", out);
+		fputc('}', out);
+		first = false;
+	}
+	fputs("]}", out);
+}
+
+/* A function's source as json: its name, status, and files. */
+static void json_source(FILE *out, const struct diff *d, const struct diffsrc *s, size_t r,
+			const struct report_opts *o, bool first)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+	uint64_t base_differ = 0;
+
+	fputs(first ? "\n{\"name\":" : ",\n{\"name\":", out);
+	put_span(out, name_of(p, p->funcs[f].name, "(unknown)"), o);
+	fprintf(out, ",\"status\":\"%s\",\"files\":[", row_status(d, r));
+	for (size_t i = 0; i < s->nrows;) {
+		if (s->rows[i].kind == DSRC_DIFFER)
+			u64_add_sat(&base_differ, s->rows[i].base);
+		if (s->rows[i].kind != DSRC_FILE) {
+			i++;
+			continue;
+		}
+		fputs(i ? "," : "", out);
+		json_source_file(out, s, &i);
+	}
+	/* the base's cost in files whose text differs: not set against the new lines */
+	fprintf(out, "],\"base_not_set\":%" PRIu64 "}", base_differ);
+}
+
 /* --dump=source --function=RE: each matching function's lines, base and new. */
 static int source_report(FILE *out, const struct diff *d, const struct rewrites *rules,
 			 const struct report_opts *o, uint32_t e, char *err, size_t errsize)
@@ -558,10 +707,23 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 		snprintf(err, errsize, "--dump=source needs --function=REGEX");
 		return -1;
 	}
+	if (o->format == REPORT_TSV) {
+		snprintf(
+		    err, errsize,
+		    "--dump=source of a diff is text or json (--dump=lines: tsv of the lines)");
+		return -2;
+	}
 	if (match_compile(&re, o->function, err, errsize) < 0)
 		return -1;
-	fprintf(out, "%16s %16s %16s  source (self %.*s)\n", "Base", "New", "Change",
-		(int)d->ev_name[e].len, d->ev_name[e].ptr);
+	if (o->format == REPORT_JSON) {
+		json_head(out, d);
+		fputs(",\"event\":", out);
+		report_put_json_string(out, d->ev_name[e]);
+		fputs(",\"functions\":[", out);
+	} else {
+		fprintf(out, "%16s %16s %16s  source (self %.*s)\n", "Base", "New", "Change",
+			(int)d->ev_name[e].len, d->ev_name[e].ptr);
+	}
 	order = diff_order(d, e, true, 0);
 	for (size_t k = 0; k < d->nrows; k++) {
 		size_t r = order[k];
@@ -573,6 +735,12 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 		    !match_name(&re, profile_name(p, p->funcs[f].name)))
 			continue;
 		shown++;
+		if (o->format == REPORT_JSON) {
+			diffsrc_build(&s, d, (uint32_t)r, e, rules, o->sources, -1);
+			json_source(out, d, &s, r, o, shown == 1);
+			diffsrc_release(&s);
+			continue;
+		}
 		fputs("----------------------------------------------------------------------------"
 		      "----\n"
 		      "-- function ",
@@ -589,6 +757,8 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 	}
 	free(order);
 	regfree(&re);
+	if (o->format == REPORT_JSON)
+		fputs("\n]}\n", out);
 	if (!shown) {
 		snprintf(err, errsize, "no function matches '%s'", o->function);
 		return -1;
@@ -609,11 +779,18 @@ static void text_report(FILE *out, const struct diff *d, const size_t *order, ui
 		fmt_commas(b, d->total_new[e]),
 		fmt_change(cc, d->total_base[e], d->total_new[e], false, 0),
 		fmt_share((char[FMT_NUM]){0}, d->total_base[e], d->total_new[e], d->total_base[e]));
-	fprintf(out,
-		"Functions: %zu matched, %zu only in the base (gone, self %s), %zu only in the new "
-		"(new, self %s)\n\n",
-		d->matched, d->only_base, fmt_commas(a, d->unmatched_base[e]), d->only_new,
+	fprintf(out, "Functions: %zu matched", d->matched);
+	if (d->matched_dir)
+		fprintf(out, " (%zu across directories)", d->matched_dir);
+	fprintf(out, ", %zu only in the base (gone, self %s), %zu only in the new (new, self %s)\n",
+		d->only_base, fmt_commas(a, d->unmatched_base[e]), d->only_new,
 		fmt_commas(b, d->unmatched_new[e]));
+	if (d->elsewhere_gone || d->elsewhere_new)
+		fprintf(out,
+			"Of them %zu gone and %zu new are named in another file of the other side: "
+			"--mod-filename=s/FROM/TO/ matches them\n",
+			d->elsewhere_gone, d->elsewhere_new);
+	fputc('\n', out);
 	fprintf(out, "%16s %16s %16s %8s %8s  %-7s %s\n", "Base", "New", "Change", "%base", "Ratio",
 		"", "Function (self cost)");
 	for (size_t i = 0; i < d->nrows; i++) {
@@ -728,7 +905,7 @@ static int diff_report(FILE *out, const struct diff *d, const struct rewrites *r
 		int r = source_report(out, d, rules, o, e, err, errsize);
 
 		free(evs);
-		return r < 0 || ferror(out) ? -1 : 0;
+		return r == -2 ? -2 : r < 0 || ferror(out) ? -1 : 0;
 	}
 	order = diff_order(d, e, o->sort == SORT_INCL, 0);
 	if (o->format == REPORT_TSV) {
@@ -740,8 +917,9 @@ static int diff_report(FILE *out, const struct diff *d, const struct rewrites *r
 		json_side(out, "base", d->base, d->total_base, d->unmatched_base, d, evs, nev);
 		fputc(',', out);
 		json_side(out, "new", d->new, d->total_new, d->unmatched_new, d, evs, nev);
-		fprintf(out, ",\"matched\":%zu,\"only_base\":%zu,\"only_new\":%zu,\"functions\":[",
-			d->matched, d->only_base, d->only_new);
+		fputc(',', out);
+		json_counts(out, d);
+		fputs(",\"functions\":[", out);
 		for (size_t i = 0; i < d->nrows; i++) {
 			fputs(i ? ",\n" : "\n", out);
 			json_row(out, d, order[i], evs, nev, o);

@@ -31,6 +31,24 @@ struct diff_screen {
 
 static const struct screen_ops screen_diff_ops, screen_diff_calls_ops; /* at the end */
 
+/* The detail lines under the list (the function's whole name, its file and object). */
+static bool has_detail(const struct grid *g)
+{
+	return g->rows >= 10;
+}
+
+int ui_diff_list_rows(const struct grid *g)
+{
+	int r = view_list_rows(g) - (has_detail(g) ? 2 : 0);
+
+	return r > 1 ? r : 1;
+}
+
+int ui_diff_rows(const struct ui *u)
+{
+	return ui_diff_list_rows(&u->g);
+}
+
 static struct diff_screen *state_of(struct screen *s)
 {
 	return s->state;
@@ -185,12 +203,104 @@ static struct span row_fn_name(const struct diff *d, uint32_t row)
 					    : profile_name(p, p->funcs[f].name);
 }
 
-/* The columns of the functions and the calls: the diff's, then new or gone. */
+/*
+ * The columns of the functions and the calls: the diff's, then new or
+ * gone; on a wide screen the file at the right, as in the table.
+ */
 static void columns(const struct ui *u, struct list *l, int cols, bool ratio)
 {
 	ui_diff_columns(u, l, true, ratio, DIFF_MIN_NAME);
 	list_add(l, "", 4, 0, 2, false, 0, 0);
+	l->trail = ui_diff_trail(cols);
 	list_fit(l, cols);
+}
+
+int ui_diff_trail(int cols)
+{
+	return cols >= 120 ? (cols - 60) / 3 + 2 : 0; /* as the table's */
+}
+
+static struct span name_or(const struct profile *p, uint32_t id, const char *none)
+{
+	return id == NCG_NONE ? span_make(none, strlen(none)) : profile_name(p, id);
+}
+
+void ui_diff_put_file(struct grid *g, int y, const struct list *l, const struct diff *d, uint32_t r,
+		      enum grid_attr a)
+{
+	const struct profile *p;
+	uint32_t f = diff_function(d, r, &p);
+	char buf[SHORTEN_SIZE];
+
+	if (!l->trail)
+		return;
+	shorten_path(buf, sizeof(buf), name_or(p, p->funcs[f].file, "???"), l->trail - 2);
+	grid_puts_cut(g, y, g->cols - (l->trail - 2), buf, a == ATTR_CURSOR ? a : ATTR_DIM);
+}
+
+void ui_diff_file_head(struct grid *g, int y, const struct list *l)
+{
+	char head[LIST_WRITE_COLS + 8];
+
+	/* (over the end of a long title of the names) */
+	if (l->trail && g->cols - l->trail >= 0) {
+		snprintf(head, sizeof(head), "  %-*s", l->trail - 2, "File");
+		grid_puts_cut(g, y, g->cols - l->trail, head, ATTR_HEAD);
+	}
+}
+
+/* "A" where both sides say A, else "A -> B" (base -> new), into buf. */
+static void both_sides(char *buf, size_t size, struct span b, struct span n)
+{
+	if (b.len == n.len && !memcmp(b.ptr, n.ptr, b.len))
+		snprintf(buf, size, "%.*s", (int)n.len, n.ptr);
+	else
+		snprintf(buf, size, "%.*s -> %.*s", (int)b.len, b.ptr, (int)n.len, n.ptr);
+}
+
+void ui_diff_detail(const struct diff *d, struct grid *g, uint32_t r)
+{
+	int y = g->rows - 3;
+	const struct profile *p;
+	uint32_t f, other = r == NCG_NONE ? NCG_NONE : d->elsewhere[r];
+	char line[2400], file[1100], obj[1100];
+	struct span name;
+
+	if (!has_detail(g))
+		return;
+	grid_fill(g, y, 0, ATTR_NORMAL);
+	grid_fill(g, y + 1, 0, ATTR_DIM);
+	if (r == NCG_NONE)
+		return;
+	f = diff_function(d, r, &p);
+	name = name_or(p, p->funcs[f].name, "(unknown)");
+	grid_put_cut(g, y, 0, name.ptr, name.len, g->cols, ATTR_NORMAL);
+	if (d->rows[r].base != NCG_NONE && d->rows[r].new != NCG_NONE) {
+		const struct function *b = &d->base->funcs[d->rows[r].base],
+				      *n = &d->new->funcs[d->rows[r].new];
+
+		both_sides(file, sizeof(file), name_or(d->base, b->file, "???"),
+			   name_or(d->new, n->file, "???"));
+		both_sides(obj, sizeof(obj), name_or(d->base, b->object, "???"),
+			   name_or(d->new, n->object, "???"));
+		snprintf(line, sizeof(line), "file: %s  object: %s%s", file, obj,
+			 diff_row_moved(d, r) ? "  (matched across directories)" : "");
+	} else if (other != NCG_NONE) {
+		const struct profile *op = p == d->new ? d->base : d->new;
+		struct span of = name_or(op, op->funcs[other].file, "???");
+
+		snprintf(line, sizeof(line),
+			 "%s: the %s has it in %.*s (--mod-filename matches them)",
+			 p == d->new ? "new" : "gone", p == d->new ? "base" : "new profile",
+			 (int)of.len, of.ptr);
+	} else {
+		struct span fi = name_or(p, p->funcs[f].file, "???"),
+			    ob = name_or(p, p->funcs[f].object, "???");
+
+		snprintf(line, sizeof(line), "%s: file: %.*s  object: %.*s",
+			 p == d->new ? "new" : "gone", (int)fi.len, fi.ptr, (int)ob.len, ob.ptr);
+	}
+	grid_put_cut(g, y + 1, 0, line, strlen(line), g->cols, ATTR_DIM);
 }
 
 /* Diff row r on row y of g: its costs (self or incl), its status, then name. */
@@ -218,6 +328,58 @@ static void diff_name(const struct diff *d, uint32_t r, struct shorten_set *name
 	shorten_set_function(names, i, p, f, width, extra);
 }
 
+static bool same_span(struct span a, struct span b)
+{
+	return a.len == b.len && !memcmp(a.ptr, b.ptr, a.len);
+}
+
+void ui_diff_tell_apart(const struct diff *d, struct shorten_set *names, const uint32_t *rows,
+			bool file_column)
+{
+	bool *alike = xcalloc(names->n ? names->n : 1, sizeof(bool));
+
+	for (size_t i = 0; i < names->n; i++)
+		for (size_t j = i + 1; !file_column && j < names->n; j++)
+			if (rows[i] != NCG_NONE && rows[j] != NCG_NONE && rows[i] != rows[j] &&
+			    same_span(names->rows[i].name, names->rows[j].name) &&
+			    same_span(names->rows[i].file, names->rows[j].file))
+				alike[i] = alike[j] = true;
+	for (size_t i = 0; i < names->n; i++) {
+		const struct profile *p;
+		uint32_t f;
+
+		if (rows[i] == NCG_NONE)
+			continue;
+		if (file_column) {
+			names->rows[i].file = span_make("", 0);
+		} else if (alike[i]) {
+			f = diff_function(d, rows[i], &p);
+			names->rows[i].file = name_or(p, p->funcs[f].object, "???");
+		}
+	}
+	free(alike);
+}
+
+const char *ui_diff_matched(const struct diff *d, char *buf, size_t size)
+{
+	if (d->matched_dir)
+		snprintf(buf, size, "%zu matched (%zu across directories)", d->matched,
+			 d->matched_dir);
+	else
+		snprintf(buf, size, "%zu matched", d->matched);
+	return buf;
+}
+
+const char *ui_diff_elsewhere(const struct diff *d, char *buf, size_t size)
+{
+	size_t n = d->elsewhere_gone + d->elsewhere_new;
+
+	buf[0] = '\0';
+	if (n)
+		snprintf(buf, size, "; %zu in other files (--mod-filename)", n);
+	return buf;
+}
+
 static const char *order_word(const struct diff_screen *ds)
 {
 	static const char *const word[] = {"most shrunk first", "biggest change first",
@@ -234,6 +396,16 @@ void ui_open_diff(struct ui *u)
 	ui_push_screen(u, &screen_diff_ops, ds, diff_screen_free);
 }
 
+void ui_diff_home(struct ui *u)
+{
+	for (size_t i = 0; i < u->hist.n; i++)
+		if (u->hist.screens[i].ops == &screen_diff_ops) {
+			u->hist.cur = i;
+			return;
+		}
+	ui_open_diff(u);
+}
+
 static struct nav *diff_nav(struct ui *u, struct screen *s)
 {
 	(void)u;
@@ -246,10 +418,11 @@ static void draw(struct ui *u, const struct diff_screen *ds, const struct nav *n
 	const struct diff *d = u->diff;
 	uint32_t e = ui_diff_event(u);
 	char line[1200], a[FMT_NUM], b[FMT_NUM], c[FMT_NUM + 1], ua[FMT_NUM], ub[FMT_NUM],
-	    pct[FMT_NUM];
+	    pct[FMT_NUM], across[80], hint[120];
 	size_t n = nav->top < nav->count ? nav->count - nav->top : 0,
-	       rows = (size_t)view_list_rows(g);
+	       rows = (size_t)ui_diff_list_rows(g);
 	struct shorten_set names;
+	uint32_t *shown;
 	struct list l;
 
 	columns(u, &l, g->cols, true);
@@ -266,25 +439,35 @@ static void draw(struct ui *u, const struct diff_screen *ds, const struct nav *n
 	    d->total_base[e] ? fmt_share(pct, d->total_base[e], d->total_new[e], d->total_base[e])
 			     : "+0.00");
 	grid_put_cut(g, 1, 0, line, strlen(line), g->cols, ATTR_NORMAL);
-	snprintf(line, sizeof(line), "%zu matched, %zu gone (self %s), %zu new (self %s); %s %s",
-		 d->matched, d->only_base,
+	snprintf(line, sizeof(line), "%s, %zu gone (self %s), %zu new (self %s)%s; %s %s",
+		 ui_diff_matched(d, across, sizeof(across)), d->only_base,
 		 fmt_value(ua, d->unmatched_base[e], u->disp.short_units, u->disp.unit_ps),
 		 d->only_new,
 		 fmt_value(ub, d->unmatched_new[e], u->disp.short_units, u->disp.unit_ps),
-		 ds->incl ? "inclusive," : "self,", order_word(ds));
+		 ui_diff_elsewhere(d, hint, sizeof(hint)), ds->incl ? "inclusive," : "self,",
+		 order_word(ds));
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
 	list_put_heads(g, 3, &l, "Function");
+	ui_diff_file_head(g, 3, &l);
 	shorten_set_init(&names, n < rows ? n : rows);
-	for (size_t i = 0; i < names.n; i++)
-		diff_name(d, (uint32_t)ds->order[nav->top + i], &names, i, l.name, NULL);
+	shown = xmalloc_array(names.n ? names.n : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < names.n; i++) {
+		shown[i] = (uint32_t)ds->order[nav->top + i];
+		diff_name(d, shown[i], &names, i, l.name, NULL);
+	}
+	ui_diff_tell_apart(d, &names, shown, l.trail > 0);
 	shorten_set_apply(&names);
 	for (size_t i = 0; i < names.n; i++) {
 		size_t k = nav->top + i;
+		enum grid_attr at = k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL;
 
-		draw_fn_row(u, ds, g, 4 + (int)i, &l, ds->order[k], shorten_set_out(&names, i),
-			    k == nav->cursor ? ATTR_CURSOR : ATTR_NORMAL);
+		draw_fn_row(u, ds, g, 4 + (int)i, &l, ds->order[k], shorten_set_out(&names, i), at);
+		ui_diff_put_file(g, 4 + (int)i, &l, d, shown[i], at);
 	}
 	shorten_set_release(&names);
+	free(shown);
+	ui_diff_detail(d, g,
+		       nav->cursor < nav->count ? (uint32_t)ds->order[nav->cursor] : NCG_NONE);
 	view_draw_status(g, nav, vs,
 			 "s/i: sort by change  Enter: its calls  t/r/T: trees  q: back");
 }
@@ -393,7 +576,7 @@ static int diff_write(struct ui *u, struct screen *s, FILE *f)
 static void diff_update(struct ui *u, struct screen *s)
 {
 	sort_rows(u, state_of(s));
-	nav_scroll(&state_of(s)->nav, ui_list_rows(u));
+	nav_scroll(&state_of(s)->nav, ui_diff_rows(u));
 }
 
 static void diff_reopen(struct ui *u, uint32_t fn, unsigned mode)
@@ -435,7 +618,7 @@ const struct keymap keymap_diff = KEYMAP("diff", "the diff of two profiles", dif
 static const struct screen_ops screen_diff_ops = {
     .keymap = &keymap_diff,
     .nav = diff_nav,
-    .rows = ui_list_rows,
+    .rows = ui_diff_rows,
     .moved = NULL,
     .draw = diff_draw,
     .request = diff_request,
@@ -563,6 +746,14 @@ static void draw_call_row(const struct ui *u, const struct diff_calls_screen *cs
 	grid_puts(g, y, list_put_cells(g, y, l, cells, a), name, a);
 }
 
+/* The diff row of the function a row of the screen shows: NCG_NONE on a heading. */
+static uint32_t call_row_function(const struct diff *d, const struct calls_row *r)
+{
+	if (r->call == NCG_NONE)
+		return NCG_NONE;
+	return r->callees ? d->calls[r->call].callee : d->calls[r->call].caller;
+}
+
 /* Row i of names: the function of call row k with its calls after it (a heading: its text). */
 static void calls_name(const struct ui *u, const struct diff_calls_screen *cs, size_t k,
 		       struct shorten_set *names, size_t i, int width)
@@ -612,8 +803,9 @@ static void draw_calls(struct ui *u, const struct diff_calls_screen *cs, const s
 	uint64_t ib = diff_cost(d, cs->row, false, true, e),
 		 in = diff_cost(d, cs->row, true, true, e);
 	size_t n = nav->top < nav->count ? nav->count - nav->top : 0,
-	       rows = (size_t)view_list_rows(g);
+	       rows = (size_t)ui_diff_list_rows(g);
 	struct shorten_set names;
+	uint32_t *shown;
 	struct list l;
 
 	columns(u, &l, g->cols, false);
@@ -634,20 +826,31 @@ static void draw_calls(struct ui *u, const struct diff_calls_screen *cs, const s
 		 fmt_change(ch, ib, in, u->disp.short_units, u->disp.unit_ps));
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_NORMAL);
 	list_put_heads(g, 3, &l, "Function (the call's inclusive cost)");
+	ui_diff_file_head(g, 3, &l);
 	/* the names in view, shortened together, each with its calls when they fit */
 	shorten_set_init(&names, n < rows ? n : rows);
-	for (size_t i = 0; i < names.n; i++)
+	shown = xmalloc_array(names.n ? names.n : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < names.n; i++) {
 		calls_name(u, cs, nav->top + i, &names, i, l.name);
+		shown[i] = call_row_function(d, &cs->rows[nav->top + i]);
+	}
+	ui_diff_tell_apart(d, &names, shown, l.trail > 0);
 	shorten_set_apply(&names);
 	for (size_t i = 0; i < names.n; i++) {
 		size_t k = nav->top + i;
+		enum grid_attr at = k == nav->cursor               ? ATTR_CURSOR
+				    : cs->rows[k].call == NCG_NONE ? ATTR_HEAD
+								   : ATTR_NORMAL;
 
-		draw_call_row(u, cs, g, 4 + (int)i, &l, k, shorten_set_out(&names, i),
-			      k == nav->cursor               ? ATTR_CURSOR
-			      : cs->rows[k].call == NCG_NONE ? ATTR_HEAD
-							     : ATTR_NORMAL);
+		draw_call_row(u, cs, g, 4 + (int)i, &l, k, shorten_set_out(&names, i), at);
+		if (shown[i] != NCG_NONE)
+			ui_diff_put_file(g, 4 + (int)i, &l, d, shown[i], at);
 	}
 	shorten_set_release(&names);
+	free(shown);
+	ui_diff_detail(d, g,
+		       nav->cursor < nav->count ? call_row_function(d, &cs->rows[nav->cursor])
+						: NCG_NONE);
 	/* two Cachegrind files: no call to open or to grow a tree by */
 	view_draw_status(g, nav, vs,
 			 profile_has_calls(&u->base->prof) || profile_has_calls(&u->ses.prof)
@@ -748,7 +951,7 @@ static int calls_write(struct ui *u, struct screen *s, FILE *f)
 static void calls_update(struct ui *u, struct screen *s)
 {
 	calls_rows(u, calls_of(s));
-	nav_scroll(&calls_of(s)->nav, ui_list_rows(u));
+	nav_scroll(&calls_of(s)->nav, ui_diff_rows(u));
 }
 
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
@@ -768,7 +971,7 @@ const struct keymap keymap_diff_callers =
 static const struct screen_ops screen_diff_calls_ops = {
     .keymap = &keymap_diff_callers,
     .nav = calls_nav,
-    .rows = ui_list_rows,
+    .rows = ui_diff_rows,
     .moved = calls_moved,
     .draw = calls_draw,
     .request = calls_request,

@@ -6,7 +6,9 @@
  * the base's lines are not set against the new ones: the base's cost in
  * the file is said once. Tab and S-Tab go to the next and previous line
  * with cost, f and F to the next and previous file, o shows the lines with
- * cost only or with their context.
+ * cost only or with their context, < and > scroll the lines sideways.
+ * Where a file's text is not found, the paths tried are listed, as the
+ * source screen lists them.
  */
 #include "ui_internal.h"
 
@@ -24,6 +26,7 @@ struct diffsrc_screen {
 	uint32_t row;   /* the diff row */
 	bool only;      /* the lines with cost only */
 	uint32_t event; /* the diff event it was built for */
+	int hscroll;    /* columns of the lines scrolled off at the left (<, >) */
 };
 
 static const struct screen_ops screen_diffsrc_ops; /* at the end */
@@ -105,8 +108,10 @@ static void line_text(const struct diffsrc_screen *d, size_t i, char *buf, size_
 	const struct dsrc_row *r = &d->src.rows[i];
 	const struct dsrc_file *f = &d->src.files[r->file];
 
-	if (f->text.data && r->line && r->line <= f->text.nlines)
-		view_expand_tabs(buf, size, source_line(&f->text, r->line), 0);
+	if (r->kind == DSRC_TRIED)
+		view_tried_text(buf, size, &f->text.tried[r->line], d->hscroll);
+	else if (f->text.data && r->line && r->line <= f->text.nlines)
+		view_expand_tabs(buf, size, source_line(&f->text, r->line), d->hscroll);
 	else
 		snprintf(buf, size, "%s", r->line ? "" : "(no line information)");
 }
@@ -135,6 +140,10 @@ static void draw_row(const struct ui *u, const struct diffsrc_screen *d, struct 
 		return;
 	case DSRC_NOT_FOUND:
 		grid_puts_cut(g, y, 0, "-- the source is not found: line numbers only", a);
+		return;
+	case DSRC_TRIED:
+		line_text(d, i, line, sizeof(line));
+		grid_puts(g, y, 0, line, a);
 		return;
 	case DSRC_GAP:
 	case DSRC_LINE:
@@ -260,6 +269,12 @@ static bool src_request(struct ui *u, struct screen *s, enum request req)
 	case REQ_SOURCE:
 		ui_message(u, false, "this is the source of both builds");
 		return true;
+	case REQ_NAME_RIGHT: /* as the source screen: half a screen sideways */
+		d->hscroll += u->g.cols / 2;
+		return true;
+	case REQ_NAME_LEFT:
+		d->hscroll -= d->hscroll > u->g.cols / 2 ? u->g.cols / 2 : d->hscroll;
+		return true;
 	default:
 		return ui_diff_request(u, d->row, req);
 	}
@@ -279,7 +294,7 @@ static bool src_row_text(struct ui *u, struct screen *s, size_t row, char *buf, 
 	(void)u;
 	if (r->kind == DSRC_FILE)
 		snprintf(buf, size, "%s", dss(s)->src.files[r->file].name);
-	else if (r->kind == DSRC_LINE)
+	else if (r->kind == DSRC_LINE || r->kind == DSRC_TRIED)
 		line_text(dss(s), row, buf, size);
 	else
 		return false;
@@ -329,6 +344,8 @@ static const struct key_binding diff_source_keys[] = {
     {'o', REQ_ONLY_COSTLY, NULL},
     {'f', REQ_NEXT_FILE, NULL},
     {'F', REQ_PREV_FILE, NULL},
+    {'>', REQ_NAME_RIGHT, "scroll the lines right"},
+    {'<', REQ_NAME_LEFT, "scroll the lines left"},
     {'\n', REQ_ENTER, "the callers and callees of the function, both builds"},
     {KEYS_ENTER, REQ_ENTER, "the callers and callees of the function, both builds"},
     {KEYS_RIGHT, REQ_ENTER, "the callers and callees of the function, both builds"},

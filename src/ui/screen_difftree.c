@@ -39,7 +39,7 @@ static void refresh(struct ui *u, struct screen *s, size_t cursor)
 {
 	difftree_flatten(&dts(s)->tree);
 	dts(s)->nav.count = dts(s)->tree.nvisible;
-	nav_to(&dts(s)->nav, cursor, ui_list_rows(u));
+	nav_to(&dts(s)->nav, cursor, ui_diff_rows(u));
 }
 
 /* A new tree with its biggest change open; built again (saved), the rows that were open. */
@@ -183,6 +183,8 @@ static void columns(const struct ui *u, struct list *l, int cols)
 	ui_diff_columns(u, l, true, false, TREE_ROOM);
 	list_add(l, "", 9, 0, 1, false, 0, 0);
 	list_add(l, "Calls", 13, 0, 1, true, DIFF_STEP_OWN, TREE_ROOM);
+	/* (the names of a tree are indented: the file only where they keep room) */
+	l->trail = cols >= 160 ? ui_diff_trail(cols) : 0;
 	list_fit(l, cols);
 }
 
@@ -239,17 +241,28 @@ static struct nav *tree_nav(struct ui *u, struct screen *s)
 	return &dts(s)->nav;
 }
 
+/* The diff row of a node's function; NCG_NONE for a fold or a cut. */
+static uint32_t node_row(const struct difftree_node *n)
+{
+	return n->kind == NODE_FUNCTION ? n->row : NCG_NONE;
+}
+
 /* The names of rows [from, from + names->n), shortened together to what their indent leaves. */
 static void row_names(const struct difftree *t, const struct list *l, size_t from,
 		      struct shorten_set *names, char (*folds)[64])
 {
+	uint32_t *rows = xmalloc_array(names->n ? names->n : 1, sizeof(uint32_t));
+
 	for (size_t i = 0; i < names->n; i++) {
 		const struct difftree_node *nd = &t->nodes[t->visible[from + i]];
 
 		node_name(t->d, nd, names, i, l->name - 2 - node_indent(l, nd), folds[i],
 			  sizeof(folds[i]));
+		rows[i] = node_row(nd);
 	}
+	ui_diff_tell_apart(t->d, names, rows, l->trail > 0);
 	shorten_set_apply(names);
+	free(rows);
 }
 
 static void draw(struct ui *u, const struct difftree *t, const struct nav *nav, struct grid *g,
@@ -259,7 +272,7 @@ static void draw(struct ui *u, const struct difftree *t, const struct nav *nav, 
 	uint32_t e = t->event;
 	char line[1400], a[FMT_NUM], b[FMT_NUM], ch[FMT_NUM + 1], label[1024];
 	size_t n = nav->top < t->nvisible ? t->nvisible - nav->top : 0,
-	       rows = (size_t)view_list_rows(g);
+	       rows = (size_t)ui_diff_list_rows(g);
 	char(*folds)[64];
 	struct shorten_set names;
 	struct list l;
@@ -290,6 +303,7 @@ static void draw(struct ui *u, const struct difftree *t, const struct nav *nav, 
 	grid_put_cut(g, 2, 0, line, strlen(line), g->cols, ATTR_DIM);
 	list_put_heads(g, 3, &l,
 		       t->inverted ? "Function, then its callers" : "Function, then its callees");
+	ui_diff_file_head(g, 3, &l);
 	shorten_set_init(&names, n < rows ? n : rows);
 	folds = xcalloc(names.n ? names.n : 1, sizeof(*folds));
 	row_names(t, &l, nav->top, &names, folds);
@@ -297,13 +311,18 @@ static void draw(struct ui *u, const struct difftree *t, const struct nav *nav, 
 		size_t k = nav->top + i;
 		uint32_t id = t->visible[k];
 
-		draw_node_row(u, t, g, 4 + (int)i, &l, id, shorten_set_out(&names, i),
-			      k == nav->cursor                     ? ATTR_CURSOR
-			      : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
-								   : ATTR_NORMAL);
+		enum grid_attr at = k == nav->cursor                     ? ATTR_CURSOR
+				    : t->nodes[id].kind != NODE_FUNCTION ? ATTR_DIM
+									 : ATTR_NORMAL;
+
+		draw_node_row(u, t, g, 4 + (int)i, &l, id, shorten_set_out(&names, i), at);
+		if (node_row(&t->nodes[id]) != NCG_NONE)
+			ui_diff_put_file(g, 4 + (int)i, &l, d, t->nodes[id].row, at);
 	}
 	shorten_set_release(&names);
 	free(folds);
+	if (nav->cursor < t->nvisible)
+		ui_diff_detail(d, g, node_row(&t->nodes[t->visible[nav->cursor]]));
 	view_draw_status(g, nav, vs, "Right/Left: expand/collapse  e: biggest change  q: back");
 }
 
@@ -316,7 +335,7 @@ static void expand_or_collapse(struct ui *u, struct difftree *t, enum request re
 			       size_t *cursor)
 {
 	if (req == REQ_EXPAND) {
-		if (!difftree_expand(t, id) && !difftree_unfold(t, id, (size_t)ui_list_rows(u)))
+		if (!difftree_expand(t, id) && !difftree_unfold(t, id, (size_t)ui_diff_rows(u)))
 			ui_message(u, false, "nothing to expand here");
 	} else if (req == REQ_COLLAPSE) {
 		if (t->nodes[id].expanded) {
@@ -474,7 +493,7 @@ const struct keymap keymap_diff_tree = KEYMAP("diff-tree", "a call tree of a dif
 static const struct screen_ops screen_difftree_ops = {
     .keymap = &keymap_diff_tree,
     .nav = tree_nav,
-    .rows = ui_list_rows,
+    .rows = ui_diff_rows,
     .moved = NULL,
     .draw = tree_draw,
     .request = tree_request,

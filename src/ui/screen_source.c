@@ -153,13 +153,7 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 
 	grid_fill(g, r, 0, a);
 	if (sr->kind == SROW_TRIED) {
-		/* from the profile: grid_put shows its control characters as ^X */
-		const struct source_tried *tr = &v->text.tried[sr->where];
-
-		view_expand_tabs(text, sizeof(text), span_make(tr->path, strlen(tr->path)),
-				 v->hscroll);
-		snprintf(line, sizeof(line), "  tried %s%s%s%s", text,
-			 tr->why ? " (not read: " : "", tr->why ? tr->why : "", tr->why ? ")" : "");
+		view_tried_text(line, sizeof(line), &v->text.tried[sr->where], v->hscroll);
 		grid_puts(g, r, 0, line, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}

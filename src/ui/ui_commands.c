@@ -129,7 +129,11 @@ static int number_arg(struct ui *u, const char *cmd, const char *arg, double max
 	return 0;
 }
 
-/* goto REGEX: back to the first screen, then the search there (n, N go on with it). */
+/*
+ * goto REGEX: back to the first screen, then the search there (n, N go on
+ * with it); in a diff, the diff's functions are the first screen (the table
+ * under them is the new profile's alone).
+ */
 void cmd_goto(struct ui *u, const char *cmd, const char *arg)
 {
 	(void)cmd;
@@ -137,7 +141,10 @@ void cmd_goto(struct ui *u, const char *cmd, const char *arg)
 		ui_message(u, true, "usage: goto REGEX");
 		return;
 	}
-	u->hist.cur = 0;
+	if (u->diff)
+		ui_diff_home(u);
+	else
+		u->hist.cur = 0;
 	ui_search(u, arg);
 }
 
@@ -241,6 +248,7 @@ int ui_diff_start(struct ui *u, const char *path)
 	struct file_list files = {0};
 	struct load_opts lo;
 	struct ui_files f;
+	char counts[80];
 	int ret;
 
 	/* with the other files of its run, as the open profile has its own */
@@ -259,8 +267,9 @@ int ui_diff_start(struct ui *u, const char *path)
 	u->diff = xcalloc(1, sizeof(*u->diff));
 	diff_build(u->diff, &base->prof, &u->ses.prof, u->rules);
 	ui_open_diff(u);
-	ui_message(u, false, "diff: %zu matched, %zu gone, %zu new", u->diff->matched,
-		   u->diff->only_base, u->diff->only_new);
+	ui_message(u, false, "diff: %s, %zu gone, %zu new",
+		   ui_diff_matched(u->diff, counts, sizeof(counts)), u->diff->only_base,
+		   u->diff->only_new);
 	return 0;
 }
 

@@ -230,6 +230,40 @@ void ui_open_diff_calls(struct ui *u, uint32_t row);
 bool ui_diff_request(struct ui *u, uint32_t row, enum request req);
 /* The diff event the diff screens show. */
 uint32_t ui_diff_event(const struct ui *u);
+/* "245 matched (3 across directories)", into buf. */
+const char *ui_diff_matched(const struct diff *d, char *buf, size_t size);
+/*
+ * "; 6 in other files (--mod-filename)": the rows gone and new whose
+ * namesake the other side has in another file, or "", into buf.
+ */
+const char *ui_diff_elsewhere(const struct diff *d, char *buf, size_t size);
+/* :goto on a diff: back to the diff's functions in the history, or opened. */
+void ui_diff_home(struct ui *u);
+/*
+ * The function lists of a diff (its functions, calls, trees): on a wide
+ * screen the file at the right, in a trail of ui_diff_trail(cols) columns
+ * (0: none) headed by ui_diff_file_head, each row's by ui_diff_put_file
+ * (diff row r, the new side's file where it has one); under the list two
+ * detail lines (ui_diff_detail: the whole name, the file and object on
+ * both sides, or for a function of one side whose name the other has in
+ * another file, that file), which ui_diff_list_rows leaves room for.
+ */
+struct shorten_set;
+int ui_diff_trail(int cols);
+void ui_diff_file_head(struct grid *g, int y, const struct list *l);
+void ui_diff_put_file(struct grid *g, int y, const struct list *l, const struct diff *d, uint32_t r,
+		      enum grid_attr a);
+void ui_diff_detail(const struct diff *d, struct grid *g, uint32_t r);
+int ui_diff_list_rows(const struct grid *g);
+int ui_diff_rows(const struct ui *u);
+/*
+ * What tells rows of one name apart, set before they are shortened: with
+ * the file column, nothing more; else the file, or where two rows shown
+ * have one name and one file (two objects' "(below main)" in ???), the
+ * object. rows[i]: the diff row of names' row i (NCG_NONE: no function).
+ */
+void ui_diff_tell_apart(const struct diff *d, struct shorten_set *names, const uint32_t *rows,
+			bool file_column);
 /* Tab, S-Tab on a diff screen (dir 1, -1): through the events of both profiles. */
 void ui_diff_step_event(struct ui *u, int dir);
 /* A diff row's annotated source, both builds (screen_diffsrc.c). */

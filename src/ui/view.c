@@ -8,6 +8,7 @@
 #include "ncgrind/core/commands.h"
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/shorten.h"
+#include "ncgrind/model/source.h"
 #include "ncgrind/ui/list.h"
 
 #include <inttypes.h>
@@ -264,4 +265,14 @@ void view_draw_progress(struct grid *g, const char *path, const char *what, uint
 	grid_puts(g, g->rows / 2, 2, line, ATTR_NORMAL);
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 	grid_puts(g, g->rows - 1, 0, "Ctrl-C cancels", ATTR_STATUS);
+}
+
+void view_tried_text(char *out, size_t size, const struct source_tried *tr, int skip)
+{
+	char path[2048];
+
+	/* from the profile: the grid shows its control characters as ^X */
+	view_expand_tabs(path, sizeof(path), span_make(tr->path, strlen(tr->path)), skip);
+	snprintf(out, size, "  tried %s%s%s%s", path, tr->why ? " (not read: " : "",
+		 tr->why ? tr->why : "", tr->why ? ")" : "");
 }

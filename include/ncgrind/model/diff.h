@@ -4,7 +4,9 @@
  * rewritten first by the user's rules, in order: s/REGEX/REPLACEMENT/[gi]
  * as cg_annotate's --mod-filename and --mod-funcname take them (POSIX
  * extended regexes, \1 to \9 for the groups, & for the whole match), so that
- * two builds with other paths or addresses match. Events are matched by name.
+ * two builds with other paths or addresses match. Then a function alone under
+ * its object and name on each side, whose file has the same base name on
+ * both, is matched too (unless strict_files). Events are matched by name.
  * No curses: the browser and the reports read it.
  */
 #ifndef NCGRIND_DIFF_H
@@ -27,6 +29,13 @@ struct rewrite {
 struct rewrites {
 	struct rewrite *v;
 	size_t n, alloc;
+	/*
+	 * --strict-files: a function's file matches by its whole path only.
+	 * Without it, a function alone under its object and name on each side
+	 * whose files differ only in the directory (a checkout built twice, in
+	 * a/ and in b/) is one row.
+	 */
+	bool strict_files;
 };
 
 void rewrites_release(struct rewrites *r);
@@ -48,6 +57,18 @@ struct diff {
 	const struct profile *base, *new;
 	struct diff_row *rows; /* matched first, then only in base, then only in new */
 	size_t nrows, matched, only_base, only_new;
+	size_t matched_dir; /* of matched: those whose files differ only in the directory */
+	/*
+	 * Per row: for a function of one side only, its namesake (same object
+	 * and name after the rules) in another file of the other side, the
+	 * function of that profile; else NCG_NONE. The counts: rows gone and
+	 * new that have one (what --mod-filename could match).
+	 */
+	uint32_t *elsewhere;
+	size_t elsewhere_gone, elsewhere_new;
+	/* the files of the rows matched across directories: base's name -> new's (rules applied) */
+	struct diff_file_pair *file_pairs;
+	size_t nfile_pairs;
 	/* the events of both (by name, new's order, then base's others) */
 	uint32_t nev;
 	struct span *ev_name;
@@ -67,6 +88,10 @@ struct diff {
 	uint32_t *next_edge_base, *next_edge_new; /* per edge: the next of its call */
 };
 
+struct diff_file_pair {
+	char *base, *new;
+};
+
 /* A call between two rows, made in base, new or both (edges of one side: summed). */
 struct diff_call {
 	uint32_t caller, callee; /* rows */
@@ -83,6 +108,15 @@ uint64_t diff_call_count(const struct diff *d, size_t call, bool new_side);
 uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32_t e);
 /* The calls in report order: by the absolute change of their cost in e, biggest first. */
 size_t *diff_call_order(const struct diff *d, uint32_t e);
+
+/*
+ * The new side's name of a base file (after the rules) that rows matched
+ * across directories pair with a file of the new side; NULL if none.
+ */
+const char *diff_file_pair(const struct diff *d, const char *base_file);
+
+/* Whether row r is matched across directories (its files differ in the directory only). */
+bool diff_row_moved(const struct diff *d, size_t r);
 
 /* A row's self or inclusive cost on one side in diff event e (0 where it has none). */
 uint64_t diff_cost(const struct diff *d, size_t row, bool new_side, bool incl, uint32_t e);

@@ -33,6 +33,7 @@ enum dsrc_kind {
 	DSRC_FILE,      /* a file's heading */
 	DSRC_DIFFER,    /* the two builds' texts of the file differ (the base's cost: base) */
 	DSRC_NOT_FOUND, /* the text is not found: line numbers only */
+	DSRC_TRIED,     /* then each path tried for it (line: its index in text.tried) */
 	DSRC_LINE,      /* a line: its costs (0 and 0 for a line of context) */
 	DSRC_GAP,       /* lines left out */
 };

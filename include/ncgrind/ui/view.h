@@ -82,6 +82,13 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
 
 /* Source text with tabs expanded (8 columns), from column skip on, into out. */
 void view_expand_tabs(char *out, size_t size, struct span text, int skip);
+/*
+ * "  tried PATH (not read: WHY)": a path where a source was looked for, the
+ * first skip columns of the path scrolled off, into out (the source
+ * screens list them where the source is missing).
+ */
+struct source_tried;
+void view_tried_text(char *out, size_t size, const struct source_tried *tr, int skip);
 
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total);
 /* The same with another what ("Decompressing"): "WHAT: N% (x of y MB)". */
