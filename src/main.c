@@ -78,7 +78,7 @@ static void usage(FILE *out)
 	    "       ncgrind --dump=lines [--format=tsv|json] FILE  self cost of every line\n"
 	    "       ncgrind --script=KEYS [--size=COLSxROWS] FILE   drive the browser headless\n"
 	    "       --command=CMD (repeatable): a command of the prompt at start-up (the reports\n"
-	    "       take filter, focus, ignore, hide, set cycles; source, lines and groups\n"
+	    "       take filter, focus, ignore, hide, set cycles; source, lines, groups, diffs\n"
 	    "       not hide); --no-cycles: recursion call by call, no <cycle N>;\n"
 	    "       -I DIR, --include=DIR: where sources are;\n"
 	    "       --jobs=N: threads that index the file (default: the cores);\n"
@@ -624,12 +624,40 @@ static int load_side(struct session *s, const struct options *o, const char *pat
 	return ret;
 }
 
+/*
+ * --command on a diff: the filters narrow each side as they narrow one
+ * profile (each with its own call graph), and set cycles holds on both;
+ * hide is refused: a diff's trees are matched call by call, and joining a
+ * hidden frame's callers to its callees is a tree of one profile's. The
+ * report's head names the filters; 2 for a usage error.
+ */
+static int diff_filters(const struct options *o, struct session *base, struct session *new,
+			struct report_opts *r, char *by, size_t size)
+{
+	bool narrowed_base = false, narrowed_new = false;
+	int ret;
+
+	if ((ret = batch_commands(base, o, &narrowed_base)) != 0 ||
+	    (ret = batch_commands(new, o, &narrowed_new)) != 0)
+		return ret;
+	for (size_t i = 0; i < new->filters.n; i++)
+		if (new->filters.list[i].kind == FILTER_HIDE)
+			return usage_error("%s", "hide shapes the call trees of one profile; "
+						 "--diff takes filter, focus and ignore");
+	filters_describe(&new->filters, by, size);
+	r->filtered_by = by;
+	r->filters = &new->filters;
+	r->keep = narrowed_base || narrowed_new ? new->keep : NULL;
+	return 0;
+}
+
 /* --diff BASE NEW: the functions of the two, matched, with their changes. */
 static int batch_diff(const struct options *o)
 {
+	struct report_opts report = o->report;
 	struct session base, new;
 	struct diff d;
-	char err[300];
+	char err[300], by[256];
 	int ret;
 
 	if (o->npaths != 2)
@@ -643,9 +671,15 @@ static int batch_diff(const struct options *o)
 		session_release(&base);
 		return 1;
 	}
-	diff_build(&d, &base.prof, &new.prof, &o->rules);
-	ret = report_diff(stdout, &d, &o->rules, &o->report, o->events, o->sort_event, err,
-			  sizeof(err));
+	if ((ret = diff_filters(o, &base, &new, &report, by, sizeof(by))) != 0) {
+		session_release(&new);
+		session_release(&base);
+		return ret;
+	}
+	diff_build(&d, &base.prof, &new.prof, &o->rules, report.keep ? base.keep : NULL,
+		   report.keep ? new.keep : NULL);
+	ret =
+	    report_diff(stdout, &d, &o->rules, &report, o->events, o->sort_event, err, sizeof(err));
 	if (ret < 0)
 		fprintf(stderr, "ncgrind: %s\n", err);
 	/* as the same report of one profile: 1 when it cannot be made, 2 for a usage error */

@@ -747,3 +747,136 @@ EOF2
 	grep -q '      30 *$' g2
 	grep -Eq '^ +6,000 +6,000 +0 +30 +sink \^= i;$' g3
 }
+
+# Filters on a diff: each side filtered as one profile, a row kept where a side
+# that has it keeps it. The expected values are read off the fixtures: work_a
+# (fn 538) costs 3+12+3+219989+59997+1 = 280,005 in both; work_b (fn 540) lines
+# 19-21 cost 30,003, 120,001 and 1 in version1 (150,005), and line 17 1, then
+# 90,003, 360,001 and 1 in version2 (450,006); main calls each once. The diff
+# has 249 functions (245 matched, 2 gone, 2 new).
+@test "diff filters: functions: filter keeps work_a and work_b, the head names the filter and counts the rows kept" {
+	ncg --diff --command='filter work' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	assert_grep 'Functions: 2 matched (2 across directories), 0 only in the base (gone, self 0), 0 only in the new (new, self 0)' "$OUT"
+	assert_grep 'Filters:     filter work (2 of 249 functions kept)' "$OUT"
+	sed -n '/Function (self cost)/,$p' "$OUT" | sed 1d | awk '{ print $1, $2, $3, $NF }' >"$BATS_TEST_TMPDIR/rows"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+150,005 450,006 +300,001 /tmp/me/diffrun/version2/prog.c:work_b
+280,005 280,005 0 /tmp/me/diffrun/version2/prog.c:work_a
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/rows"
+	# json: the counts of the rows kept, and the filters
+	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
+	ncg --diff --format=json --command='filter work' "$D/version1.callgrind" "$D/version2.callgrind"
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+assert (d["filters"], d["functions_kept"], d["functions_all"]) == ("filter work", 2, 249), d
+assert sorted(f["name"] for f in d["functions"]) == ["work_a", "work_b"]' "$OUT"
+	ncg --diff --format=json "$D/version1.callgrind" "$D/version2.callgrind"
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["filters"] is None' "$OUT"
+}
+
+@test "diff filters: a row stays where either side keeps it: focus old_helper keeps main though the new side has no old_helper" {
+	# version1: old_helper is called by main <- (below main) <- __libc_start_main <-
+	# (below main) of prog <- 0x1ab70 of ld.so; version2 has no old_helper, so its
+	# side keeps nothing: the rows are the base's six, five of them matched
+	ncg --diff --format=tsv --command='focus old_helper' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	awk -F'\t' 'NR > 1 { print $1 "\t" $4 }' "$OUT" | sort >"$BATS_TEST_TMPDIR/rows"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+(below main)	matched
+(below main)	matched
+0x000000000001ab70	matched
+__libc_start_main@@GLIBC_2.34	matched
+main	matched-dir
+old_helper	gone
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/rows"
+	# main's self cost: 1+2+2+1+4+5+3 = 18 on both sides
+	awk -F'\t' '$1 == "main" { print $5, $6 }' "$OUT" | diff -u <(echo "18 18") -
+}
+
+@test "diff filters: calls between the functions kept only; lines of the functions kept only" {
+	ncg --diff --dump=calls --command='filter ^(main|work_.)$' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	assert_grep 'Filters:     filter ^(main|work_.)$ (3 of 249 functions kept)' "$OUT"
+	sed -n '/Caller -> callee/,$p' "$OUT" | sed 1d | awk '{ $4 = $5 = ""; print }' >"$BATS_TEST_TMPDIR/rows"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+150,005 450,006 +300,001   main -> work_b (1 -> 1)
+280,005 280,005 0   main -> work_a (1 -> 1)
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/rows"
+	ncg --diff --dump=lines --command='filter work_b' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	cut -f1-4 "$OUT" >"$BATS_TEST_TMPDIR/lines"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+file	line	self:Ir:base	self:Ir:new
+/tmp/me/diffrun/version2/prog.c	17	0	1
+/tmp/me/diffrun/version2/prog.c	19	30003	90003
+/tmp/me/diffrun/version2/prog.c	20	120001	360001
+/tmp/me/diffrun/version2/prog.c	21	1	1
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/lines"
+}
+
+@test "diff filters: source of the functions kept only; trees of the functions kept; hide refused" {
+	ncg --diff --dump=source --function=work --command='filter work_b' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	assert_grep 'Filters:     filter work_b (1 of 249 functions kept)' "$OUT"
+	grep '^-- function' "$OUT" | diff -u <(echo '-- function work_b') -
+	# filter work: neither entry point is kept; work_a and work_b, whom nothing
+	# kept calls, are the roots, at their inclusive costs
+	ncg --diff --dump=tree --command='filter work' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 0
+	assert_grep 'Filters:     filter work (2 of 249 functions kept)' "$OUT"
+	sed -n '/Function, then its callees/,$p' "$OUT" | sed 1d | awk '{ print $1, $2, $3, $NF }' >"$BATS_TEST_TMPDIR/rows"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+150,005 450,006 +300,001 work_b
+280,005 280,005 0 work_a
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/rows"
+	# focus old_helper: the path from the entry point down to main, then old_helper alone
+	ncg --diff --dump=tree --format=tsv --command='focus old_helper' "$D/version1.callgrind" "$D/version2.callgrind"
+	awk -F'\t' 'NR > 1 { print $1, $2, $4 }' "$OUT" >"$BATS_TEST_TMPDIR/rows"
+	cat >"$BATS_TEST_TMPDIR/want" <<'EOF2'
+0 0x000000000001ab70 
+1 (below main) 
+2 __libc_start_main@@GLIBC_2.34 
+3 (below main) 
+4 main 
+5 old_helper gone
+EOF2
+	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/rows"
+	ncg --diff --dump=tree --command='hide main' "$D/version1.callgrind" "$D/version2.callgrind"
+	expect_status 2
+	assert_grep 'hide shapes the call trees of one profile; --diff takes filter, focus and ignore' "$ERR"
+	[ ! -s "$OUT" ]
+}
+
+@test "diff browser: :filter narrows the diff screens, their titles name it; u undoes it, the cursor on its function" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':filter work' ':save-screen f1' 'j' 'T' ':save-screen f2' 'q' 'u' ':save-screen f3' \
+		':hide main' ':save-screen f4' >keys
+	"$NCGRIND" --diff --mod-filename="$RULE" --script=keys --size=100x14 \
+		"$D/version1.callgrind" "$D/version2.callgrind"
+	assert_grep '  [filter work: 2 of 249 functions]' f1
+	sed -n '3,6p' f1 >"$OUT"
+	expect_out <<'EOF'
+2 matched, 0 gone (self 0), 0 new (self 0); self, biggest change first
+          Base            New         Change     %base    Ratio        Function
+       150,005        450,006       +300,001   +52.74%    3.000        work_b
+       280,005        280,005              0    +0.00%    1.000        work_a
+EOF
+	assert_grep '1/2 ' f1
+	# T: the tree of what the filter keeps, work_a and work_b its roots
+	assert_grep 'ncgrind: diff, call tree from the entry points, threshold 1%  [filter work: 2 of 249 functions]' f2
+	assert_grep '2 roots of both profiles' f2
+	# u: all 249 again, the cursor still on work_a (no change: below the changes)
+	refute_grep 'filter work' f3
+	assert_grep '245 matched, 2 gone (self 12,005), 2 new (self 6,005)' f3
+	sed -n '12p' f3 | diff -u <(echo work_a) -
+	run grep -c '^[0-9]*/249  *filter undone$' f3
+	[ "$output" = 1 ]
+	refute_grep '^1/249' f3
+	# hide: refused on a diff, as its reports refuse it
+	assert_grep 'hide shapes the call trees of one profile; a diff takes filter, focus and ignore' f4
+}

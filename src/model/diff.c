@@ -448,9 +448,13 @@ static char *key_file(const char *k)
 /* The files of the rows matched across directories, each base file paired with one only. */
 static void file_pairs(struct diff *d, const struct pending_list *l)
 {
-	struct diff_file_pair *v = xmalloc_array(d->matched_dir ? d->matched_dir : 1, sizeof(*v));
-	size_t n = 0, o = 0;
+	struct diff_file_pair *v;
+	size_t n = 0, o = 0, moved = 0;
 
+	/* (of every row, those the filters drop too: a file's lines meet the same way) */
+	for (size_t r = 0; r < l->n; r++)
+		moved += l->v[r].moved;
+	v = xmalloc_array(moved ? moved : 1, sizeof(*v));
 	for (size_t r = 0; r < l->n; r++)
 		if (l->v[r].moved)
 			v[n++] =
@@ -498,8 +502,35 @@ bool diff_row_moved(const struct diff *d, size_t r)
 	return r < d->matched && r >= d->matched - d->matched_dir;
 }
 
+/* Whether the filters keep one of a side's functions of a row (NULL keep: all). */
+static bool side_kept(const bool *keep, const uint32_t *next, uint32_t f)
+{
+	for (; f != NCG_NONE; f = next[f])
+		if (keep[f])
+			return true;
+	return false;
+}
+
+/*
+ * A row is kept where a side that has it keeps it: either side, not both,
+ * so that a function that comes into what the filters keep (focus main: now
+ * called from main) or leaves it shows its change, and a row of one side
+ * is judged by that side alone as a row of both is by each.
+ */
+static bool row_kept(const struct diff *d, const struct pending *p, const bool *keep_base,
+		     const bool *keep_new)
+{
+	if (!keep_base && !keep_new)
+		return true;
+	return (p->row.base != NCG_NONE &&
+		(!keep_base || side_kept(keep_base, d->next_base, p->row.base))) ||
+	       (p->row.new != NCG_NONE &&
+		(!keep_new || side_kept(keep_new, d->next_new, p->row.new)));
+}
+
 /* The rows in the diff's order: matched (across directories last), gone, new. */
-static void settle_rows(struct diff *d, const struct pending_list *l)
+static void settle_rows(struct diff *d, const struct pending_list *l, const bool *keep_base,
+			const bool *keep_new)
 {
 	size_t k = 0;
 
@@ -513,15 +544,22 @@ static void settle_rows(struct diff *d, const struct pending_list *l)
 
 			if (kind != pass)
 				continue;
+			if (!row_kept(d, p, keep_base, keep_new)) {
+				d->nrows_all++;
+				continue;
+			}
 			d->rows[k] = p->row;
 			d->elsewhere[k++] = p->elsewhere;
 			d->matched += kind <= 1;
 			d->only_base += kind == 2;
 			d->only_new += kind == 3;
+			d->matched_dir += kind == 1;
 			d->elsewhere_gone += kind == 2 && p->elsewhere != NCG_NONE;
 			d->elsewhere_new += kind == 3 && p->elsewhere != NCG_NONE;
 		}
 	d->nrows = k;
+	d->nrows_all += k;
+	d->filtered = keep_base || keep_new;
 }
 
 static void diff_totals(struct diff *d)
@@ -550,7 +588,7 @@ static void free_keys(struct fnkey *k, size_t n)
 }
 
 void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
-		const struct rewrites *rules)
+		const struct rewrites *rules, const bool *keep_base, const bool *keep_new)
 {
 	size_t nb, nn;
 	struct fnkey *kb = fnkey_functions(base, rules, &nb),
@@ -565,8 +603,8 @@ void diff_build(struct diff *d, const struct profile *base, const struct profile
 	d->next_base = chain(kb, nb, base->nfuncs, &hb);
 	d->next_new = chain(kn, nn, new->nfuncs, &hn);
 	match_exact(&l, kb, nb, hb, kn, nn, hn);
-	d->matched_dir = match_dirs(&l, rules && rules->strict_files);
-	settle_rows(d, &l);
+	match_dirs(&l, rules && rules->strict_files);
+	settle_rows(d, &l, keep_base, keep_new);
 	file_pairs(d, &l);
 	free(l.v);
 	free(hb);

@@ -93,10 +93,12 @@ struct side_line *diffsrc_side_lines(const struct diff *d, bool new_side,
 				     const struct rewrites *rules, size_t *n)
 {
 	const struct profile *p = new_side ? d->new : d->base;
+	const uint32_t *row_of = new_side ? d->row_of_new : d->row_of_base;
 	struct line_list l = {NULL, 0, 0};
 
+	/* a filtered diff: the lines of the functions of its rows (either side kept them) */
 	for (uint32_t f = 0; f < p->nfuncs; f++)
-		if (profile_function_used(p, f))
+		if (profile_function_used(p, f) && (!d->filtered || row_of[f] != NCG_NONE))
 			add_fn_lines(d, new_side, f, rules, &l);
 	settle_lines(d, &l);
 	*n = l.n;

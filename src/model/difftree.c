@@ -123,6 +123,31 @@ static void side_entries(const struct difftree *t, bool new_side, double *cost, 
 }
 
 /*
+ * A filtered diff's rows that no row of it calls and that hold no entry
+ * point (filter work_: work_a, work_b) are roots too, at their inclusive
+ * costs, after the entry points' roots[0 .. from): else a filter that drops
+ * the entry points leaves a tree of nothing.
+ */
+static void filtered_roots(struct difftree *t, size_t from)
+{
+	const struct diff *d = t->d;
+	bool *is_root = xcalloc(d->nrows + 1, sizeof(bool));
+
+	if (!d->filtered) {
+		free(is_root);
+		return;
+	}
+	for (size_t i = 0; i < from; i++)
+		is_root[t->nodes[t->roots[i]].row] = true;
+	for (uint32_t r = 0; r < d->nrows; r++)
+		if (!is_root[r] && d->in_start[r] == d->in_start[r + 1])
+			t->roots[t->nroots++] =
+			    node_add(t, r, NCG_NONE, (double)diff_cost(d, r, false, true, t->event),
+				     (double)diff_cost(d, r, true, true, t->event));
+	free(is_root);
+}
+
+/*
  * The entry points of both sides: a row is a root where it holds one of
  * either side, and costs on each side what that side's entry points in it
  * cost there (so each side's roots are its own tree's, joined by row).
@@ -135,6 +160,7 @@ static void entry_roots(struct difftree *t)
 	double *cb = xcalloc(d->nrows + 1, sizeof(double)),
 	       *cn = xcalloc(d->nrows + 1, sizeof(double));
 	bool *root = xcalloc(d->nrows + 1, sizeof(bool));
+	size_t root_at;
 
 	side_entries(t, false, cb, root);
 	side_entries(t, true, cn, root);
@@ -145,16 +171,18 @@ static void entry_roots(struct difftree *t)
 			sb += cb[r];
 			sn += cn[r];
 		}
+	root_at = t->nroots;
 	free(cb);
 	free(cn);
 	free(root);
 	/* calls that cost more than their callee spends can make more: scale down */
-	for (size_t i = 0; i < t->nroots; i++) {
+	for (size_t i = 0; i < root_at; i++) {
 		if (sb > tb)
 			t->nodes[t->roots[i]].base *= tb / sb;
 		if (sn > tn)
 			t->nodes[t->roots[i]].new *= tn / sn;
 	}
+	filtered_roots(t, root_at);
 	sort_with(t->roots, t->nroots, sizeof(uint32_t), cmp_root, t->nodes);
 	t->root_base = tb;
 	t->root_new = tn;

@@ -161,25 +161,53 @@ static void json_other_file(FILE *out, const struct diff *d, size_t r, const str
 	}
 }
 
-/* The counts of the match, as json members (after others). */
-static void json_counts(FILE *out, const struct diff *d)
+/* Whether --command's filters narrowed the diff: its heads say so. */
+static bool filtered(const struct report_opts *o)
+{
+	return o->filtered_by && *o->filtered_by;
+}
+
+/*
+ * "Filters:     focus main (12 of 249 functions kept)": what narrowed the
+ * report, as a report of one profile says it, and how many of the diff's
+ * rows (functions of either side) are left; the counts of the head are
+ * those of the rows kept.
+ */
+static void text_filters(FILE *out, const struct diff *d, const struct report_opts *o)
+{
+	if (!filtered(o))
+		return;
+	fputs("Filters:     ", out);
+	report_put_text(out, span_make(o->filtered_by, strlen(o->filtered_by)));
+	fprintf(out, " (%zu of %zu functions kept)\n", d->nrows, d->nrows_all);
+}
+
+/* The counts of the match (of the rows kept), and the filters: json members (after others). */
+static void json_counts(FILE *out, const struct diff *d, const struct report_opts *o)
 {
 	fprintf(out,
 		"\"matched\":%zu,\"matched_dir\":%zu,\"only_base\":%zu,\"only_new\":%zu,"
-		"\"elsewhere\":{\"gone\":%zu,\"new\":%zu}",
+		"\"elsewhere\":{\"gone\":%zu,\"new\":%zu},\"filters\":",
 		d->matched, d->matched_dir, d->only_base, d->only_new, d->elsewhere_gone,
 		d->elsewhere_new);
+	if (filtered(o)) {
+		report_put_json_string(out, span_make(o->filtered_by, strlen(o->filtered_by)));
+		fprintf(out, ",\"functions_kept\":%zu,\"functions_all\":%zu", d->nrows,
+			d->nrows_all);
+	} else {
+		fputs("null", out);
+	}
 }
 
 /* "{"base":PATH,"new":PATH, the counts": the head of the json of the lines and the source. */
-static void json_head(FILE *out, const struct diff *d)
+static void json_head(FILE *out, const struct diff *d, const struct report_opts *o)
 {
 	fputs("{\"base\":", out);
 	report_put_json_string(out, span_make(d->base->path, strlen(d->base->path)));
 	fputs(",\"new\":", out);
 	report_put_json_string(out, span_make(d->new->path, strlen(d->new->path)));
 	fputc(',', out);
-	json_counts(out, d);
+	json_counts(out, d, o);
 }
 
 static void json_row(FILE *out, const struct diff *d, size_t r, const uint32_t *evs, uint32_t nev,
@@ -246,11 +274,13 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 		fputc('\n', out);
 	} else if (o->format == REPORT_JSON) {
 		fputc('{', out);
-		json_counts(out, d);
+		json_counts(out, d, o);
 		fputs(",\"calls\":[", out);
 	} else {
-		fprintf(out, "Base: %s\nNew:  %s\nCalls by the change of their inclusive %.*s\n\n",
+		fprintf(out, "Base: %s\nNew:  %s\nCalls by the change of their inclusive %.*s\n",
 			d->base->path, d->new->path, (int)d->ev_name[e].len, d->ev_name[e].ptr);
+		text_filters(out, d, o);
+		fputc('\n', out);
 		fprintf(out, "%16s %16s %16s %8s %8s  %-7s %s\n", "Base", "New", "Change", "%base",
 			"Ratio", "", "Caller -> callee (calls: base -> new)");
 	}
@@ -487,13 +517,16 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 		report_put_json_string(out, span_make(d->base->path, strlen(d->base->path)));
 		fputs(",\"new\":", out);
 		report_put_json_string(out, span_make(d->new->path, strlen(d->new->path)));
-		fprintf(out, ",\"inverted\":%s,\"trees\":[\n", o->inverted ? "true" : "false");
+		fprintf(out, ",\"inverted\":%s,", o->inverted ? "true" : "false");
+		json_counts(out, d, o);
+		fputs(",\"trees\":[\n", out);
 	} else {
 		fprintf(out, "Base: %s\nNew:  %s\n", d->base->path, d->new->path);
 		fprintf(out,
 			"Event %.*s: inclusive cost of each call on each side, folded under %.2f%% "
 			"of the root\n",
 			(int)d->ev_name[e].len, d->ev_name[e].ptr, o->threshold);
+		text_filters(out, d, o);
 		fprintf(out, "%16s %16s %16s %8s %-9s %17s  %s\n", "Base", "New", "Change", "%base",
 			"", "Calls",
 			o->inverted ? "Function, then its callers" : "Function, then its callees");
@@ -536,7 +569,7 @@ static void lines_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 			 *ln = diffsrc_side_lines(d, true, rules, &nn);
 
 	if (o->format == REPORT_JSON) {
-		json_head(out, d);
+		json_head(out, d, o);
 		fputs(",\"lines\":[", out);
 	} else {
 		fputs("file\tline", out);
@@ -716,11 +749,12 @@ static int source_report(FILE *out, const struct diff *d, const struct rewrites 
 	if (match_compile(&re, o->function, err, errsize) < 0)
 		return -1;
 	if (o->format == REPORT_JSON) {
-		json_head(out, d);
+		json_head(out, d, o);
 		fputs(",\"event\":", out);
 		report_put_json_string(out, d->ev_name[e]);
 		fputs(",\"functions\":[", out);
 	} else {
+		text_filters(out, d, o);
 		fprintf(out, "%16s %16s %16s  source (self %.*s)\n", "Base", "New", "Change",
 			(int)d->ev_name[e].len, d->ev_name[e].ptr);
 	}
@@ -790,6 +824,7 @@ static void text_report(FILE *out, const struct diff *d, const size_t *order, ui
 			"Of them %zu gone and %zu new are named in another file of the other side: "
 			"--mod-filename=s/FROM/TO/ matches them\n",
 			d->elsewhere_gone, d->elsewhere_new);
+	text_filters(out, d, o);
 	fputc('\n', out);
 	fprintf(out, "%16s %16s %16s %8s %8s  %-7s %s\n", "Base", "New", "Change", "%base", "Ratio",
 		"", "Function (self cost)");
@@ -918,7 +953,7 @@ static int diff_report(FILE *out, const struct diff *d, const struct rewrites *r
 		fputc(',', out);
 		json_side(out, "new", d->new, d->total_new, d->unmatched_new, d, evs, nev);
 		fputc(',', out);
-		json_counts(out, d);
+		json_counts(out, d, o);
 		fputs(",\"functions\":[", out);
 		for (size_t i = 0; i < d->nrows; i++) {
 			fputs(i ? ",\n" : "\n", out);

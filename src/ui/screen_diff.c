@@ -380,6 +380,31 @@ const char *ui_diff_elsewhere(const struct diff *d, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * "ncgrind: WHAT  [FILTERS: 3 of 249 functions]": the title of a diff
+ * screen; as the table's, the filters and their counts last, WHAT gives way.
+ */
+void ui_diff_title(const struct ui *u, struct grid *g, const char *what)
+{
+	const char *filters = u->diff->filtered ? u->vs.filters : "";
+	char counts[80];
+	int c, room;
+
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	if (!filters[0]) {
+		grid_puts_cut(g, 0, 0, what, ATTR_TITLE);
+		return;
+	}
+	snprintf(counts, sizeof(counts), ": %zu of %zu functions]", u->diff->nrows,
+		 u->diff->nrows_all);
+	room = g->cols - 3 - (int)strlen(counts) - list_width(filters);
+	c = grid_put_cut(g, 0, 0, what, strlen(what), room > 16 ? room : 16, ATTR_TITLE);
+	c += grid_puts_cut(g, 0, c, "  [", ATTR_HOT);
+	room = g->cols - c - (int)strlen(counts);
+	c += grid_put_cut(g, 0, c, filters, strlen(filters), room > 1 ? room : 1, ATTR_HOT);
+	grid_puts_cut(g, 0, c, counts, ATTR_HOT);
+}
+
 static const char *order_word(const struct diff_screen *ds)
 {
 	static const char *const word[] = {"most shrunk first", "biggest change first",
@@ -406,6 +431,42 @@ void ui_diff_home(struct ui *u)
 	ui_open_diff(u);
 }
 
+/* The diff screen of the history, or NULL. */
+static struct screen *diff_screen(struct ui *u)
+{
+	for (size_t i = 0; i < u->hist.n; i++)
+		if (u->hist.screens[i].ops == &screen_diff_ops)
+			return &u->hist.screens[i];
+	return NULL;
+}
+
+struct diff_row ui_diff_cursor(struct ui *u)
+{
+	struct screen *s = diff_screen(u);
+	struct diff_screen *ds = s ? state_of(s) : NULL;
+
+	if (!ds || ds->nav.cursor >= ds->nav.count)
+		return (struct diff_row){NCG_NONE, NCG_NONE};
+	return u->diff->rows[ds->order[ds->nav.cursor]];
+}
+
+void ui_diff_select(struct ui *u, struct diff_row at)
+{
+	struct screen *s = diff_screen(u);
+	struct diff_screen *ds = s ? state_of(s) : NULL;
+	const struct diff *d = u->diff;
+	uint32_t r = at.new != NCG_NONE ? d->row_of_new[at.new] : NCG_NONE;
+
+	if (r == NCG_NONE && at.base != NCG_NONE)
+		r = d->row_of_base[at.base];
+	for (size_t k = 0; ds && r != NCG_NONE && k < ds->nav.count; k++)
+		if (ds->order[k] == r) {
+			ds->nav.cursor = k;
+			nav_scroll(&ds->nav, ui_diff_rows(u));
+			return;
+		}
+}
+
 static struct nav *diff_nav(struct ui *u, struct screen *s)
 {
 	(void)u;
@@ -427,9 +488,8 @@ static void draw(struct ui *u, const struct diff_screen *ds, const struct nav *n
 
 	columns(u, &l, g->cols, true);
 	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff %s -> %s", d->base->path, d->new->path);
-	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
+	ui_diff_title(u, g, line);
 	snprintf(
 	    line, sizeof(line), "%.*s: base %s, new %s, change %s (%s%% of the base)",
 	    (int)d->ev_name[e].len, d->ev_name[e].ptr,
@@ -810,10 +870,9 @@ static void draw_calls(struct ui *u, const struct diff_calls_screen *cs, const s
 
 	columns(u, &l, g->cols, false);
 	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, callers and callees of %.*s", (int)name.len,
 		 name.ptr);
-	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
+	ui_diff_title(u, g, line);
 	snprintf(line, sizeof(line), "%.*s self: base %s, new %s, change %s",
 		 (int)d->ev_name[e].len, d->ev_name[e].ptr,
 		 fmt_value(a, sb, u->disp.short_units, u->disp.unit_ps),

@@ -196,10 +196,9 @@ static void draw(struct ui *u, const struct diffsrc_screen *d, const struct nav 
 
 	columns(u, &l, g->cols);
 	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, annotated source of %.*s", (int)name.len,
 		 name.ptr);
-	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
+	ui_diff_title(u, g, line);
 	snprintf(line, sizeof(line), "%.*s self: base %s, new %s, change %s",
 		 (int)df->ev_name[e].len, df->ev_name[e].ptr,
 		 fmt_value(a, sb, u->disp.short_units, u->disp.unit_ps),

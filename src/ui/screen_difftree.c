@@ -279,16 +279,16 @@ static void draw(struct ui *u, const struct difftree *t, const struct nav *nav, 
 
 	columns(u, &l, g->cols);
 	grid_clear(g);
-	grid_fill(g, 0, 0, ATTR_TITLE);
 	snprintf(line, sizeof(line), "ncgrind: diff, %s, threshold %.3g%%",
 		 t->top_down   ? "call tree from the entry points"
 		 : t->inverted ? "callers, upward"
 			       : "call tree",
 		 t->threshold);
-	grid_puts_cut(g, 0, 0, line, ATTR_TITLE);
+	ui_diff_title(u, g, line);
 	if (t->top_down) {
-		snprintf(line, sizeof(line), "%zu entry point%s of both profiles", t->nroots,
-			 t->nroots == 1 ? "" : "s");
+		/* (filtered: what the filters keep that nothing kept calls is a root too) */
+		snprintf(line, sizeof(line), "%zu %s%s of both profiles", t->nroots,
+			 d->filtered ? "root" : "entry point", t->nroots == 1 ? "" : "s");
 	} else {
 		node_label(d, &t->nodes[t->roots[0]], label, sizeof(label));
 		snprintf(line, sizeof(line), "%s", label);

@@ -29,6 +29,29 @@ void ui_apply_filters(struct ui *u)
 		screen_ops_of(s)->update(u, s);
 }
 
+/*
+ * The diff matched again with the filters as they are now: each side's
+ * functions judged by that side's own call graph (diff_build keeps a row
+ * either side keeps).
+ */
+static void diff_make(struct ui *u)
+{
+	bool nb = filters_apply(&u->ses.filters, &u->base->prof, &u->base->graph, u->base->keep);
+	bool nn = filters_apply(&u->ses.filters, &u->ses.prof, &u->ses.graph, u->ses.keep);
+
+	diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules, nb || nn ? u->base->keep : NULL,
+		   nb || nn ? u->ses.keep : NULL);
+}
+
+/* The filters changed: the table, and a diff matched again (its screens start again). */
+static void filters_changed(struct ui *u)
+{
+	if (u->diff)
+		ui_diff_rematch(u); /* (which applies them to the table too) */
+	else
+		ui_apply_filters(u);
+}
+
 void cmd_filter(struct ui *u, const char *cmd, const char *arg)
 {
 	enum filter_kind kind = filters_kind(cmd, &arg);
@@ -36,7 +59,7 @@ void cmd_filter(struct ui *u, const char *cmd, const char *arg)
 
 	if (!*arg && !strcmp(cmd, "filter")) {
 		filters_clear_names(&u->ses.filters);
-		ui_apply_filters(u);
+		filters_changed(u);
 		return;
 	}
 	if (!*arg) {
@@ -44,11 +67,18 @@ void cmd_filter(struct ui *u, const char *cmd, const char *arg)
 			   command_info(command_find(cmd, strlen(cmd)))->usage);
 		return;
 	}
+	/* as --diff's reports refuse it: a diff's trees go call by call, matched by row */
+	if (kind == FILTER_HIDE && u->diff) {
+		ui_message(u, true,
+			   "hide shapes the call trees of one profile; a diff takes filter, focus "
+			   "and ignore");
+		return;
+	}
 	if (filters_add(&u->ses.filters, kind, arg, err, sizeof(err)) < 0) {
 		ui_message(u, true, "%s", err);
 		return;
 	}
-	ui_apply_filters(u);
+	filters_changed(u);
 }
 
 void ui_undo_filter(struct ui *u)
@@ -57,7 +87,7 @@ void ui_undo_filter(struct ui *u)
 		ui_message(u, false, "no filter to undo");
 		return;
 	}
-	ui_apply_filters(u);
+	filters_changed(u);
 	ui_message(u, false, "filter undone");
 }
 
@@ -217,7 +247,7 @@ static void install_session(struct ui *u, struct session *ses, struct ui_files *
 	u->told_changed = false;
 	if (u->diff) { /* the same base, against the profile read now */
 		diff_release(u->diff);
-		diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules);
+		diff_make(u);
 	}
 }
 
@@ -265,7 +295,7 @@ int ui_diff_start(struct ui *u, const char *path)
 	ui_profile_settings(u, &base->prof); /* as the new side */
 	u->base = base;
 	u->diff = xcalloc(1, sizeof(*u->diff));
-	diff_build(u->diff, &base->prof, &u->ses.prof, u->rules);
+	diff_make(u);
 	ui_open_diff(u);
 	ui_message(u, false, "diff: %s, %zu gone, %zu new",
 		   ui_diff_matched(u->diff, counts, sizeof(counts)), u->diff->only_base,
@@ -345,18 +375,22 @@ void cmd_add(struct ui *u, const char *cmd, const char *path)
 }
 
 /*
- * A diff after the parts that count changed on a side: matched again (a
- * function of no part that counts is on neither side now); its screens
- * hold rows of the old match, so the history starts again at the diff.
+ * A diff after the parts that count changed on a side, or the filters: matched
+ * again (a function of no part that counts is on neither side now); its
+ * screens hold rows of the old match, so the history starts again at the
+ * diff, its cursor on the function it was on where that is still a row.
  */
-static void diff_rematch(struct ui *u)
+void ui_diff_rematch(struct ui *u)
 {
+	struct diff_row at = ui_diff_cursor(u);
+
 	ui_views_release(u); /* first: the screens are released on the diff they read */
 	diff_release(u->diff);
-	diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules);
+	diff_make(u);
 	ui_views_init(u);
 	ui_apply_filters(u);
 	ui_open_diff(u);
+	ui_diff_select(u, at);
 }
 
 /* Only the parts of list count in ses (the open profile's, or a diff's base). */
@@ -377,7 +411,7 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 	parts_format(sel, p->nparts, now, sizeof(now));
 	free(sel);
 	if (u->diff)
-		diff_rematch(u);
+		ui_diff_rematch(u);
 	else
 		ui_refresh_all(u); /* the table sorts again, the trees are built again */
 	if (n == p->nparts)

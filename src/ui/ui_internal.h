@@ -272,6 +272,17 @@ void ui_open_diff_source(struct ui *u, uint32_t row);
 int ui_diff_start(struct ui *u, const char *path);
 /* No diff any more (the base is released). */
 void ui_diff_end(struct ui *u);
+/*
+ * The diff matched again (the parts or the filters changed): the history
+ * starts again at its functions, the cursor on the function it was on
+ * (ui_diff_cursor: the rows of the diff screen's cursor, NCG_NONE for
+ * none; ui_diff_select: there, where the new match has a row of them).
+ */
+void ui_diff_rematch(struct ui *u);
+struct diff_row ui_diff_cursor(struct ui *u);
+void ui_diff_select(struct ui *u, struct diff_row at);
+/* "ncgrind: WHAT  [FILTERS: N of M functions]": a diff screen's title line. */
+void ui_diff_title(const struct ui *u, struct grid *g, const char *what);
 /* Only the parts of LIST count (as --parts): every screen's costs again; a message. */
 void ui_select_parts(struct ui *u, const char *list);
 /* The same for a diff's base. */

@@ -50,7 +50,9 @@ void ui_set_demangle(struct ui *u, bool on)
 	ui_profile_settings(u, &u->ses.prof);
 	if (u->base)
 		ui_profile_settings(u, &u->base->prof);
-	ui_apply_filters(u); /* a regex may match one form and not the other */
+	ui_apply_filters(u);             /* a regex may match one form and not the other */
+	if (u->diff && u->ses.filters.n) /* a diff's rows too */
+		ui_diff_rematch(u);
 	ui_refresh_all(u);
 	ui_message(u, false,
 		   on ? "names demangled (C++, Rust)"

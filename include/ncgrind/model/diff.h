@@ -59,6 +59,13 @@ struct diff {
 	size_t nrows, matched, only_base, only_new;
 	size_t matched_dir; /* of matched: those whose files differ only in the directory */
 	/*
+	 * filtered: diff_build was given the filters' verdicts, and the rows
+	 * (their counts, calls, totals of what is unmatched) are those kept;
+	 * nrows_all: the rows before the filters dropped any.
+	 */
+	bool filtered;
+	size_t nrows_all;
+	/*
 	 * Per row: for a function of one side only, its namesake (same object
 	 * and name after the rules) in another file of the other side, the
 	 * function of that profile; else NCG_NONE. The counts: rows gone and
@@ -98,9 +105,14 @@ struct diff_call {
 	uint32_t base, new;      /* the first edge of each side, NCG_NONE if none */
 };
 
-/* Match base and new with the rules (may be NULL). */
+/*
+ * Match base and new with the rules (may be NULL). keep_base, keep_new: the
+ * filters' verdict per function of each side (filters_apply), or NULL for
+ * all: the functions are matched first, then a row is kept where a side
+ * that has it keeps it (either side), and the calls between kept rows.
+ */
 void diff_build(struct diff *d, const struct profile *base, const struct profile *new,
-		const struct rewrites *rules);
+		const struct rewrites *rules, const bool *keep_base, const bool *keep_new);
 void diff_release(struct diff *d);
 
 /* A call's count or cost (event e) on one side, summed over its edges (0 if none). */

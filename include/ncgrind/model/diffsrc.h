@@ -22,7 +22,10 @@ struct side_line {
 	uint64_t *cost; /* the diff's events */
 };
 
-/* Every line's self cost in one side, summed over its functions; sorted by file and line. */
+/*
+ * Every line's self cost in one side, summed over its functions (of a filtered
+ * diff, those of its rows); sorted by file and line.
+ */
 struct side_line *diffsrc_side_lines(const struct diff *d, bool new_side,
 				     const struct rewrites *rules, size_t *n);
 void diffsrc_free_lines(struct side_line *l, size_t n);
