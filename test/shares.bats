@@ -103,6 +103,31 @@ EOF
 	echo "40 40" | diff -u - "$OUT.ff"
 }
 
+@test "shares: a percentage above its base is shown, not cut to 100%" {
+	# mutual.callgrind: a (self 20, incl 37) calls b 2x for 39 as recorded:
+	# spent(a) = max(37, 20 + 39) = 59, a -> b = 39 * 37 / 59 = 24.46 -> 24,
+	# 60.00% of the total 40. b's inclusive cost is 17 (self 10 + leaf 7: only a,
+	# of its own cycle, calls it), so the caller's row is 24 / 17 = 141.2% of b:
+	# before, 100.0%. b (self 10, incl 17) calls a for 22 and leaf for 7:
+	# spent(b) = max(17, 10 + 22 + 7) = 39: b -> a = 22 * 17 / 39 = 9.59 -> 10
+	# (25.00%, 58.82%), b -> leaf = 7 * 17 / 39 = 3.05 -> 3 (7.50%, 17.65%).
+	browse "$R/mutual.callgrind" <<'EOF'
+:resize 80x12
+:goto ^b$
+Enter
+:save-screen d
+EOF
+	sed -n '4,9p' "$BATS_TEST_TMPDIR/d" >"$OUT"
+	expect_out <<'EOF'
+ Cost  %total   %func     Calls  Function  call site
+Callers (1)
+   24  60.00%  141.2%         2  a <cycle 1> [recursive]  m.c:11
+Callees (2)
+   10  25.00%  58.82%         1  a <cycle 1> [recursive]  m.c:21
+    3   7.50%  17.65%         1  leaf  m.c:22
+EOF
+}
+
 @test "shares: --format=json of callers and callees, valid, with the recorded cost" {
 	command -v python3 >/dev/null || skip "python3 is needed to read the JSON"
 	ncg --dump=callees --function='^f$' --format=json "$R/direct.callgrind"
@@ -165,7 +190,7 @@ EOF
 
 # Every fixture that loads (callgrind and cachegrind): no call cost that the
 # calls, callers and callees reports print exceeds its event's total, and no
-# percentage is cut.
+# percentage is cut; the callers screen of every function of the recursive ones.
 @test "shares: no call costs more than the total, in any report of any fixture" {
 	local files
 	files=$(find "$FIX" -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
@@ -173,4 +198,11 @@ EOF
 	run "$TOOLS/call-costs-check" "$NCGRIND" $files
 	[ "$status" -eq 0 ] || { echo "$output" | tail -5; return 1; }
 	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^ok: ')" -gt 100 ]
+}
+
+@test "shares: the callers screens of the recursive fixtures: nothing above the total, none cut" {
+	run "$TOOLS/call-costs-check" --screens 20 "$NCGRIND" "$R"/*.callgrind \
+		"$FIX/oracle/recur-default.callgrind" "$FIX/monkey/clique11.callgrind"
+	[ "$status" -eq 0 ] || { echo "$output" | tail -5; return 1; }
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^ok: ')" -eq 12 ]
 }
