@@ -756,6 +756,7 @@ static int batch(const struct options *in)
 	if (!ret)
 		ret = batch_commands(&s, &o, &narrowed);
 	o.report.keep = narrowed ? s.keep : NULL;
+	o.report.shares = s.graph.shares;
 	o.report.filters = &s.filters;
 	/* the names come from the profile: a terminal must not act on them */
 	o.report.terminal = isatty(STDOUT_FILENO);

@@ -484,11 +484,17 @@ EOF2
 EOF2
 }
 
-@test "callers/callees: a recursive call costing more than the whole profile is shown whole" {
-	# example.callgrind: is_odd'2 calls is_even'2 278,801 times for 3,376,231,483 Ir
-	# as the profile writes it (line 157; each nested call counts its callees
-	# again): more than the total of 13,143,514, so the cost column is 13 wide.
-	# Before, the column was as wide as the total and cut it to "3,376,231,".
+@test "callers/callees: a recursive call is its share of the caller, never the whole profile" {
+	# example.callgrind, lines 153-157: is_odd'2 (self 2,789,210 + 837,003 =
+	# 3,626,213, also its inclusive cost: nothing outside its cycle calls it)
+	# calls is_even'2 278,801 times for 3,376,231,483 Ir as recorded, each
+	# nested call counting its callees again: 257 times the total of 13,143,514.
+	# Shown as its share of what is_odd'2 spends:
+	#   3,376,231,483 * 3,626,213 / (3,626,213 + 3,376,231,483) = 3,622,322.5
+	#   -> 3,622,322 = 27.56% of the total, 49.93% of is_even'2's 7,255,017.
+	# is_even'2 (self 3,628,804, incl 7,255,017) calls is_odd'2 for 3,379,857,696:
+	#   3,379,857,696 * 7,255,017 / (3,628,804 + 3,379,857,696) = 7,247,236.0
+	#   -> 55.14%, 99.89%. Before, both read 100.0% 100.0%, cut to the total.
 	browse "$BATS_TEST_DIRNAME/fixtures/example.callgrind" <<'EOF2'
 :resize 100x20
 Enter
@@ -496,11 +502,11 @@ Enter
 EOF2
 	sed -n '4,9p' "$BATS_TEST_TMPDIR/detail" >"$OUT"
 	expect_out <<'EOF2'
-         Cost  %total   %func     Calls  Function  call site
+      Cost  %total   %func     Calls  Function  call site
 Callers (2)
-3,376,231,483  100.0%  100.0%   278,801  is_odd'2 <cycle 2> [recursive]  recur.c:14
-    7,255,017  55.20%  100.0%       399  is_odd  recur.c:14
+ 7,255,017  55.20%  100.0%       399  is_odd  recur.c:14
+ 3,622,322  27.56%  49.93%   278,801  is_odd'2 <cycle 2> [recursive]  recur.c:14
 Callees (1)
-3,379,857,696  100.0%  100.0%   279,001  is_odd'2 <cycle 2> [recursive]  recur.c:13
+ 7,247,236  55.14%  99.89%   279,001  is_odd'2 <cycle 2> [recursive]  recur.c:13
 EOF2
 }

@@ -88,7 +88,7 @@ EOF
 	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	# is_even'2's line 13: D1mr none, CEst as --dump=source gives it (derived per line)
 	assert_grep 'ncgrind: annotated source' d1
-	grep -qE '^ +2,232,804 +24\.85% +\. +2,234,844 +13  ' d1
+	grep -qE '^ *2,232,804 +24\.85% +\. +2,234,844 +13  ' d1
 	ncg --dump=source --function="^is_even'2\$" --events=CEst "$CS"
 	assert_grep " 2,234,844 (21.04%)  NOINL int is_even" "$OUT"
 }

@@ -25,10 +25,10 @@ EOF
 	extended_functions
 	tsv_ok --dump=calls "$E/edge-crlf.callgrind"
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Instructions
-main | file1.c | func1 | file1.c | 1 | 400
-main | file1.c | func2 | file2.c | 3 | 400
-func1 | file1.c | func2 | file2.c | 2 | 300
+caller | caller_file | callee | callee_file | count | incl:Instructions | recorded:Instructions | mark
+main | file1.c | func1 | file1.c | 1 | 400 | 400 | 
+main | file1.c | func2 | file2.c | 3 | 400 | 400 | 
+func1 | file1.c | func2 | file2.c | 2 | 300 | 300 | 
 EOF
 	ncg "$E/edge-crlf.callgrind"
 	expect_status 0
@@ -161,7 +161,7 @@ target | 0 | 3 | 3
 EOF
 	tsv_ok --dump=calls "$E/edge-jumps.callgrind"
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Ir
+caller | caller_file | callee | callee_file | count | incl:Ir | recorded:Ir | mark
 EOF
 }
 
@@ -204,9 +204,9 @@ g | a.c |  | 1 | 50 | 7 | 0 | 0 | 0 | 50 | 7 | 0 | 0 | 0
 EOF
 	tsv_ok --dump=calls "$E/edge-calls-short-costline.callgrind"
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Ir | incl:Dr | incl:Dw | incl:Bc | incl:Bcm
-main | a.c | f | a.c | 3 | 300 | 0 | 0 | 0 | 0
-main | a.c | g | a.c | 1 | 50 | 7 | 0 | 0 | 0
+caller | caller_file | callee | callee_file | count | incl:Ir | incl:Dr | incl:Dw | incl:Bc | incl:Bcm | recorded:Ir | recorded:Dr | recorded:Dw | recorded:Bc | recorded:Bcm | mark
+main | a.c | f | a.c | 3 | 300 | 0 | 0 | 0 | 0 | 300 | 0 | 0 | 0 | 0 | 
+main | a.c | g | a.c | 1 | 50 | 7 | 0 | 0 | 0 | 50 | 7 | 0 | 0 | 0 | 
 EOF
 }
 

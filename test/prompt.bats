@@ -235,8 +235,8 @@ main | file1.c |  | 0 | 20 | 820
 EOF2
 	ncg --dump=calls --format=tsv --command='filter func' "$X"
 	expect_tsv <<'EOF2'
-caller | caller_file | callee | callee_file | count | incl:Instructions
-func1 | file1.c | func2 | file2.c | 2 | 300
+caller | caller_file | callee | callee_file | count | incl:Instructions | recorded:Instructions | mark
+func1 | file1.c | func2 | file2.c | 2 | 300 | 300 | 
 EOF2
 	ncg --dump=functions --command='goto main' "$X"
 	expect_status 2

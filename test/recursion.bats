@@ -26,15 +26,18 @@ main | r.c |  | 0 | 10 | 70
 EOF
 }
 
-@test "recursion: direct: the calls report keeps the recursive edge as written" {
-	# one row per pair, the counts and costs of the calls= lines (f -> f: 3x, 120),
-	# by cost, largest first
+@test "recursion: direct: the calls report shows a call's share, and keeps what is recorded" {
+	# one row per pair, the counts and costs of the calls= lines, by the cost
+	# shown, largest first. f: incl 60, self 40, calls f -> f 120 (recorded:
+	# each nested level counted again) and f -> g 20. With cycles on, f -> f is
+	# inside f: spent(f) = max(60, 40 + 20) = 60, so f -> g is 20 * 60 / 60 = 20;
+	# f -> f is its share of all f spends: 120 * 60 / (40 + 120 + 20) = 40.
 	tsv_ok --dump=calls "$R/direct.callgrind"
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Ir
-f | r.c | f | r.c | 3 | 120
-main | r.c | f | r.c | 1 | 60
-f | r.c | g | r.c | 2 | 20
+caller | caller_file | callee | callee_file | count | incl:Ir | recorded:Ir | mark
+main | r.c | f | r.c | 1 | 60 | 60 | 
+f | r.c | f | r.c | 3 | 40 | 120 | recursive
+f | r.c | g | r.c | 2 | 20 | 20 | 
 EOF
 }
 
@@ -85,15 +88,21 @@ EOF
 }
 
 @test "recursion: 3-cycle: the calls report" {
+	# each call scaled by its caller's incl / spent, spent = max(incl, self + calls):
+	# a: 19 / max(19, 8 + 21 = 29): a -> b 21 * 19 / 29 = 13.76 -> 14
+	# b: 6 / max(6, 6 + 15 = 21): b -> c 15 * 6 / 21 = 4.29 -> 4
+	# c: 8 / max(8, 6 + 10 + 2 = 18): c -> a 10 * 8 / 18 = 4.44 -> 4,
+	#    c -> leaf 2 * 8 / 18 = 0.89 -> 1
+	# main recurses nowhere: its calls as recorded
 	tsv_ok --dump=calls "$R/ring.callgrind"
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Ir
-a | ring.c | b | ring.c | 2 | 21
-main | ring.c | a | ring.c | 1 | 19
-b | ring.c | c | ring.c | 2 | 15
-c | ring.c | a | ring.c | 1 | 10
-main | ring.c | c | ring.c | 1 | 3
-c | ring.c | leaf | ring.c | 2 | 2
+caller | caller_file | callee | callee_file | count | incl:Ir | recorded:Ir | mark
+main | ring.c | a | ring.c | 1 | 19 | 19 | 
+a | ring.c | b | ring.c | 2 | 14 | 21 | recursive
+b | ring.c | c | ring.c | 2 | 4 | 15 | recursive
+c | ring.c | a | ring.c | 1 | 4 | 10 | recursive
+main | ring.c | c | ring.c | 1 | 3 | 3 | 
+c | ring.c | leaf | ring.c | 2 | 1 | 2 | 
 EOF
 }
 

@@ -145,8 +145,8 @@ lit\\n | dir\\sub/tab\tfile.c | /lib/o\\b.so | 2 | 10 | 10
 EOF
 	tsv_ok --dump=calls "$P/escape.callgrind"
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Ir
-tab\tname | dir\\sub/tab\tfile.c | lit\\n | dir\\sub/tab\tfile.c | 2 | 10
+caller | caller_file | callee | callee_file | count | incl:Ir | recorded:Ir | mark
+tab\tname | dir\\sub/tab\tfile.c | lit\\n | dir\\sub/tab\tfile.c | 2 | 10 | 10 | 
 EOF
 }
 
@@ -196,7 +196,8 @@ assert f["totals"] == {"Ir": 60} and f["parts"] == 1, f
 c = json.load(open(sys.argv[2]))
 assert c["calls"] == [{"caller": "tab\tname", "caller_file": "dir\\sub/tab\tfile.c",
                        "callee": "lit\\n", "callee_file": "dir\\sub/tab\tfile.c",
-                       "count": 2, "incl": {"Ir": 10}}], c["calls"]
+                       "count": 2, "incl": {"Ir": 10}, "recorded": {"Ir": 10},
+                       "recursive": False}], c["calls"]
 EOF
 }
 
@@ -213,9 +214,9 @@ EOF
 	expect_status 0
 	expect_no_err
 	grep -q '"totals":{"Instructions":820},"calls":\[$' "$OUT"
-	assert_grep '{"caller":"main","caller_file":"file1.c","callee":"func1","callee_file":"file1.c","count":1,"incl":{"Instructions":400}}' "$OUT"
-	assert_grep '{"caller":"main","caller_file":"file1.c","callee":"func2","callee_file":"file2.c","count":3,"incl":{"Instructions":400}}' "$OUT"
-	assert_grep '{"caller":"func1","caller_file":"file1.c","callee":"func2","callee_file":"file2.c","count":2,"incl":{"Instructions":300}}' "$OUT"
+	assert_grep '{"caller":"main","caller_file":"file1.c","callee":"func1","callee_file":"file1.c","count":1,"incl":{"Instructions":400},"recorded":{"Instructions":400},"recursive":false}' "$OUT"
+	assert_grep '{"caller":"main","caller_file":"file1.c","callee":"func2","callee_file":"file2.c","count":3,"incl":{"Instructions":400},"recorded":{"Instructions":400},"recursive":false}' "$OUT"
+	assert_grep '{"caller":"func1","caller_file":"file1.c","callee":"func2","callee_file":"file2.c","count":2,"incl":{"Instructions":300},"recorded":{"Instructions":300},"recursive":false}' "$OUT"
 	[ "$(grep -c '"caller":' "$OUT")" -eq 3 ]
 }
 

@@ -36,10 +36,10 @@ EOF
 # calls= cost lines 400, 400, 300 (ordered by cost, then caller and callee name).
 extended_calls() {
 	expect_tsv <<'EOF'
-caller | caller_file | callee | callee_file | count | incl:Instructions
-main | file1.c | func1 | file1.c | 1 | 400
-main | file1.c | func2 | file2.c | 3 | 400
-func1 | file1.c | func2 | file2.c | 2 | 300
+caller | caller_file | callee | callee_file | count | incl:Instructions | recorded:Instructions | mark
+main | file1.c | func1 | file1.c | 1 | 400 | 400 | 
+main | file1.c | func2 | file2.c | 3 | 400 | 400 | 
+func1 | file1.c | func2 | file2.c | 2 | 300 | 300 | 
 EOF
 }
 

@@ -37,6 +37,7 @@ void callgraph_init(struct callgraph *g, const struct profile *p)
 {
 	group_edges(p, false, &g->out_start, &g->out_edge);
 	group_edges(p, true, &g->in_start, &g->in_edge);
+	g->shares = call_shares_new();
 }
 
 void callgraph_release(struct callgraph *g)
@@ -45,7 +46,109 @@ void callgraph_release(struct callgraph *g)
 	free(g->out_edge);
 	free(g->in_start);
 	free(g->in_edge);
+	call_shares_free(g->shares);
 	memset(g, 0, sizeof(*g));
+}
+
+/*
+ * Per event, per function: self plus its calls but those to itself (what it
+ * spends with cycle detection on), and with them (off). Summed as doubles
+ * in the order of the edges, as the trees sum them, so that both divide by
+ * the same number to the last bit.
+ */
+struct spent_sums {
+	double *other, *all; /* nfuncs each; NULL until the event is asked for */
+};
+
+struct call_shares {
+	struct spent_sums *ev; /* nev, grown as events are asked for */
+	uint32_t nev;
+};
+
+struct call_shares *call_shares_new(void)
+{
+	return xcalloc(1, sizeof(struct call_shares));
+}
+
+void call_shares_free(struct call_shares *s)
+{
+	if (!s)
+		return;
+	for (uint32_t i = 0; i < s->nev; i++) {
+		free(s->ev[i].other);
+		free(s->ev[i].all);
+	}
+	free(s->ev);
+	free(s);
+}
+
+/* One pass over the calls that count: every function's sums in event ev. */
+static const struct spent_sums *spent_sums(struct call_shares *s, const struct profile *p,
+					   uint32_t ev)
+{
+	struct spent_sums *m;
+
+	if (ev >= s->nev) {
+		s->ev = xrealloc(s->ev, st_mult(p->nev, sizeof(*s->ev)));
+		memset(s->ev + s->nev, 0, (p->nev - s->nev) * sizeof(*s->ev));
+		s->nev = p->nev;
+	}
+	m = &s->ev[ev];
+	if (m->all)
+		return m;
+	m->other = xmalloc_array(p->nfuncs + 1, sizeof(double));
+	m->all = xmalloc_array(p->nfuncs + 1, sizeof(double));
+	for (size_t f = 0; f < p->nfuncs; f++)
+		m->other[f] = m->all[f] = (double)profile_self_at(p, (uint32_t)f, ev);
+	for (size_t e = 0; e < p->nedges; e++) {
+		const struct call_edge *ce = &p->edges[e];
+		double v;
+
+		if (!profile_edge_counts(p, (uint32_t)e))
+			continue;
+		v = (double)profile_edge_at(p, (uint32_t)e, ev);
+		m->all[ce->caller] += v;
+		if (ce->caller != ce->callee)
+			m->other[ce->caller] += v;
+	}
+	return m;
+}
+
+double call_shares_spent(struct call_shares *s, const struct profile *p, uint32_t fn, uint32_t ev)
+{
+	const struct spent_sums *m = spent_sums(s, p, ev);
+	double sum = p->no_cycles ? m->all[fn] : m->other[fn];
+	double incl = (double)profile_incl_at(p, fn, ev);
+
+	return sum > incl ? sum : incl;
+}
+
+double call_shares_scale(struct call_shares *s, const struct profile *p, uint32_t caller,
+			 uint32_t callee, uint32_t ev)
+{
+	double incl, spent;
+
+	if (ev >= p->nev || p->events[ev].ratio)
+		return 1.0;
+	incl = (double)profile_incl_at(p, caller, ev);
+	spent = call_shares_spent(s, p, caller, ev);
+	/* a call to itself, left out of spent with detection on: a share of all f spends */
+	if (caller == callee && !p->no_cycles && spent_sums(s, p, ev)->all[caller] > spent)
+		spent = spent_sums(s, p, ev)->all[caller];
+	return spent > incl ? incl / spent : 1.0;
+}
+
+uint64_t call_share_of(uint64_t v, double scale)
+{
+	return scale == 1.0 ? v : u64_from_double((double)v * scale);
+}
+
+uint64_t call_shares_cost(struct call_shares *s, const struct profile *p, uint32_t e, uint32_t ev)
+{
+	const struct call_edge *ce = &p->edges[e];
+
+	return call_share_of(profile_edge_at(p, e, ev),
+			     call_shares_scale(s, p, ce->caller, ce->callee, ev));
 }
 
 struct frame {

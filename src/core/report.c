@@ -12,6 +12,7 @@
  */
 #include "ncgrind/core/report.h"
 #include "ncgrind/core/escape.h"
+#include "ncgrind/core/graph.h"
 
 #include <float.h>
 #include <stdarg.h>
@@ -340,8 +341,28 @@ struct report {
 	char point[8]; /* text: the decimal point, as printf writes it here */
 	size_t *keys;  /* json: where each event's key ends in key_text */
 	struct sink key_text;
-	uint64_t *row[2]; /* a row of costs read out of the profile's 32-bit cells */
+	uint64_t *row[2];           /* a row of costs read out of the profile's 32-bit cells */
+	struct call_shares *shares; /* what a call costs as shown (graph.h) */
 };
+
+/*
+ * A call's costs as shown, its share of the caller's, in the events shown
+ * (into row[1]); row[0] keeps what the file records for the recorded: columns.
+ */
+static const uint64_t *call_shares_row(struct report *r, uint32_t e)
+{
+	for (uint32_t i = 0; i < r->o->nevents; i++)
+		r->row[1][r->o->events[i]] = call_shares_cost(r->shares, r->p, e, r->o->events[i]);
+	return r->row[1];
+}
+
+/* The word a call within recursion is marked with (graph.h), or NULL. */
+static const char *call_mark(const struct report *r, uint32_t e)
+{
+	const struct call_edge *ce = &r->p->edges[e];
+
+	return graph_call_recursive(r->p, ce->caller, ce->callee) ? GRAPH_RECURSIVE : NULL;
+}
 
 /*
  * The rows are in cost order, and what a row shows is all over memory: the
@@ -506,20 +527,26 @@ static void tsv_functions(struct report *r)
 	}
 }
 
+/* incl: the cost shown (the call's share); recorded: the file's number; mark: recursive */
 static void tsv_calls(struct report *r)
 {
 	sink_str(&r->out, "caller\tcaller_file\tcallee\tcallee_file\tcount");
 	tsv_event_header(r, "incl:");
-	sink_char(&r->out, '\n');
+	tsv_event_header(r, "recorded:");
+	sink_str(&r->out, "\tmark\n");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct call_edge *e = &r->p->edges[r->rows[i]];
+		const char *mark = call_mark(r, r->rows[i]);
 
 		prefetch_rows(r, i);
 		tsv_fn_names(r, e->caller, false);
 		sink_char(&r->out, '\t');
 		tsv_fn_names(r, e->callee, false);
 		tsv_u64(&r->out, e->count);
+		tsv_costs(r, call_shares_row(r, r->rows[i]));
 		tsv_costs(r, profile_edge_row(r->p, r->rows[i], r->row[0]));
+		sink_char(&r->out, '\t');
+		sink_str(&r->out, mark ? mark : "");
 		sink_char(&r->out, '\n');
 	}
 }
@@ -634,8 +661,10 @@ static void json_call(struct report *r, uint32_t e)
 	sink_str(s, ",\"count\":");
 	sink_u64(s, ce->count);
 	sink_str(s, ",\"incl\":");
+	json_costs(r, call_shares_row(r, e));
+	sink_str(s, ",\"recorded\":");
 	json_costs(r, profile_edge_row(p, e, r->row[0]));
-	sink_char(s, '}');
+	sink_str(s, call_mark(r, e) ? ",\"recursive\":true}" : ",\"recursive\":false}");
 }
 
 static void json_report(struct report *r)
@@ -815,7 +844,7 @@ static uint64_t share_cents(double x)
 /* printf's "%5.2f" of a share x into buf (room for 40 bytes), without printf. */
 static size_t fmt_share(char *buf, double x, const char *point)
 {
-	uint64_t c = share_cents(x);
+	uint64_t c = x < 1e15 ? share_cents(x) : UINT64_MAX; /* (a share far above its base) */
 	char num[40];
 	size_t n, p = strlen(point);
 
@@ -836,7 +865,8 @@ static size_t fmt_share(char *buf, double x, const char *point)
 }
 
 /*
- * "%*s (%5.2f%%)  " of v with commas and its share of total, or (100.0%);
+ * "%*s (%5.2f%%)  " of v with commas and its share of total, (100.0%) for
+ * the total itself, and never cut to it: a share above is printed as it is;
  * a ratio event's value as a decimal, with no share (total: NCG_RATIO).
  */
 #define NCG_RATIO UINT64_MAX
@@ -863,7 +893,7 @@ static void text_cell(struct report *r, uint64_t v, uint64_t total, int width)
 	}
 
 	sink_commas(s, v, width);
-	if (total && v >= total) {
+	if (total && v == total) {
 		sink_str(s, " (100.0%)  ");
 		return;
 	}
@@ -1030,7 +1060,8 @@ static void text_calls(struct report *r)
 	sink_str(&r->out, rule);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct call_edge *ce = &p->edges[r->rows[i]];
-		const uint64_t *cost = profile_edge_row(p, r->rows[i], r->row[0]);
+		const uint64_t *cost = call_shares_row(r, r->rows[i]);
+		const char *mark = call_mark(r, r->rows[i]);
 
 		prefetch_rows(r, i);
 		for (uint32_t e = 0; e < o->nevents; e++)
@@ -1040,6 +1071,8 @@ static void text_calls(struct report *r)
 		text_function(r, ce->caller);
 		sink_mem(&r->out, " -> ", 4);
 		text_function(r, ce->callee);
+		if (mark)
+			sink_printf(&r->out, "  [%s]", mark);
 		sink_char(&r->out, '\n');
 	}
 }
@@ -1075,8 +1108,9 @@ int report_write(FILE *out, const struct profile *p, const struct report_opts *o
 	struct report r = {.p = p, .o = o};
 	bool funcs = o->kind == REPORT_FUNCTIONS;
 
+	r.shares = o->shares ? o->shares : call_shares_new();
 	r.rows = funcs ? report_sort_functions(p, o->sort, o->sort_event, o->keep, &r.n)
-		       : report_sort_calls(p, o->sort, o->sort_event, o->keep, &r.n);
+		       : report_sort_calls(p, r.shares, o->sort, o->sort_event, o->keep, &r.n);
 	namer_init(&r.names, p, escaped_by(o));
 	sink_init(&r.out, out, SINK_SIZE);
 	r.row[0] = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
@@ -1094,6 +1128,8 @@ int report_write(FILE *out, const struct profile *p, const struct report_opts *o
 	free(r.rows);
 	free(r.row[0]);
 	free(r.row[1]);
+	if (r.shares != o->shares)
+		call_shares_free(r.shares);
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 

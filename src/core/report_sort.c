@@ -12,6 +12,7 @@
  * their bytes. A comparator that read the rows (qsort) went to memory for
  * every comparison: 5.6% of the time of a report on a 1 GiB profile.
  */
+#include "ncgrind/core/graph.h"
 #include "ncgrind/core/report.h"
 
 #include <stdlib.h>
@@ -259,8 +260,8 @@ static uint32_t *function_ranks(const struct profile *p, const uint32_t *idx, si
 	return fnrank;
 }
 
-uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
-			    const bool *keep, size_t *n)
+uint32_t *report_sort_calls(const struct profile *p, struct call_shares *shares,
+			    enum report_sort sort, uint32_t ev, const bool *keep, size_t *n)
 {
 	uint32_t *idx = xmalloc_array(p->nedges, sizeof(uint32_t)), *fnrank;
 	struct order o;
@@ -281,7 +282,7 @@ uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint
 	if (sort != SORT_NAME && *n > 1) {
 		for (size_t i = 0; i < *n; i++)
 			o.keys[i] = ~(sort == SORT_CALLS ? p->edges[idx[i]].count
-							 : profile_edge_at(p, idx[i], ev));
+							 : call_shares_cost(shares, p, idx[i], ev));
 		order_pass(&o);
 	}
 	order_apply(&o, idx);

@@ -296,8 +296,10 @@ static double function_spent(const struct calltree *t, uint32_t fn, uint32_t ev)
 {
 	const uint32_t *edges;
 	size_t n;
-	double sum = t->inverted ? 0.0 : (double)profile_self_at(t->p, fn, ev);
+	double sum = 0.0;
 
+	if (!t->inverted) /* what every screen divides a call by (graph.h) */
+		return call_shares_spent(t->g->shares, t->p, fn, ev);
 	edges_of(t, fn, &edges, &n);
 	for (size_t i = 0; i < n; i++)
 		if (!skipped_self(t, fn, other_end(t, edges[i])))

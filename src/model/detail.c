@@ -30,9 +30,9 @@ static int cmp_key(const struct detail *d, const struct detail_row *x, const str
 
 		return (cx < cy) - (cx > cy);
 	}
-	{
-		uint64_t cx = profile_edge_at(p, x->edge, d->event);
-		uint64_t cy = profile_edge_at(p, y->edge, d->event);
+	{ /* the cost shown: its share of the caller (graph.h), not the recorded cost */
+		uint64_t cx = graph_call_cost(p, d->g, x->edge, d->event);
+		uint64_t cy = graph_call_cost(p, d->g, y->edge, d->event);
 
 		return (cx < cy) - (cx > cy);
 	}
@@ -100,6 +100,7 @@ void detail_init(struct detail *d, const struct profile *p, const struct callgra
 
 	memset(d, 0, sizeof(*d));
 	d->p = p;
+	d->g = g;
 	d->fn = fn;
 	d->event = event;
 	d->rows = xmalloc_array(in + out + 2, sizeof(*d->rows));

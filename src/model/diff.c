@@ -9,6 +9,7 @@
  * should not).
  */
 #include "ncgrind/model/diff.h"
+#include "ncgrind/core/graph.h"
 #include "ncgrind/core/util.h"
 
 #include <stdio.h>
@@ -599,6 +600,8 @@ void diff_build(struct diff *d, const struct profile *base, const struct profile
 	memset(d, 0, sizeof(*d));
 	d->base = base;
 	d->new = new;
+	d->shares_base = call_shares_new();
+	d->shares_new = call_shares_new();
 	match_events(d);
 	d->next_base = chain(kb, nb, base->nfuncs, &hb);
 	d->next_new = chain(kn, nn, new->nfuncs, &hn);
@@ -641,6 +644,8 @@ void diff_release(struct diff *d)
 	free(d->in_call);
 	free(d->next_edge_base);
 	free(d->next_edge_new);
+	call_shares_free(d->shares_base);
+	call_shares_free(d->shares_new);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -803,7 +808,9 @@ uint64_t diff_call_count(const struct diff *d, size_t call, bool new_side)
 	return v;
 }
 
-uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32_t ev)
+/* A call's cost on one side, each edge's as recorded (shares: NULL) or its share. */
+static uint64_t call_sum(const struct diff *d, size_t call, bool new_side, uint32_t ev,
+			 struct call_shares *shares)
 {
 	const struct profile *p = new_side ? d->new : d->base;
 	const uint32_t *next = new_side ? d->next_edge_new : d->next_edge_base;
@@ -814,8 +821,19 @@ uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32
 		return 0;
 	for (uint32_t e = new_side ? d->calls[call].new : d->calls[call].base; e != NCG_NONE;
 	     e = next[e])
-		u64_add_sat(&v, profile_edge_at(p, e, pe));
+		u64_add_sat(&v, shares ? call_shares_cost(shares, p, e, pe)
+				       : profile_edge_at(p, e, pe));
 	return v;
+}
+
+uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32_t ev)
+{
+	return call_sum(d, call, new_side, ev, new_side ? d->shares_new : d->shares_base);
+}
+
+uint64_t diff_call_recorded(const struct diff *d, size_t call, bool new_side, uint32_t ev)
+{
+	return call_sum(d, call, new_side, ev, NULL);
 }
 
 /* ---- order -------------------------------------------------------------- */

@@ -298,8 +298,8 @@ static const struct difftree_kids *kids_of(struct difftree *t, uint32_t row)
 
 		x->call = c;
 		x->row = other_row(t, c);
-		x->base = (double)diff_call_cost(t->d, c, false, t->event);
-		x->new = (double)diff_call_cost(t->d, c, true, t->event);
+		x->base = (double)diff_call_recorded(t->d, c, false, t->event);
+		x->new = (double)diff_call_recorded(t->d, c, true, t->event);
 		k->sum_base += x->base;
 		k->sum_new += x->new;
 		k->by_base[i] = k->by_new[i] = (uint32_t)i;

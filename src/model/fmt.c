@@ -136,14 +136,32 @@ char *fmt_times(char *buf, uint64_t n)
 	return buf;
 }
 
+/*
+ * Never cut to 100%: a share above its base is a fact to see (a recorded
+ * recursive call was 25687% of the total). At most six characters, as wide
+ * as "48.78%", so the columns sized for it hold any: fewer decimals as the
+ * value grows, and past 99999% a power of ten, "2.6e6%".
+ */
 char *fmt_percent(char *buf, uint64_t v, uint64_t total)
 {
+	double pc = total ? 100.0 * (double)v / (double)total : 0.0;
+	int exp = 0;
+
 	if (!total)
 		snprintf(buf, FMT_NUM, "-");
-	else if (v >= total || 100.0 * (double)v / (double)total >= 99.995)
-		snprintf(buf, FMT_NUM, "100.0%%"); /* not "100.00%": one column too wide */
-	else
-		snprintf(buf, FMT_NUM, "%.2f%%", 100.0 * (double)v / (double)total);
+	else if (pc < 99.995)
+		snprintf(buf, FMT_NUM, "%.2f%%", pc);
+	else if (pc < 999.95) /* "100.0%": "100.00%" is one column too wide */
+		snprintf(buf, FMT_NUM, "%.1f%%", pc);
+	else if (pc < 99999.5)
+		snprintf(buf, FMT_NUM, "%.0f%%", pc);
+	else {
+		while (pc >= 9.95) {
+			pc /= 10.0;
+			exp++;
+		}
+		snprintf(buf, FMT_NUM, exp < 10 ? "%.1fe%d%%" : "%.0fe%d%%", pc, exp);
+	}
 	return buf;
 }
 

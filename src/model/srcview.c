@@ -144,6 +144,24 @@ static void file_shares(struct srcfn *s)
 	own_file_first(s);
 }
 
+/*
+ * A call line's costs, as recorded, count each nested level of a recursion
+ * again; they become their share of the function (graph.h), so that its
+ * calls read as they do on the callers screen. Each event by its own scale.
+ */
+void srcfn_share_calls(struct srcfn *s, struct call_shares *shares)
+{
+	for (size_t i = 0; i < s->nrows; i++) {
+		struct src_cost *c = &s->rows[i];
+
+		if (c->callee == NCG_NONE)
+			continue;
+		for (uint32_t e = 0; e < s->p->nev; e++)
+			c->costs[e] = call_share_of(
+			    c->costs[e], call_shares_scale(shares, s->p, s->fn, c->callee, e));
+	}
+}
+
 void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_addr)
 {
 	struct gather g = {s, 0, 0, 0};
@@ -365,13 +383,15 @@ static void load_disasm(struct srcview *v)
 	free(object);
 }
 
-void srcview_open(struct srcview *v, const struct profile *p, uint32_t fn,
-		  const struct source_paths *paths, bool instr, uint32_t event, int page)
+void srcview_open(struct srcview *v, const struct profile *p, struct call_shares *shares,
+		  uint32_t fn, const struct source_paths *paths, bool instr, uint32_t event,
+		  int page)
 {
 	memset(v, 0, sizeof(*v));
 	v->instr = instr;
 	v->event = event;
 	srcfn_load(&v->fn, p, fn, instr);
+	srcfn_share_calls(&v->fn, shares);
 	if (instr)
 		load_disasm(v);
 	else

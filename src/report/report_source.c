@@ -9,6 +9,7 @@
  */
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/core/escape.h"
+#include "ncgrind/core/graph.h"
 #include "ncgrind/core/match.h"
 #include "ncgrind/report/views.h"
 #include "ncgrind/core/events.h"
@@ -59,7 +60,7 @@ static void put_costs(FILE *out, const struct profile *p, const struct report_op
 	putc(' ', out);
 }
 
-static void put_call(FILE *out, const struct profile *p, const struct report_opts *o,
+static void put_call(FILE *out, const struct profile *p, const struct report_opts *o, uint32_t fn,
 		     const struct src_cost *c, const int *w)
 {
 	char num[FMT_NUM + 8];
@@ -68,6 +69,8 @@ static void put_call(FILE *out, const struct profile *p, const struct report_opt
 	put_costs(out, p, o, c->costs, w);
 	fputs("=> ", out);
 	report_put_text(out, name.len ? name : span_make("(unknown)", 9));
+	if (graph_call_recursive(p, fn, c->callee))
+		fputs(" [" GRAPH_RECURSIVE "]", out);
 	fprintf(out, " (%s)\n", fmt_times(num, c->count));
 }
 
@@ -123,7 +126,7 @@ static void put_file(FILE *out, const struct profile *p, const struct report_opt
 		putc('\n', out);
 		for (; r < hi && s->rows[r].line == n; r++)
 			if (s->rows[r].callee != NCG_NONE)
-				put_call(out, p, o, &s->rows[r], w);
+				put_call(out, p, o, s->fn, &s->rows[r], w);
 	}
 }
 
@@ -134,6 +137,7 @@ static void function_source(FILE *out, const struct profile *p, const struct rep
 	size_t lo = 0;
 
 	srcfn_load(&s, p, fn, false);
+	srcfn_share_calls(&s, o->shares);
 	fputs("--------------------------------------------------------------------------------\n",
 	      out);
 	fputs("-- function ", out);
@@ -516,8 +520,14 @@ static int dump_lines(FILE *out, const struct profile *p, const struct report_op
 int report_source(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
 		  size_t errsize)
 {
-	int r =
-	    o->kind == REPORT_LINES ? dump_lines(out, p, o) : dump_source(out, p, o, err, errsize);
+	struct report_opts own = *o; /* (with shares of its own where none is given) */
+	int r;
 
+	if (!own.shares)
+		own.shares = call_shares_new();
+	r = o->kind == REPORT_LINES ? dump_lines(out, p, &own)
+				    : dump_source(out, p, &own, err, errsize);
+	if (own.shares != o->shares)
+		call_shares_free(own.shares);
 	return r < 0 || fflush(out) != 0 || ferror(out) ? -1 : 0;
 }

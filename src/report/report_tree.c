@@ -273,88 +273,296 @@ static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs,
 	}
 }
 
-/* One caller or callee line: the call's count and inclusive cost, and where. */
-static void call_row(FILE *out, const struct profile *p, const struct report_opts *o,
-		     struct call_sites *cs, uint32_t fn, uint32_t e, bool callers)
-{
-	const struct call_edge *ce = &p->edges[e];
-	uint32_t other = callers ? ce->caller : ce->callee, ev = o->sort_event;
-	uint64_t cost = profile_edge_at(p, e, ev);
-	double total = (double)p->totals[ev], of_fn = (double)profile_incl_at(p, fn, ev);
-	char num[FMT_NUM], cnt[FMT_NUM];
-	bool tsv = o->format == REPORT_TSV;
+/* What the callers and callees reports share: the profile, the options, the calls' shares. */
+struct calls_ctx {
+	FILE *out;
+	const struct profile *p;
+	const struct report_opts *o;
+	struct call_shares *shares; /* graph.h */
+	struct call_sites cs;
+	bool callers;
+};
 
-	if (tsv) {
+/*
+ * One caller or callee line: the count, the cost of the calls as shown (their
+ * share of the caller, graph.h), and where; tsv adds what the file records.
+ */
+static void call_row(struct calls_ctx *c, uint32_t fn, uint32_t e)
+{
+	const struct profile *p = c->p;
+	const struct report_opts *o = c->o;
+	const struct call_edge *ce = &p->edges[e];
+	uint32_t other = c->callers ? ce->caller : ce->callee, ev = o->sort_event;
+	uint64_t cost = call_shares_cost(c->shares, p, e, ev);
+	double total = (double)p->totals[ev], of_fn = (double)profile_incl_at(p, fn, ev);
+	bool recursive = graph_call_recursive(p, ce->caller, ce->callee);
+	char num[FMT_NUM], cnt[FMT_NUM];
+	FILE *out = c->out;
+
+	if (o->format == REPORT_TSV) {
 		put_function(out, p, fn, o);
 		putc('\t', out);
 		put_function(out, p, other, o);
 		putc('\t', out);
 		report_put_name(out, profile_name(p, p->funcs[other].file), true, o->terminal);
-		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t", ce->count, cost,
-			pct((double)cost, total), pct((double)cost, of_fn));
-		put_sites(out, p, cs, ce->caller, ce->callee, o);
-		putc('\n', out);
+		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t", ce->count,
+			cost, profile_edge_at(p, e, ev), pct((double)cost, total),
+			pct((double)cost, of_fn));
+		put_sites(out, p, &c->cs, ce->caller, ce->callee, o);
+		fprintf(out, "\t%s\n", recursive ? GRAPH_RECURSIVE : "");
 		return;
 	}
 	fprintf(out, "  %15s %6.2f%% %6.2f%% %10s  ", fmt_commas(num, cost),
 		pct((double)cost, total), pct((double)cost, of_fn), fmt_commas(cnt, ce->count));
 	put_function(out, p, other, o);
-	if (ce->caller == ce->callee ||
-	    (profile_cycle(p, ce->caller) &&
-	     profile_cycle(p, ce->caller) == profile_cycle(p, ce->callee)))
-		fputs("  [recursive]", out);
-	put_sites(out, p, cs, ce->caller, ce->callee, o);
+	if (recursive)
+		fputs("  [" GRAPH_RECURSIVE "]", out);
+	put_sites(out, p, &c->cs, ce->caller, ce->callee, o);
 	putc('\n', out);
 }
 
-/* The cost of a call by one event: what calls_of() sorts by. */
+/* The cost of a call as shown, by one event: what calls_of() sorts by. */
 struct edge_order {
 	const struct profile *p;
+	struct call_shares *shares;
 	uint32_t ev;
 };
 
 static int cmp_edge_cost(const void *a, const void *b, void *ctx)
 {
 	const struct edge_order *o = ctx;
-	uint64_t x = profile_edge_at(o->p, *(const uint32_t *)a, o->ev);
-	uint64_t y = profile_edge_at(o->p, *(const uint32_t *)b, o->ev);
+	uint64_t x = call_shares_cost(o->shares, o->p, *(const uint32_t *)a, o->ev);
+	uint64_t y = call_shares_cost(o->shares, o->p, *(const uint32_t *)b, o->ev);
 
 	return x != y ? (x < y) - (x > y)
 		      : (*(const uint32_t *)a > *(const uint32_t *)b) -
 			    (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
-/* The calls of fn one way, by cost (a function may have 100,000 callers: a real sort). */
-static void calls_of(FILE *out, const struct profile *p, const struct callgraph *g,
-		     const struct report_opts *o, uint32_t fn, bool callers)
+/* The calls of fn one way, by cost (a function may have 100,000 callers: a real sort); *n. */
+static uint32_t *sorted_calls(const struct calls_ctx *c, const struct callgraph *g, uint32_t fn,
+			      size_t *n)
 {
-	const uint32_t *start = callers ? g->in_start : g->out_start;
-	const uint32_t *edge = callers ? g->in_edge : g->out_edge;
-	size_t n = start[fn + 1] - start[fn];
-	uint32_t *e = xmalloc_array(n, sizeof(uint32_t));
+	const uint32_t *start = c->callers ? g->in_start : g->out_start;
+	const uint32_t *edge = c->callers ? g->in_edge : g->out_edge;
+	uint32_t *e;
+
+	*n = start[fn + 1] - start[fn];
+	e = xmalloc_array(*n ? *n : 1, sizeof(uint32_t));
+	memcpy(e, edge + start[fn], *n * sizeof(uint32_t));
+	sort_with(e, *n, sizeof(uint32_t), cmp_edge_cost,
+		  &(struct edge_order){c->p, c->shares, c->o->sort_event});
+	return e;
+}
+
+static void calls_of(struct calls_ctx *c, const struct callgraph *g, uint32_t fn)
+{
+	const struct profile *p = c->p;
+	size_t n;
+	uint32_t *e = sorted_calls(c, g, fn, &n);
 	char num[FMT_NUM];
 
-	struct call_sites cs;
-
-	call_sites_init(&cs);
-	memcpy(e, edge + start[fn], n * sizeof(uint32_t));
-	sort_with(e, n, sizeof(uint32_t), cmp_edge_cost, &(struct edge_order){p, o->sort_event});
-	if (o->format != REPORT_TSV) {
-		uint64_t incl = profile_incl_at(p, fn, o->sort_event);
+	if (c->o->format != REPORT_TSV) {
+		uint64_t incl = profile_incl_at(p, fn, c->o->sort_event);
 		char cnt[FMT_NUM + 8];
 
-		fprintf(out, "%s of ", callers ? "callers" : "callees");
-		put_function(out, p, fn, o);
-		fprintf(out, "  (incl %s = %.2f%%, called %s)\n", fmt_commas(num, incl),
-			pct((double)incl, (double)p->totals[o->sort_event]),
+		fprintf(c->out, "%s of ", c->callers ? "callers" : "callees");
+		put_function(c->out, p, fn, c->o);
+		fprintf(c->out, "  (incl %s = %.2f%%, called %s)\n", fmt_commas(num, incl),
+			pct((double)incl, (double)p->totals[c->o->sort_event]),
 			fmt_times(cnt, p->funcs[fn].calls));
-		fprintf(out, "  %15s %7s %8s %10s  %s\n", "cost of calls", "%total", "%func",
-			"calls", callers ? "caller" : "callee");
+		fprintf(c->out, "  %15s %7s %8s %10s  %s\n", "cost of calls", "%total", "%func",
+			"calls", c->callers ? "caller" : "callee");
 	}
 	for (size_t i = 0; i < n; i++)
-		call_row(out, p, o, &cs, fn, e[i], callers);
-	call_sites_release(&cs);
+		call_row(c, fn, e[i]);
 	free(e);
+}
+
+/* ---- callers and callees as json ---------------------------------------- */
+
+static void json_name(FILE *out, const struct profile *p, uint32_t id)
+{
+	report_put_json_string(out, profile_name(p, id));
+}
+
+/* "Ir":1, the i-th event shown at value v (a ratio's as a decimal). */
+static void json_entry(const struct calls_ctx *c, uint32_t i, uint64_t v)
+{
+	const struct event *ev = &c->p->events[c->o->events[i]];
+	char buf[32];
+
+	if (ev->ratio)
+		report_ratio(buf, sizeof(buf), v);
+	else
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	fputs(i ? "," : "", c->out);
+	report_put_json_string(c->out, ev->name);
+	fprintf(c->out, ":%s", buf);
+}
+
+/* {"Ir":1,"Dr":2}: a call's cost of each event shown, as shown or as recorded. */
+static void json_costs(const struct calls_ctx *c, uint32_t e, bool recorded)
+{
+	putc('{', c->out);
+	for (uint32_t i = 0; i < c->o->nevents; i++) {
+		uint32_t ev = c->o->events[i];
+
+		json_entry(c, i,
+			   recorded ? profile_edge_at(c->p, e, ev)
+				    : call_shares_cost(c->shares, c->p, e, ev));
+	}
+	putc('}', c->out);
+}
+
+/* The same from a row of the profile (nev values). */
+static void json_row(const struct calls_ctx *c, const uint64_t *row)
+{
+	putc('{', c->out);
+	for (uint32_t i = 0; i < c->o->nevents; i++)
+		json_entry(c, i, row[c->o->events[i]]);
+	putc('}', c->out);
+}
+
+static void json_sites(struct calls_ctx *c, uint32_t caller, uint32_t callee)
+{
+	const struct call_site *s;
+	size_t n;
+
+	call_sites_for(&c->cs, c->p, caller);
+	n = call_sites_of(&c->cs, callee, &s);
+	fputs(",\"sites\":[", c->out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",{\"file\":" : "{\"file\":", c->out);
+		json_name(c->out, c->p, s[i].file);
+		fprintf(c->out, ",\"line\":%" PRIu64 ",\"address\":%" PRIu64 "}", s[i].line,
+			s[i].addr);
+	}
+	putc(']', c->out);
+}
+
+/* One call: the other end, the count, the cost shown and recorded, recursive, where. */
+static void json_call(struct calls_ctx *c, uint32_t e)
+{
+	const struct profile *p = c->p;
+	const struct call_edge *ce = &p->edges[e];
+	uint32_t other = c->callers ? ce->caller : ce->callee;
+
+	fputs("{\"function\":", c->out);
+	json_name(c->out, p, p->funcs[other].name);
+	fputs(",\"file\":", c->out);
+	json_name(c->out, p, p->funcs[other].file);
+	fprintf(c->out, ",\"count\":%" PRIu64 ",\"incl\":", ce->count);
+	json_costs(c, e, false);
+	fputs(",\"recorded\":", c->out);
+	json_costs(c, e, true);
+	fprintf(c->out, ",\"recursive\":%s",
+		graph_call_recursive(p, ce->caller, ce->callee) ? "true" : "false");
+	json_sites(c, ce->caller, ce->callee);
+	putc('}', c->out);
+}
+
+/* A function reported: its own costs, then its callers (callees), by cost. */
+static void json_function(struct calls_ctx *c, const struct callgraph *g, uint32_t fn)
+{
+	const struct profile *p = c->p;
+	const struct function *f = &p->funcs[fn];
+	uint64_t *row = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	size_t n;
+	uint32_t *e = sorted_calls(c, g, fn, &n);
+
+	fputs("{\"function\":", c->out);
+	json_name(c->out, p, f->name);
+	fputs(",\"file\":", c->out);
+	json_name(c->out, p, f->file);
+	fputs(",\"object\":", c->out);
+	json_name(c->out, p, f->object);
+	fprintf(c->out, ",\"calls\":%" PRIu64 ",\"cycle\":%" PRIu32 ",\"self\":", f->calls,
+		profile_cycle(p, fn));
+	json_row(c, profile_self_row(p, fn, row));
+	fputs(",\"incl\":", c->out);
+	json_row(c, profile_incl_row(p, fn, row));
+	fprintf(c->out, ",\"%s\":[", c->callers ? "callers" : "callees");
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",\n" : "\n", c->out);
+		json_call(c, e[i]);
+	}
+	fputs("\n]}", c->out);
+	free(e);
+	free(row);
+}
+
+/* The events shown, the totals, then each function reported. */
+static void json_calls(struct calls_ctx *c, const struct callgraph *g, const uint32_t *fns,
+		       size_t n)
+{
+	const struct profile *p = c->p;
+
+	fputs("{\"file\":", c->out);
+	report_put_json_string(c->out, span_make(p->path, strlen(p->path)));
+	fputs(",\"events\":[", c->out);
+	for (uint32_t i = 0; i < c->o->nevents; i++) {
+		fputs(i ? "," : "", c->out);
+		report_put_json_string(c->out, p->events[c->o->events[i]].name);
+	}
+	fputs("],\"sort_event\":", c->out);
+	report_put_json_string(c->out, p->events[c->o->sort_event].name);
+	fputs(",\"totals\":", c->out);
+	json_row(c, p->totals);
+	fputs(",\"functions\":[", c->out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",\n" : "\n", c->out);
+		json_function(c, g, fns[i]);
+	}
+	fputs("\n]}\n", c->out);
+}
+
+/*
+ * The filters of --command pick the functions reported, as they narrow the
+ * browser's table, from which Enter opens a function's callers and callees:
+ * each then with all of its calls, as that screen lists them. (hide is for
+ * trees, there and here.) Returns how many are left.
+ */
+static size_t kept_only(const struct report_opts *o, uint32_t *fns, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!o->keep || o->keep[fns[i]])
+			fns[k++] = fns[i];
+	return k;
+}
+
+static int callers_report(FILE *out, const struct profile *p, const struct callgraph *g,
+			  const struct report_opts *o, uint32_t *fns, size_t n, char *err,
+			  size_t errsize)
+{
+	struct calls_ctx c = {
+	    out, p, o, o->shares ? o->shares : g->shares, {0}, o->kind == REPORT_CALLERS};
+
+	if ((n = kept_only(o, fns, n)) == 0) {
+		snprintf(err, errsize, "no function matches '%s' among those the filters keep",
+			 o->function);
+		return -1;
+	}
+	call_sites_init(&c.cs);
+	if (o->format == REPORT_JSON) {
+		json_calls(&c, g, fns, n);
+	} else {
+		if (o->format == REPORT_TSV) {
+			const char *end = c.callers ? "caller" : "callee";
+
+			fprintf(out, "function\t%s\t%s_file\tcount\tincl:", end, end);
+			report_put_name(out, p->events[o->sort_event].name, true, o->terminal);
+			fputs("\trecorded:", out);
+			report_put_name(out, p->events[o->sort_event].name, true, o->terminal);
+			fputs("\ttotal_pct\tfunction_pct\tsites\tmark\n", out);
+		}
+		for (size_t i = 0; i < n; i++)
+			calls_of(&c, g, fns[i]);
+	}
+	call_sites_release(&c.cs);
+	return 0;
 }
 
 int report_tree(FILE *out, const struct profile *p, const struct report_opts *o, char *err,
@@ -400,16 +608,10 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 			one_tree(out, p, &g, o, NCG_NONE);
 		for (size_t i = 0; i < n; i++)
 			one_tree(out, p, &g, o, fns[i]);
-	} else {
-		if (o->format == REPORT_TSV) {
-			fprintf(out, "function\t%s\t%s_file\tcount\tincl:",
-				o->kind == REPORT_CALLERS ? "caller" : "callee",
-				o->kind == REPORT_CALLERS ? "caller" : "callee");
-			report_put_name(out, p->events[o->sort_event].name, true, o->terminal);
-			fputs("\ttotal_pct\tfunction_pct\tsites\n", out);
-		}
-		for (size_t i = 0; i < n; i++)
-			calls_of(out, p, &g, o, fns[i], o->kind == REPORT_CALLERS);
+	} else if (callers_report(out, p, &g, o, fns, n, err, errsize) < 0) {
+		callgraph_release(&g);
+		free(fns);
+		return -1;
 	}
 	callgraph_release(&g);
 	free(fns);

@@ -87,10 +87,16 @@ static bool has_sites(const struct detail *d)
 	return false;
 }
 
+/* A row's call cost in event ev: its share of the caller (graph.h). */
+static uint64_t row_cost(const struct detail *d, size_t row, uint32_t ev)
+{
+	return graph_call_cost(d->p, d->g, d->rows[row].edge, ev);
+}
+
 /*
  * The widest call cost of the event shown, per event of :set columns into
- * ext_w (nev): the calls of a recursive function can cost more than the
- * whole profile (each nested call counts its callees again).
+ * ext_w (nev). A share is at most the caller's inclusive cost, so the total
+ * is nearly always the widest; the rows are looked at all the same.
  */
 static uint64_t widest(const struct detail *d, const struct view_ctx *t, uint64_t *ext_w)
 {
@@ -101,13 +107,12 @@ static uint64_t widest(const struct detail *d, const struct view_ctx *t, uint64_
 
 		if (!is_call(&d->rows[i]))
 			continue;
-		v = profile_edge_at(d->p, d->rows[i].edge, t->disp->event);
+		v = row_cost(d, i, t->disp->event);
 		w = v > w ? v : w;
 		for (uint32_t k = 0; k < t->disp->ncolumns; k++) {
 			uint32_t e = t->disp->columns[k];
 
-			if (e < d->p->nev &&
-			    (v = profile_edge_at(d->p, d->rows[i].edge, e)) > ext_w[e])
+			if (e < d->p->nev && (v = row_cost(d, i, e)) > ext_w[e])
 				ext_w[e] = v;
 		}
 	}
@@ -129,11 +134,7 @@ static void columns(struct list *l, const struct grid *g, const struct detail *d
 static uint32_t row_function(const struct detail *d, size_t row, const char **extra)
 {
 	const struct call_edge *e = &d->p->edges[d->rows[row].edge];
-	uint32_t c = profile_cycle(d->p, e->caller);
-
-	*extra = e->caller == e->callee || (c && c == profile_cycle(d->p, e->callee))
-		     ? " [recursive]"
-		     : NULL;
+	*extra = graph_call_recursive(d->p, e->caller, e->callee) ? " [" GRAPH_RECURSIVE "]" : NULL;
 	return d->rows[row].kind == DROW_CALLER ? e->caller : e->callee;
 }
 
@@ -186,8 +187,8 @@ static void draw_row(struct grid *g, int r, const struct detail *d, size_t row,
 		return;
 	}
 	for (int i = VCOL_EXT; i < l->n; i++)
-		ext[i - VCOL_EXT] = profile_edge_at(p, dr->edge, (uint32_t)l->col[i].tag);
-	view_calls_cells(cells, l, t, profile_edge_at(p, dr->edge, ev), p->totals[ev],
+		ext[i - VCOL_EXT] = row_cost(d, row, (uint32_t)l->col[i].tag);
+	view_calls_cells(cells, l, t, row_cost(d, row, ev), p->totals[ev],
 			 profile_incl_at(p, d->fn, ev), fmt_commas(count, p->edges[dr->edge].count),
 			 ext);
 	grid_fill(g, r, 0, a);

@@ -29,7 +29,8 @@ void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 	if (fn == NCG_NONE)
 		return;
 	v = xcalloc(1, sizeof(*v));
-	srcview_open(v, &u->ses.prof, fn, u->sources, instr, u->disp.event, ui_list_rows(u));
+	srcview_open(v, &u->ses.prof, u->ses.graph.shares, fn, u->sources, instr, u->disp.event,
+		     ui_list_rows(u));
 	/* every cost at address 0 would be a screen of zeros: say why there is none */
 	if (instr && !v->fn.has_addrs) {
 		source_free(v);
@@ -182,8 +183,12 @@ static void draw_source_row(struct grid *g, int r, const struct srcview *v, size
 	if (sr->kind == SROW_CALL) {
 		struct span name = profile_name(p, p->funcs[sr->cost->callee].name);
 
-		snprintf(line, sizeof(line), "%*s=> %.*s (%s)", v->instr ? 10 : 7, "",
-			 (int)name.len, name.ptr, fmt_times(times, sr->cost->count));
+		snprintf(line, sizeof(line), "%*s=> %.*s%s (%s)", v->instr ? 10 : 7, "",
+			 (int)name.len, name.ptr,
+			 graph_call_recursive(p, v->fn.fn, sr->cost->callee) ? " [" GRAPH_RECURSIVE
+									       "]"
+									     : "",
+			 fmt_times(times, sr->cost->count));
 		grid_puts_cut(g, r, c, line, a == ATTR_CURSOR ? a : ATTR_DIM);
 		return;
 	}

@@ -22,10 +22,14 @@
 
 #include "ncgrind/core/profile.h"
 
+struct call_shares;
+
 /* The call edges of every function, both ways (built once per profile). */
 struct callgraph {
 	uint32_t *out_start, *out_edge; /* edges by caller: nfuncs + 1 starts, nedges */
 	uint32_t *in_start, *in_edge;   /* edges by callee */
+	/* what its calls cost as shown (below): filled as events are asked for */
+	struct call_shares *shares;
 };
 
 void callgraph_init(struct callgraph *g, const struct profile *p);
@@ -57,6 +61,61 @@ size_t graph_entry_points(const struct profile *p, const struct callgraph *g, ui
  */
 uint64_t graph_uncovered(const struct profile *p, const struct callgraph *g, uint32_t f,
 			 uint32_t ev);
+
+/*
+ * What a call costs as every screen and report shows it. The file records a
+ * call's inclusive cost, and a call within recursion counts each nested
+ * level again (is_odd'2 -> is_even'2: 3.4G Ir of a 13M Ir program). As the
+ * call trees do (calltree.h), a call is shown as its share of what its
+ * caller spends:
+ *
+ *     share(e) = recorded(e) * incl(caller) / spent(caller)
+ *     spent(f) = max(incl(f), self(f) + the recorded costs of f's calls)
+ *
+ * With cycle detection on, f's calls to itself are inside f and left out of
+ * spent(f), as the trees leave them out; the share of such a call itself is
+ * taken of what f spends with them. So no call costs more than its caller's
+ * inclusive cost; where nothing recurses spent(f) is incl(f) and the share
+ * is the recorded cost exactly. A ratio event's value is not a cost: its
+ * share is the value recorded.
+ *
+ * The sums are worked out once per event asked for (one pass over the
+ * calls), kept until the costs change: a callgraph's are released with it
+ * (made again when other parts are chosen); standalone ones are the
+ * caller's to release when the profile's costs change.
+ */
+struct call_shares *call_shares_new(void);
+void call_shares_free(struct call_shares *s);
+/* spent(fn) in event ev, as above. */
+double call_shares_spent(struct call_shares *s, const struct profile *p, uint32_t fn, uint32_t ev);
+/* What a call from caller to callee is scaled by: incl / spent (1: nothing recurses). */
+double call_shares_scale(struct call_shares *s, const struct profile *p, uint32_t caller,
+			 uint32_t callee, uint32_t ev);
+/* Call edge e's share, rounded; exactly its recorded cost where the scale is 1. */
+uint64_t call_shares_cost(struct call_shares *s, const struct profile *p, uint32_t e, uint32_t ev);
+/* v scaled by scale, rounded; v itself where the scale is 1. */
+uint64_t call_share_of(uint64_t v, double scale);
+
+/* The same with the callgraph's shares. */
+static inline uint64_t graph_call_cost(const struct profile *p, const struct callgraph *g,
+				       uint32_t e, uint32_t ev)
+{
+	return call_shares_cost(g->shares, p, e, ev);
+}
+
+/*
+ * A call within recursion: from a function to itself, or between two
+ * functions of the same cycle (whether or not cycles are shown: its
+ * recorded cost counts nested levels either way).
+ */
+static inline bool graph_call_recursive(const struct profile *p, uint32_t caller, uint32_t callee)
+{
+	return caller == callee ||
+	       (p->funcs[caller].cycle && p->funcs[caller].cycle == p->funcs[callee].cycle);
+}
+
+/* The word every screen and report marks such a call with. */
+#define GRAPH_RECURSIVE "recursive"
 
 /* Where a caller calls a callee: from the caller's blocks, re-read on demand. */
 struct call_site {

@@ -64,6 +64,7 @@ char *report_kind_names(char *buf, size_t size);
 
 struct source_paths;
 struct filters;
+struct call_shares;
 enum report_format { REPORT_TEXT, REPORT_TSV, REPORT_JSON };
 
 struct report_opts {
@@ -78,6 +79,8 @@ struct report_opts {
 	bool terminal;                 /* the output is a terminal: tsv escapes as text does */
 	/* the filters that narrowed it, as the text report's head says them; NULL: not said */
 	const char *filtered_by;
+	/* what a call costs as shown (graph.h), the session's; NULL: the report works it out */
+	struct call_shares *shares;
 	/* trees, callers and callees (report_tree.c) */
 	const char *function; /* regex: the functions to report on (tree roots) */
 	uint32_t depth;       /* levels of a tree below its root */
@@ -101,9 +104,12 @@ int report_parse_events(const struct profile *p, const char *list, uint32_t *out
  */
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
 				const bool *keep, size_t *n);
-/* Edge indices in report order, *n of them (with keep: both ends kept; caller frees). */
-uint32_t *report_sort_calls(const struct profile *p, enum report_sort sort, uint32_t ev,
-			    const bool *keep, size_t *n);
+/*
+ * Edge indices in report order, *n of them (with keep: both ends kept; caller
+ * frees); by cost: the cost shown, the call's share of its caller (graph.h).
+ */
+uint32_t *report_sort_calls(const struct profile *p, struct call_shares *shares,
+			    enum report_sort sort, uint32_t ev, const bool *keep, size_t *n);
 
 /*
  * A name as the reports write it: tsv escapes only \t, \n and \\, and on a

@@ -1,7 +1,8 @@
 /*
  * detail: one function's callers and callees as plain data (no curses), for
  * the browser's function screen. Each row is one caller/callee pair with
- * the inclusive cost and count of its calls, and where the calls are
+ * the cost of its calls (their share of the caller, graph.h), their count,
+ * and where they are
  * (re-read from the caller's blocks when the screen opens).
  */
 #ifndef NCGRIND_DETAIL_H
@@ -23,6 +24,7 @@ struct detail_row {
 
 struct detail {
 	const struct profile *p;
+	const struct callgraph *g; /* its calls' shares (graph.h) */
 	uint32_t fn, event;
 	enum report_sort sort; /* SORT_INCL (the cost of the calls), SORT_CALLS or SORT_NAME */
 	bool reverse;

@@ -53,6 +53,8 @@ struct diff_row {
 	uint32_t base, new;
 };
 
+struct call_shares;
+
 struct diff {
 	const struct profile *base, *new;
 	struct diff_row *rows; /* matched first, then only in base, then only in new */
@@ -93,6 +95,8 @@ struct diff {
 	 * calls[in_call[i]] for i in [in_start[r], in_start[r + 1]) */
 	uint32_t *out_start, *in_start, *in_call;
 	uint32_t *next_edge_base, *next_edge_new; /* per edge: the next of its call */
+	/* each side's calls as shown: their shares of the callers (graph.h) */
+	struct call_shares *shares_base, *shares_new;
 };
 
 struct diff_file_pair {
@@ -115,9 +119,15 @@ void diff_build(struct diff *d, const struct profile *base, const struct profile
 		const struct rewrites *rules, const bool *keep_base, const bool *keep_new);
 void diff_release(struct diff *d);
 
-/* A call's count or cost (event e) on one side, summed over its edges (0 if none). */
+/*
+ * A call's count or cost (event e) on one side, summed over its edges (0 if
+ * none); the cost as every screen shows a call, each edge's share of its
+ * caller (graph.h).
+ */
 uint64_t diff_call_count(const struct diff *d, size_t call, bool new_side);
 uint64_t diff_call_cost(const struct diff *d, size_t call, bool new_side, uint32_t e);
+/* The same as the files record them (the diff's trees scale them themselves). */
+uint64_t diff_call_recorded(const struct diff *d, size_t call, bool new_side, uint32_t e);
 /* The calls in report order: by the absolute change of their cost in e, biggest first. */
 size_t *diff_call_order(const struct diff *d, uint32_t e);
 

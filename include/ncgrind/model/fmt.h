@@ -39,7 +39,10 @@ uint64_t fmt_event_unit(const struct profile *p, uint32_t e);
 uint64_t fmt_unit_ps(struct span name);
 /* "once", "2 times", "1,234 times" */
 char *fmt_times(char *buf, uint64_t n);
-/* "12.34%", "100.0%", "0.00%" ("-" when total is 0). */
+/*
+ * "12.34%", "100.0%", "0.00%" ("-" when total is 0); above the total as it
+ * is, "250.0%", "25687%", "2.6e6%": never cut, never over six characters.
+ */
 char *fmt_percent(char *buf, uint64_t v, uint64_t total);
 
 /* One name alone in width columns: shorten_name (model/shorten.h). */

@@ -10,6 +10,7 @@
 
 #include "ncgrind/model/disasm.h"
 #include "ncgrind/model/nav.h"
+#include "ncgrind/core/graph.h"
 #include "ncgrind/core/profile.h"
 #include "ncgrind/model/source.h"
 
@@ -40,8 +41,17 @@ struct srcfn {
 	bool has_lines, has_addrs; /* what the profile's positions give */
 };
 
-/* Read function fn's blocks; by_addr aggregates per instruction address. */
+/*
+ * Read function fn's blocks; by_addr aggregates per instruction address.
+ * The call rows carry the costs the file records.
+ */
 void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_addr);
+/*
+ * The call rows' costs scaled to their share of the function, as every
+ * screen shows a call (graph.h): under recursion the recorded costs count
+ * nested calls again. The same number where nothing recurses.
+ */
+void srcfn_share_calls(struct srcfn *s, struct call_shares *shares);
 void srcfn_release(struct srcfn *s);
 
 /*
@@ -97,9 +107,13 @@ struct srcview {
 
 #define SRCVIEW_CONTEXT 3
 
-/* Open fn's source (or instructions); the cursor starts on the hottest row. */
-void srcview_open(struct srcview *v, const struct profile *p, uint32_t fn,
-		  const struct source_paths *paths, bool instr, uint32_t event, int page);
+/*
+ * Open fn's source (or instructions), its calls at their shares (shares:
+ * graph.h); the cursor starts on the hottest row.
+ */
+void srcview_open(struct srcview *v, const struct profile *p, struct call_shares *shares,
+		  uint32_t fn, const struct source_paths *paths, bool instr, uint32_t event,
+		  int page);
 void srcview_close(struct srcview *v);
 /* Show file number i of the function (inlined code lives in other files). */
 void srcview_set_file(struct srcview *v, const struct source_paths *paths, size_t i, int page);
