@@ -316,7 +316,7 @@ static void one_flame(struct tally *y, struct profile *p, const struct callgraph
 		struct flame fl;
 		size_t widest = 0;
 
-		flame_init(&fl, p, g, fn, inverted, 0, hide);
+		flame_init(&fl, p, g, fn, inverted, 0, hide, NULL);
 		flame_layout(&fl, widths[w], UINT32_MAX);
 		check_frames(y, &fl);
 		for (size_t i = 1; i < fl.n; i++)
