@@ -197,3 +197,32 @@ EOF
 	assert_grep 'ncgrind: flame graph, from the entry points' z0
 	head -1 table | grep -q '^ncgrind: .*cachesim'
 }
+
+@test "flame: :ignore takes the frames it drops out, their width left to the caller; u brings them back" {
+	# report/treefilt.callgrind (see tree-filter.bats): main 810 calls work 500
+	# (util 300, compute 100), logmsg 200 (fmt 150) and util 100; bg 90; total
+	# 900. ignore logmsg drops logmsg and fmt: main's row below is work then
+	# util, and main keeps the rest as its own (810 - 500 - 100 = 210)
+	local size tf="$BATS_TEST_DIRNAME/fixtures/report/treefilt.callgrind"
+	cd "$BATS_TEST_TMPDIR"
+	for size in 80x24 200x40; do
+		printf '%s\n' 'F' ': "ignore ^logmsg$" Enter' ':save-screen f1' ':write w1.txt' 'u' \
+			':save-screen f2' ':write w2.txt' >keys
+		"$NCGRIND" --script=keys --size=$size "$tf"
+		# (the names of a row's frames; a frame's last part-cell is a block)
+		[ "$(sed -n 4p f1 | grep -o '[a-z]\+' | paste -sd' ')" = "work util" ]
+		refute_grep 'logmsg|fmt' f1
+		[ "$(sed -n 4p f2 | grep -o '[a-z]\+' | paste -sd' ')" = "work logmsg util" ]
+		[ "$(sed -n 5p f2 | grep -o '[a-z]\+' | paste -sd' ')" = "util compute fmt" ]
+		LC_ALL=C sort w1.txt >"$OUT"
+		expect_out <<'EOF2'
+bg 90
+main 210
+main;util 100
+main;work 100
+main;work;compute 100
+main;work;util 300
+EOF2
+		grep -qx 'main;logmsg;fmt 150' w2.txt
+	done
+}

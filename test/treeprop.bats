@@ -52,6 +52,24 @@ shapes() {
 	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^ok: ')" -eq 8 ]
 }
 
+@test "tree property: the same under ignore, focus and name filters, no dropped function in a tree" {
+	# the rules hold with children that add up to less (what a dropped call
+	# cost stays in its parent), and no function the filters drop is below a
+	# root; with hide as well, through hidden frames
+	run "$TREECHECK" --ignore='^(is_|fib)' "$FIX/example.callgrind" "$FIX/monkey/clique11.callgrind" \
+		"$FIX/recursion/threads-default.callgrind" "$FIX/report/treefilt.callgrind"
+	[ "$status" -eq 0 ] || { echo "$output" | head -30; return 1; }
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^ok: ')" -eq 4 ]
+	run "$TREECHECK" --focus='^(phase_parity|work|f1)$' --filter=file:. "$FIX/example.callgrind" \
+		"$FIX/monkey/clique11.callgrind" "$FIX/report/treefilt.callgrind" $(shapes 50)
+	[ "$status" -eq 0 ] || { echo "$output" | head -30; return 1; }
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^ok: ')" -eq 7 ]
+	run "$TREECHECK" --filter='^(main|work|fmt|c[0-9]*[05]|f[0-9]*[05])$' --hide='^(logmsg|f1)' \
+		"$FIX/report/treefilt.callgrind" "$FIX/monkey/clique11.callgrind" $(shapes 50)
+	[ "$status" -eq 0 ] || { echo "$output" | head -30; return 1; }
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^ok: ')" -eq 6 ]
+}
+
 @test "tree property: the checker fails on a tree that breaks the rule" {
 	# rows as the trees before issue 11 printed them (example.callgrind, t on
 	# msort_with_tmp.part.0'2): children at 2,367,298 and 1,232,839 under a node

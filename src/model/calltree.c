@@ -227,9 +227,41 @@ void calltree_release(struct calltree *t)
 
 double calltree_root_cost(const struct calltree *t)
 {
-	if (t->nroots == 1)
+	if (t->nroots == 1 && !(t->top_down && t->keep))
 		return t->nodes[t->roots[0]].cost;
 	return t->p->nev ? (double)t->p->totals[t->event] : 0.0;
+}
+
+/* Whether the filters keep a root: its function, or one of its cycle's members. */
+static bool root_kept(struct calltree *t, const struct tree_node *r)
+{
+	const uint32_t *m;
+	size_t n;
+
+	if (r->kind != NODE_CYCLE)
+		return t->keep[r->fn];
+	cycle_members(t, r->fn, &m, &n);
+	for (size_t i = 0; i < n; i++)
+		if (t->keep[m[i]])
+			return true;
+	return false;
+}
+
+void calltree_set_keep(struct calltree *t, const bool *keep)
+{
+	size_t o = 0;
+
+	/* children worked out before were not narrowed (the kept roots are not expanded yet) */
+	ecache_release(t);
+	kids_drop(t, &t->kids);
+	t->keep = keep;
+	if (!keep || !t->top_down)
+		return;
+	for (size_t i = 0; i < t->nroots; i++)
+		if (root_kept(t, &t->nodes[t->roots[i]]))
+			t->roots[o++] = t->roots[i];
+	t->nroots = o;
+	calltree_flatten(t);
 }
 
 /* Put child after `last` in n's chain of children (first when last is NCG_NONE). */
@@ -347,7 +379,8 @@ static void call_add(struct calltree *t, struct hidden_walk *w, struct kid_buf *
 	double spent;
 
 	if (!w->hidden || !w->hidden[other]) {
-		kid_push(t, b, e, other, cost);
+		if (!t->keep || t->keep[other]) /* (a dropped one's cost stays in the parent) */
+			kid_push(t, b, e, other, cost);
 		return;
 	}
 	if (t->hide_mark[other] != t->hide_gen) {
@@ -430,7 +463,8 @@ static void cycle_kids(struct calltree *t, uint32_t c, struct kid_buf *b)
 		if (!t->inverted) {
 			double self = (double)profile_self_at(t->p, m[j], b->ev);
 
-			member_push(b, m[j], self);
+			if (!t->keep || t->keep[m[j]])
+				member_push(b, m[j], self);
 			sum += self;
 		}
 		edges_of(t, m[j], &edges, &n);
@@ -622,6 +656,8 @@ bool calltree_expand(struct calltree *t, uint32_t n)
 	}
 	make_children(t, n, kids_of(t, &t->kids, node->kind, node->fn));
 	t->nodes[n].expanded = t->nodes[n].first_child != NCG_NONE;
+	/* the edges promised children the filters or hidden frames did not give */
+	t->nodes[n].leaf = !t->nodes[n].expanded;
 	return t->nodes[n].expanded;
 }
 

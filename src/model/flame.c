@@ -12,12 +12,13 @@
 #include <stdlib.h>
 
 void flame_init(struct flame *fl, const struct profile *p, const struct callgraph *g, uint32_t fn,
-		bool inverted, uint32_t event, const struct filters *filters)
+		bool inverted, uint32_t event, const struct filters *filters, const bool *keep)
 {
 	memset(fl, 0, sizeof(*fl));
 	/* a tiny threshold: the width decides what is drawn, and folds the rest */
 	calltree_init(&fl->tree, p, g, fn, inverted, event, 0.01);
 	fl->tree.filters = filters;
+	calltree_set_keep(&fl->tree, keep);
 	fl->zoom = NCG_NONE;
 }
 

@@ -150,6 +150,7 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 	struct calltree t;
 	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
 	t.filters = o->filters;
+	calltree_set_keep(&t, o->keep);
 	/* bounded by the threshold; the cap is for --threshold=0 on a large profile */
 	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
 		if (!calltree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
@@ -210,6 +211,7 @@ static void folded_tree(FILE *out, const struct profile *p, const struct callgra
 
 	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
 	t.filters = o->filters;
+	calltree_set_keep(&t, o->keep);
 	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
 		if (!calltree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
 			break;

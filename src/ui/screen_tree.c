@@ -56,6 +56,7 @@ static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverte
 	calltree_init(&ts(s)->tree, &u->ses.prof, &u->ses.graph, fn, inverted, ev,
 		      u->disp.threshold);
 	ts(s)->tree.filters = &u->ses.filters;
+	calltree_set_keep(&ts(s)->tree, u->narrowed ? u->ses.keep : NULL);
 	if (saved)
 		cursor = calltree_restore(&ts(s)->tree, saved);
 	else if (ts(s)->tree.nroots)

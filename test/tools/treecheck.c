@@ -2,12 +2,14 @@
  * treecheck: the property test of the call trees (issue 11), linked with the
  * core and the tree view-model only (no curses).
  *
- *   treecheck [--threshold=PCT]... [--hide=REGEX] FILE...
+ *   treecheck [--threshold=PCT]... [--hide=REGEX] [--ignore|focus|filter=REGEX]... FILE...
  *
  * For each profile, with cycle detection on and off, at each threshold (1
  * and 0.1 percent unless given): the tree from the entry points, and each
  * used function's tree of callees (t) and of callers (r), expanded as E
- * expands them (with --hide, through the frames a `hide REGEX` skips).
+ * expands them (with --hide, through the frames a `hide REGEX` skips; with
+ * --ignore, --focus or --filter, of the functions those filters keep: no
+ * function they drop is below a root).
  * Every expanded node is checked:
  *
  *   - its children, fold row included, add up to no more than the node;
@@ -86,6 +88,8 @@ static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
 
 	if (x->cost < 0)
 		broken(y, t, n, "negative cost", x->cost, 0);
+	if (x->kind == NODE_FUNCTION && x->parent != NCG_NONE && t->keep && !t->keep[x->fn])
+		broken(y, t, n, "a function the filters drop is in the tree", x->cost, 0);
 	if (x->kind == NODE_FUNCTION && x->recursive && t->cycles && !t->filters)
 		broken(y, t, n, "recursive node with cycle detection on", x->cost, 0);
 	if (x->first_child == NCG_NONE)
@@ -188,6 +192,7 @@ static void check_restore(struct tally *y, struct calltree *t, bool exact)
 	calltree_save(t, t->nvisible - 1, &s);
 	calltree_init(&u, t->p, t->g, root, t->inverted, t->event, t->threshold);
 	u.filters = t->filters;
+	calltree_set_keep(&u, t->keep);
 	row = calltree_restore(&u, &s);
 	tree_saved_release(&s);
 	if (exact && u.nvisible != t->nvisible)
@@ -224,7 +229,9 @@ static void check_tree(struct tally *y, struct calltree *t)
 		y->largest = t->nnodes;
 }
 
-static const struct filters *hide; /* --hide, or NULL */
+static const struct filters *hide;   /* --hide, or NULL */
+static const struct filters *narrow; /* --ignore, --focus, --filter (hide's too), or NULL */
+static bool *keep;                   /* what they keep of the profile being checked, or NULL */
 
 /* A frame's rules against its parent's frame and its siblings. */
 static void check_frame(struct tally *y, const struct flame *fl, size_t i)
@@ -316,7 +323,7 @@ static void one_flame(struct tally *y, struct profile *p, const struct callgraph
 		struct flame fl;
 		size_t widest = 0;
 
-		flame_init(&fl, p, g, fn, inverted, 0, hide);
+		flame_init(&fl, p, g, fn, inverted, 0, hide, keep);
 		flame_layout(&fl, widths[w], UINT32_MAX);
 		check_frames(y, &fl);
 		for (size_t i = 1; i < fl.n; i++)
@@ -340,6 +347,7 @@ static void one_tree(struct tally *y, struct profile *p, const struct callgraph 
 
 	calltree_init(&t, p, g, fn, inverted, 0, threshold);
 	t.filters = hide;
+	calltree_set_keep(&t, keep);
 	check_tree(y, &t);
 	calltree_release(&t);
 	if (threshold == 1.0) /* (the flame's threshold is its width: once a tree) */
@@ -363,6 +371,10 @@ static int check_file(const char *path, const double *thr, size_t nthr)
 		return 2;
 	}
 	callgraph_init(&g, &p);
+	if (narrow) {
+		keep = xcalloc(p.nfuncs + 1, sizeof(bool));
+		filters_apply(narrow, &p, &g, keep);
+	}
 	for (int off = 0; off < 2; off++) {
 		profile_set_cycles(&p, !off);
 		for (size_t k = 0; k < nthr; k++) {
@@ -380,10 +392,39 @@ static int check_file(const char *path, const double *thr, size_t nthr)
 		       y.largest);
 	else
 		fprintf(stderr, "treecheck: %s: %zu broken\n", path, y.broken);
+	free(keep);
+	keep = NULL;
 	callgraph_release(&g);
 	diag_release(&d);
 	profile_release(&p);
 	return y.broken ? 1 : 0;
+}
+
+/* --hide=, --ignore=, --focus=, --filter=REGEX into f: 1, or 0 for another option, -1 on error. */
+static int filter_option(struct filters *f, const char *opt)
+{
+	static const char *const names[] = {"hide", "ignore", "focus", "filter"};
+	char err[300];
+
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		size_t n = strlen(names[k]);
+		const char *arg = opt + 3 + n;
+		enum filter_kind kind;
+
+		if (strncmp(opt + 2, names[k], n) || opt[2 + n] != '=')
+			continue;
+		kind = filters_kind(names[k], &arg);
+		if (filters_add(f, kind, arg, err, sizeof(err)) < 0) {
+			fprintf(stderr, "treecheck: %s\n", err);
+			return -1;
+		}
+		if (kind == FILTER_HIDE)
+			hide = f;
+		else
+			narrow = f;
+		return 1;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -395,16 +436,13 @@ int main(int argc, char **argv)
 
 	filters_init(&f);
 	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
-		char *end, err[300];
+		char *end;
+		int r = filter_option(&f, argv[i]);
 
-		if (!strncmp(argv[i], "--hide=", 7)) {
-			if (filters_add(&f, FILTER_HIDE, argv[i] + 7, err, sizeof(err)) < 0) {
-				fprintf(stderr, "treecheck: %s\n", err);
-				return 2;
-			}
-			hide = &f;
-		} else if (strncmp(argv[i], "--threshold=", 12) || nthr == 8 ||
-			   (thr[nthr++] = strtod(argv[i] + 12, &end)) < 0 || *end) {
+		if (r < 0)
+			return 2;
+		if (!r && (strncmp(argv[i], "--threshold=", 12) || nthr == 8 ||
+			   (thr[nthr++] = strtod(argv[i] + 12, &end)) < 0 || *end)) {
 			fprintf(stderr, "treecheck: bad option '%s'\n", argv[i]);
 			return 2;
 		}

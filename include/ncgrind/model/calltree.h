@@ -103,6 +103,7 @@ struct calltree {
 	uint32_t event;
 	double threshold;              /* percent of the root's cost; smaller children are folded */
 	const struct filters *filters; /* `hide`: frames skipped, their calls joined; may be NULL */
+	const bool *keep;              /* per function: the filters keep it (NULL: all) */
 	bool *hidden;                /* per function: a hide filter matches it (NULL: none does) */
 	unsigned hidden_version;     /* of the filters hidden was worked out for */
 	struct tree_kids_cache kids; /* the children, in the tree's event */
@@ -133,6 +134,14 @@ struct calltree {
 void calltree_init(struct calltree *t, const struct profile *p, const struct callgraph *g,
 		   uint32_t fn, bool inverted, uint32_t event, double threshold);
 void calltree_release(struct calltree *t);
+/*
+ * Narrow a tree just initialised to the functions keep[] lets through (NULL:
+ * all; see above); keep is the caller's and must outlive the tree. A
+ * top-down tree leaves out the entry points dropped (a cycle stays while one
+ * of its members is kept); a tree rooted at a dropped function still shows
+ * it, as it was asked for, with its kept children.
+ */
+void calltree_set_keep(struct calltree *t, const bool *keep);
 
 /* Expand (create the children of) node n; returns false when it has none. */
 bool calltree_expand(struct calltree *t, uint32_t n);
@@ -172,7 +181,10 @@ bool calltree_unfold(struct calltree *t, uint32_t n, size_t rows);
 void calltree_save(struct calltree *t, size_t cursor, struct tree_saved *s);
 size_t calltree_restore(struct calltree *t, const struct tree_saved *s);
 
-/* Cost of the tree's root (the whole first level for a top-down tree). */
+/*
+ * Cost of the tree's root (the whole first level for a top-down tree: the
+ * total, with the entry points that filters drop, so their shares stay).
+ */
 double calltree_root_cost(const struct calltree *t);
 
 /*

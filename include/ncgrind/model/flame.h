@@ -46,9 +46,14 @@ struct flame {
 	bool deeper;        /* max_depth left out frames that would be a row below */
 };
 
-/* A flame of the tree rooted at fn (NCG_NONE: the entry points; inverted: callers). */
+/*
+ * A flame of the tree rooted at fn (NCG_NONE: the entry points; inverted:
+ * callers), through the frames filters hide, of the functions keep lets
+ * through (NULL: all; see calltree_set_keep): what a dropped call cost is
+ * drawn as its caller's own.
+ */
 void flame_init(struct flame *fl, const struct profile *p, const struct callgraph *g, uint32_t fn,
-		bool inverted, uint32_t event, const struct filters *filters);
+		bool inverted, uint32_t event, const struct filters *filters, const bool *keep);
 void flame_release(struct flame *fl);
 
 /*
