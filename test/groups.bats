@@ -163,3 +163,19 @@ EOF
 		echo 0 | diff - "$BATS_TEST_TMPDIR/n"
 	done
 }
+
+@test "groups: a recursion across two groups adds the call's share of its caller, not the nested levels" {
+	# mutual-files: b.c holds b (self 10) and leaf (self 7); b calls a (a.c) once,
+	# recorded 22, a cost that counts a2's call back into b. b spends 10 + 22 + 7 =
+	# 39 > its inclusive 17, so the call is 22 x 17 / 39 = 9.59, rounded 10: b.c is
+	# 17 + 10 = 27 (the recorded number made it 17 + 22 = 39). a.c: 20 + 39 x 37 /
+	# 59 = 44.5, more than the total, so the total, 40.
+	ncg --group=file --format=tsv "$FIX/recursion/mutual-files.callgrind"
+	expect_status 0
+	expect_tsv <<'EOF2'
+group | functions | self:Ir | incl:Ir
+a.c | 1 | 20 | 40
+b.c | 2 | 17 | 27
+m.c | 1 | 3 | 40
+EOF2
+}

@@ -5,6 +5,7 @@
  * call edges, and a sort of the class keys.
  */
 #include "ncgrind/model/groups.h"
+#include "ncgrind/core/graph.h"
 #include "ncgrind/core/events.h"
 
 #include <stdio.h>
@@ -150,17 +151,24 @@ static void add_costs(uint64_t *to, const struct profile *p, uint32_t f)
 		u64_add_sat(&to[e], profile_self_at(p, f, e));
 }
 
-/* Calls from a group to outside it: its inclusive cost, at most the total. */
+/*
+ * Calls from a group to outside it: its inclusive cost, at most the total.
+ * A call is its share of its caller (graph.h), as every list shows it: the
+ * recorded cost of a call within recursion counts each level again.
+ */
 static void add_calls(struct groups *g, const struct profile *p)
 {
+	struct call_shares *shares = call_shares_new();
+
 	for (uint32_t e = 0; e < p->nedges; e++) {
 		uint32_t a = g->group_of[p->edges[e].caller], b = g->group_of[p->edges[e].callee];
 
 		if (a == NCG_NONE || a == b || !profile_edge_counts(p, e))
 			continue;
 		for (uint32_t ev = 0; ev < p->nev; ev++)
-			u64_add_sat(&g->v[a].incl[ev], profile_edge_at(p, e, ev));
+			u64_add_sat(&g->v[a].incl[ev], call_shares_cost(shares, p, e, ev));
 	}
+	call_shares_free(shares);
 	for (size_t i = 0; i < g->n; i++) {
 		for (uint32_t ev = 0; ev < p->nev; ev++) {
 			u64_add_sat(&g->v[i].incl[ev], g->v[i].self[ev]);
