@@ -122,6 +122,91 @@ static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t 
 	return n;
 }
 
+/* A remainder of the share-out: of which node, and how big. */
+struct share_rest {
+	double frac;
+	size_t i;
+};
+
+/* Largest first; ties to the earlier (dearer) node: the same order on every screen. */
+static int cmp_share_rest(const void *a, const void *b)
+{
+	const struct share_rest *x = a, *y = b;
+
+	if (x->frac != y->frac)
+		return x->frac < y->frac ? 1 : -1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * A cost rounded down, a near-whole one (a share's error of rounding,
+ * 4.9999999999 for 5) first taken for the whole number it stands for.
+ */
+static uint64_t cost_floor(double v, double *frac)
+{
+	uint64_t r = u64_from_double(v); /* the nearest whole number, 0 for v <= 0 */
+	double d = v - (double)r, slack = 1e-9 * (double)r;
+
+	*frac = 0.0;
+	if (!(v > 0.0) || v >= 9007199254740992.0 || (d <= slack && -d <= slack))
+		return r; /* (from 2^53 on every double is whole) */
+	*frac = v - (double)(uint64_t)v;
+	return (uint64_t)v;
+}
+
+/*
+ * Whole costs for nodes ids[0..n), together no more than `whole` (what
+ * their parent holds): largest remainders (see calltree.h), up to their
+ * sum rounded, or all of whole where they are all it stood for (a fold row
+ * opened: its parent's children add up to what they did). Past the parent
+ * (the doubles' error of rounding, a unit or two), the last ones with a
+ * unit give it back.
+ */
+static void wholes_share(struct calltree *t, const uint32_t *ids, size_t n, uint64_t whole,
+			 bool all)
+{
+	struct share_rest *rest = xmalloc_array(n ? n : 1, sizeof(*rest));
+	uint64_t sum = 0, target;
+	double exact = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct tree_node *x = &t->nodes[ids[i]];
+
+		x->whole = cost_floor(x->cost, &rest[i].frac);
+		rest[i].i = i;
+		u64_add_sat(&sum, x->whole);
+		exact += x->cost > 0 ? x->cost : 0.0;
+	}
+	target = !all && u64_from_double(exact) < whole ? u64_from_double(exact) : whole;
+	for (size_t i = n; i-- > 0 && sum > target;) {
+		struct tree_node *x = &t->nodes[ids[i]];
+		uint64_t back = x->whole < sum - target ? x->whole : sum - target;
+
+		x->whole -= back;
+		sum -= back;
+	}
+	if (n > 1 && sum < target)
+		qsort(rest, n, sizeof(*rest), cmp_share_rest);
+	for (size_t k = 0; k < n && sum < target && rest[k].frac > 0; k++, sum++)
+		t->nodes[ids[rest[k].i]].whole++;
+	free(rest);
+}
+
+/* The same for the chain of siblings from first up to stop (not included). */
+static void wholes_share_chain(struct calltree *t, uint32_t first, uint32_t stop, uint64_t whole,
+			       bool all)
+{
+	uint32_t *ids = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (uint32_t c = first; c != stop && c != NCG_NONE; c = t->nodes[c].next) {
+		ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = c;
+	}
+	wholes_share(t, ids, n, whole, all);
+	free(ids);
+}
+
 void calltree_init(struct calltree *t, const struct profile *p, const struct callgraph *g,
 		   uint32_t fn, bool inverted, uint32_t event, double threshold)
 {
@@ -137,6 +222,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 	if (fn != NCG_NONE) {
 		t->roots = xmalloc(sizeof(uint32_t));
 		t->roots[0] = node_add(t, NODE_FUNCTION, fn, NCG_NONE, incl_of(t, fn, event));
+		t->nodes[t->roots[0]].whole = profile_incl_at(p, fn, event);
 		t->nroots = 1;
 	} else {
 		uint32_t *entry;
@@ -161,6 +247,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 		/* calls that cost more than their callee spends can make more: scale down */
 		for (size_t i = 0; sum > total && i < t->nroots; i++)
 			t->nodes[t->roots[i]].cost *= total / sum;
+		wholes_share(t, t->roots, t->nroots, p->nev ? p->totals[event] : 0, false);
 	}
 	calltree_flatten(t);
 }
@@ -230,6 +317,13 @@ double calltree_root_cost(const struct calltree *t)
 	if (t->nroots == 1)
 		return t->nodes[t->roots[0]].cost;
 	return t->p->nev ? (double)t->p->totals[t->event] : 0.0;
+}
+
+uint64_t calltree_root_whole(const struct calltree *t)
+{
+	if (t->nroots == 1)
+		return t->nodes[t->roots[0]].whole;
+	return t->p->nev ? t->p->totals[t->event] : 0;
 }
 
 /* Put child after `last` in n's chain of children (first when last is NCG_NONE). */
@@ -602,6 +696,7 @@ static void make_children(struct calltree *t, uint32_t n, const struct tree_kids
 	}
 	if (i < k->n)
 		link_after(t, n, last, fold_add(t, n, k, i, ratio));
+	wholes_share_chain(t, t->nodes[n].first_child, NCG_NONE, t->nodes[n].whole, false);
 }
 
 bool calltree_expand(struct calltree *t, uint32_t n)
@@ -685,6 +780,7 @@ static void fold_open(struct calltree *t, uint32_t f, size_t count)
 	const struct tree_kids *k = kids_of(t, &t->kids, t->nodes[n].kind, t->nodes[n].fn);
 	double ratio = kids_ratio(t, n, k);
 	size_t from = t->nodes[f].fn, to = from + count < k->n ? from + count : k->n;
+	uint64_t held = t->nodes[f].whole; /* what takes the fold's place shares it out */
 
 	if (from >= to)
 		return;
@@ -704,6 +800,7 @@ static void fold_open(struct calltree *t, uint32_t f, size_t count)
 		last = more;
 	}
 	t->nodes[last].next = after;
+	wholes_share_chain(t, f, after, held, true);
 	path_end(t);
 }
 

@@ -87,7 +87,7 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 	const struct tree_node *node = &t->nodes[n];
 	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
 	char num[FMT_NUM];
-	uint64_t cost = u64_from_double(node->cost);
+	uint64_t cost = node->whole;
 	bool has_count =
 	    node->edge != NCG_NONE && (node->kind == NODE_FUNCTION || node->kind == NODE_CYCLE);
 
@@ -216,17 +216,15 @@ static void folded_tree(FILE *out, const struct profile *p, const struct callgra
 	calltree_flatten(&t);
 	for (size_t i = 0; i < t.nvisible; i++) {
 		const struct tree_node *x = &t.nodes[t.visible[i]];
-		double self = x->cost;
-		uint64_t v;
+		uint64_t v = x->whole;
 
 		ALLOC_GROW(path, (size_t)x->depth + 1, alloc);
 		path[x->depth] = t.visible[i];
 		if (x->kind == NODE_CUT)
 			continue;
-		if (x->expanded)
+		if (x->expanded) /* (the children's whole costs never add up to more) */
 			for (uint32_t c = x->first_child; c != NCG_NONE; c = t.nodes[c].next)
-				self -= t.nodes[c].cost;
-		v = u64_from_double(self > 0 ? self : 0.0);
+				v -= t.nodes[c].whole;
 		if (!v)
 			continue;
 		for (uint32_t d = 0; d <= x->depth; d++) {

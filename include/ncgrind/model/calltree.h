@@ -29,6 +29,18 @@
  * by call; a node whose function is already on its path is recursive:
  * shown, marked, never expanded.
  *
+ * Whole numbers. A node's cost is a double (a share of a call); what the
+ * browser and the reports print is its whole cost (tree_node.whole), made
+ * here once, so that the printed numbers keep the rule too: a node's
+ * children, fold row included, share out the node's whole cost by largest
+ * remainders: each gets its cost rounded down, then the units this leaves,
+ * up to the children's sum rounded and never past the node's whole, go one
+ * each to the largest fractions (ties: the dearer child). So a child is its
+ * cost rounded down or up, the children's whole costs never add up to more
+ * than the node's, a whole cost (no scaling) stays what the profile says,
+ * and the first level shares out its root's (or, top-down, the total). A
+ * fold row opened shares out its own whole cost among what takes its place.
+ *
  * Children under the threshold (a percent of the root) are folded into one
  * "(N more)" node, unless the fold would be a node's only child and hold
  * one: then the child is shown. A fold opens (calltree_unfold) a batch at
@@ -62,6 +74,7 @@ struct tree_node {
 	uint32_t edge;  /* a call from the parent, NCG_NONE for a root or member */
 	uint64_t count; /* calls along the edge (NODE_MORE: folded nodes) */
 	double cost;    /* of the tree's event */
+	uint64_t whole; /* cost as a whole number, as shown: see above */
 	bool recursive, leaf;
 	bool member; /* a member of the parent cycle, at its self cost (a leaf) */
 };
@@ -174,6 +187,8 @@ size_t calltree_restore(struct calltree *t, const struct tree_saved *s);
 
 /* Cost of the tree's root (the whole first level for a top-down tree). */
 double calltree_root_cost(const struct calltree *t);
+/* The same as a whole number: what the root's whole cost (or the total) is a share of. */
+uint64_t calltree_root_whole(const struct calltree *t);
 
 /*
  * Node n's cost in another event ev (:set columns): the same path costed by
