@@ -81,6 +81,28 @@ shapes() {
 	[ "${BASH_REMATCH[1]}" -gt 1100 ]
 }
 
+@test "tree property: a diff's trees, each side's printed integers exactly, both ways" {
+	# (before issue 27, version1 against version2 inverted broke it 25 times at 0%)
+	local pair thr inv col n=0
+	for pair in "$FIX/diff/version1.callgrind $FIX/diff/version2.callgrind" \
+		"$FIX/example.callgrind $FIX/recursion/threads-default.callgrind" \
+		"$FIX/monkey/clique11.callgrind $FIX/recursion/mutual.callgrind"; do
+		for thr in 0 0.1 1; do
+			for inv in --root=. --inverted "--root=. --inverted"; do
+				# shellcheck disable=SC2086 # two paths; one or two options
+				"$NCGRIND" --diff $pair --dump=tree --format=tsv --threshold=$thr $inv \
+					>"$OUT" 2>/dev/null
+				for col in 7 8; do # Ir:base, Ir:new as the incl column tree-rows.awk reads
+					awk -F'\t' -v OFS='\t' -v c=$col '{ $5 = $c; print }' "$OUT" >"$OUT.$col"
+					awk -f "$ROWS" "$OUT.$col" || { echo "$pair $thr $inv column $col"; return 1; }
+					n=$((n + $(wc -l <"$OUT.$col")))
+				done
+			done
+		done
+	done
+	[ "$n" -gt 10000 ]
+}
+
 @test "tree property: the checkers of the printed integers fail on a unit too many" {
 	# children of 5 and 6 (rounded from 5.4 and 5.6) under a node of 10.8
 	# printed 11: the sum of what is printed, 11, is fine; 5 and 7 are not

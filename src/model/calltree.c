@@ -122,74 +122,32 @@ static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t 
 	return n;
 }
 
-/* A remainder of the share-out: of which node, and how big. */
-struct share_rest {
-	double frac;
-	size_t i;
-};
-
-/* Largest first; ties to the earlier (dearer) node: the same order on every screen. */
-static int cmp_share_rest(const void *a, const void *b)
-{
-	const struct share_rest *x = a, *y = b;
-
-	if (x->frac != y->frac)
-		return x->frac < y->frac ? 1 : -1;
-	return (x->i > y->i) - (x->i < y->i);
-}
-
-/*
- * A cost rounded down, a near-whole one (a share's error of rounding,
- * 4.9999999999 for 5) first taken for the whole number it stands for.
- */
-static uint64_t cost_floor(double v, double *frac)
-{
-	uint64_t r = u64_from_double(v); /* the nearest whole number, 0 for v <= 0 */
-	double d = v - (double)r, slack = 1e-9 * (double)r;
-
-	*frac = 0.0;
-	if (!(v > 0.0) || v >= 9007199254740992.0 || (d <= slack && -d <= slack))
-		return r; /* (from 2^53 on every double is whole) */
-	*frac = v - (double)(uint64_t)v;
-	return (uint64_t)v;
-}
-
 /*
  * Whole costs for nodes ids[0..n), together no more than `whole` (what
- * their parent holds): largest remainders (see calltree.h), up to their
- * sum rounded, or all of whole where they are all it stood for (a fold row
- * opened: its parent's children add up to what they did). Past the parent
- * (the doubles' error of rounding, a unit or two), the last ones with a
- * unit give it back.
+ * their parent holds), by largest remainders (calltree.h, tree_wholes()).
  */
 static void wholes_share(struct calltree *t, const uint32_t *ids, size_t n, uint64_t whole,
 			 bool all)
 {
-	struct share_rest *rest = xmalloc_array(n ? n : 1, sizeof(*rest));
-	uint64_t sum = 0, target;
-	double exact = 0.0;
+	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
+	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t)),
+		 *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
 
 	for (size_t i = 0; i < n; i++) {
-		struct tree_node *x = &t->nodes[ids[i]];
+		const struct tree_node *x = &t->nodes[ids[i]];
 
-		x->whole = cost_floor(x->cost, &rest[i].frac);
-		rest[i].i = i;
-		u64_add_sat(&sum, x->whole);
-		exact += x->cost > 0 ? x->cost : 0.0;
+		cost[i] = x->cost;
+		/* a function's key is its id alone, as a diff's (difftree.c): the same ties */
+		key[i] = x->kind == NODE_FUNCTION && !x->member
+			     ? x->fn
+			     : (uint64_t)x->kind << 33 | (uint64_t)x->member << 32 | x->fn;
 	}
-	target = !all && u64_from_double(exact) < whole ? u64_from_double(exact) : whole;
-	for (size_t i = n; i-- > 0 && sum > target;) {
-		struct tree_node *x = &t->nodes[ids[i]];
-		uint64_t back = x->whole < sum - target ? x->whole : sum - target;
-
-		x->whole -= back;
-		sum -= back;
-	}
-	if (n > 1 && sum < target)
-		qsort(rest, n, sizeof(*rest), cmp_share_rest);
-	for (size_t k = 0; k < n && sum < target && rest[k].frac > 0; k++, sum++)
-		t->nodes[ids[rest[k].i]].whole++;
-	free(rest);
+	tree_wholes(cost, key, n, whole, all, out);
+	for (size_t i = 0; i < n; i++)
+		t->nodes[ids[i]].whole = out[i];
+	free(cost);
+	free(out);
+	free(key);
 }
 
 /* The same for the chain of siblings from first up to stop (not included). */

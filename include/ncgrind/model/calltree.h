@@ -33,13 +33,11 @@
  * browser and the reports print is its whole cost (tree_node.whole), made
  * here once, so that the printed numbers keep the rule too: a node's
  * children, fold row included, share out the node's whole cost by largest
- * remainders: each gets its cost rounded down, then the units this leaves,
- * up to the children's sum rounded and never past the node's whole, go one
- * each to the largest fractions (ties: the dearer child). So a child is its
- * cost rounded down or up, the children's whole costs never add up to more
- * than the node's, a whole cost (no scaling) stays what the profile says,
- * and the first level shares out its root's (or, top-down, the total). A
- * fold row opened shares out its own whole cost among what takes its place.
+ * remainders (tree_wholes(), treewalk.h), the first level its root's (or,
+ * top-down, the total), so their whole costs never add up to more than the
+ * node's, each is its cost rounded down or up, and a cost already whole
+ * (no scaling) stays what the profile says. A fold row opened shares out
+ * its own whole cost among what takes its place.
  *
  * Children under the threshold (a percent of the root) are folded into one
  * "(N more)" node, unless the fold would be a node's only child and hold

@@ -123,4 +123,20 @@ void tree_save(const struct tree_walk_ops *ops, void *tree, const uint32_t *visi
 uint32_t tree_restore(const struct tree_walk_ops *ops, void *tree, const struct tree_saved *s);
 void tree_saved_release(struct tree_saved *s);
 
+/*
+ * Whole numbers out[0..n) for the costs cost[0..n) of a node's children
+ * (fold row included), that add up to no more than whole, the node's own
+ * whole cost: largest remainders. Each gets its cost rounded down (a cost
+ * a hair off a whole number, a share's error of rounding, counts as that
+ * number), then the units left, up to the costs' sum rounded and never
+ * past whole, go one each to the largest fractions (ties: the smaller
+ * key[i], a node's function, so that a diff against itself and the
+ * profile's own tree agree; without keys, the earlier). So each is its
+ * cost rounded down or up, and costs already whole stay as they are. With
+ * all, the units go up to whole itself (the costs are all of what whole
+ * stood for: the rows that take an opened fold's place).
+ */
+void tree_wholes(const double *cost, const uint64_t *key, size_t n, uint64_t whole, bool all,
+		 uint64_t *out);
+
 #endif
