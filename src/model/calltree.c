@@ -813,6 +813,13 @@ static bool walk_follow(const void *tree, uint32_t n)
 	return k == NODE_FUNCTION || k == NODE_CYCLE;
 }
 
+static bool walk_barren(const void *tree, uint32_t n)
+{
+	const struct tree_node *x = &((const struct calltree *)tree)->nodes[n];
+
+	return (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE) || x->leaf || x->recursive;
+}
+
 /* kind, member and id in one key; a fold row's is its kind alone (one fold a parent) */
 static uint64_t node_key(enum tree_node_kind kind, bool member, uint32_t id)
 {
@@ -932,8 +939,8 @@ static void walk_match(void *tree, uint32_t parent, const uint64_t *keys, size_t
 }
 
 static const struct tree_walk_ops calltree_walk = {
-    walk_links,   walk_expand, walk_on_path, walk_count,
-    walk_new_cut, walk_follow, walk_key,     walk_match,
+    walk_links,  walk_expand, walk_on_path, walk_count, walk_new_cut,
+    walk_follow, walk_barren, walk_key,     walk_match,
 };
 
 /* The threshold bounds the work; max_nodes is the last resort (see calltree.h). */
@@ -945,6 +952,19 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 	whole = tree_expand_all(&calltree_walk, t, n, depth, max_nodes, &t->cut);
 	path_end(t);
 	return whole;
+}
+
+/* (an environment variable, not an option: it is for the tests, and may only lower the cap) */
+size_t calltree_report_max(void)
+{
+	const char *s = getenv("NCGRIND_TREE_NODES");
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return CALLTREE_REPORT_MAX;
+	v = strtoull(s, &end, 10);
+	return *end || v >= CALLTREE_REPORT_MAX ? CALLTREE_REPORT_MAX : (size_t)v;
 }
 
 void calltree_flatten(struct calltree *t)

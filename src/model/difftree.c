@@ -680,6 +680,13 @@ static bool walk_follow(const void *tree, uint32_t n)
 	return ((const struct difftree *)tree)->nodes[n].kind == NODE_FUNCTION;
 }
 
+static bool walk_barren(const void *tree, uint32_t n)
+{
+	const struct difftree_node *x = &((const struct difftree *)tree)->nodes[n];
+
+	return x->kind != NODE_FUNCTION || x->leaf || x->recursive;
+}
+
 /* kind and row in one key; a fold row's is its kind alone (one fold a parent) */
 static uint64_t walk_key(const void *tree, uint32_t n)
 {
@@ -762,8 +769,8 @@ static void walk_match(void *tree, uint32_t parent, const uint64_t *keys, size_t
 }
 
 static const struct tree_walk_ops difftree_walk = {
-    walk_links,   walk_expand, walk_on_path, walk_count,
-    walk_new_cut, walk_follow, walk_key,     walk_match,
+    walk_links,  walk_expand, walk_on_path, walk_count, walk_new_cut,
+    walk_follow, walk_barren, walk_key,     walk_match,
 };
 
 /* As calltree_expand_all(). */

@@ -89,7 +89,7 @@ bool tree_expand_all(const struct tree_walk_ops *ops, void *tree, uint32_t n, ui
 	while (sp) {
 		uint32_t cur = stack[--sp], rel = L(ops, tree, cur)->depth - base;
 
-		if (ops->count(tree) >= limit) {
+		if (ops->count(tree) >= limit && rel < depth && !ops->barren(tree, cur)) {
 			uint32_t parent = L(ops, tree, cur)->parent;
 
 			whole = false;

@@ -159,9 +159,11 @@ void calltree_expand_hot(struct calltree *t, uint32_t n);
  * row and returns false.
  */
 bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes);
-/* What the browser's E makes at most in one go, and the batch tree. */
+/* What the browser's E makes at most in one go, and a report of trees, all its trees. */
 #define CALLTREE_EXPAND_MAX 200000
 #define CALLTREE_REPORT_MAX 1000000
+/* CALLTREE_REPORT_MAX, or fewer where NCGRIND_TREE_NODES says so (for the tests). */
+size_t calltree_report_max(void);
 /* Rebuild the flattened list after expanding or collapsing. */
 void calltree_flatten(struct calltree *t);
 
