@@ -185,6 +185,7 @@ check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
 		SHORTEN=$(abspath $(SHORTEN)) bats test/names.bats
 	$(SHARED)/tools/corpus-check --ncgrind $(NCGRIND)
 	$(TREECHECK) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
+	test/tools/tree-sums $(NCGRIND) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
 	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
 		-o -name 'cachegrind.out.*' \) ! -name '*.txt' ! -path '*/malformed/*' ! -name '*.empty.*'); do \
 		$(PROBE) check $$f >/dev/null || { echo "probe check failed: $$f"; exit 1; }; \
