@@ -187,6 +187,7 @@ check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
 	$(TREECHECK) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
 	test/tools/call-costs-check $(NCGRIND) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
 	test/tools/call-costs-check --screens 40 $(NCGRIND) $(wildcard $(SHARED)/corpus/real/recur-*.callgrind)
+	test/tools/tree-sums $(NCGRIND) $(filter-out %.empty.callgrind,$(wildcard $(SHARED)/corpus/real/*.callgrind))
 	@for f in $$(find $(SHARED)/corpus -type f \( -name '*.callgrind' -o -name '*.cachegrind' \
 		-o -name 'cachegrind.out.*' \) ! -name '*.txt' ! -path '*/malformed/*' ! -name '*.empty.*'); do \
 		$(PROBE) check $$f >/dev/null || { echo "probe check failed: $$f"; exit 1; }; \

@@ -69,9 +69,10 @@ static void usage(FILE *out)
 	    "               [--sort=self|incl|calls|name[:EVENT]] [--events=LIST] [--stats]\n"
 	    "               FILE|-                      print a report\n"
 	    "       ncgrind --dump=tree [--root=REGEX] [--depth=N] [--threshold=PCT] [--inverted]\n"
-	    "               [--format=text|tsv] FILE    print call trees\n"
+	    "               [--format=text|tsv|json] FILE   print call trees\n"
 	    "       ncgrind --dump=folded [the tree options] FILE   folded stacks (flamegraph.pl)\n"
-	    "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv] FILE\n"
+	    "       ncgrind --dump=callers|callees --function=REGEX [--format=text|tsv|json]\n"
+	    "               FILE                        the calls into or out of functions\n"
 	    "       ncgrind --dump=source --function=REGEX [--context=N] [-I DIR]...\n"
 	    "               [--substitute-path=FROM=TO]... [--format=text|json] FILE\n"
 	    "                                           annotated source\n"
@@ -170,6 +171,20 @@ static void list_settings(void)
 		printf("%s\t%s\t%s\t%s\n", s->name, s->values, s->help,
 		       s->batch ? "batch" : "browser");
 	}
+}
+
+/*
+ * A format the report has not is refused, never swapped for another: the
+ * folded stacks are one format, flamegraph.pl's, and `| jq` downstream
+ * must fail here, loudly, not on text it was not promised.
+ */
+static int check_format(const struct options *o)
+{
+	if (o->report.kind == REPORT_FOLDED && o->report.format != REPORT_TEXT)
+		return usage_error("--dump=folded has no %s: folded stacks are one format, "
+				   "flamegraph.pl's (--dump=tree has tsv and json)",
+				   o->report.format == REPORT_JSON ? "json" : "tsv");
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct options *o)
@@ -372,7 +387,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	}
 	o->paths = (const char **)argv + optind;
 	o->npaths = (size_t)(argc - optind);
-	return 0;
+	return check_format(o);
 }
 
 /* An event --events names that the profile has not: say which ones it has. */

@@ -75,3 +75,29 @@ EOF
 		done
 	done
 }
+
+@test "folded: no json, no tsv: refused as a usage error, never another format in its place" {
+	# (before issue 27, json and tsv were ignored: folded stacks, exit 0, and
+	# `| jq` failed downstream)
+	local fmt
+	for fmt in json tsv; do
+		ncg --dump=folded --format=$fmt "$(small)"
+		expect_status 2
+		[ ! -s "$OUT" ]
+		expect_err <<EOF
+ncgrind: --dump=folded has no $fmt: folded stacks are one format, flamegraph.pl's (--dump=tree has tsv and json)
+see ncgrind --help
+EOF
+		# the same for a diff, and before the profiles are read
+		ncg --diff --dump=folded --format=$fmt "$(small)" "$(small)"
+		expect_status 2
+		[ ! -s "$OUT" ]
+		assert_grep "ncgrind: --dump=folded has no $fmt:" "$ERR"
+		ncg --dump=folded --format=$fmt "$BATS_TEST_TMPDIR/no-such-file"
+		expect_status 2
+		assert_grep "ncgrind: --dump=folded has no $fmt:" "$ERR"
+	done
+	ncg --dump=folded --format=text "$(small)"
+	expect_status 0
+	[ "$(head -1 "$OUT")" = "main 2" ]
+}

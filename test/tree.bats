@@ -335,3 +335,136 @@ EOF2
 	grep "is_even'2" "$BATS_TEST_TMPDIR/off" | grep -q "^13,143,514"
 	refute_grep "<cycle" "$BATS_TEST_TMPDIR/off"
 }
+
+# ------------------------------------------------------------- json (issue 27)
+
+@test "tree: json, one object, the tree nested as the tree" {
+	# the numbers of the first test above, each node with its children
+	cd "$(dirname "$X")"
+	ncg --dump=tree --root='^main$' --format=json spec-extended.callgrind
+	expect_status 0
+	expect_no_err
+	expect_out <<'EOF2'
+{"file":"spec-extended.callgrind","event":"Instructions","threshold":1.00,"total":820,"inverted":false,"trees":[
+{"function":"main","file":"file1.c","cycle":0,"calls":0,"incl":820,"root_pct":100.00,"parent_pct":100.00,"mark":"","children":[{"function":"func1","file":"file1.c","cycle":0,"calls":1,"incl":400,"root_pct":48.78,"parent_pct":48.78,"mark":"","children":[{"function":"func2","file":"file2.c","cycle":0,"calls":2,"incl":300,"root_pct":36.59,"parent_pct":75.00,"mark":"","children":[]}]},{"function":"func2","file":"file2.c","cycle":0,"calls":3,"incl":400,"root_pct":48.78,"parent_pct":48.78,"mark":"","children":[]}]}
+],"cut_at":null}
+EOF2
+}
+
+# json_as_rows JSON: the json tree flattened depth first into the tsv's rows
+# (depth, function, file, calls, incl, root_pct, parent_pct, mark), to compare
+# with --format=tsv; names as tsv escapes them (\t, \n, \\)
+json_as_rows() {
+	python3 - "$1" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogateescape"))
+assert set(d) == {"file", "event", "threshold", "total", "inverted", "trees", "cut_at"}, d.keys()
+out = sys.stdout.buffer
+def esc(s):
+    b = s.encode("utf-8", "surrogateescape")
+    return b.replace(b"\\", b"\\\\").replace(b"\t", b"\\t").replace(b"\n", b"\\n")
+def walk(n, depth):
+    out.write(b"%d\t%s\t%s\t%d\t%d\t%.2f\t%.2f\t%s\n" % (depth, esc(n["function"]),
+        esc(n["file"] or ""), n["calls"], n["incl"], n["root_pct"], n["parent_pct"],
+        n["mark"].encode()))
+    for c in n["children"]:
+        walk(c, depth + 1)
+for t in d["trees"]:
+    walk(t, 0)
+EOF2
+}
+
+@test "tree: json holds the rows of tsv, nested: every fixture of recursion, cycles, names" {
+	# (names that are not UTF-8 are json's \\xNN text, tsv's bytes: the next test)
+	local f args n=0
+	for f in "$FIX/example.callgrind" "$FIX/recursion/"*.callgrind "$FIX/monkey/clique11.callgrind" \
+		"$FIX/report/escape.callgrind" "$FIX/browser/cxx.callgrind"; do
+		for args in "--threshold=0.1" "--threshold=0 --no-cycles --depth=6" \
+			"--root=. --threshold=1" "--root=. --inverted --threshold=0.5"; do
+			# shellcheck disable=SC2086 # the options, split
+			"$NCGRIND" --dump=tree --format=tsv $args "$f" >"$OUT.tsv" 2>/dev/null || true
+			# shellcheck disable=SC2086
+			"$NCGRIND" --dump=tree --format=json $args "$f" >"$OUT.json" 2>/dev/null || true
+			[ -s "$OUT.tsv" ] || continue # (no function matches)
+			json_as_rows "$OUT.json" >"$OUT.rows" || { echo "$f $args"; return 1; }
+			tail -n +2 "$OUT.tsv" | diff -u - "$OUT.rows" || { echo "$f $args"; return 1; }
+			n=$((n + $(wc -l <"$OUT.rows")))
+		done
+	done
+	[ "$n" -gt 5000 ]
+}
+
+@test "tree: json names are escaped as the functions report's" {
+	# escape.callgrind: a tab, a backslash and the text \n in names (report.bats);
+	# json-bytes.callgrind: bytes that are not UTF-8, C1 and bidi controls
+	local f
+	for f in "$FIX/report/escape.callgrind" "$FIX/hostile/json-bytes.callgrind"; do
+		ncg --dump=tree --root=. --depth=0 --format=json "$f"
+		expect_status 0
+		grep -o '"function":"[^,]*,' "$OUT" | LC_ALL=C sort >"$OUT.tree"
+		[ -s "$OUT.tree" ]
+		ncg --dump=functions --format=json "$f"
+		grep -o '"function":"[^,]*,' "$OUT" | LC_ALL=C sort | diff -u - "$OUT.tree"
+	done
+	ncg --dump=tree --root=. --depth=0 --format=json "$FIX/report/escape.callgrind"
+	grep -o '"function":"[^,]*,' "$OUT" >"$OUT.tree"
+	assert_grep '"function":"tab\u0009name",' "$OUT.tree"
+}
+
+# ------------------------------------------------------ the budget (issue 27)
+
+@test "tree: the budget holds for the whole report, not for each tree" {
+	# every function's tree at 0%: R rows, all nodes the report made (none is
+	# left unshown). Given R nodes, the same report; R - 1, cut, its last row
+	# says so; 30, at most 30 nodes and the tree's cut row over all its trees
+	# (it was 1,000,000 a tree: a --function matching everything wrote gigabytes)
+	local f="$FIX/example.callgrind" r
+	ncg --dump=tree --root=. --threshold=0 --format=tsv "$f"
+	expect_status 0
+	cp "$OUT" "$OUT.all"
+	r=$(($(wc -l <"$OUT.all") - 1))
+	[ "$r" -gt 200 ]
+	refute_grep 'cut' "$OUT.all"
+	NCGRIND_TREE_NODES=$r ncg --dump=tree --root=. --threshold=0 --format=tsv "$f"
+	diff -u "$OUT.all" "$OUT"
+	NCGRIND_TREE_NODES=$((r - 1)) ncg --dump=tree --root=. --threshold=0 --format=tsv "$f"
+	expect_status 0
+	tail -1 "$OUT" >"$OUT.last"
+	printf '0\t(report cut at %d nodes)\t\t0\t0\t0.00\t0.00\tcut\n' $((r - 1)) | diff -u - "$OUT.last"
+	NCGRIND_TREE_NODES=30 ncg --dump=tree --root=. --threshold=0 --format=tsv "$f"
+	expect_status 0
+	# 30 nodes and the cut row of the tree it was making, then the report's
+	[ "$(tail -n +2 "$OUT" | grep -vc '(report cut')" -le 31 ]
+	[ "$(grep -c $'\tcut$' "$OUT")" -eq 2 ]
+	tail -1 "$OUT" | grep -q '^0	(report cut at 30 nodes)	'
+	# text: the line, commas and all
+	NCGRIND_TREE_NODES=30 ncg --dump=tree --root=. --threshold=0 "$f"
+	tail -1 "$OUT" | grep -q '^ *(report cut at 30 nodes)$'
+	assert_grep '(tree cut at ' "$OUT"
+	# json: the field, a number, and the cut node in its tree
+	NCGRIND_TREE_NODES=30 ncg --dump=tree --root=. --threshold=0 --format=json "$f"
+	expect_status 0
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["cut_at"] == 30, d["cut_at"]' "$OUT"
+	assert_grep '"mark":"cut"' "$OUT"
+	# folded: the last line, a stack of 0 (flamegraph.pl draws it nowhere)
+	NCGRIND_TREE_NODES=30 ncg --dump=folded --root=. --threshold=0 "$f"
+	expect_status 0
+	tail -1 "$OUT" >"$OUT.last"
+	echo '(report cut at 30 nodes) 0' | diff -u - "$OUT.last"
+	# a budget larger than the cap is the cap
+	NCGRIND_TREE_NODES=99999999 ncg --dump=tree --root=. --threshold=0 --format=tsv "$f"
+	diff -u "$OUT.all" "$OUT"
+}
+
+@test "tree: a report cut before its next tree stops there, and says so" {
+	# the first tree of --root=. at 0% is example's entry point's, R rows:
+	# a budget of exactly R makes it whole, and the report stops before the next
+	local f="$FIX/example.callgrind" r
+	ncg --dump=tree --root='^0x000000000001ab70$' --threshold=0 --format=tsv "$f"
+	r=$(($(wc -l <"$OUT") - 1))
+	cp "$OUT" "$OUT.first"
+	printf '0\t(report cut at %d nodes)\t\t0\t0\t0.00\t0.00\tcut\n' "$r" >>"$OUT.first"
+	NCGRIND_TREE_NODES=$r ncg --dump=tree --root=. --threshold=0 --format=tsv "$f"
+	expect_status 0
+	diff -u "$OUT.first" "$OUT"
+}

@@ -122,6 +122,49 @@ static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t 
 	return n;
 }
 
+/*
+ * Whole costs for nodes ids[0..n), together no more than `whole` (what
+ * their parent holds), by largest remainders (calltree.h, tree_wholes()).
+ */
+static void wholes_share(struct calltree *t, const uint32_t *ids, size_t n, uint64_t whole,
+			 bool all)
+{
+	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
+	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t)),
+		 *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
+
+	for (size_t i = 0; i < n; i++) {
+		const struct tree_node *x = &t->nodes[ids[i]];
+
+		cost[i] = x->cost;
+		/* a function's key is its id alone, as a diff's (difftree.c): the same ties */
+		key[i] = x->kind == NODE_FUNCTION && !x->member
+			     ? x->fn
+			     : (uint64_t)x->kind << 33 | (uint64_t)x->member << 32 | x->fn;
+	}
+	tree_wholes(cost, key, n, whole, all, out);
+	for (size_t i = 0; i < n; i++)
+		t->nodes[ids[i]].whole = out[i];
+	free(cost);
+	free(out);
+	free(key);
+}
+
+/* The same for the chain of siblings from first up to stop (not included). */
+static void wholes_share_chain(struct calltree *t, uint32_t first, uint32_t stop, uint64_t whole,
+			       bool all)
+{
+	uint32_t *ids = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (uint32_t c = first; c != stop && c != NCG_NONE; c = t->nodes[c].next) {
+		ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = c;
+	}
+	wholes_share(t, ids, n, whole, all);
+	free(ids);
+}
+
 void calltree_init(struct calltree *t, const struct profile *p, const struct callgraph *g,
 		   uint32_t fn, bool inverted, uint32_t event, double threshold)
 {
@@ -137,6 +180,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 	if (fn != NCG_NONE) {
 		t->roots = xmalloc(sizeof(uint32_t));
 		t->roots[0] = node_add(t, NODE_FUNCTION, fn, NCG_NONE, incl_of(t, fn, event));
+		t->nodes[t->roots[0]].whole = profile_incl_at(p, fn, event);
 		t->nroots = 1;
 	} else {
 		uint32_t *entry;
@@ -161,6 +205,7 @@ void calltree_init(struct calltree *t, const struct profile *p, const struct cal
 		/* calls that cost more than their callee spends can make more: scale down */
 		for (size_t i = 0; sum > total && i < t->nroots; i++)
 			t->nodes[t->roots[i]].cost *= total / sum;
+		wholes_share(t, t->roots, t->nroots, p->nev ? p->totals[event] : 0, false);
 	}
 	calltree_flatten(t);
 }
@@ -262,6 +307,13 @@ void calltree_set_keep(struct calltree *t, const bool *keep)
 			t->roots[o++] = t->roots[i];
 	t->nroots = o;
 	calltree_flatten(t);
+}
+
+uint64_t calltree_root_whole(const struct calltree *t)
+{
+	if (t->nroots == 1 && !(t->top_down && t->keep)) /* as calltree_root_cost() */
+		return t->nodes[t->roots[0]].whole;
+	return t->p->nev ? t->p->totals[t->event] : 0;
 }
 
 /* Put child after `last` in n's chain of children (first when last is NCG_NONE). */
@@ -638,6 +690,7 @@ static void make_children(struct calltree *t, uint32_t n, const struct tree_kids
 	}
 	if (i < k->n)
 		link_after(t, n, last, fold_add(t, n, k, i, ratio));
+	wholes_share_chain(t, t->nodes[n].first_child, NCG_NONE, t->nodes[n].whole, false);
 }
 
 bool calltree_expand(struct calltree *t, uint32_t n)
@@ -723,6 +776,7 @@ static void fold_open(struct calltree *t, uint32_t f, size_t count)
 	const struct tree_kids *k = kids_of(t, &t->kids, t->nodes[n].kind, t->nodes[n].fn);
 	double ratio = kids_ratio(t, n, k);
 	size_t from = t->nodes[f].fn, to = from + count < k->n ? from + count : k->n;
+	uint64_t held = t->nodes[f].whole; /* what takes the fold's place shares it out */
 
 	if (from >= to)
 		return;
@@ -742,6 +796,7 @@ static void fold_open(struct calltree *t, uint32_t f, size_t count)
 		last = more;
 	}
 	t->nodes[last].next = after;
+	wholes_share_chain(t, f, after, held, true);
 	path_end(t);
 }
 
@@ -794,6 +849,13 @@ static bool walk_follow(const void *tree, uint32_t n)
 	enum tree_node_kind k = ((const struct calltree *)tree)->nodes[n].kind;
 
 	return k == NODE_FUNCTION || k == NODE_CYCLE;
+}
+
+static bool walk_barren(const void *tree, uint32_t n)
+{
+	const struct tree_node *x = &((const struct calltree *)tree)->nodes[n];
+
+	return (x->kind != NODE_FUNCTION && x->kind != NODE_CYCLE) || x->leaf || x->recursive;
 }
 
 /* kind, member and id in one key; a fold row's is its kind alone (one fold a parent) */
@@ -915,8 +977,8 @@ static void walk_match(void *tree, uint32_t parent, const uint64_t *keys, size_t
 }
 
 static const struct tree_walk_ops calltree_walk = {
-    walk_links,   walk_expand, walk_on_path, walk_count,
-    walk_new_cut, walk_follow, walk_key,     walk_match,
+    walk_links,  walk_expand, walk_on_path, walk_count, walk_new_cut,
+    walk_follow, walk_barren, walk_key,     walk_match,
 };
 
 /* The threshold bounds the work; max_nodes is the last resort (see calltree.h). */
@@ -928,6 +990,19 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 	whole = tree_expand_all(&calltree_walk, t, n, depth, max_nodes, &t->cut);
 	path_end(t);
 	return whole;
+}
+
+/* (an environment variable, not an option: it is for the tests, and may only lower the cap) */
+size_t calltree_report_max(void)
+{
+	const char *s = getenv("NCGRIND_TREE_NODES");
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return CALLTREE_REPORT_MAX;
+	v = strtoull(s, &end, 10);
+	return *end || v >= CALLTREE_REPORT_MAX ? CALLTREE_REPORT_MAX : (size_t)v;
 }
 
 void calltree_flatten(struct calltree *t)

@@ -66,6 +66,53 @@ static uint32_t node_add(struct difftree *t, uint32_t row, uint32_t parent, doub
 	return n;
 }
 
+/*
+ * Whole costs on each side for nodes ids[0..n), together no more than base
+ * and new (tree_wholes(); with all, all of them: what takes an opened
+ * fold's place).
+ */
+static void wholes_share(struct difftree *t, const uint32_t *ids, size_t n, uint64_t base,
+			 uint64_t new, bool all)
+{
+	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
+	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t)),
+		 *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
+
+	for (size_t i = 0; i < n; i++) { /* base's function, as a profile's tree keys it */
+		const struct diff_row *r = &t->d->rows[t->nodes[ids[i]].row];
+
+		key[i] = t->nodes[ids[i]].kind != NODE_FUNCTION ? UINT64_MAX
+			 : r->base != NCG_NONE                  ? r->base
+					       : (uint64_t)t->d->base->nfuncs + r->new;
+	}
+	for (int side = 0; side < 2; side++) {
+		for (size_t i = 0; i < n; i++)
+			cost[i] = side ? t->nodes[ids[i]].new : t->nodes[ids[i]].base;
+		tree_wholes(cost, key, n, side ? new : base, all, out);
+		for (size_t i = 0; i < n; i++)
+			*(side ? &t->nodes[ids[i]].whole_new : &t->nodes[ids[i]].whole_base) =
+			    out[i];
+	}
+	free(cost);
+	free(out);
+	free(key);
+}
+
+/* The same for the siblings from first up to stop (not included). */
+static void wholes_share_chain(struct difftree *t, uint32_t first, uint32_t stop, uint64_t base,
+			       uint64_t new, bool all)
+{
+	uint32_t *ids = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (uint32_t c = first; c != stop && c != NCG_NONE; c = t->nodes[c].next) {
+		ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = c;
+	}
+	wholes_share(t, ids, n, base, new, all);
+	free(ids);
+}
+
 static double change_of(double b, double n)
 {
 	return fabs(n - b);
@@ -186,6 +233,8 @@ static void entry_roots(struct difftree *t)
 	sort_with(t->roots, t->nroots, sizeof(uint32_t), cmp_root, t->nodes);
 	t->root_base = tb;
 	t->root_new = tn;
+	wholes_share(t, t->roots, t->nroots, d->total_base[t->event], d->total_new[t->event],
+		     false);
 }
 
 void difftree_init(struct difftree *t, const struct diff *d, uint32_t row, bool inverted,
@@ -207,6 +256,8 @@ void difftree_init(struct difftree *t, const struct diff *d, uint32_t row, bool 
 		t->root_new = (double)diff_cost(d, row, true, true, t->event);
 		t->roots = xmalloc(sizeof(uint32_t));
 		t->roots[0] = node_add(t, row, NCG_NONE, t->root_base, t->root_new);
+		t->nodes[t->roots[0]].whole_base = diff_cost(d, row, false, true, t->event);
+		t->nodes[t->roots[0]].whole_new = diff_cost(d, row, true, true, t->event);
 		t->nroots = 1;
 	} else {
 		entry_roots(t);
@@ -474,6 +525,8 @@ static void make_children(struct difftree *t, uint32_t n, const struct difftree_
 		else
 			t->nodes[last].next = more;
 	}
+	wholes_share_chain(t, t->nodes[n].first_child, NCG_NONE, t->nodes[n].whole_base,
+			   t->nodes[n].whole_new, false);
 	free(s);
 }
 
@@ -570,6 +623,7 @@ static size_t fold_open(struct difftree *t, uint32_t f, size_t count)
 	uint32_t n = t->nodes[f].parent, after = t->nodes[f].next, last = f;
 	const struct difftree_kids *k = kids_of(t, t->nodes[n].row);
 	double rb, rn, fb = t->nodes[f].base, fn = t->nodes[f].new;
+	uint64_t hb = t->nodes[f].whole_base, hn = t->nodes[f].whole_new; /* the fold's */
 	size_t ns;
 	struct shown *s;
 
@@ -598,6 +652,7 @@ static size_t fold_open(struct difftree *t, uint32_t f, size_t count)
 			last = more;
 		}
 		t->nodes[last].next = after;
+		wholes_share_chain(t, f, after, hb, hn, true);
 	}
 	free(s);
 	return count;
@@ -651,6 +706,13 @@ static uint32_t walk_new_cut(void *tree, uint32_t parent, size_t made)
 static bool walk_follow(const void *tree, uint32_t n)
 {
 	return ((const struct difftree *)tree)->nodes[n].kind == NODE_FUNCTION;
+}
+
+static bool walk_barren(const void *tree, uint32_t n)
+{
+	const struct difftree_node *x = &((const struct difftree *)tree)->nodes[n];
+
+	return x->kind != NODE_FUNCTION || x->leaf || x->recursive;
 }
 
 /* kind and row in one key; a fold row's is its kind alone (one fold a parent) */
@@ -735,8 +797,8 @@ static void walk_match(void *tree, uint32_t parent, const uint64_t *keys, size_t
 }
 
 static const struct tree_walk_ops difftree_walk = {
-    walk_links,   walk_expand, walk_on_path, walk_count,
-    walk_new_cut, walk_follow, walk_key,     walk_match,
+    walk_links,  walk_expand, walk_on_path, walk_count, walk_new_cut,
+    walk_follow, walk_barren, walk_key,     walk_match,
 };
 
 /* As calltree_expand_all(). */

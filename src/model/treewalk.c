@@ -89,7 +89,7 @@ bool tree_expand_all(const struct tree_walk_ops *ops, void *tree, uint32_t n, ui
 	while (sp) {
 		uint32_t cur = stack[--sp], rel = L(ops, tree, cur)->depth - base;
 
-		if (ops->count(tree) >= limit) {
+		if (ops->count(tree) >= limit && rel < depth && !ops->barren(tree, cur)) {
 			uint32_t parent = L(ops, tree, cur)->parent;
 
 			whole = false;
@@ -236,4 +236,76 @@ void tree_saved_release(struct tree_saved *s)
 {
 	free(s->rows);
 	memset(s, 0, sizeof(*s));
+}
+
+/* ---- whole costs ------------------------------------------------------------ */
+
+/*
+ * A remainder of the share-out: how big (in billionths, so that two costs
+ * worked out by two ways, a diff's and a profile's, tie as they should),
+ * and of which cost.
+ */
+struct share_rest {
+	uint64_t frac, key;
+	size_t i;
+};
+
+/* Largest first; ties by key (the same node gets the unit in every tree), then index. */
+static int cmp_share_rest(const void *a, const void *b)
+{
+	const struct share_rest *x = a, *y = b;
+
+	if (x->frac != y->frac)
+		return x->frac < y->frac ? 1 : -1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * A cost rounded down, a near-whole one (a share's error of rounding,
+ * 4.9999999999 for 5) first taken for the whole number it stands for.
+ */
+static uint64_t cost_floor(double v, double *frac)
+{
+	uint64_t r = u64_from_double(v); /* the nearest whole number, 0 for v <= 0 */
+	double d = v - (double)r, slack = 1e-9 * (double)r;
+
+	*frac = 0.0;
+	if (!(v > 0.0) || v >= 9007199254740992.0 || (d <= slack && -d <= slack))
+		return r; /* (from 2^53 on every double is whole) */
+	*frac = v - (double)(uint64_t)v;
+	return (uint64_t)v;
+}
+
+/*
+ * Past `whole` (the doubles' error of rounding: a unit or two), the last
+ * ones with a unit give it back; the units left go one each to the
+ * largest fractions, so none gets more than its cost rounded up.
+ */
+void tree_wholes(const double *cost, const uint64_t *key, size_t n, uint64_t whole, bool all,
+		 uint64_t *out)
+{
+	struct share_rest *rest = xmalloc_array(n ? n : 1, sizeof(*rest));
+	uint64_t sum = 0, target;
+	double exact = 0.0, frac;
+
+	for (size_t i = 0; i < n; i++) {
+		out[i] = cost_floor(cost[i], &frac);
+		rest[i] = (struct share_rest){(uint64_t)(frac * 1e9 + 0.5), key ? key[i] : i, i};
+		u64_add_sat(&sum, out[i]);
+		exact += cost[i] > 0 ? cost[i] : 0.0;
+	}
+	target = !all && u64_from_double(exact) < whole ? u64_from_double(exact) : whole;
+	for (size_t i = n; i-- > 0 && sum > target;) {
+		uint64_t back = out[i] < sum - target ? out[i] : sum - target;
+
+		out[i] -= back;
+		sum -= back;
+	}
+	if (n > 1 && sum < target)
+		qsort(rest, n, sizeof(*rest), cmp_share_rest);
+	for (size_t k = 0; k < n && sum < target && rest[k].frac > 0; k++, sum++)
+		out[rest[k].i]++;
+	free(rest);
 }

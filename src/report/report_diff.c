@@ -382,7 +382,7 @@ static void tree_text_row(FILE *out, const struct difftree *t, const struct diff
 			  const struct report_opts *o)
 {
 	const struct diff *d = t->d;
-	uint64_t b = u64_from_double(n->base), nw = u64_from_double(n->new);
+	uint64_t b = n->whole_base, nw = n->whole_new;
 	char a[FMT_NUM], bb[FMT_NUM], cc[FMT_NUM + 1], pct[FMT_NUM], cb[FMT_NUM], cn[FMT_NUM],
 	    calls[2 * FMT_NUM + 8] = "";
 
@@ -422,7 +422,7 @@ static void tree_tsv_row(FILE *out, const struct difftree *t, const struct difft
 	fprintf(out, "\t%s\t%" PRIu64 "\t%" PRIu64, node_status(d, n),
 		n->kind == NODE_FUNCTION ? n->count_base : 0,
 		n->kind == NODE_FUNCTION ? n->count_new : 0);
-	tsv_five(out, u64_from_double(n->base), u64_from_double(n->new), d->total_base[t->event]);
+	tsv_five(out, n->whole_base, n->whole_new, d->total_base[t->event]);
 	fprintf(out, "\t%s\n", node_mark(n));
 }
 
@@ -445,8 +445,7 @@ static void tree_json_open(FILE *out, const struct difftree *t, const struct dif
 		",\"new\":%" PRIu64 "},",
 		node_status(d, n), node_mark(n), n->kind == NODE_FUNCTION ? n->count_base : 0,
 		n->kind == NODE_FUNCTION ? n->count_new : 0);
-	json_five(out, d->ev_name[t->event], u64_from_double(n->base), u64_from_double(n->new),
-		  d->total_base[t->event]);
+	json_five(out, d->ev_name[t->event], n->whole_base, n->whole_new, d->total_base[t->event]);
 	fputs(",\"children\":[", out);
 }
 

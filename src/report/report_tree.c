@@ -2,7 +2,11 @@
  * report_tree: the batch forms of the call views (--dump=tree, callers,
  * callees), built on the same view-model as the browser's tree (calltree.c),
  * so that both print the same numbers. Costs of tree nodes are scaled (see
- * calltree.h) and printed rounded to integers.
+ * calltree.h) and printed as the whole costs the model shares out, so that
+ * a node's children never add up to more than it. A report of trees makes
+ * CALLTREE_REPORT_MAX nodes at most, all its trees together (a --function
+ * that matches every function, at a threshold of 0, would write gigabytes):
+ * where that stops it, its last row says so.
  */
 #include "ncgrind/model/calltree.h"
 #include "ncgrind/model/fmt.h"
@@ -87,7 +91,7 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 	const struct tree_node *node = &t->nodes[n];
 	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
 	char num[FMT_NUM];
-	uint64_t cost = u64_from_double(node->cost);
+	uint64_t cost = node->whole;
 	bool has_count =
 	    node->edge != NCG_NONE && (node->kind == NODE_FUNCTION || node->kind == NODE_CYCLE);
 
@@ -127,11 +131,125 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 	fputs(node->member ? "  [self]\n" : node->recursive ? "  [recursive]\n" : "\n", out);
 }
 
-static void tree_head(FILE *out, const struct profile *p, const struct report_opts *o, bool tsv)
+/* ---- json ------------------------------------------------------------------- */
+
+/* A node as a json object, its children left open (closed by json_rows()). */
+static void json_open(FILE *out, const struct calltree *t, const struct tree_node *node,
+		      double root)
+{
+	const struct profile *p = t->p;
+	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
+	bool fn = node->kind == NODE_FUNCTION,
+	     has_count = node->edge != NCG_NONE && (fn || node->kind == NODE_CYCLE);
+	char name[64];
+
+	fputs("{\"function\":", out);
+	if (fn) {
+		report_put_json_string(out, profile_name(p, p->funcs[node->fn].name));
+		fputs(",\"file\":", out);
+		report_put_json_string(out, profile_name(p, p->funcs[node->fn].file));
+	} else {
+		if (node->kind == NODE_CYCLE)
+			snprintf(name, sizeof(name), "<cycle %" PRIu32 ">", node->fn);
+		else
+			snprintf(name, sizeof(name),
+				 node->kind == NODE_MORE ? "(%" PRIu64 " more)"
+							 : "(tree cut at %" PRIu64 " nodes)",
+				 node->count);
+		report_put_json_string(out, span_make(name, strlen(name)));
+		fputs(",\"file\":null", out);
+	}
+	fprintf(out,
+		",\"cycle\":%" PRIu32 ",\"calls\":%" PRIu64 ",\"incl\":%" PRIu64
+		",\"root_pct\":%.2f,\"parent_pct\":%.2f,\"mark\":\"%s\",\"children\":[",
+		fn                         ? profile_cycle(p, node->fn)
+		: node->kind == NODE_CYCLE ? node->fn
+					   : 0,
+		has_count ? node->count : 0, node->whole, pct(node->cost, root),
+		pct(node->cost, parent), row_mark(node));
+}
+
+/* The rows of one tree nested as the tree, by the depths of the flattened rows. */
+static void json_rows(FILE *out, const struct calltree *t, bool *first_tree)
+{
+	uint32_t open = 0, prev = 0; /* objects open; the depth of the row before */
+	double root = calltree_root_cost(t);
+
+	for (size_t i = 0; i < t->nvisible; i++) {
+		const struct tree_node *node = &t->nodes[t->visible[i]];
+
+		for (; open > node->depth; open--)
+			fputs("]}", out);
+		/* a sibling came before: a row as deep or deeper (not the parent) */
+		if (node->depth == 0 ? !*first_tree : i && prev >= node->depth)
+			fputs(node->depth ? "," : ",\n", out);
+		*first_tree = false;
+		json_open(out, t, node, root);
+		open++;
+		prev = node->depth;
+	}
+	for (; open > 0; open--)
+		fputs("]}", out);
+}
+
+/* ---- the budget of a report ---------------------------------------------------- */
+
+/* What a report of trees may still make, all its trees together, and whether it stopped. */
+struct tree_budget {
+	size_t max, left;
+	bool cut;
+};
+
+static void budget_init(struct tree_budget *b)
+{
+	b->max = b->left = calltree_report_max();
+	b->cut = false;
+}
+
+/* Before another tree: false, and the report cut, when nothing is left for it. */
+static bool budget_more(struct tree_budget *b)
+{
+	if (!b->left)
+		b->cut = true;
+	return !b->cut;
+}
+
+/*
+ * Tree t at root (NCG_NONE: the entry points), expanded as far as the
+ * threshold and the depth take it and the budget lets it: where the budget
+ * runs out, a "(tree cut at N nodes)" row says where, and the report stops.
+ */
+static void tree_build(struct calltree *t, const struct profile *p, const struct callgraph *g,
+		       const struct report_opts *o, uint32_t root, struct tree_budget *b)
+{
+	calltree_init(t, p, g, root, o->inverted, o->sort_event, o->threshold);
+	t->filters = o->filters;
+	calltree_set_keep(t, o->keep);
+	for (size_t i = 0; i < t->nroots && !b->cut; i++)
+		if (!calltree_expand_all(t, t->roots[i], o->depth,
+					 b->left > t->nnodes ? b->left - t->nnodes : 0))
+			b->cut = true;
+	b->left -= t->nnodes < b->left ? t->nnodes : b->left;
+	calltree_flatten(t);
+}
+
+/* ---- trees ------------------------------------------------------------------- */
+
+static void tree_head(FILE *out, const struct profile *p, const struct report_opts *o)
 {
 	struct span ev = p->events[o->sort_event].name;
 
-	if (tsv) {
+	if (o->format == REPORT_JSON) {
+		fputs("{\"file\":", out);
+		report_put_json_string(out, span_make(p->path, strlen(p->path)));
+		fputs(",\"event\":", out);
+		report_put_json_string(out, ev);
+		fprintf(out,
+			",\"threshold\":%.2f,\"total\":%" PRIu64 ",\"inverted\":%s,\"trees\":[\n",
+			o->threshold, p->totals[o->sort_event], o->inverted ? "true" : "false");
+		return;
+	}
+	if (o->format == REPORT_TSV) {
 		fputs("depth\tfunction\tfile\tcalls\tincl:", out);
 		report_put_name(out, ev, true, o->terminal);
 		fputs("\troot_pct\tparent_pct\tmark\n", out);
@@ -144,21 +262,54 @@ static void tree_head(FILE *out, const struct profile *p, const struct report_op
 		o->inverted ? "function, then its callers" : "function, then its callees");
 }
 
+/* The end of the report: where the budget stopped it, a row (json: a field) that says so. */
+static void tree_tail(FILE *out, const struct report_opts *o, const struct tree_budget *b)
+{
+	char num[FMT_NUM];
+
+	if (o->format == REPORT_JSON) {
+		if (b->cut)
+			fprintf(out, "\n],\"cut_at\":%zu}\n", b->max);
+		else
+			fputs("\n],\"cut_at\":null}\n", out);
+	} else if (!b->cut) {
+		return;
+	} else if (o->format == REPORT_TSV) {
+		fprintf(out, "0\t(report cut at %zu nodes)\t\t0\t0\t0.00\t0.00\tcut\n", b->max);
+	} else {
+		fprintf(out, "%15s %7s %8s %10s  (report cut at %s nodes)\n", "", "", "", "",
+			fmt_commas(num, b->max));
+	}
+}
+
 static void one_tree(FILE *out, const struct profile *p, const struct callgraph *g,
-		     const struct report_opts *o, uint32_t root)
+		     const struct report_opts *o, uint32_t root, struct tree_budget *b, bool *first)
 {
 	struct calltree t;
-	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
-	t.filters = o->filters;
-	calltree_set_keep(&t, o->keep);
-	/* bounded by the threshold; the cap is for --threshold=0 on a large profile */
-	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
-		if (!calltree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
-			break; /* the cut row says where */
-	calltree_flatten(&t);
-	for (size_t i = 0; i < t.nvisible; i++)
-		tree_row(out, &t, t.visible[i], calltree_root_cost(&t), o);
+
+	tree_build(&t, p, g, o, root, b);
+	if (o->format == REPORT_JSON)
+		json_rows(out, &t, first);
+	else
+		for (size_t i = 0; i < t.nvisible; i++)
+			tree_row(out, &t, t.visible[i], calltree_root_cost(&t), o);
 	calltree_release(&t);
+}
+
+/* --dump=tree: from the entry points, or from each function --function matches. */
+static void tree_report(FILE *out, const struct profile *p, const struct callgraph *g,
+			const struct report_opts *o, const uint32_t *fns, size_t n)
+{
+	struct tree_budget b;
+	bool first = true;
+
+	budget_init(&b);
+	tree_head(out, p, o);
+	if (!o->function)
+		one_tree(out, p, g, o, NCG_NONE, &b, &first);
+	for (size_t i = 0; i < n && budget_more(&b); i++)
+		one_tree(out, p, g, o, fns[i], &b, &first);
+	tree_tail(out, o, &b);
 }
 
 /* ---- folded stacks ---------------------------------------------------------- */
@@ -198,37 +349,30 @@ static void folded_frame(FILE *out, const struct calltree *t, const struct tree_
 
 /*
  * Brendan Gregg's folded stacks of one tree: a line per node, its path from
- * the root and what the path spends in the node itself (its cost less its
- * children's, all of it where it is not expanded), rounded; paths of 0 are
- * left out. A line's frames are the tree's, so flamegraph.pl draws the tree.
+ * the root and what the path spends in the node itself (its whole cost
+ * less its children's, all of it where it is not expanded); paths of 0 are
+ * left out. A line's frames are the tree's, so flamegraph.pl draws the
+ * tree, and the lines of a tree add up to its root's whole cost.
  */
 static void folded_tree(FILE *out, const struct profile *p, const struct callgraph *g,
-			const struct report_opts *o, uint32_t root)
+			const struct report_opts *o, uint32_t root, struct tree_budget *b)
 {
 	struct calltree t;
 	uint32_t *path = NULL;
 	size_t alloc = 0;
 
-	calltree_init(&t, p, g, root, o->inverted, o->sort_event, o->threshold);
-	t.filters = o->filters;
-	calltree_set_keep(&t, o->keep);
-	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
-		if (!calltree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
-			break;
-	calltree_flatten(&t);
+	tree_build(&t, p, g, o, root, b);
 	for (size_t i = 0; i < t.nvisible; i++) {
 		const struct tree_node *x = &t.nodes[t.visible[i]];
-		double self = x->cost;
-		uint64_t v;
+		uint64_t v = x->whole;
 
 		ALLOC_GROW(path, (size_t)x->depth + 1, alloc);
 		path[x->depth] = t.visible[i];
 		if (x->kind == NODE_CUT)
 			continue;
-		if (x->expanded)
+		if (x->expanded) /* (the children's whole costs never add up to more) */
 			for (uint32_t c = x->first_child; c != NCG_NONE; c = t.nodes[c].next)
-				self -= t.nodes[c].cost;
-		v = u64_from_double(self > 0 ? self : 0.0);
+				v -= t.nodes[c].whole;
 		if (!v)
 			continue;
 		for (uint32_t d = 0; d <= x->depth; d++) {
@@ -240,6 +384,26 @@ static void folded_tree(FILE *out, const struct profile *p, const struct callgra
 	}
 	free(path);
 	calltree_release(&t);
+}
+
+/*
+ * --dump=folded. The format has no comments: where the budget stops the
+ * report, its last line is a stack of one frame, "(report cut at N
+ * nodes)", of 0; flamegraph.pl and its ports take it as a stack of no
+ * width (drawn nowhere, no warning), and a sum of the values is not changed.
+ */
+static void folded_report(FILE *out, const struct profile *p, const struct callgraph *g,
+			  const struct report_opts *o, const uint32_t *fns, size_t n)
+{
+	struct tree_budget b;
+
+	budget_init(&b);
+	if (!o->function)
+		folded_tree(out, p, g, o, NCG_NONE, &b);
+	for (size_t i = 0; i < n && budget_more(&b); i++)
+		folded_tree(out, p, g, o, fns[i], &b);
+	if (b.cut)
+		fprintf(out, "(report cut at %zu nodes) 0\n", b.max);
 }
 
 /* Used functions whose name matches, by inclusive cost, largest first. */
@@ -600,16 +764,9 @@ int report_tree(FILE *out, const struct profile *p, const struct report_opts *o,
 	}
 	callgraph_init(&g, p);
 	if (o->kind == REPORT_FOLDED) {
-		if (!o->function)
-			folded_tree(out, p, &g, o, NCG_NONE);
-		for (size_t i = 0; i < n; i++)
-			folded_tree(out, p, &g, o, fns[i]);
+		folded_report(out, p, &g, o, fns, n);
 	} else if (o->kind == REPORT_TREE) {
-		tree_head(out, p, o, o->format == REPORT_TSV);
-		if (!o->function)
-			one_tree(out, p, &g, o, NCG_NONE);
-		for (size_t i = 0; i < n; i++)
-			one_tree(out, p, &g, o, fns[i]);
+		tree_report(out, p, &g, o, fns, n);
 	} else if (callers_report(out, p, &g, o, fns, n, err, errsize) < 0) {
 		callgraph_release(&g);
 		free(fns);

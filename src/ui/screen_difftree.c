@@ -208,8 +208,7 @@ static void draw_node_row(const struct ui *u, const struct difftree *t, struct g
 	char cells[LIST_MAX_COLUMNS][LIST_CELL];
 	int c;
 
-	ui_diff_cells(u, l, cells, u64_from_double(n->base), u64_from_double(n->new),
-		      t->d->total_base[t->event]);
+	ui_diff_cells(u, l, cells, n->whole_base, n->whole_new, t->d->total_base[t->event]);
 	snprintf(cells[TCOL_STATUS], LIST_CELL, "%s", status_of(t->d, n));
 	calls_text(n, cells[TCOL_CALLS]);
 	grid_fill(g, y, 0, a);

@@ -236,9 +236,9 @@ static void draw_status(struct ui *u, struct flame_screen *f, double zoom_cost)
 		 fl->deeper ? "+ (Enter: zoom)" : "");
 	w = (int)strlen(where);
 	snprintf(values, sizeof(values), "  %s  %s of the total  %s of the top",
-		 fmt_value(v, u64_from_double(x->cost), u->disp.short_units, u->disp.unit_ps),
-		 fmt_percent(pa, u64_from_double(x->cost), p->totals[fl->tree.event]),
-		 fmt_percent(pz, u64_from_double(x->cost), u64_from_double(zoom_cost)));
+		 fmt_value(v, x->whole, u->disp.short_units, u->disp.unit_ps),
+		 fmt_percent(pa, x->whole, p->totals[fl->tree.event]),
+		 fmt_percent(pz, x->whole, u64_from_double(zoom_cost)));
 	/* the name gives way first, then the words: the numbers stay whole where they fit */
 	if (g->cols - w - 2 - (int)strlen(values) < 8)
 		snprintf(values, sizeof(values), "  %s  %s", v, pa);
@@ -387,7 +387,10 @@ static void flame_search(struct ui *u, struct screen *s, int dir, bool from_here
 		   fmt_percent(pct, u64_from_double(cost), fl->tree.p->totals[fl->tree.event]));
 }
 
-/* :write: the folded stacks of the frames laid out (each its cost less its children's). */
+/*
+ * :write: the folded stacks of the frames laid out, each its whole cost less
+ * its children's (as --dump=folded: they never add up to more, calltree.h).
+ */
 static int flame_write(struct ui *u, struct screen *s, FILE *out)
 {
 	const struct flame *fl = &fs(s)->fl;
@@ -395,13 +398,13 @@ static int flame_write(struct ui *u, struct screen *s, FILE *out)
 
 	(void)u;
 	for (size_t i = 0; i < fl->n; i++) {
-		double self = fl->tree.nodes[fl->f[i].node].cost;
+		uint64_t self = fl->tree.nodes[fl->f[i].node].whole;
 		uint32_t *path = xmalloc_array((size_t)fl->f[i].depth + 1, sizeof(uint32_t));
 		size_t np = 0;
 
 		for (size_t k = fl->f[i].kids; k < fl->f[i].kids + fl->f[i].nkids; k++)
-			self -= fl->tree.nodes[fl->f[k].node].cost;
-		if (u64_from_double(self > 0 ? self : 0) == 0) {
+			self -= fl->tree.nodes[fl->f[k].node].whole;
+		if (self == 0) {
 			free(path);
 			continue;
 		}
@@ -422,7 +425,7 @@ static int flame_write(struct ui *u, struct screen *s, FILE *out)
 			}
 			putc(np ? ';' : ' ', out);
 		}
-		fprintf(out, "%" PRIu64 "\n", u64_from_double(self));
+		fprintf(out, "%" PRIu64 "\n", self);
 		free(path);
 	}
 	return ferror(out) ? -1 : 0;

@@ -243,10 +243,12 @@ static void draw_row(struct grid *g, int r, struct calltree *tree, uint32_t id, 
 		     const struct view_ctx *t, const struct list *l, double root, const char *label)
 {
 	const struct tree_node *n = &tree->nodes[id];
-	double parent = n->parent == NCG_NONE ? root : tree->nodes[n->parent].cost;
+	/* the whole costs: the children's never add up to more than their parent's (calltree.h) */
+	uint64_t parent =
+	    n->parent == NCG_NONE ? calltree_root_whole(tree) : tree->nodes[n->parent].whole;
 	enum grid_attr a = selected ? ATTR_CURSOR : ATTR_NORMAL;
 	char cells[LIST_MAX_COLUMNS][LIST_CELL], cnt[FMT_NUM], cycle[64];
-	uint64_t v = u64_from_double(n->cost), ext[DISPLAY_MAX_COLUMNS];
+	uint64_t v = n->whole, ext[DISPLAY_MAX_COLUMNS];
 	bool fold = n->kind == NODE_MORE || n->kind == NODE_CUT;
 	int c;
 
@@ -256,7 +258,7 @@ static void draw_row(struct grid *g, int r, struct calltree *tree, uint32_t id, 
 		    n->kind == NODE_CUT
 			? 0
 			: u64_from_double(calltree_value(tree, id, (uint32_t)l->col[i].tag));
-	view_calls_cells(cells, l, t, v, u64_from_double(root), u64_from_double(parent),
+	view_calls_cells(cells, l, t, v, calltree_root_whole(tree), parent,
 			 n->edge == NCG_NONE || fold ? "" : fmt_commas(cnt, n->count), ext);
 	grid_fill(g, r, 0, a);
 	c = list_put_cells(g, r, l, cells, a);

@@ -18,10 +18,13 @@
  *   - with cycle detection on, no node is recursive (a cycle is one node);
  *   - no recursive node, member row or fold row has children;
  *   - E finishes without the last-resort cut;
- *   - children come in order of cost (fold and cut rows aside).
+ *   - children come in order of cost (fold and cut rows aside);
+ *   - the whole costs (what is printed) keep the first rule exactly, and
+ *     each is its cost rounded down or up.
  *
  * Then each fold row is opened once (calltree_unfold): its parent's
- * children add up to what they did, they keep the rules above, and the
+ * children add up to what they did (whole costs exactly), they keep the
+ * rules above, and the
  * tree built again from what calltree_save() keeps of it finds the rows
  * again: the same rows after E, the last row's path after the folds opened.
  *
@@ -81,11 +84,24 @@ static void broken(struct tally *y, const struct calltree *t, uint32_t n, const 
 	}
 }
 
+/* A whole cost is its cost rounded down or up (a near-whole cost: the whole it stands for). */
+static void check_whole(struct tally *y, const struct calltree *t, uint32_t n)
+{
+	const struct tree_node *x = &t->nodes[n];
+	double w = (double)x->whole;
+
+	if (x->kind != NODE_CUT && (w > ceil(x->cost - SLACK(x->cost)) + SLACK(w) ||
+				    w < floor(x->cost + SLACK(x->cost)) - SLACK(w)))
+		broken(y, t, n, "whole cost not the cost rounded down or up", w, x->cost);
+}
+
 static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
 {
 	const struct tree_node *x = &t->nodes[n];
 	double sum = 0.0;
+	uint64_t whole = 0;
 
+	check_whole(y, t, n);
 	if (x->cost < 0)
 		broken(y, t, n, "negative cost", x->cost, 0);
 	if (x->kind == NODE_FUNCTION && x->parent != NCG_NONE && t->keep && !t->keep[x->fn])
@@ -112,18 +128,24 @@ static void check_node(struct tally *y, const struct calltree *t, uint32_t n)
 			broken(y, t, c, "child costs more than its parent", t->nodes[c].cost,
 			       x->cost);
 		sum += t->nodes[c].cost;
+		whole += t->nodes[c].whole;
 	}
 	if (sum > x->cost + SLACK(x->cost))
 		broken(y, t, n, "children add up to more than the node", sum, x->cost);
+	if (whole > x->whole)
+		broken(y, t, n, "whole costs of the children add up to more than the node's",
+		       (double)whole, (double)x->whole);
 }
 
-static double children_sum(const struct calltree *t, uint32_t n, size_t *rows)
+static double children_sum(const struct calltree *t, uint32_t n, size_t *rows, uint64_t *whole)
 {
 	double sum = 0.0;
 
 	*rows = 0;
+	*whole = 0;
 	for (uint32_t c = t->nodes[n].first_child; c != NCG_NONE; c = t->nodes[c].next) {
 		sum += t->nodes[c].cost;
+		*whole += t->nodes[c].whole;
 		*rows += t->nodes[c].kind == NODE_MORE ? t->nodes[c].count : 1;
 	}
 	return sum;
@@ -138,13 +160,17 @@ static void check_unfold(struct tally *y, struct calltree *t)
 		uint32_t parent = t->nodes[n].parent;
 		size_t rows, rows_after;
 		double sum, after;
+		uint64_t whole, whole_after;
 
 		if (t->nodes[n].kind != NODE_MORE)
 			continue;
-		sum = children_sum(t, parent, &rows);
+		sum = children_sum(t, parent, &rows, &whole);
 		if (!calltree_unfold(t, n, 1) || t->nodes[n].kind == NODE_MORE)
 			broken(y, t, n, "a fold row does not open", 0, 0);
-		after = children_sum(t, parent, &rows_after);
+		after = children_sum(t, parent, &rows_after, &whole_after);
+		if (whole_after != whole)
+			broken(y, t, parent, "a fold opened changes the whole costs' sum",
+			       (double)whole_after, (double)whole);
 		if (after > sum + SLACK(sum) || after < sum - SLACK(sum))
 			broken(y, t, parent, "a fold opened changes what the children add up to",
 			       after, sum);
@@ -211,13 +237,19 @@ static void check_restore(struct tally *y, struct calltree *t, bool exact)
 static void check_tree(struct tally *y, struct calltree *t)
 {
 	double roots = 0.0, total = t->p->nev ? (double)t->p->totals[t->event] : 0.0;
+	uint64_t whole = 0;
 
 	for (size_t i = 0; i < t->nroots; i++) {
 		calltree_expand_all(t, t->roots[i], UINT32_MAX, CALLTREE_EXPAND_MAX);
 		roots += t->nodes[t->roots[i]].cost;
+		whole += t->nodes[t->roots[i]].whole;
 	}
 	if (t->top_down && roots > total + SLACK(total))
 		broken(y, t, NCG_NONE, "entry points add up to more than the total", roots, total);
+	if (whole > calltree_root_whole(t))
+		broken(y, t, NCG_NONE,
+		       "whole costs of the first level add up to more than the root", (double)whole,
+		       (double)calltree_root_whole(t));
 	for (size_t n = 0; n < t->nnodes; n++)
 		check_node(y, t, (uint32_t)n);
 	check_restore(y, t, true);

@@ -29,6 +29,16 @@
  * by call; a node whose function is already on its path is recursive:
  * shown, marked, never expanded.
  *
+ * Whole numbers. A node's cost is a double (a share of a call); what the
+ * browser and the reports print is its whole cost (tree_node.whole), made
+ * here once, so that the printed numbers keep the rule too: a node's
+ * children, fold row included, share out the node's whole cost by largest
+ * remainders (tree_wholes(), treewalk.h), the first level its root's (or,
+ * top-down, the total), so their whole costs never add up to more than the
+ * node's, each is its cost rounded down or up, and a cost already whole
+ * (no scaling) stays what the profile says. A fold row opened shares out
+ * its own whole cost among what takes its place.
+ *
  * Children under the threshold (a percent of the root) are folded into one
  * "(N more)" node, unless the fold would be a node's only child and hold
  * one: then the child is shown. A fold opens (calltree_unfold) a batch at
@@ -62,6 +72,7 @@ struct tree_node {
 	uint32_t edge;  /* a call from the parent, NCG_NONE for a root or member */
 	uint64_t count; /* calls along the edge (NODE_MORE: folded nodes) */
 	double cost;    /* of the tree's event */
+	uint64_t whole; /* cost as a whole number, as shown: see above */
 	bool recursive, leaf;
 	bool member; /* a member of the parent cycle, at its self cost (a leaf) */
 };
@@ -157,9 +168,11 @@ void calltree_expand_hot(struct calltree *t, uint32_t n);
  * row and returns false.
  */
 bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t max_nodes);
-/* What the browser's E makes at most in one go, and the batch tree. */
+/* What the browser's E makes at most in one go, and a report of trees, all its trees. */
 #define CALLTREE_EXPAND_MAX 200000
 #define CALLTREE_REPORT_MAX 1000000
+/* CALLTREE_REPORT_MAX, or fewer where NCGRIND_TREE_NODES says so (for the tests). */
+size_t calltree_report_max(void);
 /* Rebuild the flattened list after expanding or collapsing. */
 void calltree_flatten(struct calltree *t);
 
@@ -186,6 +199,8 @@ size_t calltree_restore(struct calltree *t, const struct tree_saved *s);
  * total, with the entry points that filters drop, so their shares stay).
  */
 double calltree_root_cost(const struct calltree *t);
+/* The same as a whole number: what the root's whole cost (or the total) is a share of. */
+uint64_t calltree_root_whole(const struct calltree *t);
 
 /*
  * Node n's cost in another event ev (:set columns): the same path costed by

@@ -12,7 +12,9 @@
  * path, and no node's side costs more than its parent's. The two profiles'
  * cycles need not be the same, so a diff tree is expanded call by call (as
  * with cycle detection off): a row already on the path is recursive, shown,
- * marked, never expanded.
+ * marked, never expanded. What is printed are whole costs shared out, side
+ * by side, as a single profile's tree does (calltree.h): a node's
+ * children never add up to more than it on either side.
  *
  * Children come by the size of their change, biggest first. A child is
  * folded into "(N more)" when both its costs are under the threshold (a
@@ -37,6 +39,7 @@ struct difftree_node {
 	uint32_t call;            /* the diff call from the parent; NCG_NONE for a root */
 	uint64_t count_base, count_new; /* calls along the call; NODE_MORE, NODE_CUT: count_new */
 	double base, new;
+	uint64_t whole_base, whole_new; /* as shown: shared out as calltree.h says */
 	bool recursive, leaf;
 };
 

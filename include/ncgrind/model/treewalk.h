@@ -55,6 +55,8 @@ struct tree_walk_ops {
 	uint32_t (*new_cut)(void *tree, uint32_t parent, size_t made);
 	/* Whether node n can go on a hot path (a function or a cycle, not a fold row). */
 	bool (*follow)(const void *tree, uint32_t n);
+	/* Whether expanding n makes no node: a leaf, a recursive, member, fold or cut row. */
+	bool (*barren)(const void *tree, uint32_t n);
 	/* What n is among its siblings, the same in a tree built again (see above). */
 	uint64_t (*key)(const void *tree, uint32_t n);
 	/*
@@ -76,8 +78,10 @@ void tree_flatten(const struct tree_walk_ops *ops, void *tree, const uint32_t *r
 /*
  * Expand everything under n to depth levels at most, depth first, telling
  * on_path which nodes are on the current path (so that "is this call
- * recursive?" costs O(1)). Past max_nodes nodes made the walk stops, leaves
- * a cut node (returned in *cut) and returns false.
+ * recursive?" costs O(1)). Past max_nodes nodes made the walk stops where
+ * it would make more (a node left that makes none, a leaf or one at the
+ * depth, does not stop it: a tree of max_nodes is whole), leaves a cut
+ * node (returned in *cut) and returns false.
  */
 bool tree_expand_all(const struct tree_walk_ops *ops, void *tree, uint32_t n, uint32_t depth,
 		     size_t max_nodes, uint32_t *cut);
@@ -122,5 +126,21 @@ void tree_save(const struct tree_walk_ops *ops, void *tree, const uint32_t *visi
  */
 uint32_t tree_restore(const struct tree_walk_ops *ops, void *tree, const struct tree_saved *s);
 void tree_saved_release(struct tree_saved *s);
+
+/*
+ * Whole numbers out[0..n) for the costs cost[0..n) of a node's children
+ * (fold row included), that add up to no more than whole, the node's own
+ * whole cost: largest remainders. Each gets its cost rounded down (a cost
+ * a hair off a whole number, a share's error of rounding, counts as that
+ * number), then the units left, up to the costs' sum rounded and never
+ * past whole, go one each to the largest fractions (ties: the smaller
+ * key[i], a node's function, so that a diff against itself and the
+ * profile's own tree agree; without keys, the earlier). So each is its
+ * cost rounded down or up, and costs already whole stay as they are. With
+ * all, the units go up to whole itself (the costs are all of what whole
+ * stood for: the rows that take an opened fold's place).
+ */
+void tree_wholes(const double *cost, const uint64_t *key, size_t n, uint64_t whole, bool all,
+		 uint64_t *out);
 
 #endif
