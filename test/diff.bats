@@ -880,3 +880,33 @@ EOF
 	# hide: refused on a diff, as its reports refuse it
 	assert_grep 'hide shapes the call trees of one profile; a diff takes filter, focus and ignore' f4
 }
+
+@test "diff tree: the budget holds for the whole report, not for each tree" {
+	# every row's tree at 0%: R rows, every node the report made. Given R nodes,
+	# the same report; R - 1, cut, and its last row says so in each format (it was
+	# 1,000,000 nodes a tree, as the tree of one profile was)
+	local d="$FIX/diff" r
+	ncg --diff --dump=tree --function=. --threshold=0 --format=tsv "$d/version1.callgrind" "$d/version2.callgrind"
+	expect_status 0
+	cp "$OUT" "$OUT.all"
+	r=$(($(wc -l <"$OUT.all") - 1))
+	[ "$r" -gt 200 ]
+	refute_grep 'cut' "$OUT.all"
+	NCGRIND_TREE_NODES=$r ncg --diff --dump=tree --function=. --threshold=0 --format=tsv \
+		"$d/version1.callgrind" "$d/version2.callgrind"
+	diff -u "$OUT.all" "$OUT"
+	NCGRIND_TREE_NODES=$((r - 1)) ncg --diff --dump=tree --function=. --threshold=0 --format=tsv \
+		"$d/version1.callgrind" "$d/version2.callgrind"
+	expect_status 0
+	tail -1 "$OUT" | grep -q "^0	(report cut at $((r - 1)) nodes)	.*	cut\$"
+	[ "$(tail -n +2 "$OUT" | grep -vc '(report cut')" -le "$r" ]
+	NCGRIND_TREE_NODES=30 ncg --diff --dump=tree --function=. --threshold=0 \
+		"$d/version1.callgrind" "$d/version2.callgrind"
+	tail -1 "$OUT" | grep -q '^ *(report cut at 30 nodes)$'
+	NCGRIND_TREE_NODES=30 ncg --diff --dump=tree --function=. --threshold=0 --format=json \
+		"$d/version1.callgrind" "$d/version2.callgrind"
+	expect_status 0
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["cut_at"] == 30, d["cut_at"]' "$OUT"
+	ncg --diff --dump=tree --format=json "$d/version1.callgrind" "$d/version2.callgrind"
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["cut_at"] is None, d["cut_at"]' "$OUT"
+}

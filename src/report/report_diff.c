@@ -480,19 +480,43 @@ static void tree_rows(FILE *out, const struct difftree *t, const struct report_o
 		fputs("]}", out);
 }
 
+/* What is left of the report's nodes (calltree_report_max(), all its trees together). */
+struct diff_budget {
+	size_t max, left;
+	bool cut;
+};
+
 static void one_diff_tree(FILE *out, const struct diff *d, const struct report_opts *o, uint32_t e,
-			  uint32_t row, bool *first_tree)
+			  uint32_t row, bool *first_tree, struct diff_budget *b)
 {
 	struct difftree t;
 
 	difftree_init(&t, d, row, o->inverted, e, o->threshold);
-	/* bounded by the threshold; the cap is for --threshold=0 on a large profile */
-	for (size_t i = 0; i < t.nroots && t.nnodes < CALLTREE_REPORT_MAX; i++)
-		if (!difftree_expand_all(&t, t.roots[i], o->depth, CALLTREE_REPORT_MAX - t.nnodes))
-			break; /* the cut row says where */
+	/* bounded by the threshold; the budget is for --threshold=0 on a large profile */
+	for (size_t i = 0; i < t.nroots && !b->cut; i++)
+		if (!difftree_expand_all(&t, t.roots[i], o->depth,
+					 b->left > t.nnodes ? b->left - t.nnodes : 0))
+			b->cut = true; /* the cut row says where */
+	b->left -= t.nnodes < b->left ? t.nnodes : b->left;
 	difftree_flatten(&t);
 	tree_rows(out, &t, o, first_tree);
 	difftree_release(&t);
+}
+
+/* Where the budget stopped the report, a last row that says so (json: cut_at). */
+static void diff_tree_tail(FILE *out, const struct report_opts *o, const struct diff_budget *b)
+{
+	char num[FMT_NUM];
+
+	if (o->format == REPORT_JSON)
+		b->cut ? fprintf(out, "\n],\"cut_at\":%zu}\n", b->max)
+		       : fputs("\n],\"cut_at\":null}\n", out);
+	else if (b->cut && o->format == REPORT_TSV)
+		fprintf(out, "0\t(report cut at %zu nodes)\t\t\t0\t0\t0\t0\t0\t0\t0\tcut\n",
+			b->max);
+	else if (b->cut)
+		fprintf(out, "%16s %16s %16s %8s %-9s %17s  (report cut at %s nodes)\n", "", "", "",
+			"", "", "", fmt_commas(num, b->max));
 }
 
 /* --dump=tree: from the entry points, or from each function --function matches. */
@@ -501,6 +525,7 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 {
 	bool first = true;
 	size_t *order = NULL, shown = 0;
+	struct diff_budget b = {calltree_report_max(), calltree_report_max(), false};
 	regex_t re;
 
 	if (o->function && match_compile(&re, o->function, err, errsize) < 0)
@@ -531,7 +556,7 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 			o->inverted ? "Function, then its callers" : "Function, then its callees");
 	}
 	if (!o->function) {
-		one_diff_tree(out, d, o, e, NCG_NONE, &first);
+		one_diff_tree(out, d, o, e, NCG_NONE, &first, &b);
 		shown = 1;
 	} else {
 		order = diff_order(d, e, true, 0);
@@ -542,14 +567,17 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 			if (p->funcs[f].name == NCG_NONE ||
 			    !match_name(&re, profile_name(p, p->funcs[f].name)))
 				continue;
-			one_diff_tree(out, d, o, e, (uint32_t)order[k], &first);
 			shown++;
+			if (!b.left)
+				b.cut = true;
+			if (b.cut)
+				continue; /* (counted: the report is not "no function matches") */
+			one_diff_tree(out, d, o, e, (uint32_t)order[k], &first, &b);
 		}
 		free(order);
 		regfree(&re);
 	}
-	if (o->format == REPORT_JSON)
-		fputs("\n]}\n", out);
+	diff_tree_tail(out, o, &b);
 	if (!shown) {
 		snprintf(err, errsize, "no function matches '%s'", o->function);
 		return -1;
