@@ -122,6 +122,14 @@ static uint32_t node_add(struct calltree *t, enum tree_node_kind kind, uint32_t 
 	return n;
 }
 
+/* What breaks a tie of remainders (tree_wholes()): a function's id alone, as a diff's. */
+static uint64_t share_key(const struct tree_node *x)
+{
+	return x->kind == NODE_FUNCTION && !x->member
+		   ? x->fn
+		   : (uint64_t)x->kind << 33 | (uint64_t)x->member << 32 | x->fn;
+}
+
 /*
  * Whole costs for nodes ids[0..n), together no more than `whole` (what
  * their parent holds), by largest remainders (calltree.h, tree_wholes()).
@@ -137,10 +145,7 @@ static void wholes_share(struct calltree *t, const uint32_t *ids, size_t n, uint
 		const struct tree_node *x = &t->nodes[ids[i]];
 
 		cost[i] = x->cost;
-		/* a function's key is its id alone, as a diff's (difftree.c): the same ties */
-		key[i] = x->kind == NODE_FUNCTION && !x->member
-			     ? x->fn
-			     : (uint64_t)x->kind << 33 | (uint64_t)x->member << 32 | x->fn;
+		key[i] = share_key(x);
 	}
 	tree_wholes(cost, key, n, whole, all, out);
 	for (size_t i = 0; i < n; i++)
@@ -238,6 +243,9 @@ struct tree_ecache {
 	double *val;                 /* per node; < 0: not yet */
 	size_t nval;
 	double root_scale; /* top-down: what the roots are scaled by in ev (< 0: not yet) */
+	uint64_t *whole;   /* per node, for the shape it was worked out for; UINT64_MAX: not yet */
+	size_t nwhole;
+	unsigned shape;
 };
 
 static void ecache_release(struct calltree *t)
@@ -245,6 +253,7 @@ static void ecache_release(struct calltree *t)
 	for (size_t i = 0; i < t->necache; i++) {
 		kids_drop(t, &t->ecache[i].kids);
 		free(t->ecache[i].val);
+		free(t->ecache[i].whole);
 	}
 	free(t->ecache);
 	t->ecache = NULL;
@@ -1007,6 +1016,7 @@ size_t calltree_report_max(void)
 
 void calltree_flatten(struct calltree *t)
 {
+	t->shape++; /* the wholes of other events are shared out again (calltree_whole) */
 	tree_flatten(&calltree_walk, t, t->roots, t->nroots, &t->visible, &t->nvisible,
 		     &t->visible_alloc);
 }
@@ -1145,4 +1155,77 @@ double calltree_value(struct calltree *t, uint32_t n, uint32_t ev)
 	}
 	free(path);
 	return c->val[n];
+}
+
+/* Nodes ids[0..n) share out `whole` in ev by their values in ev, as wholes_share() does. */
+static void ewholes_share(struct calltree *t, struct tree_ecache *c, const uint32_t *ids, size_t n,
+			  uint64_t whole, uint32_t ev)
+{
+	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
+	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t)),
+		 *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
+
+	for (size_t i = 0; i < n; i++) {
+		cost[i] = calltree_value(t, ids[i], ev);
+		key[i] = share_key(&t->nodes[ids[i]]);
+	}
+	tree_wholes(cost, key, n, whole, false, out);
+	for (size_t i = 0; i < n; i++)
+		c->whole[ids[i]] = out[i];
+	free(cost);
+	free(out);
+	free(key);
+}
+
+/* The wholes in ev of the roots (one root: its inclusive cost), or of n's children. */
+static void ewholes_level(struct calltree *t, struct tree_ecache *c, uint32_t parent, uint32_t ev)
+{
+	uint32_t *ids = NULL;
+	size_t n = 0, alloc = 0;
+
+	if (parent == NCG_NONE && !t->top_down) {
+		for (size_t i = 0; i < t->nroots; i++)
+			c->whole[t->roots[i]] = u64_from_double(calltree_value(t, t->roots[i], ev));
+		return;
+	}
+	if (parent == NCG_NONE) {
+		ewholes_share(t, c, t->roots, t->nroots, t->p->totals[ev], ev);
+		return;
+	}
+	for (uint32_t k = t->nodes[parent].first_child; k != NCG_NONE; k = t->nodes[k].next) {
+		ALLOC_GROW(ids, n + 1, alloc);
+		ids[n++] = k;
+	}
+	ewholes_share(t, c, ids, n, c->whole[parent], ev);
+	free(ids);
+}
+
+uint64_t calltree_whole(struct calltree *t, uint32_t n, uint32_t ev)
+{
+	struct tree_ecache *c;
+	uint32_t *path = NULL;
+	size_t np = 0, alloc = 0;
+
+	if (ev == t->event)
+		return t->nodes[n].whole;
+	if (ev >= t->p->nev || t->p->events[ev].ratio)
+		return 0;
+	c = ecache_of(t, ev);
+	if (c->shape != t->shape || c->nwhole < t->nnodes) { /* other rows: shared out again */
+		c->whole = xrealloc(c->whole, (t->nnodes ? t->nnodes : 1) * sizeof(uint64_t));
+		for (size_t i = 0; i < t->nnodes; i++)
+			c->whole[i] = UINT64_MAX;
+		c->nwhole = t->nnodes;
+		c->shape = t->shape;
+	}
+	/* up to a node whose whole is known (or a root), then each level down shared out */
+	for (uint32_t a = n; a != NCG_NONE && c->whole[a] == UINT64_MAX; a = t->nodes[a].parent) {
+		ALLOC_GROW(path, np + 1, alloc);
+		path[np++] = a;
+	}
+	while (np-- > 0)
+		if (c->whole[path[np]] == UINT64_MAX)
+			ewholes_level(t, c, t->nodes[path[np]].parent, ev);
+	free(path);
+	return c->whole[n];
 }

@@ -255,9 +255,7 @@ static void draw_row(struct grid *g, int r, struct calltree *tree, uint32_t id, 
 	for (int i = VCOL_EXT; i < l->n;
 	     i++) /* the other events of :set columns, on the same path */
 		ext[i - VCOL_EXT] =
-		    n->kind == NODE_CUT
-			? 0
-			: u64_from_double(calltree_value(tree, id, (uint32_t)l->col[i].tag));
+		    n->kind == NODE_CUT ? 0 : calltree_whole(tree, id, (uint32_t)l->col[i].tag);
 	view_calls_cells(cells, l, t, v, calltree_root_whole(tree), parent,
 			 n->edge == NCG_NONE || fold ? "" : fmt_commas(cnt, n->count), ext);
 	grid_fill(g, r, 0, a);

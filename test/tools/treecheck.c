@@ -20,7 +20,8 @@
  *   - E finishes without the last-resort cut;
  *   - children come in order of cost (fold and cut rows aside);
  *   - the whole costs (what is printed) keep the first rule exactly, and
- *     each is its cost rounded down or up.
+ *     each is its cost rounded down or up; so do those of up to four other
+ *     events (the columns of :set columns).
  *
  * Then each fold row is opened once (calltree_unfold): its parent's
  * children add up to what they did (whole costs exactly), they keep the
@@ -234,6 +235,40 @@ static void check_restore(struct tally *y, struct calltree *t, bool exact)
 	calltree_release(&u);
 }
 
+/*
+ * The other events' whole costs (calltree_whole(), the columns of :set
+ * columns): a node's children never add up past it in any event either, nor
+ * the first level past the event's total.
+ */
+static void check_other_events(struct tally *y, struct calltree *t)
+{
+	for (uint32_t ev = 0, done = 0; ev < t->p->nev && done < 4; ev++) {
+		uint64_t first = 0;
+
+		if (ev == t->event || t->p->events[ev].ratio)
+			continue;
+		done++;
+		for (size_t i = 0; i < t->nroots; i++)
+			first += calltree_whole(t, t->roots[i], ev);
+		if (t->top_down && first > t->p->totals[ev])
+			broken(y, t, NCG_NONE, "another event's first level adds up past its total",
+			       (double)first, (double)t->p->totals[ev]);
+		for (size_t n = 0; n < t->nnodes; n++) {
+			uint64_t sum = 0;
+
+			if (t->nodes[n].first_child == NCG_NONE)
+				continue;
+			for (uint32_t c = t->nodes[n].first_child; c != NCG_NONE;
+			     c = t->nodes[c].next)
+				sum += calltree_whole(t, c, ev);
+			if (sum > calltree_whole(t, (uint32_t)n, ev))
+				broken(y, t, (uint32_t)n,
+				       "another event's children add up to more than the node",
+				       (double)sum, (double)calltree_whole(t, (uint32_t)n, ev));
+		}
+	}
+}
+
 static void check_tree(struct tally *y, struct calltree *t)
 {
 	double roots = 0.0, total = t->p->nev ? (double)t->p->totals[t->event] : 0.0;
@@ -252,6 +287,7 @@ static void check_tree(struct tally *y, struct calltree *t)
 		       (double)calltree_root_whole(t));
 	for (size_t n = 0; n < t->nnodes; n++)
 		check_node(y, t, (uint32_t)n);
+	check_other_events(y, t);
 	check_restore(y, t, true);
 	check_unfold(y, t);
 	check_restore(y, t, false);

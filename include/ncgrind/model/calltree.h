@@ -125,7 +125,8 @@ struct calltree {
 	double *hide_share;  /* per function: its summed share in that walk (-1: walked) */
 	double *hide_spent;  /* per function: what it spends, worked out when first met */
 	uint32_t hide_gen;
-	uint32_t cut; /* the NODE_CUT row, or NCG_NONE */
+	uint32_t cut;   /* the NODE_CUT row, or NCG_NONE */
+	unsigned shape; /* changes with the rows shown (calltree_flatten): for calltree_whole() */
 	struct tree_node *nodes;
 	size_t nnodes, alloc;
 	uint32_t *roots; /* the first level */
@@ -209,5 +210,11 @@ uint64_t calltree_root_whole(const struct calltree *t);
  * row 0. Worked out once a node and event, as rows are shown.
  */
 double calltree_value(struct calltree *t, uint32_t n, uint32_t ev);
+/*
+ * The same as a whole number, made as the tree's own are (tree_wholes()):
+ * a node's children shown, fold row included, share out its whole in ev,
+ * so that they never add up past it in any column either.
+ */
+uint64_t calltree_whole(struct calltree *t, uint32_t n, uint32_t ev);
 
 #endif
