@@ -180,3 +180,20 @@ EOF2
 
 EOF2
 }
+
+@test "tree filters: the text head says which filters made a tree or a list of calls; json too" {
+	local f="$FIX/oracle/recur-default.callgrind"
+	ncg --dump=tree --command='ignore phase_parity' "$f"
+	expect_status 0
+	sed -n 2p "$OUT" | grep -qx 'Filters:     ignore phase_parity'
+	ncg --dump=callees --function='^main$' --command='ignore phase_parity' "$f"
+	expect_status 0
+	head -1 "$OUT" | grep -qx 'Filters:     ignore phase_parity'
+	ncg --dump=tree --format=json --command='ignore phase_parity' "$f"
+	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["filters"] == "ignore phase_parity"' "$OUT"
+	ncg --dump=callers --function='^main$' --format=json "$f"
+	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["filters"] is None' "$OUT"
+	# no filter: no line
+	ncg --dump=tree "$f"
+	refute_grep '^Filters:' "$OUT"
+}

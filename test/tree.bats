@@ -468,3 +468,26 @@ EOF2
 	expect_status 0
 	diff -u "$OUT.first" "$OUT"
 }
+
+@test "tree: every percentage is of the printed integers, the row's over its root's and parent's" {
+	# (they were of the unrounded shares: a fold row of 1,000 under a root of
+	# 1,001 could read 99.85%). From the entry points the root is the total.
+	local f total n=0
+	for f in "$FIX/oracle/recur-default.callgrind" "$FIX/recursion/mutual.callgrind" \
+		"$FIX/recursion/threads-default.callgrind" "$FIX/events/cachesim.callgrind"; do
+		total=$("$NCGRIND" --format=tsv "$f" | awk -F'\t' 'NR > 1 { s += $5 } END { print s }')
+		for thr in 0 0.1 1; do
+			"$NCGRIND" --dump=tree --format=tsv --threshold=$thr "$f" >"$OUT" 2>/dev/null
+			awk -F'\t' -v total="$total" '
+				NR == 1 { next }
+				{ d = $1 + 0; inc[d] = $5; parent = d ? inc[d - 1] : total
+				  want = total ? 100 * $5 / total : 0; got = $6 + 0
+				  if (got - want > 0.0051 || want - got > 0.0051) { print "root_pct", NR, $0; bad = 1 }
+				  want = parent ? 100 * $5 / parent : 0; got = $7 + 0
+				  if (got - want > 0.0051 || want - got > 0.0051) { print "parent_pct", NR, $0; bad = 1 } }
+				END { exit bad }' "$OUT" || { echo "$f $thr"; return 1; }
+			n=$((n + $(wc -l <"$OUT")))
+		done
+	done
+	[ "$n" -gt 300 ]
+}

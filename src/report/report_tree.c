@@ -30,6 +30,26 @@ static void put_function(FILE *out, const struct profile *p, uint32_t f,
 		fprintf(out, " <cycle %" PRIu32 ">", profile_cycle(p, f));
 }
 
+/* The filters that narrowed the report, as its text head says them (none: nothing). */
+static void text_filters(FILE *out, const struct report_opts *o)
+{
+	if (o->filtered_by && *o->filtered_by) {
+		fputs("Filters:     ", out);
+		report_put_text(out, span_make(o->filtered_by, strlen(o->filtered_by)));
+		putc('\n', out);
+	}
+}
+
+/* The same as a json member, "filters":null without. */
+static void json_filters(FILE *out, const struct report_opts *o)
+{
+	fputs(",\"filters\":", out);
+	if (o->filtered_by && *o->filtered_by)
+		report_put_json_string(out, span_make(o->filtered_by, strlen(o->filtered_by)));
+	else
+		fputs("null", out);
+}
+
 #define TEXT_DEPTH 40 /* levels indented in the text tree */
 
 static double pct(double v, double of)
@@ -65,7 +85,7 @@ static void row_name(FILE *out, const struct calltree *t, const struct tree_node
 			fprintf(out, "(%" PRIu64 " more)", node->count);
 		else
 			fprintf(out, "(%" PRIu64 " more, %.2f%%)", node->count,
-				pct(node->cost, root));
+				pct((double)node->whole, root));
 		break;
 	case NODE_CUT: {
 		char num[FMT_NUM];
@@ -89,7 +109,7 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 {
 	bool tsv = o->format == REPORT_TSV;
 	const struct tree_node *node = &t->nodes[n];
-	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
+	double parent = node->parent == NCG_NONE ? root : (double)t->nodes[node->parent].whole;
 	char num[FMT_NUM];
 	uint64_t cost = node->whole;
 	bool has_count =
@@ -103,12 +123,12 @@ static void tree_row(FILE *out, const struct calltree *t, uint32_t n, double roo
 			report_put_name(out, profile_name(t->p, t->p->funcs[node->fn].file), true,
 					o->terminal);
 		fprintf(out, "\t%" PRIu64 "\t%" PRIu64 "\t%.2f\t%.2f\t%s\n",
-			has_count ? node->count : 0, cost, pct(node->cost, root),
-			pct(node->cost, parent), row_mark(node));
+			has_count ? node->count : 0, cost, pct((double)node->whole, root),
+			pct((double)node->whole, parent), row_mark(node));
 		return;
 	}
-	fprintf(out, "%15s %6.2f%% %6.2f%% ", fmt_commas(num, cost), pct(node->cost, root),
-		pct(node->cost, parent));
+	fprintf(out, "%15s %6.2f%% %6.2f%% ", fmt_commas(num, cost), pct((double)node->whole, root),
+		pct((double)node->whole, parent));
 	if (!has_count)
 		fprintf(out, "%10s  ", "");
 	else
@@ -138,7 +158,7 @@ static void json_open(FILE *out, const struct calltree *t, const struct tree_nod
 		      double root)
 {
 	const struct profile *p = t->p;
-	double parent = node->parent == NCG_NONE ? root : t->nodes[node->parent].cost;
+	double parent = node->parent == NCG_NONE ? root : (double)t->nodes[node->parent].whole;
 	bool fn = node->kind == NODE_FUNCTION,
 	     has_count = node->edge != NCG_NONE && (fn || node->kind == NODE_CYCLE);
 	char name[64];
@@ -165,15 +185,15 @@ static void json_open(FILE *out, const struct calltree *t, const struct tree_nod
 		fn                         ? profile_cycle(p, node->fn)
 		: node->kind == NODE_CYCLE ? node->fn
 					   : 0,
-		has_count ? node->count : 0, node->whole, pct(node->cost, root),
-		pct(node->cost, parent), row_mark(node));
+		has_count ? node->count : 0, node->whole, pct((double)node->whole, root),
+		pct((double)node->whole, parent), row_mark(node));
 }
 
 /* The rows of one tree nested as the tree, by the depths of the flattened rows. */
 static void json_rows(FILE *out, const struct calltree *t, bool *first_tree)
 {
 	uint32_t open = 0, prev = 0; /* objects open; the depth of the row before */
-	double root = calltree_root_cost(t);
+	double root = (double)calltree_root_whole(t);
 
 	for (size_t i = 0; i < t->nvisible; i++) {
 		const struct tree_node *node = &t->nodes[t->visible[i]];
@@ -244,6 +264,7 @@ static void tree_head(FILE *out, const struct profile *p, const struct report_op
 		report_put_json_string(out, span_make(p->path, strlen(p->path)));
 		fputs(",\"event\":", out);
 		report_put_json_string(out, ev);
+		json_filters(out, o);
 		fprintf(out,
 			",\"threshold\":%.2f,\"total\":%" PRIu64 ",\"inverted\":%s,\"trees\":[\n",
 			o->threshold, p->totals[o->sort_event], o->inverted ? "true" : "false");
@@ -258,6 +279,7 @@ static void tree_head(FILE *out, const struct profile *p, const struct report_op
 	report_put_name(out, ev, false, o->terminal);
 	fprintf(out, ": inclusive cost of each call, folded under %.2f%% of the root\n",
 		o->threshold);
+	text_filters(out, o);
 	fprintf(out, "%15s %7s %8s %10s  %s\n", "incl", "%root", "%parent", "calls",
 		o->inverted ? "function, then its callers" : "function, then its callees");
 }
@@ -292,7 +314,7 @@ static void one_tree(FILE *out, const struct profile *p, const struct callgraph 
 		json_rows(out, &t, first);
 	else
 		for (size_t i = 0; i < t.nvisible; i++)
-			tree_row(out, &t, t.visible[i], calltree_root_cost(&t), o);
+			tree_row(out, &t, t.visible[i], (double)calltree_root_whole(&t), o);
 	calltree_release(&t);
 }
 
@@ -675,6 +697,7 @@ static void json_calls(struct calls_ctx *c, const struct callgraph *g, const uin
 	report_put_json_string(c->out, p->events[c->o->sort_event].name);
 	fputs(",\"totals\":", c->out);
 	json_row(c, p->totals);
+	json_filters(c->out, c->o);
 	fputs(",\"functions\":[", c->out);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ",\n" : "\n", c->out);
@@ -715,6 +738,8 @@ static int callers_report(FILE *out, const struct profile *p, const struct callg
 	if (o->format == REPORT_JSON) {
 		json_calls(&c, g, fns, n);
 	} else {
+		if (o->format == REPORT_TEXT)
+			text_filters(out, o);
 		if (o->format == REPORT_TSV) {
 			const char *end = c.callers ? "caller" : "callee";
 
