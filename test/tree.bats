@@ -345,7 +345,7 @@ EOF2
 	expect_status 0
 	expect_no_err
 	expect_out <<'EOF2'
-{"file":"spec-extended.callgrind","event":"Instructions","threshold":1.00,"total":820,"inverted":false,"trees":[
+{"file":"spec-extended.callgrind","event":"Instructions","filters":null,"threshold":1.00,"total":820,"inverted":false,"trees":[
 {"function":"main","file":"file1.c","cycle":0,"calls":0,"incl":820,"root_pct":100.00,"parent_pct":100.00,"mark":"","children":[{"function":"func1","file":"file1.c","cycle":0,"calls":1,"incl":400,"root_pct":48.78,"parent_pct":48.78,"mark":"","children":[{"function":"func2","file":"file2.c","cycle":0,"calls":2,"incl":300,"root_pct":36.59,"parent_pct":75.00,"mark":"","children":[]}]},{"function":"func2","file":"file2.c","cycle":0,"calls":3,"incl":400,"root_pct":48.78,"parent_pct":48.78,"mark":"","children":[]}]}
 ],"cut_at":null}
 EOF2
@@ -358,7 +358,7 @@ json_as_rows() {
 	python3 - "$1" <<'EOF2'
 import json, sys
 d = json.load(open(sys.argv[1], encoding="utf-8", errors="surrogateescape"))
-assert set(d) == {"file", "event", "threshold", "total", "inverted", "trees", "cut_at"}, d.keys()
+assert set(d) == {"file", "event", "filters", "threshold", "total", "inverted", "trees", "cut_at"}, d.keys()
 out = sys.stdout.buffer
 def esc(s):
     b = s.encode("utf-8", "surrogateescape")

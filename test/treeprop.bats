@@ -175,15 +175,17 @@ shapes() {
 	# its inclusive cost (calls into it 2,000, capped at the total, 1,001; its
 	# members' self costs add up to 1,000), so its 1,000 members cost 1 each
 	# scaled by 1,000.4998 / 1,001: all under 1% of the root, one fold row of
-	# 999.5 (99.85%).
+	# 999.5. Printed: <cycle 1> 1,000 (1,000.4998 down), the fold row the
+	# 1,000 its parent holds (999.5 up); each percentage is of the printed
+	# integers, 1,000 of 1,001: 99.90%.
 	ncg --dump=tree --root='^main$' --format=tsv "$BATS_TEST_TMPDIR/cycle.callgrind"
 	expect_status 0
 	cut -f1,2,4,5,6,8 "$OUT" | tail -n +2 >"$OUT.f"
 	mv "$OUT.f" "$OUT"
 	expect_tsv <<'EOF2'
 0 | main | 0 | 1001 | 100.00 | 
-1 | <cycle 1> | 1 | 1000 | 99.95 | cycle
-2 | (1000 more) | 0 | 1000 | 99.85 | more
+1 | <cycle 1> | 1 | 1000 | 99.90 | cycle
+2 | (1000 more) | 0 | 1000 | 99.90 | more
 EOF2
 	# without: f0 .. f999 one below the other, then f0 again, recursive (1,002 rows)
 	ncg --dump=tree --root='^main$' --format=tsv --no-cycles "$BATS_TEST_TMPDIR/cycle.callgrind"
