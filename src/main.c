@@ -811,6 +811,17 @@ static bool find_files(struct options *o)
 	return o->files.n > 0;
 }
 
+/* What the options hold, given back on every way out of main (ret passes through). */
+static int options_release(struct options *o, int ret)
+{
+	source_paths_release(&o->sources);
+	free(o->commands);
+	free(o->user_events);
+	files_release(&o->files);
+	rewrites_release(&o->rules);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = {0};
@@ -832,18 +843,13 @@ int main(int argc, char **argv)
 	o.report.threshold = 1.0;
 	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
-		return ret;
-	if (o.diff) {
-		ret = run_diff(&o);
-		rewrites_release(&o.rules);
-		free(o.commands);
-		free(o.user_events);
-		return ret;
-	}
+		return options_release(&o, ret);
+	if (o.diff)
+		return options_release(&o, run_diff(&o));
 	if (!find_files(&o)) {
 		fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
 		see_help();
-		return 2;
+		return options_release(&o, 2);
 	}
 	/* a report where the browser cannot run: in a pipe, or when asked */
 	source_paths_set_profile(&o.sources, o.files.v[0]);
@@ -878,10 +884,5 @@ int main(int argc, char **argv)
 		ret = batch(&o);
 	free(columns);
 	free(ui_commands);
-	source_paths_release(&o.sources);
-	free(o.commands);
-	free(o.user_events);
-	files_release(&o.files);
-	rewrites_release(&o.rules);
-	return ret;
+	return options_release(&o, ret);
 }
