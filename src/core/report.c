@@ -865,22 +865,18 @@ static size_t fmt_share(char *buf, double x, const char *point)
 }
 
 /*
- * "%*s (%5.2f%%)  " of v with commas and its share of total, (100.0%) for
- * the total itself, and never cut to it: a share above is printed as it is;
- * a ratio event's value as a decimal, with no share (total: NCG_RATIO).
+ * "%*s (%5.2f%%)  " of v of event e with commas and its share of the total,
+ * (100.0%) for the total itself, and never cut to it: a share above is
+ * printed as it is. A ratio event's value is a decimal with no share; the
+ * event's flag says so, never its total, which may be saturated to any value.
  */
-#define NCG_RATIO UINT64_MAX
-static uint64_t pct_base(const struct profile *p, uint32_t e)
-{
-	return p->events[e].ratio ? NCG_RATIO : p->totals[e];
-}
-
-static void text_cell(struct report *r, uint64_t v, uint64_t total, int width)
+static void text_cell(struct report *r, uint64_t v, uint32_t e, int width)
 {
 	struct sink *s = &r->out;
+	uint64_t total = r->p->totals[e];
 	char *at;
 
-	if (total == NCG_RATIO) {
+	if (r->p->events[e].ratio) {
 		char num[32];
 		int n = report_ratio(num, sizeof(num), v);
 
@@ -993,7 +989,7 @@ static void text_totals(struct report *r)
 	sink_str(&r->out, "\n");
 	sink_str(&r->out, rule);
 	for (uint32_t i = 0; i < o->nevents; i++)
-		text_cell(r, p->totals[o->events[i]], pct_base(p, o->events[i]), r->w[i]);
+		text_cell(r, p->totals[o->events[i]], o->events[i], r->w[i]);
 	sink_str(&r->out, "PROGRAM TOTALS\n");
 	sink_str(&r->out, rule);
 }
@@ -1035,8 +1031,8 @@ static void text_functions(struct report *r)
 		for (uint32_t e = 0; e < o->nevents; e++) {
 			uint32_t ev = o->events[e];
 
-			text_cell(r, incl[ev], pct_base(p, ev), r->w[e]);
-			text_cell(r, self[ev], pct_base(p, ev), r->w[e]);
+			text_cell(r, incl[ev], ev, r->w[e]);
+			text_cell(r, self[ev], ev, r->w[e]);
 		}
 		sink_commas(&r->out, p->funcs[f].calls, cw);
 		sink_mem(&r->out, "  ", 2);
@@ -1065,7 +1061,7 @@ static void text_calls(struct report *r)
 
 		prefetch_rows(r, i);
 		for (uint32_t e = 0; e < o->nevents; e++)
-			text_cell(r, cost[o->events[e]], pct_base(p, o->events[e]), r->w[e]);
+			text_cell(r, cost[o->events[e]], o->events[e], r->w[e]);
 		sink_commas(&r->out, ce->count, cw);
 		sink_mem(&r->out, "  ", 2);
 		text_function(r, ce->caller);
