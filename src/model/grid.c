@@ -106,6 +106,15 @@ int grid_width(const char *s, size_t n)
 	return w;
 }
 
+size_t grid_next(const char *s, size_t n, int *width)
+{
+	struct unit u;
+
+	next_unit(s, n, &u);
+	*width = u.width;
+	return u.len;
+}
+
 static void set_cell(struct grid *g, int r, int c, wchar_t ch, enum grid_attr attr)
 {
 	g->cells[r * g->cols + c].ch = ch;

@@ -225,22 +225,39 @@ void view_draw_status(struct grid *g, const struct nav *nav, const struct view_s
 		grid_puts_cut(g, g->rows - 1, c + 2, extra, ATTR_STATUS);
 }
 
+/*
+ * Columns are the grid's cells, so a line scrolls by whole characters: a
+ * character that the left edge cuts (a wide one, an escape) becomes blanks
+ * for its part still in view, and the marks that combine with a character
+ * scrolled off go with it.
+ */
 void view_expand_tabs(char *out, size_t size, struct span text, int skip)
 {
-	size_t o = 0;
-	int col = 0;
+	size_t o = 0, n;
+	int col = 0, w;
+	bool kept = skip <= 0; /* (whether the last character is in view) */
 
-	for (size_t i = 0; i < text.len && o + 8 < size; i++) {
+	for (size_t i = 0; i < text.len && o + 8 < size; i += n) {
 		if (text.ptr[i] == '\t') {
 			do {
 				if (col++ >= skip)
 					out[o++] = ' ';
 			} while (col % 8 && o + 1 < size);
-		} else {
-			/* columns are counted per byte: good enough to scroll by */
-			if (col++ >= skip || ((unsigned char)text.ptr[i] & 0xc0) == 0x80)
-				out[o++] = text.ptr[i];
+			kept = col > skip;
+			n = 1;
+			continue;
 		}
+		n = grid_next(text.ptr + i, text.len - i, &w);
+		if (w ? col >= skip : kept) {
+			memcpy(out + o, text.ptr + i, n);
+			o += n;
+			kept = true;
+		} else {
+			for (int c = skip; c < col + w && o + 1 < size; c++)
+				out[o++] = ' ';
+			kept = false;
+		}
+		col += w;
 	}
 	out[o] = '\0';
 }

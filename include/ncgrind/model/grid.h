@@ -68,6 +68,12 @@ int grid_puts_cut(struct grid *g, int r, int c, const char *s, enum grid_attr at
 
 /* Columns that grid_put would need for these bytes. */
 int grid_width(const char *s, size_t n);
+/*
+ * The bytes of the first unit of s (n > 0 bytes) that grid_put draws as one
+ * (a character, or the escape of a control or a byte that is not UTF-8), and
+ * in *width the columns it takes: what scrolls a line by columns steps by.
+ */
+size_t grid_next(const char *s, size_t n, int *width);
 
 /*
  * Every match of re in rows from .. to - 1, as the rows read (less marks
