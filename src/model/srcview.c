@@ -359,33 +359,81 @@ static void load_text(struct srcview *v, const struct source_paths *paths)
 		snprintf(v->note, sizeof(v->note), "warning: the source is newer than the profile");
 }
 
-static void load_disasm(struct srcview *v)
+/*
+ * The ranges objdump reads: the cost addresses (in order) with the bytes of
+ * the last instruction after each; addresses closer than DISASM_GAP share a
+ * range, and past DISASM_RANGES the others are shown without instructions.
+ * Never the span from the first address to the last: a profile may hold 0
+ * and 2^64 - 1, and objdump would read the whole object.
+ */
+#define DISASM_GAP 4096
+#define DISASM_RANGES 16
+#define DISASM_TAIL 16 /* x86's longest instruction is 15 bytes */
+
+static size_t insn_ranges(const struct srcfn *fn, struct disasm_range *r, size_t *all)
+{
+	size_t n = 0;
+	uint64_t prev = 0;
+
+	*all = 0;
+	for (size_t i = 0; i < fn->nrows; prev = fn->rows[i++].addr) { /* (rows by address) */
+		uint64_t a = fn->rows[i].addr,
+			 end = a < UINT64_MAX - DISASM_TAIL ? a + DISASM_TAIL : UINT64_MAX;
+
+		if (i && a - prev < DISASM_GAP) {
+			if (n == *all && end > r[n - 1].hi)
+				r[n - 1].hi = end;
+		} else if (++*all <= DISASM_RANGES) {
+			r[n].lo = a;
+			r[n++].hi = end;
+		}
+	}
+	return n;
+}
+
+/* What the note says when objdump was cut short, or no more than a part was asked. */
+static void disasm_note(struct srcview *v, size_t asked, size_t all)
+{
+	if (v->dis.stopped)
+		snprintf(v->note, sizeof(v->note),
+			 "disassembly stopped: %zu instructions read, the other addresses alone",
+			 v->dis.n);
+	else if (v->dis.cut)
+		snprintf(v->note, sizeof(v->note),
+			 "disassembly cut at %d instructions: the later addresses alone",
+			 DISASM_MAX_INSNS);
+	else if (asked < all)
+		snprintf(v->note, sizeof(v->note),
+			 "the costs lie in %zu address ranges far apart: instructions of the first "
+			 "%zu only",
+			 all, asked);
+}
+
+static void load_disasm(struct srcview *v, const struct disasm_watch *watch)
 {
 	const struct function *f = &v->fn.p->funcs[v->fn.fn];
-	uint64_t lo = UINT64_MAX, hi = 0;
+	struct disasm_range r[DISASM_RANGES];
+	size_t n, all;
 	char *object, err[200];
 
-	for (size_t i = 0; i < v->fn.nrows; i++) {
-		lo = v->fn.rows[i].addr < lo ? v->fn.rows[i].addr : lo;
-		hi = v->fn.rows[i].addr > hi ? v->fn.rows[i].addr : hi;
-	}
 	if (!v->fn.has_addrs) {
 		snprintf(v->note, sizeof(v->note),
 			 "no instruction addresses in this profile (valgrind --dump-instr=yes)");
 		return;
 	}
+	n = insn_ranges(&v->fn, r, &all);
 	object =
 	    xmemdup0(profile_name(v->fn.p, f->object).ptr, profile_name(v->fn.p, f->object).len);
-	/* the last instruction's bytes; the profile's addresses may end at 2^64 - 1 */
-	if (disasm_load(&v->dis, object, lo, hi < UINT64_MAX - 16 ? hi + 16 : UINT64_MAX, err,
-			sizeof(err)) < 0)
+	if (disasm_load(&v->dis, object, r, n, watch, err, sizeof(err)) < 0)
 		snprintf(v->note, sizeof(v->note), "addresses only: %s", err);
+	else
+		disasm_note(v, n, all);
 	free(object);
 }
 
 void srcview_open(struct srcview *v, const struct profile *p, struct call_shares *shares,
 		  uint32_t fn, const struct source_paths *paths, bool instr, uint32_t event,
-		  int page)
+		  int page, const struct disasm_watch *watch)
 {
 	memset(v, 0, sizeof(*v));
 	v->instr = instr;
@@ -393,7 +441,7 @@ void srcview_open(struct srcview *v, const struct profile *p, struct call_shares
 	srcfn_load(&v->fn, p, fn, instr);
 	srcfn_share_calls(&v->fn, shares);
 	if (instr)
-		load_disasm(v);
+		load_disasm(v, watch);
 	else
 		load_text(v, paths);
 	rebuild(v, page);

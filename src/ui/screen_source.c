@@ -22,15 +22,36 @@ static void source_free(void *state)
 	free(state);
 }
 
+/* objdump on a large object reads its symbols first: q stops it (ui_wait_stop). */
+struct disasm_wait {
+	struct ui *u;
+	struct ui_wait w;
+};
+
+static bool disasm_wait_stop(void *ctx, size_t ninsns)
+{
+	struct disasm_wait *dw = ctx;
+	char line[120];
+
+	snprintf(line, sizeof(line), "%zu instructions so far (the addresses alone if stopped)",
+		 ninsns);
+	return ui_wait_stop(dw->u, &dw->w, line);
+}
+
 void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 {
 	struct srcview *v;
+	struct disasm_wait dw = {0};
+	struct disasm_watch watch = {disasm_wait_stop, &dw};
 
 	if (fn == NCG_NONE)
 		return;
 	v = xcalloc(1, sizeof(*v));
+	dw.u = u;
+	dw.w.title = "ncgrind: disassembling with objdump";
+	dw.w.subject = profile_name(&u->ses.prof, u->ses.prof.funcs[fn].object);
 	srcview_open(v, &u->ses.prof, u->ses.graph.shares, fn, u->sources, instr, u->disp.event,
-		     ui_list_rows(u));
+		     ui_list_rows(u), u->script ? NULL : &watch);
 	/* every cost at address 0 would be a screen of zeros: say why there is none */
 	if (instr && !v->fn.has_addrs) {
 		source_free(v);

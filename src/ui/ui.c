@@ -554,6 +554,45 @@ void ui_tell_problems(struct ui *u)
 	u->status = u->ses.diag.errors ? 1 : 0;
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+#define WAIT_QUIET_S 0.3 /* a step shorter than this shows no waiting screen */
+
+bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
+{
+	struct grid *g = &u->g;
+	enum request req;
+	int key;
+
+	if (u->script)
+		return false;
+	if (!w->since)
+		w->since = now_s();
+	if (now_s() - w->since < WAIT_QUIET_S)
+		return false;
+	grid_clear(g);
+	grid_fill(g, 0, 0, ATTR_TITLE);
+	grid_puts_cut(g, 0, 0, w->title, ATTR_TITLE);
+	grid_put_cut(g, g->rows / 2 - 1, 2, w->subject.ptr, w->subject.len, g->cols - 2,
+		     ATTR_NORMAL);
+	grid_puts_cut(g, g->rows / 2, 2, progress, ATTR_NORMAL);
+	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
+	grid_puts_cut(g, g->rows - 1, 0, "q stops", ATTR_STATUS);
+	term_paint(g);
+	while ((key = term_read_key_within(0)) >= 0) {
+		req = keys_request(key, &keys_generic);
+		if (req == REQ_QUIT || req == REQ_CLOSE || key == 27)
+			return true;
+	}
+	return false;
+}
+
 void ui_files_init(struct ui_files *f, char *const *paths, size_t n)
 {
 	char buf[4200];
@@ -627,14 +666,6 @@ struct loading {
 	bool moved; /* the user moved the cursor: it follows its function, else the top */
 	uint32_t selected;
 };
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* The partial table again, from what is merged now (the cursor stays on its function). */
 static void loading_refresh(struct ui *u, struct loading *l)

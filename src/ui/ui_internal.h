@@ -312,6 +312,17 @@ void ui_load_opts(struct ui *u, struct load_opts *o);
  */
 int ui_load_session(struct session *s, const struct ui_files *f, const struct load_opts *o);
 void ui_tell_problems(struct ui *u);
+/*
+ * A slow step that a key may stop (objdump): it asks ui_wait_stop often.
+ * Past a moment the screen says what it waits for (title, subject and the
+ * progress so far); true once q or Esc is pressed. Never true in a script.
+ */
+struct ui_wait {
+	double since; /* the first question's time; 0 before it */
+	const char *title;
+	struct span subject;
+};
+bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress);
 void ui_views_init(struct ui *u);
 void ui_views_release(struct ui *u);
 

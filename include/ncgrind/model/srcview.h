@@ -109,11 +109,12 @@ struct srcview {
 
 /*
  * Open fn's source (or instructions), its calls at their shares (shares:
- * graph.h); the cursor starts on the hottest row.
+ * graph.h); the cursor starts on the hottest row. watch (may be NULL) can
+ * stop the disassembly (disasm.h).
  */
 void srcview_open(struct srcview *v, const struct profile *p, struct call_shares *shares,
 		  uint32_t fn, const struct source_paths *paths, bool instr, uint32_t event,
-		  int page);
+		  int page, const struct disasm_watch *watch);
 void srcview_close(struct srcview *v);
 /* Show file number i of the function (inlined code lives in other files). */
 void srcview_set_file(struct srcview *v, const struct source_paths *paths, size_t i, int page);
