@@ -4,6 +4,7 @@
  * kept, with a warning: a profile cut short still shows what it has.
  */
 #include "ncgrind/core/decompress.h"
+#include "ncgrind/core/sniff.h"
 #include "ncgrind/core/util.h"
 
 #include <lzma.h>
@@ -47,14 +48,22 @@ struct out {
 	uint64_t total, next_report;
 	decompress_progress_fn progress;
 	void *ctx;
-	bool over; /* more than max */
+	bool over;          /* more than max */
+	enum sniff sniffed; /* what the output so far says (sniff.h): NOT, NO_LINE stop */
 };
 
-/* Room for at least want more bytes (and the final '\n'); false past max. */
+/*
+ * Room for at least want more bytes (and the final '\n'); false past max,
+ * or once the output shows it is no profile (the decoder stops there).
+ */
 static bool out_room(struct out *o, size_t want)
 {
 	size_t need = o->d->size + want + 1, alloc = o->alloc;
 
+	if (o->sniffed == SNIFF_MORE)
+		o->sniffed = sniff_profile(o->d->data, o->d->size);
+	if (o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+		return false;
 	if (o->d->size >= o->max) {
 		o->over = true;
 		return false;
@@ -102,8 +111,18 @@ static int out_damaged(struct out *o, const char *what, uint64_t at, char *err, 
 	return 0;
 }
 
-static int out_too_big(struct out *o, char *err, size_t errsize)
+/*
+ * The decoder stopped before its end: past max (an error), or on output
+ * that is no profile (what came out is kept, for the parser to refuse).
+ */
+static int out_stopped(struct out *o, char *err, size_t errsize)
 {
+	if (o->sniffed == SNIFF_NO_LINE)
+		snprintf(o->d->warn, sizeof(o->d->warn),
+			 "no profile line in the first %zu MiB: decompressed no further",
+			 SNIFF_MAX >> 20);
+	if (!o->over)
+		return 0;
 	snprintf(err, errsize,
 		 "decompresses to more than %zu MiB (half the memory); decompress it to a file "
 		 "and open that",
@@ -161,8 +180,8 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 			break;
 	}
 	inflateEnd(&z);
-	if (o->over)
-		return out_too_big(o, err, errsize);
+	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+		return out_stopped(o, err, errsize);
 	if (r == Z_STREAM_END)
 		return 0;
 	if (r == Z_BUF_ERROR)
@@ -191,8 +210,8 @@ static int unxz(const unsigned char *src, size_t n, struct out *o, char *err, si
 		out_progress(o, n - s.avail_in);
 	}
 	lzma_end(&s);
-	if (o->over)
-		return out_too_big(o, err, errsize);
+	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+		return out_stopped(o, err, errsize);
 	if (r == LZMA_STREAM_END)
 		return 0;
 	if (r == LZMA_BUF_ERROR)
@@ -226,8 +245,8 @@ static int unzstd(const unsigned char *src, size_t n, struct out *o, char *err, 
 			break; /* all read, nothing held back */
 	}
 	ZSTD_freeDCtx(dc);
-	if (o->over)
-		return out_too_big(o, err, errsize);
+	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+		return out_stopped(o, err, errsize);
 	if (ZSTD_isError(r)) {
 		char what[120];
 

@@ -18,6 +18,7 @@
 #define _DEFAULT_SOURCE
 #include "ncgrind/core/map.h"
 #include "ncgrind/core/decompress.h"
+#include "ncgrind/core/sniff.h"
 #include "ncgrind/core/util.h"
 
 #include <errno.h>
@@ -119,12 +120,27 @@ bool map_changed(const struct map *m)
 
 /* ---- opening ------------------------------------------------------------ */
 
-static int read_all(int fd, size_t max, char **out, size_t *outsize, char *err, size_t errsize)
+/*
+ * What the bytes read so far from a pipe say: a compressed stream is
+ * decompressed (and sniffed) whole; a plain one is read no further than a
+ * first line that is no profile's.
+ */
+static enum sniff pipe_sniff(const char *buf, size_t n)
+{
+	if (n < 6)
+		return SNIFF_MORE; /* (xz's magic is 6 bytes) */
+	if (decompress_detect(buf, n) != COMP_NONE)
+		return SNIFF_PROFILE;
+	return sniff_profile(buf, n);
+}
+
+static int read_all(int fd, size_t max, struct map *m, char *err, size_t errsize)
 {
 	char *buf = NULL;
 	size_t nr = 0, alloc = 0;
+	enum sniff sniffed = SNIFF_MORE;
 
-	for (;;) {
+	while (sniffed == SNIFF_MORE || sniffed == SNIFF_PROFILE) {
 		ssize_t n;
 
 		if (nr > max) {
@@ -147,9 +163,16 @@ static int read_all(int fd, size_t max, char **out, size_t *outsize, char *err, 
 		if (n == 0)
 			break;
 		nr += (size_t)n;
+		if (sniffed == SNIFF_MORE)
+			sniffed = pipe_sniff(buf, nr);
 	}
-	*out = buf;
-	*outsize = nr;
+	if (sniffed == SNIFF_NO_LINE)
+		snprintf(m->warn, sizeof(m->warn),
+			 "no profile line in the first %zu MiB: read no further", SNIFF_MAX >> 20);
+	m->size = m->file_size = nr;
+	if (nr && buf[nr - 1] != '\n')
+		buf[m->size++] = '\n';
+	m->data = buf;
 	return 0;
 }
 
@@ -190,9 +213,6 @@ static int map_file(struct map *m, int fd, size_t file_size, char *err, size_t e
 static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, char *err,
 		  size_t errsize)
 {
-	char *buf;
-	size_t n;
-
 	if (S_ISREG(st->st_mode)) {
 		m->file_size = (size_t)st->st_size;
 		return st->st_size ? map_file(m, fd, (size_t)st->st_size, err, errsize) : 0;
@@ -209,13 +229,7 @@ static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, c
 			     : "is a device, not a profile");
 		return -1;
 	}
-	if (read_all(fd, pipe_max(), &buf, &n, err, errsize) < 0)
-		return -1;
-	m->data = buf;
-	m->size = m->file_size = n;
-	if (n && buf[n - 1] != '\n')
-		buf[m->size++] = '\n';
-	return 0;
+	return read_all(fd, pipe_max(), m, err, errsize);
 }
 
 /*

@@ -32,7 +32,8 @@ struct decompressed {
  * error (a profile is held whole in memory: a small bomb must not take it
  * all). Returns 0, or -1 with a message in err when nothing usable came out.
  * Data that is cut or damaged part way returns 0 with what came before it
- * and a message in out->warn.
+ * and a message in out->warn. Output that cannot start a profile (sniff.h)
+ * stops the decoder at once: 0 with what came out, for the parser to refuse.
  */
 int decompress(enum compression c, const void *src, size_t n, size_t max,
 	       decompress_progress_fn progress, void *ctx, struct decompressed *out, char *err,
