@@ -63,3 +63,47 @@ linear() {
 $BATS_TEST_TMPDIR/repeat.callgrind:1: event 'E5000' listed twice in events:
 EOF
 }
+
+@test "shapes: 10,000 inherited events over 10,000 raw ones fit in 200 MB" {
+	# Each 'event: Di = Ei' kept a factor for every raw event: 10,000 x 10,000 x 8
+	# bytes (800 MB; 30,000 of each: 4.1 GB). Its terms are one each now. main
+	# has E0 = 1 and no other cost, so D0 = E0 = 1 and D9999 = E9999 = 0.
+	local f
+	f=$(shape inherited 10000)
+	status=0
+	(
+		ulimit -v 200000
+		exec "$NCGRIND" --dump=functions --format=tsv --events=E0,D0,D9999 "$f"
+	) >"$OUT" 2>"$ERR" || status=$?
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF'
+function | file | object | calls | self:E0 | self:D0 | self:D9999 | incl:E0 | incl:D0 | incl:D9999
+main | a.c |  | 0 | 1 | 1 | 0 | 1 | 1 | 0
+EOF
+}
+
+@test "shapes: an inherited event of inherited ones is worked out from its terms" {
+	# Ir 5, Dr 7: A = 5 + 2 * 7 = 19; B = 3 * A + Ir = 62; C = 0 * B + Dr = 7.
+	# CEst = Ir + 10 L1m, where L1m = A counts more than Ir: 5 + 190 = 195.
+	cat >"$BATS_TEST_TMPDIR/terms.callgrind" <<'EOF'
+events: Ir Dr
+event: A = Ir + 2 Dr
+event: B = 3 A + Ir
+event: C = 0 * B + Dr
+event: L1m = A
+fl=a.c
+fn=main
+1 5 7
+EOF
+	tsv_ok --dump=functions --events=A,B,C,CEst "$BATS_TEST_TMPDIR/terms.callgrind"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:A | self:B | self:C | self:CEst | incl:A | incl:B | incl:C | incl:CEst
+main | a.c |  | 0 | 19 | 62 | 7 | 195 | 19 | 62 | 7 | 195
+EOF
+	# L1m = Ir counts nothing but Ir: no cycle estimate (KCachegrind's rule)
+	sed -i 's/^event: L1m = A$/event: L1m = Ir/' "$BATS_TEST_TMPDIR/terms.callgrind"
+	ncg --dump=functions --events=CEst "$BATS_TEST_TMPDIR/terms.callgrind"
+	expect_status 2
+	grep -q "unknown event 'CEst'" "$ERR"
+}
