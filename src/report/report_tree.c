@@ -441,16 +441,14 @@ static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, 
 	return k;
 }
 
-/* The places of the calls caller -> callee; cs keeps the last caller's, read once. */
-static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs, uint32_t caller,
-		      uint32_t callee, const struct report_opts *o)
+/* The places of the calls caller -> callee, from those read for the report. */
+static void put_sites(FILE *out, const struct profile *p, const struct call_sites_many *cs,
+		      uint32_t caller, uint32_t callee, const struct report_opts *o)
 {
 	bool tsv = o->format == REPORT_TSV;
 	const struct call_site *s;
-	size_t n;
+	size_t n = call_sites_many_of(cs, caller, callee, &s);
 
-	call_sites_for(cs, p, caller);
-	n = call_sites_of(cs, callee, &s);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
 		report_put_name(out, profile_name(p, s[i].file), tsv, o->terminal);
@@ -467,7 +465,7 @@ struct calls_ctx {
 	const struct profile *p;
 	const struct report_opts *o;
 	struct call_shares *shares; /* graph.h */
-	struct call_sites cs;
+	struct call_sites_many cs;  /* the places of every call listed, read first */
 	bool callers;
 };
 
@@ -615,10 +613,8 @@ static void json_row(const struct calls_ctx *c, const uint64_t *row)
 static void json_sites(struct calls_ctx *c, uint32_t caller, uint32_t callee)
 {
 	const struct call_site *s;
-	size_t n;
+	size_t n = call_sites_many_of(&c->cs, caller, callee, &s);
 
-	call_sites_for(&c->cs, c->p, caller);
-	n = call_sites_of(&c->cs, callee, &s);
 	fputs(",\"sites\":[", c->out);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ",{\"file\":" : "{\"file\":", c->out);
@@ -722,6 +718,31 @@ static size_t kept_only(const struct report_opts *o, uint32_t *fns, size_t n)
 	return k;
 }
 
+/*
+ * Read the places of every call the report lists, each caller's blocks once:
+ * the callers of many functions come back to the same caller in no order
+ * that one cached caller would serve.
+ */
+static void calls_sites_load(struct calls_ctx *c, const struct callgraph *g, const uint32_t *fns,
+			     size_t n)
+{
+	const uint32_t *start = c->callers ? g->in_start : g->out_start;
+	const uint32_t *edge = c->callers ? g->in_edge : g->out_edge;
+	uint32_t *e = NULL;
+	size_t ne = 0, alloc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = start[fns[i] + 1] - start[fns[i]];
+
+		ALLOC_GROW(e, ne + k, alloc);
+		if (k)
+			memcpy(e + ne, edge + start[fns[i]], k * sizeof(uint32_t));
+		ne += k;
+	}
+	call_sites_many_load(&c->cs, c->p, e, ne);
+	free(e);
+}
+
 static int callers_report(FILE *out, const struct profile *p, const struct callgraph *g,
 			  const struct report_opts *o, uint32_t *fns, size_t n, char *err,
 			  size_t errsize)
@@ -734,7 +755,7 @@ static int callers_report(FILE *out, const struct profile *p, const struct callg
 			 o->function);
 		return -1;
 	}
-	call_sites_init(&c.cs);
+	calls_sites_load(&c, g, fns, n);
 	if (o->format == REPORT_JSON) {
 		json_calls(&c, g, fns, n);
 	} else {
@@ -752,7 +773,7 @@ static int callers_report(FILE *out, const struct profile *p, const struct callg
 		for (size_t i = 0; i < n; i++)
 			calls_of(&c, g, fns[i]);
 	}
-	call_sites_release(&c.cs);
+	call_sites_many_release(&c.cs);
 	return 0;
 }
 
