@@ -142,3 +142,53 @@ EOF
 "sites":[{"file":"a.c","line":4,"address":0}]
 EOF
 }
+
+@test "shapes: a folded stack stops at 256 frames; one more frame holds the cost below" {
+	# f0 calls f1 ... f299, each spending 1: f0..f255 are written (256 lines of
+	# 1), then f0;...;f255;(stack cut at 256 frames) with f256..f299's 44. Every
+	# line repeated its whole path: 2,000 calls wrote 12 MB, 10,000 289 MB.
+	ncg --dump=folded "$(shape chain 300)"
+	expect_status 0
+	expect_no_err
+	[ "$(wc -l <"$OUT")" = 257 ]
+	awk '{ s += $NF } END { if (s != 300) { print "sum " s; exit 1 } }' "$OUT"
+	sed -n '256p' "$OUT" | awk -F';' '{ if (NF != 256 || $NF != "f255 1") exit 1 }'
+	sed -n '257p' "$OUT" | awk -F';' '{ if (NF != 257 || $256 != "f255" ||
+		$NF != "(stack cut at 256 frames) 44") exit 1 }'
+	# 2,000 calls: as many lines, of no more frames
+	ncg --dump=folded "$(shape chain 2000)"
+	expect_status 0
+	[ "$(wc -l <"$OUT")" = 257 ]
+	[ "$(wc -c <"$OUT")" -lt 300000 ]
+	tail -n 1 "$OUT" | grep -q ';(stack cut at 256 frames) 1744$'
+}
+
+@test "shapes: folded stacks as deep as --depth asks; the report's frames stop them" {
+	# --depth=5 lifts the cap to 6 frames: f0..f5 of 1, and nothing is cut
+	NCGRIND_FOLDED_STACK=3 ncg --dump=folded --depth=5 "$(shape chain 8)"
+	expect_status 0
+	expect_out <<'EOF'
+f0 1
+f0;f1 1
+f0;f1;f2 1
+f0;f1;f2;f3 1
+f0;f1;f2;f3;f4 1
+f0;f1;f2;f3;f4;f5 3
+EOF
+	NCGRIND_FOLDED_STACK=3 ncg --dump=folded "$(shape chain 8)"
+	expect_out <<'EOF'
+f0 1
+f0;f1 1
+f0;f1;f2 1
+f0;f1;f2;(stack cut at 3 frames) 5
+EOF
+	# 1 + 2 + 3 frames make 6 of 7; the next line has 4: the report stops there
+	NCGRIND_FOLDED_FRAMES=7 ncg --dump=folded "$(shape chain 8)"
+	expect_status 0
+	expect_out <<'EOF'
+f0 1
+f0;f1 1
+f0;f1;f2 1
+(report cut at 7 frames) 0
+EOF
+}
