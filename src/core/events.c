@@ -1,7 +1,10 @@
 /*
  * events: resolve `event:` specifications once the raw events are known.
- * A formula may name another inherited event; it is expanded into factors
- * of raw events, so a value is computed in one pass over a row.
+ * A formula may name another inherited event, one defined before it: it is
+ * kept as written (terms of raw or inherited events), and a row's inherited
+ * values are worked out from left to right, each from the ones before it.
+ * Expanding it into one factor per raw event would make each formula as
+ * wide as the events: line (30,000 of them over 30,000 events: 7 GB).
  */
 #include "ncgrind/core/events.h"
 #include "ncgrind/core/lex.h"
@@ -42,19 +45,23 @@ static size_t skip_spaces(struct span f, size_t i)
 	return i;
 }
 
-/* Add factor * (coefficients of event `name`) to coef. Returns -1 if unknown. */
-static int add_term(const struct profile *p, uint64_t *coef, uint64_t factor, struct span name)
+/* The terms of a formula as it is read; v is the event's once it is kept. */
+struct terms {
+	struct event_term *v;
+	uint32_t n;
+	size_t alloc;
+};
+
+/* Add factor * (event `name`) to t. Returns -1 if unknown. */
+static int add_term(const struct profile *p, struct terms *t, uint64_t factor, struct span name)
 {
 	uint32_t ev = profile_find_event(p, name);
 
 	if (ev == NCG_NONE || p->events[ev].ratio) /* (a ratio does not add up) */
 		return -1;
-	if (ev < p->nraw) {
-		u64_add_sat(&coef[ev], factor);
-		return 0;
-	}
-	for (uint32_t i = 0; i < p->nraw; i++)
-		u64_add_sat(&coef[i], u64_mul_sat(factor, p->events[ev].coef[i]));
+	ALLOC_GROW(t->v, (size_t)t->n + 1, t->alloc);
+	t->v[t->n].factor = factor;
+	t->v[t->n++].ev = ev;
 	return 0;
 }
 
@@ -75,12 +82,12 @@ static void keep_term(char *taken, struct span term)
 }
 
 /*
- * "Ir + 10 I1mr + 10 * D1mr" -> one factor per raw event. With skip, a term
+ * "Ir + 10 I1mr + 10 * D1mr" -> its terms, added to t. With skip, a term
  * of an event the profile lacks is left out (as KCachegrind's well-known
  * formulas are); *matched counts the terms taken (may be NULL), and taken
  * (NULL, or room for 2 f.len + 1 bytes, "" on entry) gets their text.
  */
-static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, bool skip,
+static int parse_terms(const struct profile *p, struct span f, struct terms *t, bool skip,
 		       int *matched, char *taken)
 {
 	size_t i = skip_spaces(f, 0);
@@ -100,7 +107,7 @@ static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, b
 			;
 		if (s == i)
 			return -1;
-		if (add_term(p, coef, factor, span_make(f.ptr + s, i - s)) < 0) {
+		if (add_term(p, t, factor, span_make(f.ptr + s, i - s)) < 0) {
 			if (!skip)
 				return -1;
 		} else {
@@ -116,27 +123,28 @@ static int parse_terms(const struct profile *p, struct span f, uint64_t *coef, b
 	return 0;
 }
 
-static int parse_formula(const struct profile *p, struct span f, uint64_t *coef)
+static int parse_formula(const struct profile *p, struct span f, struct terms *t)
 {
-	return parse_terms(p, f, coef, false, NULL, NULL);
+	return parse_terms(p, f, t, false, NULL, NULL);
 }
 
-static uint64_t derive_sum(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
+static uint64_t derive_sum(const uint64_t *row, const struct event_term *t, uint32_t n,
 			   bool *saturated);
 
 /*
- * The inherited value; *saturated is set when it does not fit in 64 bits. A
+ * The inherited value from the row's values before it (raw, and inherited
+ * ones left of it); *saturated is set when it does not fit in 64 bits. A
  * ratio is worked out from the row's own sums (never summed itself), in
  * millionths; 0 where its denominator is.
  */
-static uint64_t derive(const uint64_t *raw, const struct event *ev, uint32_t nraw, bool *saturated)
+static uint64_t derive(const uint64_t *row, const struct event *ev, bool *saturated)
 {
 	uint64_t num, den;
 
 	if (!ev->ratio)
-		return derive_sum(raw, ev->coef, nraw, saturated);
-	num = derive_sum(raw, ev->coef, nraw, saturated);
-	den = derive_sum(raw, ev->coef_den, nraw, saturated);
+		return derive_sum(row, ev->terms, ev->nterms, saturated);
+	num = derive_sum(row, ev->terms, ev->nterms, saturated);
+	den = derive_sum(row, ev->den, ev->nden, saturated);
 	long double q;
 
 	if (!den)
@@ -149,15 +157,13 @@ static uint64_t derive(const uint64_t *raw, const struct event *ev, uint32_t nra
 	return (uint64_t)q;
 }
 
-static uint64_t derive_sum(const uint64_t *raw, const uint64_t *coef, uint32_t nraw,
+static uint64_t derive_sum(const uint64_t *row, const struct event_term *t, uint32_t n,
 			   bool *saturated)
 {
-	uint64_t v = 0, t;
+	uint64_t v = 0, x;
 
-	for (uint32_t i = 0; i < nraw; i++) {
-		if (!coef[i])
-			continue;
-		if (__builtin_mul_overflow(coef[i], raw[i], &t) || !u64_add_sat(&v, t)) {
+	for (uint32_t i = 0; i < n; i++) {
+		if (__builtin_mul_overflow(t[i].factor, row[t[i].ev], &x) || !u64_add_sat(&v, x)) {
 			*saturated = true;
 			v = UINT64_MAX;
 		}
@@ -180,7 +186,7 @@ static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, ui
 
 		memcpy(dst, rows + r * from, from * sizeof(uint64_t));
 		for (uint32_t e = from; e < to; e++)
-			dst[e] = derive(dst, &p->events[e], p->nraw, &sat[e]);
+			dst[e] = derive(dst, &p->events[e], &sat[e]);
 	}
 	free(rows);
 	return n;
@@ -188,10 +194,10 @@ static uint64_t *widen(const struct profile *p, uint64_t *rows, size_t nrows, ui
 
 static void define_inherited(struct profile *p, struct diag *d, const struct event *spec)
 {
-	uint64_t *coef = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	struct terms t = {0};
 	struct event *ev;
 
-	if (parse_formula(p, spec->formula, coef) < 0) {
+	if (parse_formula(p, spec->formula, &t) < 0) {
 		char q[200];
 
 		if (spec->line)
@@ -204,14 +210,15 @@ static void define_inherited(struct profile *p, struct diag *d, const struct eve
 				 "the profile has); ignored",
 				 (int)spec->name.len, spec->name.ptr,
 				 diag_quote(q, spec->formula.ptr, spec->formula.len, 40));
-		free(coef);
+		free(t.v);
 		return;
 	}
 	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
 	ev = &p->events[p->nev++];
 	*ev = *spec;
 	ev->derived = true;
-	ev->coef = coef;
+	ev->terms = t.v;
+	ev->nterms = t.n;
 	profile_index_event(p, (uint32_t)(ev - p->events));
 }
 
@@ -233,20 +240,40 @@ static const struct {
     {"CEst", "Cycle Estimation", "Ir + 10 Bm + 10 L1m + 20 Ge + 100 L2m + 100 LLm"},
 };
 
+/*
+ * Whether a term of t can count something other than Ir: one of a raw event
+ * but Ir, or of an inherited one that has such a term (events are defined
+ * after the ones they name, so one pass from left to right tells for all).
+ */
+static bool beyond_ir(const struct profile *p, const struct terms *t)
+{
+	uint32_t ir = profile_find_event_str(p, "Ir");
+	bool *beyond = xcalloc(p->nev ? p->nev : 1, sizeof(bool)), any = false;
+
+	for (uint32_t e = 0; e < p->nev; e++) {
+		const struct event *ev = &p->events[e];
+
+		beyond[e] = e < p->nraw && e != ir;
+		for (uint32_t i = 0; e >= p->nraw && i < ev->nterms; i++)
+			beyond[e] |= ev->terms[i].factor && beyond[ev->terms[i].ev];
+	}
+	for (uint32_t i = 0; i < t->n; i++)
+		any |= t->v[i].factor && beyond[t->v[i].ev];
+	free(beyond);
+	return any;
+}
+
 static void add_known(struct profile *p, size_t k)
 {
-	uint64_t *coef = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	struct terms t = {0};
 	struct span f = span_make(known_events[k].formula, strlen(known_events[k].formula));
-	uint32_t ir = profile_find_event_str(p, "Ir");
-	int matched = 0, others = 0;
+	int matched = 0;
 	char *taken = xcalloc(2 * f.len + 1, 1); /* (a "+" may become " + ") */
 	struct event *ev;
 
-	parse_terms(p, f, coef, true, &matched, taken);
-	for (uint32_t i = 0; i < p->nraw; i++)
-		others += coef[i] && i != ir;
-	if (!matched || !others) {
-		free(coef);
+	parse_terms(p, f, &t, true, &matched, taken);
+	if (!matched || !beyond_ir(p, &t)) {
+		free(t.v);
 		free(taken);
 		return;
 	}
@@ -258,7 +285,8 @@ static void add_known(struct profile *p, size_t k)
 	ev->formula = span_make(taken, strlen(taken));
 	ev->formula_text = taken;
 	ev->derived = ev->builtin = true;
-	ev->coef = coef;
+	ev->terms = t.v;
+	ev->nterms = t.n;
 	profile_index_event(p, (uint32_t)(ev - p->events));
 }
 
@@ -272,25 +300,26 @@ static void define_ratio(struct profile *p, struct diag *d, const struct event *
 	const char *slash = memchr(spec->formula.ptr, '/', spec->formula.len);
 	struct span num = span_make(spec->formula.ptr, (size_t)(slash - spec->formula.ptr)),
 		    den = span_make(slash + 1, spec->formula.len - num.len - 1);
-	uint64_t *a = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t)),
-		 *b = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
+	struct terms a = {0}, b = {0};
 	struct event *ev;
 
-	if (parse_formula(p, num, a) < 0 || parse_formula(p, den, b) < 0 ||
+	if (parse_formula(p, num, &a) < 0 || parse_formula(p, den, &b) < 0 ||
 	    memchr(den.ptr, '/', den.len)) {
 		diag_add(d, DIAG_WARNING, 0,
 			 "--event '%s': not a ratio of two sums of events the profile has; ignored",
 			 text);
-		free(a);
-		free(b);
+		free(a.v);
+		free(b.v);
 		return;
 	}
 	ALLOC_GROW(p->events, p->nev + 1, p->ev_alloc);
 	ev = &p->events[p->nev++];
 	*ev = *spec;
 	ev->derived = ev->ratio = true;
-	ev->coef = a;
-	ev->coef_den = b;
+	ev->terms = a.v;
+	ev->nterms = a.n;
+	ev->den = b.v;
+	ev->nden = b.n;
 	profile_index_event(p, (uint32_t)(ev - p->events));
 }
 
@@ -378,24 +407,28 @@ void events_derive_row(const struct profile *p, uint64_t *row)
 	bool sat = false;
 
 	for (uint32_t e = p->nraw; e < p->nev; e++)
-		if (p->events[e].coef)
-			row[e] = derive(row, &p->events[e], p->nraw, &sat);
+		if (p->events[e].derived)
+			row[e] = derive(row, &p->events[e], &sat);
 }
 
 uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev)
 {
 	const struct part *pt = &p->parts[part];
-	uint64_t *raw;
+	uint64_t *row;
 	uint64_t v;
 	bool sat = false;
 
 	if (ev < p->nraw)
 		return ev < pt->nsum ? pt->sum[ev] : 0;
-	if (ev >= p->nev || !p->events[ev].coef)
+	if (ev >= p->nev || !p->events[ev].derived)
 		return 0;
-	raw = xcalloc(p->nraw ? p->nraw : 1, sizeof(uint64_t));
-	memcpy(raw, pt->sum, (pt->nsum < p->nraw ? pt->nsum : p->nraw) * sizeof(uint64_t));
-	v = derive(raw, &p->events[ev], p->nraw, &sat);
-	free(raw);
+	/* (its terms may name inherited events left of it: work those out too) */
+	row = xcalloc(ev + 1, sizeof(uint64_t));
+	memcpy(row, pt->sum, (pt->nsum < p->nraw ? pt->nsum : p->nraw) * sizeof(uint64_t));
+	for (uint32_t e = p->nraw; e <= ev; e++)
+		if (p->events[e].derived)
+			row[e] = derive(row, &p->events[e], &sat);
+	v = row[ev];
+	free(row);
 	return v;
 }

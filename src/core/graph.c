@@ -538,8 +538,9 @@ static void on_call_line(void *ctx, const struct parse_line *l)
 	if (l->kind != PARSE_CALL)
 		return;
 	ALLOC_GROW(c->sites, c->n + 1, c->alloc);
-	c->sites[c->n] = (struct call_site){l->callee,         l->file,  l->pos[POS_LINE],
-					    l->pos[POS_INSTR], l->count, (uint32_t)c->n};
+	c->sites[c->n] =
+	    (struct call_site){c->caller,         l->callee, l->file,       l->pos[POS_LINE],
+			       l->pos[POS_INSTR], l->count,  (uint32_t)c->n};
 	c->n++;
 }
 
@@ -636,4 +637,70 @@ void call_sites_release(struct call_sites *cs)
 {
 	free(cs->sites);
 	memset(cs, 0, sizeof(*cs));
+}
+
+/* Edge ids by caller, then callee: each caller's calls together. */
+static int cmp_edge_ends(const void *a, const void *b, void *ctx)
+{
+	const struct call_edge *x = &((const struct profile *)ctx)->edges[*(const uint32_t *)a],
+			       *y = &((const struct profile *)ctx)->edges[*(const uint32_t *)b];
+
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	return (x->callee > y->callee) - (x->callee < y->callee);
+}
+
+void call_sites_many_load(struct call_sites_many *m, const struct profile *p, const uint32_t *edges,
+			  size_t n)
+{
+	uint32_t *e = xmalloc_array(n ? n : 1, sizeof(uint32_t));
+	struct call_sites cs;
+
+	memset(m, 0, sizeof(*m));
+	memcpy(e, edges, n * sizeof(uint32_t));
+	sort_with(e, n, sizeof(uint32_t), cmp_edge_ends, (void *)p);
+	call_sites_init(&cs);
+	for (size_t i = 0; i < n; i++) {
+		const struct call_edge *ce = &p->edges[e[i]];
+		const struct call_site *s;
+		size_t k;
+
+		if (i && cmp_edge_ends(&e[i - 1], &e[i], (void *)p) == 0)
+			continue;
+		call_sites_for(&cs, p, ce->caller); /* (read when the caller changes) */
+		k = call_sites_of(&cs, ce->callee, &s);
+		ALLOC_GROW(m->sites, m->n + k, m->alloc);
+		if (k)
+			memcpy(m->sites + m->n, s, k * sizeof(*s));
+		m->n += k;
+	}
+	call_sites_release(&cs);
+	free(e);
+}
+
+size_t call_sites_many_of(const struct call_sites_many *m, uint32_t caller, uint32_t callee,
+			  const struct call_site **first)
+{
+	size_t lo = 0, hi = m->n, end;
+
+	while (lo < hi) { /* the first site of caller -> callee */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct call_site *s = &m->sites[mid];
+
+		if (s->caller < caller || (s->caller == caller && s->callee < callee))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo;
+	     end < m->n && m->sites[end].caller == caller && m->sites[end].callee == callee; end++)
+		;
+	*first = end > lo ? m->sites + lo : NULL;
+	return end - lo;
+}
+
+void call_sites_many_release(struct call_sites_many *m)
+{
+	free(m->sites);
+	memset(m, 0, sizeof(*m));
 }

@@ -106,9 +106,31 @@ static void part_key(struct parser *ps, unsigned key, const char *p)
 	ps->part_keys |= key;
 }
 
+/*
+ * Mark ev as listed on this events: line; false if it was already. The
+ * marks are indexed by global event (the line may add events as it goes),
+ * so a line of n events is checked in n steps, not n * n / 2.
+ */
+static bool event_mark(bool **seen, size_t *nseen, uint32_t ev)
+{
+	if (ev >= *nseen) {
+		size_t n = st_mult((size_t)ev + 1, 2);
+
+		*seen = xrealloc(*seen, n);
+		memset(*seen + *nseen, 0, n - *nseen);
+		*nseen = n;
+	}
+	if ((*seen)[ev])
+		return false;
+	(*seen)[ev] = true;
+	return true;
+}
+
 static int parse_events(struct parser *ps, const char *p)
 {
 	uint32_t n = 0;
+	bool *seen = NULL;
+	size_t nseen = 0;
 
 	for (p = lex_skip_blanks(p); *p != '\n'; p = lex_skip_blanks(p)) {
 		struct span name = span_make(p, parser_token_len(p));
@@ -116,21 +138,22 @@ static int parse_events(struct parser *ps, const char *p)
 
 		if (ev == NCG_NONE)
 			ev = profile_add_event(ps->prof, name);
-		for (uint32_t i = 0; i < n; i++)
-			if (ps->evmap[i] == ev) {
-				/* which column is which? nothing after this line can be trusted */
-				char q[200];
+		if (!event_mark(&seen, &nseen, ev)) {
+			/* which column is which? nothing after this line can be trusted */
+			char q[200];
 
-				diag_quote(q, name.ptr, name.len, 40);
-				diag_add(ps->diag, DIAG_FATAL, ps->lineno,
-					 "event '%s' listed twice in events:", q);
-				ps->stop = true;
-				return -1;
-			}
+			diag_quote(q, name.ptr, name.len, 40);
+			diag_add(ps->diag, DIAG_FATAL, ps->lineno,
+				 "event '%s' listed twice in events:", q);
+			ps->stop = true;
+			free(seen);
+			return -1;
+		}
 		ALLOC_GROW(ps->evmap, n + 1, ps->evmap_alloc);
 		ps->evmap[n++] = ev;
 		p += name.len;
 	}
+	free(seen);
 	if (!n)
 		return parser_error(ps, "events: line names no event%s", "", 0);
 	ps->nev = n;

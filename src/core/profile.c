@@ -43,8 +43,8 @@ void profile_release(struct profile *p)
 		free(pt->changes);
 	}
 	for (uint32_t i = 0; i < p->nev; i++) {
-		free(p->events[i].coef);
-		free(p->events[i].coef_den);
+		free(p->events[i].terms);
+		free(p->events[i].den);
 		free(p->events[i].formula_text);
 	}
 	free(p->events);

@@ -6,7 +6,10 @@
  * a node's children never add up to more than it. A report of trees makes
  * CALLTREE_REPORT_MAX nodes at most, all its trees together (a --function
  * that matches every function, at a threshold of 0, would write gigabytes):
- * where that stops it, its last row says so.
+ * where that stops it, its last row says so. Folded stacks repeat each
+ * node's whole path, so a deep tree writes far more than its nodes (a
+ * chain of 10,000 calls: 289 MB): a stack stops at FOLDED_STACK_MAX frames,
+ * and a report at FOLDED_REPORT_MAX frames, each cut said by a frame.
  */
 #include "ncgrind/model/calltree.h"
 #include "ncgrind/model/fmt.h"
@@ -15,6 +18,11 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+
+/* Frames of a folded stack unless --depth asks for more; the cost below is one frame. */
+#define FOLDED_STACK_MAX 256
+/* Frames of a folded report, all its lines together (about 16 per node of a full one). */
+#define FOLDED_REPORT_MAX 16000000
 
 static void put_function(FILE *out, const struct profile *p, uint32_t f,
 			 const struct report_opts *o)
@@ -369,62 +377,125 @@ static void folded_frame(FILE *out, const struct calltree *t, const struct tree_
 	free(copy);
 }
 
+/* What a folded report may still write: frames per stack, and in all. */
+struct folded_budget {
+	size_t stack, max, left;
+	bool cut;
+};
+
+/* (an environment variable, not an option: it is for the tests, and may only lower the cap) */
+static size_t env_cap(const char *name, size_t cap)
+{
+	const char *s = getenv(name);
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return cap;
+	v = strtoull(s, &end, 10);
+	return *end || v >= cap ? cap : (size_t)v;
+}
+
+/* An explicit --depth is a stack as deep as the user asks: the report's budget still holds. */
+static void folded_budget_init(struct folded_budget *f, const struct report_opts *o)
+{
+	f->stack = o->depth != UINT32_MAX ? (size_t)o->depth + 1
+					  : env_cap("NCGRIND_FOLDED_STACK", FOLDED_STACK_MAX);
+	if (f->stack < 1)
+		f->stack = 1;
+	f->max = f->left = env_cap("NCGRIND_FOLDED_FRAMES", FOLDED_REPORT_MAX);
+	f->cut = false;
+}
+
+/*
+ * One line: the frames of path[0..n), then the cut frame where `below`
+ * (what the stack spends past its last frame allowed), and the value. False,
+ * and nothing written, when the report's frames are spent.
+ */
+static bool folded_line(FILE *out, const struct calltree *t, const uint32_t *path, size_t n,
+			bool below, uint64_t v, const struct report_opts *o,
+			struct folded_budget *f)
+{
+	size_t frames = n + below;
+
+	if (frames > f->left) {
+		f->cut = true;
+		return false;
+	}
+	f->left -= frames;
+	for (size_t d = 0; d < n; d++) {
+		if (d)
+			putc(';', out);
+		folded_frame(out, t, &t->nodes[path[d]], o->terminal);
+	}
+	if (below)
+		fprintf(out, ";(stack cut at %zu frames)", f->stack);
+	fprintf(out, " %" PRIu64 "\n", v);
+	return true;
+}
+
 /*
  * Brendan Gregg's folded stacks of one tree: a line per node, its path from
  * the root and what the path spends in the node itself (its whole cost
  * less its children's, all of it where it is not expanded); paths of 0 are
  * left out. A line's frames are the tree's, so flamegraph.pl draws the
- * tree, and the lines of a tree add up to its root's whole cost.
+ * tree, and the lines of a tree add up to its root's whole cost. A node at
+ * the last frame a stack may have gets a second line, of one frame more,
+ * "(stack cut at N frames)", with what its children spend: the nodes below
+ * are not written, and the sums stay whole.
  */
 static void folded_tree(FILE *out, const struct profile *p, const struct callgraph *g,
-			const struct report_opts *o, uint32_t root, struct tree_budget *b)
+			const struct report_opts *o, uint32_t root, struct tree_budget *b,
+			struct folded_budget *f)
 {
 	struct calltree t;
 	uint32_t *path = NULL;
 	size_t alloc = 0;
 
 	tree_build(&t, p, g, o, root, b);
-	for (size_t i = 0; i < t.nvisible; i++) {
+	for (size_t i = 0; i < t.nvisible && !f->cut; i++) {
 		const struct tree_node *x = &t.nodes[t.visible[i]];
-		uint64_t v = x->whole;
+		uint64_t v = x->whole, kids = 0;
 
+		if (x->depth >= f->stack || x->kind == NODE_CUT)
+			continue;
 		ALLOC_GROW(path, (size_t)x->depth + 1, alloc);
 		path[x->depth] = t.visible[i];
-		if (x->kind == NODE_CUT)
-			continue;
 		if (x->expanded) /* (the children's whole costs never add up to more) */
 			for (uint32_t c = x->first_child; c != NCG_NONE; c = t.nodes[c].next)
-				v -= t.nodes[c].whole;
-		if (!v)
-			continue;
-		for (uint32_t d = 0; d <= x->depth; d++) {
-			if (d)
-				putc(';', out);
-			folded_frame(out, &t, &t.nodes[path[d]], o->terminal);
-		}
-		fprintf(out, " %" PRIu64 "\n", v);
+				kids += t.nodes[c].whole;
+		v -= kids;
+		if (v)
+			folded_line(out, &t, path, (size_t)x->depth + 1, false, v, o, f);
+		if (kids && x->depth + 1 == f->stack)
+			folded_line(out, &t, path, (size_t)x->depth + 1, true, kids, o, f);
 	}
 	free(path);
 	calltree_release(&t);
 }
 
 /*
- * --dump=folded. The format has no comments: where the budget stops the
+ * --dump=folded. The format has no comments: where a budget stops the
  * report, its last line is a stack of one frame, "(report cut at N
- * nodes)", of 0; flamegraph.pl and its ports take it as a stack of no
- * width (drawn nowhere, no warning), and a sum of the values is not changed.
+ * frames)" or "(report cut at N nodes)", of 0; flamegraph.pl and its ports
+ * take it as a stack of no width (drawn nowhere, no warning), and a sum of
+ * the values is not changed.
  */
 static void folded_report(FILE *out, const struct profile *p, const struct callgraph *g,
 			  const struct report_opts *o, const uint32_t *fns, size_t n)
 {
 	struct tree_budget b;
+	struct folded_budget f;
 
 	budget_init(&b);
+	folded_budget_init(&f, o);
 	if (!o->function)
-		folded_tree(out, p, g, o, NCG_NONE, &b);
-	for (size_t i = 0; i < n && budget_more(&b); i++)
-		folded_tree(out, p, g, o, fns[i], &b);
-	if (b.cut)
+		folded_tree(out, p, g, o, NCG_NONE, &b, &f);
+	for (size_t i = 0; i < n && !f.cut && budget_more(&b); i++)
+		folded_tree(out, p, g, o, fns[i], &b, &f);
+	if (f.cut)
+		fprintf(out, "(report cut at %zu frames) 0\n", f.max);
+	else if (b.cut)
 		fprintf(out, "(report cut at %zu nodes) 0\n", b.max);
 }
 
@@ -441,16 +512,14 @@ static size_t matching(const struct profile *p, const regex_t *re, uint32_t ev, 
 	return k;
 }
 
-/* The places of the calls caller -> callee; cs keeps the last caller's, read once. */
-static void put_sites(FILE *out, const struct profile *p, struct call_sites *cs, uint32_t caller,
-		      uint32_t callee, const struct report_opts *o)
+/* The places of the calls caller -> callee, from those read for the report. */
+static void put_sites(FILE *out, const struct profile *p, const struct call_sites_many *cs,
+		      uint32_t caller, uint32_t callee, const struct report_opts *o)
 {
 	bool tsv = o->format == REPORT_TSV;
 	const struct call_site *s;
-	size_t n;
+	size_t n = call_sites_many_of(cs, caller, callee, &s);
 
-	call_sites_for(cs, p, caller);
-	n = call_sites_of(cs, callee, &s);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? (tsv ? "," : ", ") : (tsv ? "" : "  at "), out);
 		report_put_name(out, profile_name(p, s[i].file), tsv, o->terminal);
@@ -467,7 +536,7 @@ struct calls_ctx {
 	const struct profile *p;
 	const struct report_opts *o;
 	struct call_shares *shares; /* graph.h */
-	struct call_sites cs;
+	struct call_sites_many cs;  /* the places of every call listed, read first */
 	bool callers;
 };
 
@@ -615,10 +684,8 @@ static void json_row(const struct calls_ctx *c, const uint64_t *row)
 static void json_sites(struct calls_ctx *c, uint32_t caller, uint32_t callee)
 {
 	const struct call_site *s;
-	size_t n;
+	size_t n = call_sites_many_of(&c->cs, caller, callee, &s);
 
-	call_sites_for(&c->cs, c->p, caller);
-	n = call_sites_of(&c->cs, callee, &s);
 	fputs(",\"sites\":[", c->out);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ",{\"file\":" : "{\"file\":", c->out);
@@ -722,6 +789,31 @@ static size_t kept_only(const struct report_opts *o, uint32_t *fns, size_t n)
 	return k;
 }
 
+/*
+ * Read the places of every call the report lists, each caller's blocks once:
+ * the callers of many functions come back to the same caller in no order
+ * that one cached caller would serve.
+ */
+static void calls_sites_load(struct calls_ctx *c, const struct callgraph *g, const uint32_t *fns,
+			     size_t n)
+{
+	const uint32_t *start = c->callers ? g->in_start : g->out_start;
+	const uint32_t *edge = c->callers ? g->in_edge : g->out_edge;
+	uint32_t *e = NULL;
+	size_t ne = 0, alloc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = start[fns[i] + 1] - start[fns[i]];
+
+		ALLOC_GROW(e, ne + k, alloc);
+		if (k)
+			memcpy(e + ne, edge + start[fns[i]], k * sizeof(uint32_t));
+		ne += k;
+	}
+	call_sites_many_load(&c->cs, c->p, e, ne);
+	free(e);
+}
+
 static int callers_report(FILE *out, const struct profile *p, const struct callgraph *g,
 			  const struct report_opts *o, uint32_t *fns, size_t n, char *err,
 			  size_t errsize)
@@ -734,7 +826,7 @@ static int callers_report(FILE *out, const struct profile *p, const struct callg
 			 o->function);
 		return -1;
 	}
-	call_sites_init(&c.cs);
+	calls_sites_load(&c, g, fns, n);
 	if (o->format == REPORT_JSON) {
 		json_calls(&c, g, fns, n);
 	} else {
@@ -752,7 +844,7 @@ static int callers_report(FILE *out, const struct profile *p, const struct callg
 		for (size_t i = 0; i < n; i++)
 			calls_of(&c, g, fns[i]);
 	}
-	call_sites_release(&c.cs);
+	call_sites_many_release(&c.cs);
 	return 0;
 }
 

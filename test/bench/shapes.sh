@@ -9,6 +9,11 @@
 #                 cycle detection on (one <cycle 1> node) and off (call by call);
 #                 t E on main in the browser (script mode), both ways
 #   hidecycle     the cycle, every member hidden         --command='hide ^f' --dump=tree
+# and issue 28's, from test/tools/mk-shapes.sh:
+#   events100k    an events: line of 100,000 events      --dump=functions
+#   inherited30k  30,000 'event: Di = Ei' lines          --dump=functions
+#   hubs8k        two callers of 8,000 functions each    --dump=callers of every function
+#   chain100k     (as above)                             --dump=folded
 # Environment: BENCH_DIR (default /tmp/ncgrind-bench), RUNS (3).
 set -eu
 export LC_ALL=C
@@ -16,6 +21,7 @@ export LC_ALL=C
 NCG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DIR=${BENCH_DIR:-/tmp/ncgrind-bench}/shapes
 RUNS=${RUNS:-3}
+SHAPES=$(cd "$(dirname "$0")/../tools" && pwd)/mk-shapes.sh
 mkdir -p "$DIR"
 cd "$DIR"
 
@@ -35,6 +41,10 @@ gen chain100k "BEGIN { $HEAD
 gen cycle100k "BEGIN { $HEAD; print \"fn=main\"; print \"1 1\"; print \"cfn=f0\"; print \"calls=1 1\"
 	print \"1 200000\"
 	for (i = 0; i < 100000; i++) printf \"fn=f%d\n1 1\ncfn=f%d\ncalls=1 1\n1 %d\n\", i, (i + 1) % 100000, 199999 - i }"
+for s in events:100000 inherited:30000 hubs:8000; do
+	f=${s%%:*}$((${s#*:} / 1000))k.callgrind
+	[ -s "$f" ] || "$SHAPES" "${s%%:*}" "${s#*:}" >"$f"
+done
 
 # median SECONDS and KB of RUNS runs of the command
 measure() {
@@ -65,3 +75,7 @@ row "cycle100k   @ t E on main (no cycles)" "$NCG" --script=keys-tE-off cycle100
 row "cycle100k   hide ^f, --dump=tree" "$NCG" --command='hide ^f' --dump=tree --root='^main$' cycle100k.callgrind
 row "cycle100k   hide ^f, --no-cycles --dump=tree" "$NCG" --command='hide ^f' --no-cycles --dump=tree \
 	--root='^main$' cycle100k.callgrind
+row "events100k  --dump=functions" "$NCG" --dump=functions events100k.callgrind
+row "inherited30k --dump=functions" "$NCG" --dump=functions inherited30k.callgrind
+row "hubs8k      --dump=callers --function=." "$NCG" --dump=callers --function=. hubs8k.callgrind
+row "chain100k   --dump=folded" "$NCG" --dump=folded --root='^d0$' chain100k.callgrind

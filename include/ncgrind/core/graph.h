@@ -119,7 +119,7 @@ static inline bool graph_call_recursive(const struct profile *p, uint32_t caller
 
 /* Where a caller calls a callee: from the caller's blocks, re-read on demand. */
 struct call_site {
-	uint32_t callee;
+	uint32_t caller, callee;
 	uint32_t file; /* name id, NCG_NONE if unknown */
 	uint64_t line; /* 0 when the profile has no line numbers */
 	uint64_t addr; /* 0 when it has no instruction addresses */
@@ -145,5 +145,25 @@ void call_sites_for(struct call_sites *cs, const struct profile *p, uint32_t cal
 /* The places of the calls to callee: *first and the count (0: none). */
 size_t call_sites_of(const struct call_sites *cs, uint32_t callee, const struct call_site **first);
 void call_sites_release(struct call_sites *cs);
+
+/*
+ * The places of many calls at once, for a report that lists them in an
+ * order of its own: the callers of every function, where one caller comes
+ * back for each of its callees. Each caller's blocks are read once, and
+ * only the places of the calls asked for are kept (two callers of 8,000
+ * functions each, read in turn per function: 42 s).
+ */
+struct call_sites_many {
+	struct call_site *sites; /* by caller, callee, then the order in the file */
+	size_t n, alloc;
+};
+
+/* The places of the calls edges[0..n) (edge ids, in any order, repeats allowed). */
+void call_sites_many_load(struct call_sites_many *m, const struct profile *p, const uint32_t *edges,
+			  size_t n);
+/* The places of the calls caller -> callee: *first and the count (0: none, or not asked). */
+size_t call_sites_many_of(const struct call_sites_many *m, uint32_t caller, uint32_t callee,
+			  const struct call_site **first);
+void call_sites_many_release(struct call_sites_many *m);
 
 #endif

@@ -32,6 +32,17 @@ enum pos_kind { POS_INSTR, POS_BB, POS_LINE };
 /* A ratio event's values are millionths: 1,000,000 is 1. */
 #define EVENT_RATIO_ONE 1000000u
 
+/*
+ * One term of an inherited event's formula: factor times the value of event
+ * ev, raw or inherited (one defined before, so a row is worked out from left
+ * to right). A formula keeps the terms it was written with, not one factor
+ * per raw event: 30,000 `event:` lines over 30,000 events are 30,000 terms.
+ */
+struct event_term {
+	uint64_t factor;
+	uint32_t ev;
+};
+
 struct event {
 	struct span name;
 	struct span long_name; /* from `event:`, may be empty */
@@ -39,10 +50,11 @@ struct event {
 	char *formula_text;    /* owned: the formula when made here (well-known events), or NULL */
 	bool derived;          /* computed from `formula`, no raw data */
 	bool builtin;          /* a well-known one ncgrind adds (KCachegrind's L1m, CEst ...) */
-	bool ratio;            /* coef / coef_den of a row's own values, in millionths */
-	uint64_t *coef_den;    /* ratio: the denominator's factors (nraw) */
-	uint64_t *coef;        /* derived: one factor per raw event (nraw) */
-	uint64_t line;         /* of its event: line, 0 if none */
+	bool ratio;            /* terms / den of a row's own values, in millionths */
+	uint32_t nterms, nden;
+	struct event_term *terms; /* derived: the sum it is (a ratio: its numerator) */
+	struct event_term *den;   /* ratio: the denominator's terms */
+	uint64_t line;            /* of its event: line, 0 if none */
 };
 
 /*
