@@ -29,7 +29,7 @@ LDLIBS ?=
 # browser and its prompt, bats for the suite, tmux for the terminal tests,
 # python3 for the tests that read JSON).
 DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev libiberty-dev \
-	   pkg-config bats tmux python3 clang-format gzip xz-utils zstd
+	   pkg-config bats tmux python3 clang-format gzip xz-utils zstd valgrind
 
 ifeq ($(V),1)
 Q =
@@ -141,7 +141,9 @@ check: deps $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN) check-layers fmt-check
 
 # (monkey.bats runs more seeds under ASan). GCC's "undefined" leaves out
 # float-cast-overflow: a cost of 2^64 as a double cast to uint64_t is undefined.
-asan:
+# (NCGRIND_PLAIN: the plain build, for the tests that count instructions under valgrind)
+asan: $(NCGRIND)
+	NCGRIND_PLAIN=$(abspath $(NCGRIND)) \
 	LSAN_OPTIONS=suppressions=$(abspath test/tools/lsan.supp):print_suppressions=0 \
 	MONKEY_RUNS=$${MONKEY_RUNS:-8} MONKEY_TIMEOUT=$${MONKEY_TIMEOUT:-30} \
 	$(MAKE) BUILD=build-asan OUT=build-asan \
