@@ -112,8 +112,7 @@ static void see_help(void)
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("ncgrind: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\n", stderr);
+	escape_message(stderr, fmt, arg);
 	see_help();
 	return 2;
 }
@@ -517,14 +516,15 @@ static int write_report(const struct profile *p, const struct options *o)
 		return ret;
 	if (r.kind >= REPORT_SOURCE) {
 		if (report_source(stdout, p, &r, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err[0] ? err : "cannot write the report");
+			escape_message(stderr, "ncgrind: %s",
+				       err[0] ? err : "cannot write the report");
 			return 1;
 		}
 		return 0;
 	}
 	if (r.kind >= REPORT_TREE) {
 		if (report_tree(stdout, p, &r, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err);
+			escape_message(stderr, "ncgrind: %s", err);
 			return 1;
 		}
 		return 0;
@@ -532,7 +532,7 @@ static int write_report(const struct profile *p, const struct options *o)
 	if (o->group != GROUP_NONE)
 		return report_groups(stdout, p, &r, o->group) < 0 ? 1 : 0;
 	if (report_write(stdout, p, &r) < 0) {
-		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
+		escape_message(stderr, "ncgrind: cannot write the report: %s", strerror(errno));
 		return 1;
 	}
 	return 0;
@@ -553,14 +553,14 @@ static int batch_set(const char *arg, bool *no_cycles)
 	char usage[200];
 
 	if (!setting_info(set)->batch) {
-		fprintf(stderr, "ncgrind: the reports take %s\n",
-			setting_usage(usage, sizeof(usage), true));
+		escape_message(stderr, "ncgrind: the reports take %s",
+			       setting_usage(usage, sizeof(usage), true));
 		return -1;
 	}
 	/* cycles is the one the reports take (on|off, as the browser's) */
 	if (strcmp(value, "on") && strcmp(value, "off")) {
-		fprintf(stderr, "ncgrind: usage: set %s %s\n", setting_info(set)->name,
-			setting_info(set)->values);
+		escape_message(stderr, "ncgrind: usage: set %s %s", setting_info(set)->name,
+			       setting_info(set)->values);
 		return -1;
 	}
 	*no_cycles = !strcmp(value, "off");
@@ -585,15 +585,16 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 			continue;
 		}
 		if (!command_info(cmd)->batch) {
-			fprintf(stderr,
-				"ncgrind: '%.*s' works in the browser only; the reports take "
-				"filter, focus, ignore, hide and %s\n",
-				(int)n, c, setting_usage(usage, sizeof(usage), true));
+			escape_message(
+			    stderr,
+			    "ncgrind: '%.*s' works in the browser only; the reports take "
+			    "filter, focus, ignore, hide and %s",
+			    (int)n, c, setting_usage(usage, sizeof(usage), true));
 			return 2;
 		}
 		kind = filters_kind(command_info(cmd)->name, &arg);
 		if (filters_add(&s->filters, kind, arg, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err);
+			escape_message(stderr, "ncgrind: %s", err);
 			return 2;
 		}
 	}
@@ -610,7 +611,7 @@ static int select_parts(struct session *s, const char *list)
 	int ret = parts_parse(&s->prof, list, sel, err, sizeof(err));
 
 	if (ret < 0)
-		fprintf(stderr, "ncgrind: --parts: %s\n", err);
+		escape_message(stderr, "ncgrind: --parts: %s", err);
 	else
 		session_select_parts(s, sel);
 	free(sel);
@@ -696,7 +697,7 @@ static int batch_diff(const struct options *o)
 	ret =
 	    report_diff(stdout, &d, &o->rules, &report, o->events, o->sort_event, err, sizeof(err));
 	if (ret < 0)
-		fprintf(stderr, "ncgrind: %s\n", err);
+		escape_message(stderr, "ncgrind: %s", err);
 	/* as the same report of one profile: 1 when it cannot be made, 2 for a usage error */
 	ret = ret == -2 ? 2 : ret < 0 ? 1 : base.diag.errors || new.diag.errors;
 	diff_release(&d);
@@ -779,10 +780,10 @@ static int batch(const struct options *in)
 		ret = write_report(&s.prof, &o);
 	for (size_t i = 0; i < s.prof.nsrc; i++)
 		if (map_changed(&s.prof.src[i].map)) { /* the report read zeros past its end */
-			fprintf(stderr,
-				"%s: changed or was truncated while open; the report is "
-				"incomplete\n",
-				s.prof.src[i].path);
+			escape_message(stderr,
+				       "%s: changed or was truncated while open; the report is "
+				       "incomplete",
+				       s.prof.src[i].path);
 			ret = 1;
 		}
 	if (!ret && s.diag.errors)
@@ -847,7 +848,7 @@ int main(int argc, char **argv)
 	if (o.diff)
 		return options_release(&o, run_diff(&o));
 	if (!find_files(&o)) {
-		fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
+		escape_message(stderr, "ncgrind: no profile given, and no callgrind.out.* here");
 		see_help();
 		return options_release(&o, 2);
 	}

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE /* qsort_r: in POSIX only since 2024, not in C11 */
 #include "ncgrind/core/util.h"
+#include "ncgrind/core/escape.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,9 +25,8 @@ void die(const char *fmt, ...)
 		die_hook();
 	fputs("ncgrind: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	escape_vmessage(stderr, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
 
