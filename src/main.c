@@ -101,6 +101,31 @@ static void usage(FILE *out)
 }
 
 /*
+ * Standard output closed, on every way out: a report, a list or the help
+ * that could not be written all fails with its reason (1, or ret where it
+ * says a failure already), never with silence and status 0. The reports
+ * leave their last buffer to this close, so it is where /dev/full shows.
+ */
+static int close_stdout(int ret)
+{
+	if (fclose_written(stdout) == 0)
+		return ret;
+	escape_message(stderr, "ncgrind: write error: %s", strerror(errno));
+	return ret ? ret : 1;
+}
+
+/*
+ * A report that failed: its reason, unless it failed because standard
+ * output did, which close_stdout() says (the report's own message would be
+ * a half-built one).
+ */
+static void report_failed(const char *err)
+{
+	if (!ferror(stdout))
+		escape_message(stderr, "ncgrind: %s", err[0] ? err : "cannot make the report");
+}
+
+/*
  * After a usage error: one line pointing to --help, as git does, rather than
  * thirty lines of usage that push the error itself off the screen.
  */
@@ -279,13 +304,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'K':
 			ui_list_keys(stdout);
-			exit(0);
+			exit(close_stdout(0));
 		case 'L':
 			list_commands();
-			exit(0);
+			exit(close_stdout(0));
 		case 'S' + 256:
 			list_settings();
-			exit(0);
+			exit(close_stdout(0));
 		case 'Z':
 			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 ||
 			    o->ui.cols < 1 || o->ui.rows < 1 || o->ui.cols > 9999 ||
@@ -375,10 +400,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(0);
+			exit(close_stdout(0));
 		case 'V':
 			puts("ncgrind " NCGRIND_VERSION);
-			exit(0);
+			exit(close_stdout(0));
 		default: /* (getopt said which option) */
 			see_help();
 			return 2;
@@ -506,7 +531,7 @@ static int check_report(const struct options *o, const struct report_opts *r)
 static int write_report(const struct profile *p, const struct options *o)
 {
 	struct report_opts r = o->report;
-	char err[300], by[256];
+	char err[300] = "", by[256];
 	int ret;
 
 	/* the text heads (and json) say which filters made the report */
@@ -516,15 +541,14 @@ static int write_report(const struct profile *p, const struct options *o)
 		return ret;
 	if (r.kind >= REPORT_SOURCE) {
 		if (report_source(stdout, p, &r, err, sizeof(err)) < 0) {
-			escape_message(stderr, "ncgrind: %s",
-				       err[0] ? err : "cannot write the report");
+			report_failed(err);
 			return 1;
 		}
 		return 0;
 	}
 	if (r.kind >= REPORT_TREE) {
 		if (report_tree(stdout, p, &r, err, sizeof(err)) < 0) {
-			escape_message(stderr, "ncgrind: %s", err);
+			report_failed(err);
 			return 1;
 		}
 		return 0;
@@ -532,7 +556,7 @@ static int write_report(const struct profile *p, const struct options *o)
 	if (o->group != GROUP_NONE)
 		return report_groups(stdout, p, &r, o->group) < 0 ? 1 : 0;
 	if (report_write(stdout, p, &r) < 0) {
-		escape_message(stderr, "ncgrind: cannot write the report: %s", strerror(errno));
+		report_failed("");
 		return 1;
 	}
 	return 0;
@@ -673,7 +697,7 @@ static int batch_diff(const struct options *o)
 	struct report_opts report = o->report;
 	struct session base, new;
 	struct diff d;
-	char err[300], by[256];
+	char err[300] = "", by[256];
 	int ret;
 
 	if (o->npaths != 2)
@@ -697,7 +721,7 @@ static int batch_diff(const struct options *o)
 	ret =
 	    report_diff(stdout, &d, &o->rules, &report, o->events, o->sort_event, err, sizeof(err));
 	if (ret < 0)
-		escape_message(stderr, "ncgrind: %s", err);
+		report_failed(err);
 	/* as the same report of one profile: 1 when it cannot be made, 2 for a usage error */
 	ret = ret == -2 ? 2 : ret < 0 ? 1 : base.diag.errors || new.diag.errors;
 	diff_release(&d);
@@ -812,7 +836,10 @@ static bool find_files(struct options *o)
 	return o->files.n > 0;
 }
 
-/* What the options hold, given back on every way out of main (ret passes through). */
+/*
+ * What the options hold, given back on every way out of main; ret passes
+ * through, unless standard output could not be written.
+ */
 static int options_release(struct options *o, int ret)
 {
 	source_paths_release(&o->sources);
@@ -820,7 +847,7 @@ static int options_release(struct options *o, int ret)
 	free(o->user_events);
 	files_release(&o->files);
 	rewrites_release(&o->rules);
-	return ret;
+	return close_stdout(ret);
 }
 
 int main(int argc, char **argv)

@@ -114,14 +114,23 @@ int ui_parse_size(const char *s, int *cols, int *rows)
 		   : -1;
 }
 
+int ui_close_written(struct ui *u, FILE *f, const char *path)
+{
+	if (f && fclose_written(f) == 0)
+		return 0;
+	snprintf(u->write_error, sizeof(u->write_error), "%s '%s': %s",
+		 f ? "write error on" : "cannot write", path, strerror(errno));
+	ui_message(u, true, "%s", u->write_error);
+	return -1;
+}
+
 void ui_save_screen(struct ui *u, const char *path)
 {
 	FILE *f = fopen(path, "w");
 
-	if (!f || grid_save(&u->g, f) < 0 || fclose(f) != 0) {
-		ui_message(u, true, "cannot write '%s'", path);
-		return;
-	}
+	if (f)
+		grid_save(&u->g, f);
+	ui_close_written(u, f, path); /* (silent when written: the next screen saved stays clean) */
 }
 
 /* ---- requests ---------------------------------------------------------- */
@@ -923,5 +932,9 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	key = u.status;
 	ui_forget_names(&u);
 	teardown(&u);
+	if (u.write_error[0]) {
+		escape_message(stderr, "ncgrind: %s", u.write_error);
+		key = key ? key : 1;
+	}
 	return key;
 }
