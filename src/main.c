@@ -101,6 +101,31 @@ static void usage(FILE *out)
 }
 
 /*
+ * Standard output closed, on every way out: a report, a list or the help
+ * that could not be written all fails with its reason (1, or ret where it
+ * says a failure already), never with silence and status 0. The reports
+ * leave their last buffer to this close, so it is where /dev/full shows.
+ */
+static int close_stdout(int ret)
+{
+	if (fclose_written(stdout) == 0)
+		return ret;
+	escape_message(stderr, "ncgrind: write error: %s", strerror(errno));
+	return ret ? ret : 1;
+}
+
+/*
+ * A report that failed: its reason, unless it failed because standard
+ * output did, which close_stdout() says (the report's own message would be
+ * a half-built one).
+ */
+static void report_failed(const char *err)
+{
+	if (!ferror(stdout))
+		escape_message(stderr, "ncgrind: %s", err[0] ? err : "cannot make the report");
+}
+
+/*
  * After a usage error: one line pointing to --help, as git does, rather than
  * thirty lines of usage that push the error itself off the screen.
  */
@@ -112,8 +137,7 @@ static void see_help(void)
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("ncgrind: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\n", stderr);
+	escape_message(stderr, fmt, arg);
 	see_help();
 	return 2;
 }
@@ -280,13 +304,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'K':
 			ui_list_keys(stdout);
-			exit(0);
+			exit(close_stdout(0));
 		case 'L':
 			list_commands();
-			exit(0);
+			exit(close_stdout(0));
 		case 'S' + 256:
 			list_settings();
-			exit(0);
+			exit(close_stdout(0));
 		case 'Z':
 			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 ||
 			    o->ui.cols < 1 || o->ui.rows < 1 || o->ui.cols > 9999 ||
@@ -376,10 +400,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(0);
+			exit(close_stdout(0));
 		case 'V':
 			puts("ncgrind " NCGRIND_VERSION);
-			exit(0);
+			exit(close_stdout(0));
 		default: /* (getopt said which option) */
 			see_help();
 			return 2;
@@ -507,7 +531,7 @@ static int check_report(const struct options *o, const struct report_opts *r)
 static int write_report(const struct profile *p, const struct options *o)
 {
 	struct report_opts r = o->report;
-	char err[300], by[256];
+	char err[300] = "", by[256];
 	int ret;
 
 	/* the text heads (and json) say which filters made the report */
@@ -517,14 +541,14 @@ static int write_report(const struct profile *p, const struct options *o)
 		return ret;
 	if (r.kind >= REPORT_SOURCE) {
 		if (report_source(stdout, p, &r, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err[0] ? err : "cannot write the report");
+			report_failed(err);
 			return 1;
 		}
 		return 0;
 	}
 	if (r.kind >= REPORT_TREE) {
 		if (report_tree(stdout, p, &r, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err);
+			report_failed(err);
 			return 1;
 		}
 		return 0;
@@ -532,7 +556,7 @@ static int write_report(const struct profile *p, const struct options *o)
 	if (o->group != GROUP_NONE)
 		return report_groups(stdout, p, &r, o->group) < 0 ? 1 : 0;
 	if (report_write(stdout, p, &r) < 0) {
-		fprintf(stderr, "ncgrind: cannot write the report: %s\n", strerror(errno));
+		report_failed("");
 		return 1;
 	}
 	return 0;
@@ -553,14 +577,14 @@ static int batch_set(const char *arg, bool *no_cycles)
 	char usage[200];
 
 	if (!setting_info(set)->batch) {
-		fprintf(stderr, "ncgrind: the reports take %s\n",
-			setting_usage(usage, sizeof(usage), true));
+		escape_message(stderr, "ncgrind: the reports take %s",
+			       setting_usage(usage, sizeof(usage), true));
 		return -1;
 	}
 	/* cycles is the one the reports take (on|off, as the browser's) */
 	if (strcmp(value, "on") && strcmp(value, "off")) {
-		fprintf(stderr, "ncgrind: usage: set %s %s\n", setting_info(set)->name,
-			setting_info(set)->values);
+		escape_message(stderr, "ncgrind: usage: set %s %s", setting_info(set)->name,
+			       setting_info(set)->values);
 		return -1;
 	}
 	*no_cycles = !strcmp(value, "off");
@@ -585,15 +609,16 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 			continue;
 		}
 		if (!command_info(cmd)->batch) {
-			fprintf(stderr,
-				"ncgrind: '%.*s' works in the browser only; the reports take "
-				"filter, focus, ignore, hide and %s\n",
-				(int)n, c, setting_usage(usage, sizeof(usage), true));
+			escape_message(
+			    stderr,
+			    "ncgrind: '%.*s' works in the browser only; the reports take "
+			    "filter, focus, ignore, hide and %s",
+			    (int)n, c, setting_usage(usage, sizeof(usage), true));
 			return 2;
 		}
 		kind = filters_kind(command_info(cmd)->name, &arg);
 		if (filters_add(&s->filters, kind, arg, err, sizeof(err)) < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err);
+			escape_message(stderr, "ncgrind: %s", err);
 			return 2;
 		}
 	}
@@ -610,7 +635,7 @@ static int select_parts(struct session *s, const char *list)
 	int ret = parts_parse(&s->prof, list, sel, err, sizeof(err));
 
 	if (ret < 0)
-		fprintf(stderr, "ncgrind: --parts: %s\n", err);
+		escape_message(stderr, "ncgrind: --parts: %s", err);
 	else
 		session_select_parts(s, sel);
 	free(sel);
@@ -672,7 +697,7 @@ static int batch_diff(const struct options *o)
 	struct report_opts report = o->report;
 	struct session base, new;
 	struct diff d;
-	char err[300], by[256];
+	char err[300] = "", by[256];
 	int ret;
 
 	if (o->npaths != 2)
@@ -696,7 +721,7 @@ static int batch_diff(const struct options *o)
 	ret =
 	    report_diff(stdout, &d, &o->rules, &report, o->events, o->sort_event, err, sizeof(err));
 	if (ret < 0)
-		fprintf(stderr, "ncgrind: %s\n", err);
+		report_failed(err);
 	/* as the same report of one profile: 1 when it cannot be made, 2 for a usage error */
 	ret = ret == -2 ? 2 : ret < 0 ? 1 : base.diag.errors || new.diag.errors;
 	diff_release(&d);
@@ -779,10 +804,10 @@ static int batch(const struct options *in)
 		ret = write_report(&s.prof, &o);
 	for (size_t i = 0; i < s.prof.nsrc; i++)
 		if (map_changed(&s.prof.src[i].map)) { /* the report read zeros past its end */
-			fprintf(stderr,
-				"%s: changed or was truncated while open; the report is "
-				"incomplete\n",
-				s.prof.src[i].path);
+			escape_message(stderr,
+				       "%s: changed or was truncated while open; the report is "
+				       "incomplete",
+				       s.prof.src[i].path);
 			ret = 1;
 		}
 	if (!ret && s.diag.errors)
@@ -811,7 +836,10 @@ static bool find_files(struct options *o)
 	return o->files.n > 0;
 }
 
-/* What the options hold, given back on every way out of main (ret passes through). */
+/*
+ * What the options hold, given back on every way out of main; ret passes
+ * through, unless standard output could not be written.
+ */
 static int options_release(struct options *o, int ret)
 {
 	source_paths_release(&o->sources);
@@ -819,7 +847,7 @@ static int options_release(struct options *o, int ret)
 	free(o->user_events);
 	files_release(&o->files);
 	rewrites_release(&o->rules);
-	return ret;
+	return close_stdout(ret);
 }
 
 int main(int argc, char **argv)
@@ -847,7 +875,7 @@ int main(int argc, char **argv)
 	if (o.diff)
 		return options_release(&o, run_diff(&o));
 	if (!find_files(&o)) {
-		fputs("ncgrind: no profile given, and no callgrind.out.* here\n", stderr);
+		escape_message(stderr, "ncgrind: no profile given, and no callgrind.out.* here");
 		see_help();
 		return options_release(&o, 2);
 	}

@@ -1516,8 +1516,10 @@ EOF
 }
 
 @test "commands: an unknown :command, a bad :resize, an unwritable :save-screen" {
-	# each gives a message on the status line; the screen keeps its size (80x24)
-	browse_ok "$FIX/spec/spec-extended.callgrind" <<'EOF'
+	# each gives a message on the status line; the screen keeps its size (80x24).
+	# The file not written is said again on stderr at the end, and fails the run;
+	# with its reason, the message takes the status line alone.
+	browse "$FIX/spec/spec-extended.callgrind" <<'EOF'
 :frobnicate now
 :save-screen unknown
 :resize 2x
@@ -1525,13 +1527,17 @@ EOF
 :save-screen no/such/dir/screen
 :save-screen bad-save
 EOF
+	expect_status 1
+	expect_err <<'EOF'
+ncgrind: cannot write 'no/such/dir/screen': No such file or directory
+EOF
 	assert_clean bad-resize 80 24
 	screen_rows '24p' unknown bad-save
 	expect_out <<'EOF'
 == unknown
 unknown command 'frobnicate' (help shows the commands)
 == bad-save
-1/3  sort: self Instructions   cannot write 'no/such/dir/screen'
+cannot write 'no/such/dir/screen': No such file or directory
 EOF
 	# the message of the bad size is not pinned; it names :resize
 	grep -q "resize" <(sed -n 24p "$BATS_TEST_TMPDIR/bad-resize")

@@ -129,12 +129,13 @@ EOF
 @test "malformed: garbage-after-header (random bytes in the body)" {
 	# good reader: error at the first bad line (6), no crash. The message shows the
 	# first 40 bytes of line 6 (ba 5a 46 bd 80 bd bb 55 39 7f 54 92 c2 0f 72 63 70 c4
-	# bb 7b f1 86 03 19 32 c1 bd 78 90 0f f1 e0 f9 3b 38 eb fb 2f cf 3c), non-ASCII
-	# and control bytes as \xNN. main: 10 + 20 = 30.
+	# bb 7b f1 86 03 19 32 c1 bd 78 90 0f f1 e0 f9 3b 38 eb fb 2f cf 3c), as the
+	# screens show text: control bytes and bytes that are not UTF-8 as \xNN, the one
+	# valid sequence (c4 bb: U+013B) as its character. main: 10 + 20 = 30.
 	mal garbage-after-header.callgrind
 	expect_status 1
 	expect_err <<'EOF'
-garbage-after-header.callgrind:6: unrecognized line '\xbaZF\xbd\x80\xbd\xbbU9\x7fT\x92\xc2\x0frcp\xc4\xbb{\xf1\x86\x03\x192\xc1\xbdx\x90\x0f\xf1\xe0\xf9;8\xeb\xfb/\xcf<...'; ignored
+garbage-after-header.callgrind:6: unrecognized line '\xbaZF\xbd\x80\xbd\xbbU9\x7fT\x92\xc2\x0frcpĻ{\xf1\x86\x03\x192\xc1\xbdx\x90\x0f\xf1\xe0\xf9;8\xeb\xfb/\xcf<...'; ignored
 EOF
 	expect_tsv <<'EOF'
 function | file | object | calls | self:Ir | incl:Ir

@@ -828,3 +828,25 @@ EOF
 	tm send-keys Q
 	expect_ended 0
 }
+
+@test "tmux: the messages said when the browser ends set neither the clipboard nor the title" {
+	# round 3, item 3: the "calls cost more" warning names the event and the file.
+	# The event's name holds OSC 52 (set the clipboard to "pwned"), the file's OSC 2
+	# (the title FNTITLE); both were written raw to the terminal after q. main
+	# costs 1 and its call to f 5: the calls cost 4 more than the total (2).
+	local d="$BATS_TEST_TMPDIR" f=$'osc\e]2;FNTITLE\a.callgrind'
+	printf 'events: Ir X\e]52;c;cHduZWQ=\a\nfl=a.c\nfn=main\n1 1 1\ncfn=f\ncalls=1 1\n1 5 5\nfn=f\n1 1 1\n' \
+		>"$d/$f"
+	start_ncgrind "$d" "$f"
+	wait_text '2 problems reading the profile'
+	tm set -g set-clipboard on
+	tm send-keys q
+	expect_ended 0
+	assert_grep 'calls cost more X\x1b]52;c;cHduZWQ=\x07 than the whole profile' \
+		"$BATS_TEST_TMPDIR/pane"
+	assert_grep 'osc\x1b]2;FNTITLE\x07.callgrind: warning: calls cost more Ir' \
+		"$BATS_TEST_TMPDIR/pane"
+	[ "$(tm display-message -p '#{pane_title}')" != FNTITLE ]
+	run tm list-buffers
+	[ -z "$output" ]
+}

@@ -3,6 +3,7 @@
  * turn into gigabytes of messages, while the counts stay exact.
  */
 #include "ncgrind/core/diag.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/core/util.h"
 
 #include <stdarg.h>
@@ -53,28 +54,25 @@ int diag_add(struct diag *d, enum diag_level level, uint64_t line, const char *f
 
 char *diag_quote(char *buf, const char *p, size_t n, size_t max)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t o = 0;
+	char esc[ESCAPE_MAX];
+	size_t o = 0, i = 0;
 
-	for (size_t i = 0; i < n && i < max; i++) {
-		unsigned char c = (unsigned char)p[i];
+	/* the one rule of escape.h: a bad token reads as the screens show it */
+	while (i < n) {
+		size_t len = escape_next(p + i, n - i, esc);
 
-		if (c >= 0x20 && c < 0x7f && c != '\\') {
-			buf[o++] = (char)c;
-		} else if (c == '\t') {
-			buf[o++] = '\\';
-			buf[o++] = 't';
-		} else if (c == '\\') {
-			buf[o++] = '\\';
-			buf[o++] = '\\';
+		if (i + len > max)
+			break;
+		if (esc[0]) {
+			memcpy(buf + o, esc, strlen(esc));
+			o += strlen(esc);
 		} else {
-			buf[o++] = '\\';
-			buf[o++] = 'x';
-			buf[o++] = hex[c >> 4];
-			buf[o++] = hex[c & 15];
+			memcpy(buf + o, p + i, len);
+			o += len;
 		}
+		i += len;
 	}
-	if (n > max) {
+	if (i < n) {
 		memcpy(buf + o, "...", 3);
 		o += 3;
 	}
@@ -101,9 +99,9 @@ void diag_write(const struct diag *d, FILE *out)
 
 	for (size_t i = 0; i < d->nr; i++) {
 		diag_format(d, &d->msgs[i], buf, sizeof(buf));
-		fprintf(out, "%s\n", buf);
+		escape_message(out, "%s", buf); /* the path and the names in the text */
 	}
 	if (total > d->nr)
-		fprintf(out, "%s: %zu more message%s not shown\n", d->path, total - d->nr,
-			total - d->nr == 1 ? "" : "s");
+		escape_message(out, "%s: %zu more message%s not shown", d->path, total - d->nr,
+			       total - d->nr == 1 ? "" : "s");
 }

@@ -1,9 +1,12 @@
 /*
  * escape: one decoder of UTF-8 for every writer of text (the text reports,
  * tsv on a terminal, json, the annotated source, the browser's grid for
- * the bidi controls), so that they agree on what is shown as it is.
+ * the bidi controls) and for every message on standard error, so that they
+ * agree on what is shown as it is.
  */
 #include "ncgrind/core/escape.h"
+
+#include <stdlib.h>
 
 size_t escape_utf8(const char *s, size_t n, uint32_t *cp)
 {
@@ -89,4 +92,34 @@ size_t escape_copy(char *buf, size_t size, struct span s)
 	}
 	buf[o] = '\0';
 	return o;
+}
+
+void escape_vmessage(FILE *out, const char *fmt, va_list ap)
+{
+	char small[1024], *buf = small;
+	va_list again;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(small, sizeof(small), fmt, ap);
+	/* plain malloc: die() writes through here, and xmalloc() dies */
+	if (len >= (int)sizeof(small) && (buf = malloc((size_t)len + 1)) != NULL)
+		vsnprintf(buf, (size_t)len + 1, fmt, again);
+	else
+		buf = small; /* (cut where malloc failed) */
+	va_end(again);
+	if (len > 0)
+		escape_write(out, span_make(buf, strlen(buf)));
+	fputc('\n', out);
+	if (buf != small)
+		free(buf);
+}
+
+void escape_message(FILE *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	escape_vmessage(out, fmt, ap);
+	va_end(ap);
 }

@@ -4,7 +4,9 @@
  */
 #define _GNU_SOURCE /* qsort_r: in POSIX only since 2024, not in C11 */
 #include "ncgrind/core/util.h"
+#include "ncgrind/core/escape.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,10 +26,30 @@ void die(const char *fmt, ...)
 		die_hook();
 	fputs("ncgrind: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	escape_vmessage(stderr, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
+}
+
+int fclose_written(FILE *f)
+{
+	int failed = ferror(f), before = errno, e;
+
+	errno = 0;
+	if (fflush(f) != 0) {
+		e = errno ? errno : EIO;
+		fclose(f);
+		errno = e;
+		return -1;
+	}
+	/* EBADF with nothing written: a closed descriptor that nobody wrote to (>&-) */
+	if (fclose(f) != 0 && (failed || errno != EBADF))
+		return -1;
+	if (failed) { /* the write that failed left its errno, unless a call since set another */
+		errno = before ? before : EIO;
+		return -1;
+	}
+	return 0;
 }
 
 void *xmalloc(size_t n)

@@ -43,6 +43,16 @@ static struct span name_of(const struct profile *p, uint32_t id, const char *non
 	return id == NCG_NONE ? span_make(none, strlen(none)) : profile_name(p, id);
 }
 
+/* The text head's two files: paths are bytes a terminal must not act on. */
+static void text_sides(FILE *out, const struct diff *d)
+{
+	fputs("Base: ", out);
+	escape_write(out, span_make(d->base->path, strlen(d->base->path)));
+	fputs("\nNew:  ", out);
+	escape_write(out, span_make(d->new->path, strlen(d->new->path)));
+	fputc('\n', out);
+}
+
 /* The five values of one cost (self or incl) of row r in event e. */
 struct five {
 	uint64_t base, new;
@@ -277,8 +287,9 @@ static void calls_report(FILE *out, const struct diff *d, const uint32_t *evs, u
 		json_counts(out, d, o);
 		fputs(",\"calls\":[", out);
 	} else {
-		fprintf(out, "Base: %s\nNew:  %s\nCalls by the change of their inclusive %.*s\n",
-			d->base->path, d->new->path, (int)d->ev_name[e].len, d->ev_name[e].ptr);
+		text_sides(out, d);
+		fprintf(out, "Calls by the change of their inclusive %.*s\n",
+			(int)d->ev_name[e].len, d->ev_name[e].ptr);
 		text_filters(out, d, o);
 		fputc('\n', out);
 		fprintf(out, "%16s %16s %16s %8s %8s  %-7s %s\n", "Base", "New", "Change", "%base",
@@ -545,7 +556,7 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 		json_counts(out, d, o);
 		fputs(",\"trees\":[\n", out);
 	} else {
-		fprintf(out, "Base: %s\nNew:  %s\n", d->base->path, d->new->path);
+		text_sides(out, d);
 		fprintf(out,
 			"Event %.*s: inclusive cost of each call on each side, folded under %.2f%% "
 			"of the root\n",
@@ -834,7 +845,7 @@ static void text_report(FILE *out, const struct diff *d, const size_t *order, ui
 	const struct span ev = d->ev_name[e];
 	char a[FMT_NUM], b[FMT_NUM], cc[FMT_NUM + 1];
 
-	fprintf(out, "Base: %s\nNew:  %s\n", d->base->path, d->new->path);
+	text_sides(out, d);
 	fprintf(out, "Event %.*s: base total %s, new total %s, change %s (%s%% of the base)\n",
 		(int)ev.len, ev.ptr, fmt_commas(a, d->total_base[e]),
 		fmt_commas(b, d->total_new[e]),

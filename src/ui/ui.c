@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
 #include "ncgrind/ui/keys.h"
+#include "ncgrind/core/escape.h"
 #include "ncgrind/core/parse.h"
 #include "ncgrind/model/fmt.h"
 #include "ncgrind/model/source.h"
@@ -100,8 +101,8 @@ static int script_next(struct script *s, char **cmd)
 		key = keys_parse(p);
 		if (key >= 0)
 			return key;
-		fprintf(stderr, "%s:%llu: unknown key '%s'\n", s->path,
-			(unsigned long long)s->lineno, p);
+		escape_message(stderr, "%s:%llu: unknown key '%s'", s->path,
+			       (unsigned long long)s->lineno, p);
 	}
 }
 
@@ -113,14 +114,23 @@ int ui_parse_size(const char *s, int *cols, int *rows)
 		   : -1;
 }
 
+int ui_close_written(struct ui *u, FILE *f, const char *path)
+{
+	if (f && fclose_written(f) == 0)
+		return 0;
+	snprintf(u->write_error, sizeof(u->write_error), "%s '%s': %s",
+		 f ? "write error on" : "cannot write", path, strerror(errno));
+	ui_message(u, true, "%s", u->write_error);
+	return -1;
+}
+
 void ui_save_screen(struct ui *u, const char *path)
 {
 	FILE *f = fopen(path, "w");
 
-	if (!f || grid_save(&u->g, f) < 0 || fclose(f) != 0) {
-		ui_message(u, true, "cannot write '%s'", path);
-		return;
-	}
+	if (f)
+		grid_save(&u->g, f);
+	ui_close_written(u, f, path); /* (silent when written: the next screen saved stays clean) */
 }
 
 /* ---- requests ---------------------------------------------------------- */
@@ -814,8 +824,9 @@ static int setup(struct ui *u, const struct ui_opts *o)
 		u->script->path = o->script;
 		u->script->f = fopen(o->script, "r");
 		if (!u->script->f) {
-			fprintf(stderr, "ncgrind: cannot read the script '%s'\n", o->script);
-			return -1;
+			escape_message(stderr, "ncgrind: cannot read the script '%s'", o->script);
+			return -2; /* not UI_NO_BROWSER: no report in place of the script's screens
+				    */
 		}
 	} else {
 		int rc = term_open(err, sizeof(err));
@@ -824,12 +835,12 @@ static int setup(struct ui *u, const struct ui_opts *o)
 			return UI_NO_BROWSER;
 		if (rc == TERM_UNFIT) {
 			/* the report is what such a terminal can show */
-			fprintf(stderr, "ncgrind: %s: printing the report instead (see --dump)\n",
-				err);
+			escape_message(
+			    stderr, "ncgrind: %s: printing the report instead (see --dump)", err);
 			return UI_NO_BROWSER;
 		}
 		if (rc < 0) {
-			fprintf(stderr, "ncgrind: %s\n", err);
+			escape_message(stderr, "ncgrind: %s", err);
 			return -1;
 		}
 		term_size(&rows, &cols);
@@ -952,5 +963,9 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	key = u.status;
 	ui_forget_names(&u);
 	teardown(&u);
+	if (u.write_error[0]) {
+		escape_message(stderr, "ncgrind: %s", u.write_error);
+		key = key ? key : 1;
+	}
 	return key;
 }

@@ -189,14 +189,9 @@ void cmd_write(struct ui *u, const char *cmd, const char *path)
 		return;
 	}
 	f = fopen(path, "w");
-	if (!f) {
-		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
-		return;
-	}
-	screen_ops_of(s)->write(u, s, f);
-	if (fclose(f) != 0)
-		ui_message(u, true, "cannot write '%s': %s", path, strerror(errno));
-	else
+	if (f)
+		screen_ops_of(s)->write(u, s, f);
+	if (ui_close_written(u, f, path) == 0)
 		ui_message(u, false, "wrote %s", path);
 }
 

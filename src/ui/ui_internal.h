@@ -78,7 +78,13 @@ struct ui {
 	bool told_changed; /* the file changed under the mapping, and the user was told */
 	struct fn_name seen_table, seen_subject; /* the table's and the screen's function */
 	int status;                              /* exit status */
-	unsigned jobs;                           /* --jobs, for every profile read */
+	/*
+	 * The last :write or :save-screen that failed, said again on stderr at
+	 * the end (status 1): a script's output is not the status line, and a
+	 * file that was not written must not pass for one that was.
+	 */
+	char write_error[300];
+	unsigned jobs; /* --jobs, for every profile read */
 	/* a diff (--diff, :diff FILE): the base profile, and it matched with ses's */
 	struct session *base;
 	struct diff *diff;
@@ -300,6 +306,12 @@ void ui_profile_settings(const struct ui *u, struct profile *p);
 /* Setting s to value (a message says what changed, or what is wrong). */
 void ui_setting_apply(struct ui *u, enum setting s, const char *value);
 void ui_save_screen(struct ui *u, const char *path);
+/*
+ * Close f, the file at path that a screen was written to: 0, or -1 with
+ * why not on the status line and in write_error (f NULL: fopen() failed,
+ * errno says why).
+ */
+int ui_close_written(struct ui *u, FILE *f, const char *path);
 int ui_parse_size(const char *s, int *cols, int *rows);
 /* The n files (copies), and the title that names them. */
 void ui_files_init(struct ui_files *f, char *const *paths, size_t n);

@@ -45,7 +45,10 @@ void diag_release(struct diag *d);
 int diag_add(struct diag *d, enum diag_level level, uint64_t line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Quote up to max bytes of p as a printable C-like string into buf (size >= 4*max+8). */
+/*
+ * Up to max bytes of p into buf (size >= 4*max+8), escaped as escape.h says,
+ * "..." after a cut.
+ */
 char *diag_quote(char *buf, const char *p, size_t n, size_t max);
 
 /* "FILE:LINE: text" (warnings say "warning: "), one message per line. */

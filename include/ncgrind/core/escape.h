@@ -14,6 +14,7 @@
 
 #include "ncgrind/core/util.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #define ESCAPE_MAX 12 /* room for an escape ("\x9b", "\u202e") and its NUL */
@@ -42,5 +43,15 @@ void escape_write(FILE *out, struct span s);
  * that does not fit); returns the length.
  */
 size_t escape_copy(char *buf, size_t size, struct span s);
+
+/*
+ * One message, as every message reaches standard error: fmt's text with
+ * every unit escaped (a newline that a path holds too: one message is one
+ * line), then a newline. The format's own text is plain ASCII; escaping the
+ * whole of it means no argument (a name, a path, an option's value, a
+ * message built elsewhere) can get past the rule.
+ */
+void escape_message(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void escape_vmessage(FILE *out, const char *fmt, va_list ap);
 
 #endif

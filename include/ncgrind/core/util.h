@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -56,6 +57,14 @@ char *xmemdup0(const char *p, size_t n);
 /* a * b, or exit with a message when it does not fit in size_t (git's st_mult). */
 size_t st_mult(size_t a, size_t b);
 size_t st_add(size_t a, size_t b);
+
+/*
+ * Close f, written to: 0, or -1 with errno saying why when any write to it
+ * failed. A buffered stream may drop what a write could not take and close
+ * without an error (a full disk), so ferror() is asked first; where the
+ * failed write's errno is lost, EIO.
+ */
+int fclose_written(FILE *f);
 
 /* Called before exit() on allocation failure, e.g. to restore the terminal. */
 void util_set_die_hook(void (*hook)(void));
