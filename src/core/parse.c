@@ -1231,11 +1231,17 @@ static void parse_map(struct parser *ps, const struct parse_opts *o, const atomi
 int parser_open(struct profile *prof, uint32_t s, struct diag *d, const struct parse_opts *o)
 {
 	struct source *src = &prof->src[s];
+	struct map_watch w = {0};
 	char err[256];
+	int r;
 
+	if (o)
+		w = (struct map_watch){o->unpacking, o->reading, o->ctx};
 	d->path = src->path;
-	if (map_open_progress(&src->map, src->path, o ? o->unpacking : NULL, o ? o->ctx : NULL, err,
-			      sizeof(err)) < 0)
+	r = map_open_progress(&src->map, src->path, &w, err, sizeof(err));
+	if (r == MAP_STOPPED)
+		return diag_add(d, DIAG_FATAL, 0, "reading %s", err);
+	if (r < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
 	if (src->map.warn[0])
 		diag_add(d, DIAG_ERROR, 0, "%s", src->map.warn);
