@@ -118,6 +118,30 @@ functions_of() {
 	assert_grep 'callgrind.out.5: empty file, no profile data' "$ERR"
 }
 
+@test "files: a junk file named as a dump of the run is skipped, named, with --no-siblings" {
+	# before: callgrind.out.9.4 (no profile) failed the whole run, with no hint
+	local d=$BATS_TEST_TMPDIR/run
+	run_files "$d" 9 "" .2
+	echo 'junk, not a profile' >"$d/callgrind.out.9.4"
+	cd "$d"
+	ncg --dump=functions --format=tsv callgrind.out.9
+	expect_status 0
+	[ "$(functions_of)" = "f9 f9.2 " ]
+	assert_grep 'callgrind.out.9.4: warning: not a callgrind or cachegrind profile: skipped, the other files read (--no-siblings' "$ERR"
+	[ "$(wc -l <"$ERR")" = 1 ]
+	# named alone, the file named is refused as before
+	ncg --no-siblings --dump=functions callgrind.out.9.4
+	expect_status 1
+	assert_grep 'callgrind.out.9.4:1: not a callgrind or cachegrind profile' "$ERR"
+	# nothing but junk: the first file's reading says why, nothing is skipped
+	echo 'junk' >"$d/callgrind.out.9"
+	echo 'junk' >"$d/callgrind.out.9.2"
+	ncg --dump=functions callgrind.out.9
+	expect_status 1
+	assert_grep 'callgrind.out.9:1: not a callgrind or cachegrind profile' "$ERR"
+	refute_grep 'skipped' "$ERR"
+}
+
 @test "files: without a file, the newest run here, all its files" {
 	local d=$BATS_TEST_TMPDIR/run
 	run_files "$d" 6 ""
