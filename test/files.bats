@@ -118,6 +118,30 @@ functions_of() {
 	assert_grep 'callgrind.out.5: empty file, no profile data' "$ERR"
 }
 
+@test "files: a junk file named as a dump of the run is skipped, named, with --no-siblings" {
+	# before: callgrind.out.9.4 (no profile) failed the whole run, with no hint
+	local d=$BATS_TEST_TMPDIR/run
+	run_files "$d" 9 "" .2
+	echo 'junk, not a profile' >"$d/callgrind.out.9.4"
+	cd "$d"
+	ncg --dump=functions --format=tsv callgrind.out.9
+	expect_status 0
+	[ "$(functions_of)" = "f9 f9.2 " ]
+	assert_grep 'callgrind.out.9.4: warning: not a callgrind or cachegrind profile: skipped, the other files read (--no-siblings' "$ERR"
+	[ "$(wc -l <"$ERR")" = 1 ]
+	# named alone, the file named is refused as before
+	ncg --no-siblings --dump=functions callgrind.out.9.4
+	expect_status 1
+	assert_grep 'callgrind.out.9.4:1: not a callgrind or cachegrind profile' "$ERR"
+	# nothing but junk: the first file's reading says why, nothing is skipped
+	echo 'junk' >"$d/callgrind.out.9"
+	echo 'junk' >"$d/callgrind.out.9.2"
+	ncg --dump=functions callgrind.out.9
+	expect_status 1
+	assert_grep 'callgrind.out.9:1: not a callgrind or cachegrind profile' "$ERR"
+	refute_grep 'skipped' "$ERR"
+}
+
 @test "files: without a file, the newest run here, all its files" {
 	local d=$BATS_TEST_TMPDIR/run
 	run_files "$d" 6 ""
@@ -198,6 +222,42 @@ functions_of() {
 	# f1 (cost 40) came before the cut; f2000 did not
 	assert_grep "$(printf 'f1\t\t\t0\t40\t40')" "$OUT"
 	refute_grep '^f2000	' "$OUT"
+}
+
+@test "files: a damaged gzip keeps only what its checks vouch for; a zstd cut in its first block says why it gives nothing" {
+	cd "$BATS_TEST_TMPDIR"
+	# about 400 KB: several deflate blocks; a byte flipped half way decodes into
+	# nonsense lines until the member's CRC fails. Before: all of it was parsed.
+	awk 'BEGIN { print "events: Ir"; for (f = 1; f <= 2000; f++) {
+		print "fn=f" f; for (l = 1; l <= 40; l++) print l, f } }' >big.callgrind
+	gzip -c big.callgrind >big.gz
+	local n
+	n=$(stat -c %s big.gz)
+	{ head -c $((n / 2)) big.gz; printf '\377'; tail -c +$((n / 2 + 2)) big.gz; } >flip.gz
+	ncg --dump=functions --format=tsv flip.gz
+	expect_status 1
+	assert_grep 'flip.gz: cannot read: gzip: gzip data that fails its check (CRC) in the member that starts at byte 0 of the compressed file' "$ERR"
+	refute_grep 'more costs|unrecognized' "$ERR"
+	# a first member that checks, then the damaged one: the first is read
+	printf '%s\n' 'events: Ir' 'fn=first' '1 7' | gzip -c >one.gz
+	cat one.gz flip.gz >two.gz
+	ncg --dump=functions --format=tsv two.gz
+	expect_status 1
+	assert_grep "two.gz: gzip: gzip data that fails its check (CRC) in the member that starts at byte $(stat -c %s one.gz) of the compressed file; the 24 bytes before it are read" "$ERR"
+	[ "$(cut -f1 "$OUT" | tail -n +2)" = first ]
+	# a zstd block is decoded whole or not at all: cut inside the first, nothing
+	head -c 40000 big.callgrind | zstd -q -c >small.zst
+	head -c $(($(stat -c %s small.zst) / 2)) small.zst >half.zst
+	ncg --dump=functions half.zst
+	expect_status 1
+	assert_grep 'half.zst: cannot read: zstd: the zstd data ends early (a cut file?) inside its first block, which zstd reads whole or not at all (up to 128 KB)' "$ERR"
+	# cut past its first block: the blocks before the cut are read
+	zstd -q -c big.callgrind >big.zst
+	head -c $(($(stat -c %s big.zst) / 2)) big.zst >cut.zst
+	ncg --dump=functions --format=tsv cut.zst
+	expect_status 1
+	assert_grep 'cut.zst: zstd: the zstd data ends early (a cut file?) at byte' "$ERR"
+	assert_grep "$(printf 'f1\t\t\t0\t40\t40')" "$OUT"
 }
 
 @test "files: damaged compressed data that gives nothing is a clear error" {

@@ -564,6 +564,44 @@ EOF3
 	expect_ended 0
 }
 
+# SLOW_PIPE_WRAPPER (sh -c "$SLOW_PIPE_WRAPPER" NCGRIND KEYS): ncgrind - reads a
+# pipe whose writer sends one profile line, then waits 20 s before its end; the
+# status line is printed as soon as ncgrind ends (the pipeline itself waits for
+# its writer). The traps are set again inside: a subshell does not keep them.
+# shellcheck disable=SC2016 # expanded by the wrapper's sh
+SLOW_PIPE_WRAPPER='trap : INT QUIT
+ulimit -c 0
+before=$(stty -g)
+{ printf "events: Ir\nfl=a.c\nfn=main\n1 5\n"; sleep 20; } | {
+	trap : INT QUIT
+	"$0" -
+	st=$?
+	if [ "$(stty -g </dev/tty)" = "$before" ]; then t="as before"; else t=CHANGED; fi
+	echo "ncgrind exit status $st, tty settings $t"
+}
+read -r _'
+
+@test "tmux: a slow pipe shows the loading screen, and q, Esc or Ctrl-C stop the reading" {
+	# before: a blank screen until the writer ended, deaf to q. expect_ended waits
+	# 3 s at most: ncgrind must be gone long before the pipe's end.
+	local key st
+	for key in q Escape C-c; do
+		tmux_kill_server "$SOCK"
+		tmux_start "$BATS_TEST_TMPDIR" sh -c "$SLOW_PIPE_WRAPPER" "$NCGRIND"
+		wait_text "Reading the profile: 0.0 MB so far"
+		sed -n '1p;30p' "$BATS_TEST_TMPDIR/pane" >"$OUT"
+		expect_out <<'EOF3'
+ncgrind: -
+q stops
+EOF3
+		tm send-keys "$key"
+		# stopped by the user: no message; Ctrl-C ends it by SIGINT (128 + 2)
+		st=0
+		[ "$key" != C-c ] || st=130
+		expect_ended "$st"
+	done
+}
+
 @test "tmux colour: the parts of a --separate-threads run, chosen on the parts screen" {
 	# the 3 thread files of the run (the empty callgrind.out.26197 brings them);
 	# summaries 281,879 + 300,283 + 600,283 = 1,182,445 Ir

@@ -139,11 +139,49 @@ static bool all_zero(const unsigned char *p, size_t n)
 	return true;
 }
 
+/*
+ * Where the data that can be trusted ends: the output and input at the end
+ * of the last deflate block decoded whole, and at the end of the last member
+ * whose check (CRC and length) passed.
+ */
+struct gz_good {
+	size_t block_out, block_in;
+	size_t member_out, member_in;
+};
+
+/* zlib's word for a member whose data decoded but fails its check. */
+static bool gz_check_failed(const z_stream *z)
+{
+	return z->msg && (!strcmp(z->msg, "incorrect data check") ||
+			  !strcmp(z->msg, "incorrect length check"));
+}
+
+/*
+ * Damaged data: what a bad block decoded into is garbage (it reads as
+ * nonsense lines), so the output goes back to the end of the last block
+ * decoded whole; when a member's check fails, no block of it can be
+ * trusted, and the output goes back to the end of the member before.
+ */
+static int gz_damaged(struct out *o, bool check, const struct gz_good *g, char *err, size_t errsize)
+{
+	size_t keep = check ? g->member_out : g->block_out;
+	uint64_t at = check ? g->member_in : g->block_in;
+
+	if (keep < o->d->size)
+		o->d->size = keep;
+	return out_damaged(o,
+			   check ? "gzip data that fails its check (CRC) in the member that starts"
+				 : "damaged gzip data in the deflate block that starts",
+			   at, err, errsize);
+}
+
 static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, size_t errsize)
 {
 	z_stream z;
+	struct gz_good good = {0, 0, 0, 0};
 	size_t done = 0;
 	int r = Z_OK;
+	bool check;
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit2(&z, 15 + 16) != Z_OK) {
@@ -160,11 +198,14 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 		z.avail_in = (unsigned)in_piece;
 		z.next_out = (unsigned char *)o->d->data + o->d->size;
 		z.avail_out = (unsigned)out_piece;
-		r = inflate(&z, Z_NO_FLUSH);
+		r = inflate(&z, Z_BLOCK); /* returns at each block's end: see gz_good */
 		done += in_piece - z.avail_in;
 		o->d->size += out_piece - z.avail_out;
 		out_progress(o, done);
+		if (r == Z_OK && (z.data_type & 128)) /* a block (or the header) ended */
+			good.block_out = o->d->size, good.block_in = done;
 		if (r == Z_STREAM_END) {
+			good = (struct gz_good){o->d->size, done, o->d->size, done};
 			if (done == n || all_zero(src + done, n - done))
 				break;
 			if (decompress_detect(src + done, n - done) != COMP_GZIP) {
@@ -179,6 +220,7 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 		if (r != Z_OK && r != Z_BUF_ERROR)
 			break;
 	}
+	check = gz_check_failed(&z); /* (before z is released) */
 	inflateEnd(&z);
 	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
@@ -186,7 +228,7 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 		return 0;
 	if (r == Z_BUF_ERROR)
 		return out_damaged(o, "the gzip data ends early (a cut file?)", done, err, errsize);
-	return out_damaged(o, "damaged gzip data", done, err, errsize);
+	return gz_damaged(o, check, &good, err, errsize);
 }
 
 static int unxz(const unsigned char *src, size_t n, struct out *o, char *err, size_t errsize)
@@ -253,6 +295,11 @@ static int unzstd(const unsigned char *src, size_t n, struct out *o, char *err, 
 		snprintf(what, sizeof(what), "damaged zstd data (%s)", ZSTD_getErrorName(r));
 		return out_damaged(o, what, in.pos, err, errsize);
 	}
+	if (r != 0 && !o->d->size) /* zstd gives no part of a block: nothing at all here */
+		return out_damaged(o,
+				   "the zstd data ends early (a cut file?) inside its first block, "
+				   "which zstd reads whole or not at all (up to 128 KB); cut",
+				   in.pos, err, errsize);
 	if (r != 0) /* a frame not finished */
 		return out_damaged(o, "the zstd data ends early (a cut file?)", in.pos, err,
 				   errsize);

@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -134,7 +135,31 @@ static enum sniff pipe_sniff(const char *buf, size_t n)
 	return sniff_profile(buf, n);
 }
 
-static int read_all(int fd, size_t max, struct map *m, char *err, size_t errsize)
+#define WATCH_MS 100 /* between two questions to w->reading while a pipe is silent */
+
+/*
+ * Until fd has bytes (or its end, or an error, for read() to say), asking
+ * w whether to stop: false when it says so. Without w, read() just blocks.
+ */
+static bool wait_readable(int fd, const struct map_watch *w, size_t nr)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+
+	if (!w || !w->reading)
+		return true;
+	for (;;) {
+		int r = poll(&p, 1, WATCH_MS);
+
+		if (w->reading(w->ctx, nr))
+			return false;
+		/* EINTR (a resize): ask again, a read() now could block for good */
+		if (r > 0 || (r < 0 && errno != EINTR))
+			return true;
+	}
+}
+
+static int read_all(int fd, size_t max, const struct map_watch *w, struct map *m, char *err,
+		    size_t errsize)
 {
 	char *buf = NULL;
 	size_t nr = 0, alloc = 0;
@@ -143,6 +168,11 @@ static int read_all(int fd, size_t max, struct map *m, char *err, size_t errsize
 	while (sniffed == SNIFF_MORE || sniffed == SNIFF_PROFILE) {
 		ssize_t n;
 
+		if (!wait_readable(fd, w, nr)) {
+			snprintf(err, errsize, "stopped after %zu bytes, before the end", nr);
+			free(buf);
+			return MAP_STOPPED;
+		}
 		if (nr > max) {
 			snprintf(err, errsize,
 				 "more than %zu MiB from a pipe: save it to a file and open that "
@@ -210,8 +240,8 @@ static int map_file(struct map *m, int fd, size_t file_size, char *err, size_t e
 	return 0;
 }
 
-static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, char *err,
-		  size_t errsize)
+static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin,
+		  const struct map_watch *w, char *err, size_t errsize)
 {
 	if (S_ISREG(st->st_mode)) {
 		m->file_size = (size_t)st->st_size;
@@ -229,7 +259,7 @@ static int map_fd(struct map *m, int fd, const struct stat *st, bool is_stdin, c
 			     : "is a device, not a profile");
 		return -1;
 	}
-	return read_all(fd, pipe_max(), m, err, errsize);
+	return read_all(fd, pipe_max(), w, m, err, errsize);
 }
 
 /*
@@ -264,9 +294,8 @@ static int map_decompress(struct map *m, decompress_progress_fn progress, void *
 	return 0;
 }
 
-int map_open_progress(struct map *m, const char *path,
-		      void (*progress)(void *ctx, uint64_t done, uint64_t total), void *ctx,
-		      char *err, size_t errsize)
+int map_open_progress(struct map *m, const char *path, const struct map_watch *w, char *err,
+		      size_t errsize)
 {
 	struct stat st;
 	int fd, ret;
@@ -288,12 +317,12 @@ int map_open_progress(struct map *m, const char *path,
 		snprintf(err, errsize, "%s", strerror(errno));
 		ret = -1;
 	} else {
-		ret = map_fd(m, fd, &st, is_stdin, err, errsize);
+		ret = map_fd(m, fd, &st, is_stdin, w, err, errsize);
 	}
 	if (!is_stdin)
 		close(fd);
 	if (ret == 0 && m->file_size)
-		ret = map_decompress(m, progress, ctx, err, errsize);
+		ret = map_decompress(m, w ? w->unpacking : NULL, w ? w->ctx : NULL, err, errsize);
 	if (ret < 0)
 		map_release(m);
 	return ret;

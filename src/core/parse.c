@@ -22,6 +22,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "parser.h"
 #include "ncgrind/core/lex.h"
+#include "ncgrind/core/sniff.h"
 #include "ncgrind/core/events.h"
 
 #include <inttypes.h>
@@ -1231,11 +1232,17 @@ static void parse_map(struct parser *ps, const struct parse_opts *o, const atomi
 int parser_open(struct profile *prof, uint32_t s, struct diag *d, const struct parse_opts *o)
 {
 	struct source *src = &prof->src[s];
+	struct map_watch w = {0};
 	char err[256];
+	int r;
 
+	if (o)
+		w = (struct map_watch){o->unpacking, o->reading, o->ctx};
 	d->path = src->path;
-	if (map_open_progress(&src->map, src->path, o ? o->unpacking : NULL, o ? o->ctx : NULL, err,
-			      sizeof(err)) < 0)
+	r = map_open_progress(&src->map, src->path, &w, err, sizeof(err));
+	if (r == MAP_STOPPED)
+		return diag_add(d, DIAG_FATAL, 0, "reading %s", err);
+	if (r < 0)
 		return diag_add(d, DIAG_FATAL, 0, "cannot read: %s", err);
 	if (src->map.warn[0])
 		diag_add(d, DIAG_ERROR, 0, "%s", src->map.warn);
@@ -1247,6 +1254,37 @@ int parser_open(struct profile *prof, uint32_t s, struct diag *d, const struct p
 	prof->declared_callgrind |=
 	    src->map.size >= 18 && !memcmp(src->map.data, "# callgrind format", 18);
 	return 0;
+}
+
+/* A mapped file whose first line cannot start a profile (sniff.h). */
+static bool no_profile(const struct map *m)
+{
+	enum sniff s = sniff_profile(m->data, m->size < SNIFF_MAX ? m->size : SNIFF_MAX);
+
+	return s == SNIFF_NOT || s == SNIFF_NO_LINE;
+}
+
+void parser_skip_strangers(struct profile *prof, struct diag *d)
+{
+	size_t good = 0;
+
+	for (uint32_t s = 0; s < prof->nsrc; s++)
+		good += !no_profile(&prof->src[s].map);
+	if (!good)
+		return; /* nothing to read instead: the first one's reading says why */
+	for (uint32_t s = 0; s < prof->nsrc;) {
+		if (!no_profile(&prof->src[s].map)) {
+			s++;
+			continue;
+		}
+		d->path = prof->src[s].path;
+		diag_add(d, DIAG_WARNING, 0,
+			 "not a callgrind or cachegrind profile: skipped, the other file%s read "
+			 "(--no-siblings reads only the files named, not the others of their run)",
+			 good == 1 ? "" : "s");
+		profile_drop_source(prof, s);
+	}
+	d->path = prof->src[0].path;
 }
 
 void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,

@@ -842,6 +842,8 @@ struct parse_job *parse_start(struct profile *p, struct diag *d, const struct pa
 		d->path = p->src[0].path;
 	if (bad || !p->nsrc)
 		return NULL;
+	if (p->nsrc > 1)
+		parser_skip_strangers(p, d);
 	j = xmalloc(sizeof(*j));
 	job_init(j, p, d, o);
 	size = chunk_size(j, jobs);

@@ -175,6 +175,12 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
  * is compressed; -1 with d's fatal message when it cannot be read.
  */
 int parser_open(struct profile *prof, uint32_t s, struct diag *d, const struct parse_opts *o);
+/*
+ * Of several mapped files, those whose first line is no profile's (junk
+ * beside a run: callgrind.out.123.4) are dropped with a warning each, as
+ * long as one that is a profile remains; alone, a file is read and refused.
+ */
+void parser_skip_strangers(struct profile *prof, struct diag *d);
 /* Index the mapped files in one pass each (the reference the chunks reproduce). */
 void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,
 		     const atomic_bool *cancel);

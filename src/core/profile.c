@@ -77,6 +77,9 @@ void profile_release(struct profile *p)
 		free(p->src[i].path);
 	}
 	free(p->src);
+	for (size_t i = 0; i < p->ndropped; i++)
+		free(p->dropped[i]);
+	free(p->dropped);
 	htab_release(&p->fn_index);
 	htab_release(&p->edge_index);
 	htab_release(&p->ev_index);
@@ -96,6 +99,19 @@ uint32_t profile_add_source(struct profile *p, const char *path)
 	if (!p->path)
 		p->path = s->path;
 	return (uint32_t)p->nsrc++;
+}
+
+void profile_drop_source(struct profile *p, uint32_t s)
+{
+	struct source *src = &p->src[s];
+
+	map_release(&src->map);
+	p->dropped = xrealloc(p->dropped, (p->ndropped + 1) * sizeof(p->dropped[0]));
+	p->dropped[p->ndropped++] = src->path;
+	memmove(src, src + 1, (p->nsrc - s - 1) * sizeof(*src));
+	p->nsrc--;
+	if (p->nsrc)
+		p->path = p->src[0].path;
 }
 
 bool profile_changed(const struct profile *p)

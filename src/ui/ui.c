@@ -529,7 +529,11 @@ void ui_resize(struct ui *u, int rows, int cols)
 struct load_screen {
 	struct grid *g;
 	const char *title;
+	double drawn; /* when a pipe's progress was last drawn (0: not yet) */
+	bool stopped; /* q while a pipe was read */
 };
+
+static double now_s(void);
 
 static void show_progress(struct load_screen *ls, const char *what, uint64_t done, uint64_t total)
 {
@@ -548,6 +552,45 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 static void on_unpacking(void *ctx, uint64_t done, uint64_t total)
 {
 	show_progress(ctx, "Decompressing the profile", done, total);
+}
+
+/* A key that stops a wait (q, Esc, or what closes a screen). */
+static bool stop_key(int key)
+{
+	enum request req = keys_request(key, &keys_generic);
+
+	return req == REQ_QUIT || req == REQ_CLOSE || key == 27;
+}
+
+#define PIPE_REDRAW_S 0.1 /* a pipe's progress: redrawn no more often */
+
+/*
+ * A pipe (zcat x.gz | ncgrind -) is read before anything can be shown, for
+ * as long as its writer takes: say how much has come, and let q stop it,
+ * as less does (the keys come from the terminal, not the pipe).
+ */
+static bool on_reading(void *ctx, uint64_t done)
+{
+	struct load_screen *ls = ctx;
+	int key, rows, cols;
+
+	if (ls->stopped)
+		return true; /* the other files of the run are not read either */
+	if (!ls->drawn || now_s() - ls->drawn >= PIPE_REDRAW_S) {
+		view_draw_loading(ls->g, ls->title, done, 0);
+		term_paint(ls->g);
+		ls->drawn = now_s();
+	}
+	while ((key = term_read_key_within(0)) >= 0) {
+		if (key == KEY_RESIZE) {
+			term_size(&rows, &cols);
+			grid_resize(ls->g, rows, cols);
+			ls->drawn = 0; /* at the new size, next time */
+		} else if (stop_key(key)) {
+			ls->stopped = true;
+		}
+	}
+	return ls->stopped;
 }
 
 /* What reading the profile said, on the status line. */
@@ -577,7 +620,6 @@ static double now_s(void)
 bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
 {
 	struct grid *g = &u->g;
-	enum request req;
 	int key;
 
 	if (u->script)
@@ -595,11 +637,9 @@ bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 	grid_puts_cut(g, g->rows - 1, 0, "q stops", ATTR_STATUS);
 	term_paint(g);
-	while ((key = term_read_key_within(0)) >= 0) {
-		req = keys_request(key, &keys_generic);
-		if (req == REQ_QUIT || req == REQ_CLOSE || key == 27)
+	while ((key = term_read_key_within(0)) >= 0)
+		if (stop_key(key))
 			return true;
-	}
 	return false;
 }
 
@@ -646,6 +686,7 @@ static struct parse_opts parse_opts_of(const struct load_opts *o, struct load_sc
 	if (o->screen) {
 		po.progress = on_progress;
 		po.unpacking = on_unpacking;
+		po.reading = on_reading;
 		po.ctx = ls;
 	}
 	return po;
@@ -653,7 +694,7 @@ static struct parse_opts parse_opts_of(const struct load_opts *o, struct load_sc
 
 int ui_load_session(struct session *s, const struct ui_files *f, const struct load_opts *o)
 {
-	struct load_screen ls = {o->screen, f->title};
+	struct load_screen ls = {.g = o->screen, .title = f->title};
 	struct parse_opts po = parse_opts_of(o, &ls);
 
 	return session_load(s, f->v, f->n, &po);
@@ -753,7 +794,7 @@ static void loading_release(struct loading *l)
 static int load_progressively(struct ui *u, const struct load_opts *lo, const struct ui_opts *o,
 			      uint32_t *selected)
 {
-	struct load_screen ls = {lo->screen, u->files.title};
+	struct load_screen ls = {.g = lo->screen, .title = u->files.title};
 	struct parse_opts po = parse_opts_of(lo, &ls);
 	struct loading l = {0};
 	double last = 0;
@@ -764,6 +805,11 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 	u->ses.prof.user_events = po.events;
 	u->ses.prof.nuser_events = po.nevents;
 	l.job = parse_start(&u->ses.prof, &u->ses.diag, &po);
+	if (!l.job && ls.stopped) { /* q while a pipe was read: the user knows why */
+		diag_release(&u->ses.diag);
+		diag_init(&u->ses.diag, u->ses.prof.path);
+		return LOAD_QUIT;
+	}
 	if (!l.job)
 		return -1;
 	loading_draw(u, &l); /* at once: the name and 0% */

@@ -262,13 +262,9 @@ void view_expand_tabs(char *out, size_t size, struct span text, int skip)
 	out[o] = '\0';
 }
 
-void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total)
-{
-	view_draw_progress(g, path, "Reading the profile", done, total);
-}
-
-void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
-			uint64_t total)
+/* The progress of what, of total bytes (0: not known, as from a pipe). */
+static void draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
+			  uint64_t total, const char *keys)
 {
 	char line[512];
 
@@ -276,12 +272,26 @@ void view_draw_progress(struct grid *g, const char *path, const char *what, uint
 	grid_fill(g, 0, 0, ATTR_TITLE);
 	grid_puts_cut(g, 0, 0, "ncgrind: ", ATTR_TITLE);
 	grid_puts_cut(g, 0, 9, path, ATTR_TITLE);
-	snprintf(line, sizeof(line), "%s: %.0f%% (%.1f of %.1f MB)", what,
-		 total ? 100.0 * (double)done / (double)total : 0.0, (double)done / 1e6,
-		 (double)total / 1e6);
+	if (total)
+		snprintf(line, sizeof(line), "%s: %.0f%% (%.1f of %.1f MB)", what,
+			 100.0 * (double)done / (double)total, (double)done / 1e6,
+			 (double)total / 1e6);
+	else
+		snprintf(line, sizeof(line), "%s: %.1f MB so far", what, (double)done / 1e6);
 	grid_puts(g, g->rows / 2, 2, line, ATTR_NORMAL);
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
-	grid_puts(g, g->rows - 1, 0, "Ctrl-C cancels", ATTR_STATUS);
+	grid_puts(g, g->rows - 1, 0, keys, ATTR_STATUS);
+}
+
+void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total)
+{
+	draw_progress(g, path, "Reading the profile", done, total, "q stops");
+}
+
+void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
+			uint64_t total)
+{
+	draw_progress(g, path, what, done, total, "Ctrl-C cancels");
 }
 
 void view_tried_text(char *out, size_t size, const struct source_tried *tr, int skip)

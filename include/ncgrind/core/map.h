@@ -30,15 +30,29 @@ struct map {
 	char warn[300];     /* compressed data cut or damaged: what came before is in data */
 };
 
+/* How a slow open is watched; every field may be NULL. */
+struct map_watch {
+	/* the bytes of a compressed file decompressed so far, of total packed */
+	void (*unpacking)(void *ctx, uint64_t done, uint64_t total);
+	/*
+	 * A pipe or standard input, which takes as long as its writer: called
+	 * after each read and every tenth of a second while none comes, with
+	 * the bytes read so far; true stops the reading (MAP_STOPPED).
+	 */
+	bool (*reading)(void *ctx, uint64_t done);
+	void *ctx;
+};
+
+#define MAP_STOPPED (-2) /* map_open_progress(): watch->reading said stop */
+
 /*
- * Open path ("-" for standard input), saying how far the decompression of
- * a compressed file is (progress may be NULL). Returns 0, or -1 with a
- * message in err (errno text, "is a directory", "is a device", a pipe over
- * half the memory, ...). An empty file maps to size 0.
+ * Open path ("-" for standard input), telling w how far it is (w may be
+ * NULL). Returns 0, or -1 with a message in err (errno text, "is a
+ * directory", "is a device", a pipe over half the memory, ...), or
+ * MAP_STOPPED. An empty file maps to size 0.
  */
-int map_open_progress(struct map *m, const char *path,
-		      void (*progress)(void *ctx, uint64_t done, uint64_t total), void *ctx,
-		      char *err, size_t errsize);
+int map_open_progress(struct map *m, const char *path, const struct map_watch *w, char *err,
+		      size_t errsize);
 void map_release(struct map *m);
 
 /* The file shrank or was cut under the mapping since it was opened. */

@@ -15,6 +15,11 @@ struct parse_opts {
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	/* called with the bytes of a compressed file decompressed so far; may be NULL */
 	void (*unpacking)(void *ctx, uint64_t done, uint64_t total);
+	/*
+	 * called while a pipe or standard input is read (map.h's map_watch);
+	 * true stops it: the load fails, saying it was stopped. may be NULL
+	 */
+	bool (*reading)(void *ctx, uint64_t done);
 	void *ctx;
 	unsigned jobs; /* threads that index: 0 for the cores available, 1 for one pass */
 	/* --event=NAME=FORMULA (strings that outlive the profile); may be NULL */

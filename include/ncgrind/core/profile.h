@@ -202,6 +202,9 @@ struct profile {
 	struct demangle_cache **demangled;
 	struct source *src;
 	size_t nsrc;
+	/* the paths of files skipped as no profile (their messages name them) */
+	char **dropped;
+	size_t ndropped;
 	struct names names;
 	bool declared_callgrind; /* "# callgrind format" or a version: line: calls can be there */
 
@@ -264,6 +267,11 @@ void profile_init(struct profile *p, const char *path);
 void profile_release(struct profile *p);
 /* Adds a file to read (not yet opened); returns its index. */
 uint32_t profile_add_source(struct profile *p, const char *path);
+/*
+ * Takes file s out of those to read, before any is parsed: its map is
+ * released, its path kept (messages point at it) until the profile is.
+ */
+void profile_drop_source(struct profile *p, uint32_t s);
 /* Bytes in all the files (decompressed). */
 uint64_t profile_bytes(const struct profile *p);
 /* A file changed or was cut under its mapping since it was read (map_changed). */

@@ -90,8 +90,12 @@ void view_expand_tabs(char *out, size_t size, struct span text, int skip);
 struct source_tried;
 void view_tried_text(char *out, size_t size, const struct source_tried *tr, int skip);
 
+/*
+ * The loading screen: "Reading the profile: N% (x of y MB)", or with total
+ * 0 (a pipe, its end not known) "x MB so far"; q stops it.
+ */
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total);
-/* The same with another what ("Decompressing"): "WHAT: N% (x of y MB)". */
+/* The same with another what ("Decompressing"), which only Ctrl-C stops. */
 void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
 			uint64_t total);
 
