@@ -81,3 +81,29 @@ function | file | object | calls | self:Ir | incl:Ir
 a |  |  | 0 | 6 | 6
 EOF
 }
+
+@test "fuzz-found: a damaged stream that gave more than the limit before its damage is too big" {
+	# xz-damaged-past-limit: 1650555 bytes of zeros, then damage. Under a limit
+	# one byte below, liblzma filled the buffer of max bytes and reported the
+	# damage in the same call: kept as 1650554 bytes "before the damage", where
+	# the stream gives more than the limit (a bomb cut at the limit, read as a
+	# damaged file). The decoders may now write a byte past the limit to say so.
+	local f="$H/xz-damaged-past-limit.xz"
+	run "$PROBE" unpack "$f" 1650554
+	[ "$status" -eq 1 ]
+	[ "$output" = "error: decompresses to more than 1 MiB (half the memory); decompress it to a file and open that" ]
+	run "$PROBE" unpack "$f" 1650555
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "ok: 1650555 bytes" ]
+	[[ "${lines[1]}" == "warning: damaged xz data at byte "*"; the 1650555 bytes before it are read" ]]
+	# the same bytes, one past the limit, each decoder: too big, not damaged
+	head -c 1650555 /dev/zero >"$BATS_TEST_TMPDIR/z"
+	for z in gzip xz zstd; do
+		command -v $z >/dev/null || skip "no $z"
+		$z -c -q <"$BATS_TEST_TMPDIR/z" >"$BATS_TEST_TMPDIR/z.$z"
+		run "$PROBE" unpack "$BATS_TEST_TMPDIR/z.$z" 1650554
+		[ "$status" -eq 1 ] || { echo "$z: $output"; return 1; }
+		run "$PROBE" unpack "$BATS_TEST_TMPDIR/z.$z" 1650555
+		[ "$output" = "ok: 1650555 bytes" ] || { echo "$z: $output"; return 1; }
+	done
+}

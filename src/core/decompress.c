@@ -50,12 +50,19 @@ struct out {
 	bool over; /* more than max */
 };
 
-/* Room for at least want more bytes (and the final '\n'); false past max. */
+/*
+ * Room for at least want more bytes (and the final '\n'); false past max.
+ * The decoder may write one byte more than max: only a byte out past max
+ * says the stream is too big. A buffer of max bytes, full, said nothing of
+ * what came next, and a decoder that found damage after filling it (liblzma
+ * holds decoded bytes back) had its output taken as all there was before
+ * the damage.
+ */
 static bool out_room(struct out *o, size_t want)
 {
 	size_t need = o->d->size + want + 1, alloc = o->alloc;
 
-	if (o->d->size >= o->max) {
+	if (o->d->size > o->max) {
 		o->over = true;
 		return false;
 	}
@@ -63,8 +70,8 @@ static bool out_room(struct out *o, size_t want)
 		return true;
 	while (alloc < need)
 		alloc = alloc ? alloc / 2 * 3 : ((size_t)1 << 20);
-	if (alloc > o->max + 1)
-		alloc = o->max + 1; /* the last room below max: over it next time */
+	if (alloc > o->max + 2)
+		alloc = o->max + 2; /* max + 1 bytes and the '\n': over it, it is too big */
 	o->d->data = xrealloc(o->d->data, alloc);
 	o->alloc = alloc;
 	return true;
@@ -161,7 +168,7 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 			break;
 	}
 	inflateEnd(&z);
-	if (o->over)
+	if (o->over || o->d->size > o->max)
 		return out_too_big(o, err, errsize);
 	if (r == Z_STREAM_END)
 		return 0;
@@ -191,7 +198,7 @@ static int unxz(const unsigned char *src, size_t n, struct out *o, char *err, si
 		out_progress(o, n - s.avail_in);
 	}
 	lzma_end(&s);
-	if (o->over)
+	if (o->over || o->d->size > o->max)
 		return out_too_big(o, err, errsize);
 	if (r == LZMA_STREAM_END)
 		return 0;
@@ -226,7 +233,7 @@ static int unzstd(const unsigned char *src, size_t n, struct out *o, char *err, 
 			break; /* all read, nothing held back */
 	}
 	ZSTD_freeDCtx(dc);
-	if (o->over)
+	if (o->over || o->d->size > o->max)
 		return out_too_big(o, err, errsize);
 	if (ZSTD_isError(r)) {
 		char what[120];
