@@ -268,7 +268,7 @@ fuzz-ci: fuzz-clang
 	@rc=0; \
 	test/fuzz/ci-run profile $(FUZZ_BIN) $(FUZZ_CI_SECONDS) 2000 $(FUZZ_BUILD)/ci-seeds \
 		$(FUZZ_OPTS) $(FUZZ_PROFILE_OPTS) || rc=1; \
-	test/fuzz/ci-run inputs $(FUZZ_INPUTS_BIN) $(FUZZ_CI_SECONDS) 400 $(FUZZ_BUILD)/ci-seeds-inputs \
+	test/fuzz/ci-run inputs $(FUZZ_INPUTS_BIN) $(FUZZ_CI_SECONDS) 900 $(FUZZ_BUILD)/ci-seeds-inputs \
 		$(FUZZ_OPTS) $(FUZZ_INPUTS_OPTS) || rc=1; \
 	exit $$rc
 
