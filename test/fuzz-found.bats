@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# Files that crashed, hung or tripped a sanitizer (found by `make fuzz`), kept in
-# test/fixtures/hostile/ with a .txt note each. A test here comes with the fix of
-# the bug its file found; the files of bugs still open (in the reader) have only
-# their note. The sanitizer findings fail their test only against a sanitizer
+# Files that crashed, hung, tripped a sanitizer or broke a harness's check
+# (found by `make fuzz` or `make fuzz-inputs`), kept in test/fixtures/hostile/
+# with a .txt note each. A test here comes with the fix of the bug its file
+# found; the files of bugs still open (in the reader) have only their note. The
+# sanitizer findings fail their test only against a sanitizer
 # build (make asan; the note says which compiler's sanitizer sees it).
 
 load test_helper
