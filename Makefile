@@ -13,6 +13,8 @@
 #   make check-corpus  compare with Valgrind's tools on ../shared/corpus
 #   make fuzz FUZZ_SECONDS=N   libFuzzer on the reader, the view-models and the
 #                   reports for N seconds (needs clang; built in build-fuzz/)
+#   make fuzz-inputs FUZZ_SECONDS=N   the same on event formulas and the
+#                   gzip, xz and zstd streams; make fuzz-ci: both, briefly (CI)
 CC ?= cc
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -27,9 +29,13 @@ LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
 # browser and its prompt, bats for the suite, tmux for the terminal tests,
-# python3 for the tests that read JSON).
+# python3 for the tests that read JSON, valgrind for the tests that count
+# instructions, clang and its libFuzzer for make fuzz and CI's make fuzz-ci:
+# Debian's libFuzzer is libclang-rt-NN-dev, which clang only recommends;
+# libclang-rt-dev is the default clang's).
 DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev libiberty-dev \
-	   pkg-config bats tmux python3 clang-format gzip xz-utils zstd valgrind
+	   pkg-config bats tmux python3 clang-format gzip xz-utils zstd valgrind clang \
+	   libclang-rt-dev
 
 ifeq ($(V),1)
 Q =
@@ -199,43 +205,82 @@ check-corpus: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
 		-o -name 'cachegrind.out.*' \) ! -name '*.txt')
 	test/tools/parts-compare $(NCGRIND) $(SHARED)/corpus
 
-# libFuzzer (test/fuzz/fuzz_profile.c): each input is a profile, read, re-read
-# block by block against its index, then through the view-models and every batch
-# report (no curses: the core, the model and the report layers). The corpus is a
-# copy, build-fuzz/corpus, seeded from the fixtures and $(SHARED)/corpus; what
-# libFuzzer finds goes to build-fuzz/crash-*, leak-*, timeout-*, oom-*. One core:
-# no -jobs. FUZZ_ARGS adds options (e.g. -seed=1, -only_ascii=1); a reproducer
-# runs with `build-fuzz/fuzz-ncgrind FILE` (NCG_FUZZ_KNOWN=1: without the
-# harness's detours around the known problems, see its header).
+# libFuzzer, two targets, one core each (no -jobs), built in build-fuzz/:
+#   make fuzz         test/fuzz/fuzz_profile.c: each input is a profile, read,
+#                     re-read block by block against its index, then through the
+#                     view-models and every batch report (no curses: the core,
+#                     the model and the report layers);
+#   make fuzz-inputs  test/fuzz/fuzz_inputs.c: event lines and --event formulas
+#                     over a fixed profile, and gzip, xz and zstd streams
+#                     (decompress.c), each input small;
+# for FUZZ_SECONDS each, from a corpus that grows run after run
+# (build-fuzz/corpus, build-fuzz/corpus-inputs), seeded by test/fuzz/seed from
+# the fixtures and $(SHARED)/corpus. What libFuzzer finds goes to
+# build-fuzz/crash-*, leak-*, timeout-*, oom-*; a reproducer runs with
+# `build-fuzz/fuzz-ncgrind FILE` or `build-fuzz/fuzz-inputs FILE`
+# (fuzz_profile: NCG_FUZZ_KNOWN=0 steps around the known problems, see its
+# header). FUZZ_ARGS adds options (e.g. -seed=1, -only_ascii=1).
+#   make fuzz-ci      what CI runs after the suites (.ci/run): both targets for
+#                     FUZZ_CI_SECONDS each, from a fresh copy of the fixtures and
+#                     $(SHARED)/corpus/hostile; fails when libFuzzer stops early,
+#                     finds something, executes too few inputs or covers too few
+#                     edges (test/fuzz/ci-run says how it checks).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 16384
+FUZZ_INPUTS_MAX_LEN ?= 8192
+FUZZ_CI_SECONDS ?= 30
 FUZZ_BUILD = build-fuzz
 FUZZ_BIN = $(FUZZ_BUILD)/fuzz-ncgrind
+FUZZ_INPUTS_BIN = $(FUZZ_BUILD)/fuzz-inputs
 FUZZ_SAN = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = $(filter-out -Werror,$(WARN)) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
 	-Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
-FUZZ_OBJ = $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(CORE_SRC) $(MODEL_SRC) $(REPORT_SRC)) \
-	$(FUZZ_BUILD)/fuzz_profile.o
-FUZZ_SEEDS = $$(find test/fixtures $(wildcard $(SHARED)/corpus) -type f \( -name '*.callgrind' \
-	-o -name '*.cachegrind' -o -name 'cachegrind.out.*' -o -name 'callgrind.out.*' \) ! -name '*.txt' | LC_ALL=C sort)
+FUZZ_LIB_OBJ = $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(CORE_SRC) $(MODEL_SRC) $(REPORT_SRC))
+FUZZ_OBJ = $(FUZZ_LIB_OBJ) $(FUZZ_BUILD)/fuzz_profile.o $(FUZZ_BUILD)/fuzz_inputs.o
+FUZZ_RUN = ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} \
+	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1}
+# the options of every run: a slow input or a large one is a finding too
+FUZZ_OPTS = -rss_limit_mb=2048 -timeout=10 -artifact_prefix=$(FUZZ_BUILD)/
+FUZZ_PROFILE_OPTS = -max_len=$(FUZZ_MAX_LEN) -dict=test/fuzz/callgrind.dict
+FUZZ_INPUTS_OPTS = -max_len=$(FUZZ_INPUTS_MAX_LEN) -dict=test/fuzz/inputs.dict
 
-fuzz:
+fuzz-clang:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz needs clang with libFuzzer:" \
-		"apt-get install -y clang (or FUZZ_CC=clang-NN)"; exit 1; }
-	@$(MAKE) --no-print-directory $(FUZZ_BIN)
-	@mkdir -p $(FUZZ_BUILD)/corpus
-	@for f in $(FUZZ_SEEDS); do \
-		cp -n "$$f" "$(FUZZ_BUILD)/corpus/$$(sha1sum <"$$f" | cut -c1-40)"; \
-	done
-	ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} \
-	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
-		-max_len=$(FUZZ_MAX_LEN) -dict=test/fuzz/callgrind.dict \
-		-artifact_prefix=$(FUZZ_BUILD)/ -print_final_stats=1 $(FUZZ_ARGS) \
-		$(FUZZ_BUILD)/corpus
+		"make deps (or FUZZ_CC=clang-NN)"; exit 1; }
 
-$(FUZZ_BIN): $(FUZZ_OBJ)
+fuzz: fuzz-clang
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@test/fuzz/seed profile $(FUZZ_BUILD)/corpus test/fixtures $(wildcard $(SHARED)/corpus)
+	$(FUZZ_RUN) $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_OPTS) $(FUZZ_PROFILE_OPTS) \
+		-print_final_stats=1 $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
+
+fuzz-inputs: fuzz-clang
+	@$(MAKE) --no-print-directory $(FUZZ_INPUTS_BIN)
+	@test/fuzz/seed inputs $(FUZZ_BUILD)/corpus-inputs test/fixtures $(wildcard $(SHARED)/corpus)
+	$(FUZZ_RUN) $(FUZZ_INPUTS_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_OPTS) $(FUZZ_INPUTS_OPTS) \
+		-print_final_stats=1 $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus-inputs
+
+# The seeds are small (no 16 KiB cut of a 3 MB profile to replay): the
+# fixtures and the hostile files. MIN_COV is about half what each target
+# covers with its seeds alone (clang 14).
+fuzz-ci: fuzz-clang
+	@$(MAKE) --no-print-directory $(FUZZ_BIN) $(FUZZ_INPUTS_BIN)
+	@rm -rf $(FUZZ_BUILD)/ci-seeds $(FUZZ_BUILD)/ci-seeds-inputs
+	@test/fuzz/seed profile $(FUZZ_BUILD)/ci-seeds test/fixtures $(wildcard $(SHARED)/corpus/hostile)
+	@test/fuzz/seed inputs $(FUZZ_BUILD)/ci-seeds-inputs test/fixtures $(wildcard $(SHARED)/corpus/hostile)
+	@rc=0; \
+	test/fuzz/ci-run profile $(FUZZ_BIN) $(FUZZ_CI_SECONDS) 2000 $(FUZZ_BUILD)/ci-seeds \
+		$(FUZZ_OPTS) $(FUZZ_PROFILE_OPTS) || rc=1; \
+	test/fuzz/ci-run inputs $(FUZZ_INPUTS_BIN) $(FUZZ_CI_SECONDS) 900 $(FUZZ_BUILD)/ci-seeds-inputs \
+		$(FUZZ_OPTS) $(FUZZ_INPUTS_OPTS) || rc=1; \
+	exit $$rc
+
+$(FUZZ_BIN): $(FUZZ_LIB_OBJ) $(FUZZ_BUILD)/fuzz_profile.o
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(CORE_LIBS)
+
+$(FUZZ_INPUTS_BIN): $(FUZZ_LIB_OBJ) $(FUZZ_BUILD)/fuzz_inputs.o
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ $(CORE_LIBS)
 
@@ -244,10 +289,13 @@ $(FUZZ_BUILD)/%.o: src/%.c
 	@$(if $(Q),echo "  CLANG   $<")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ_BUILD)/fuzz_profile.o: test/fuzz/fuzz_profile.c
+# The harnesses keep -Werror (a change of the API they call must break their
+# build, not leave a call with too few arguments behind); the sources under
+# clang's warnings do not, gcc's -Werror build holds them.
+$(FUZZ_BUILD)/fuzz_%.o: test/fuzz/fuzz_%.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CLANG   $<")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Werror -c -o $@ $<
 
 -include $(FUZZ_OBJ:.o=.d)
 
@@ -272,4 +320,4 @@ fmt-check:
 clean:
 	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck
 
-.PHONY: all deps run check asan valgrind fuzz monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean
+.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
-# Files that crashed, hung or tripped a sanitizer (found by `make fuzz`), kept in
-# test/fixtures/hostile/ with a .txt note each. A test here comes with the fix of
-# the bug its file found; the files of bugs still open (in the reader) have only
-# their note. The sanitizer findings fail their test only against a sanitizer
+# Files that crashed, hung, tripped a sanitizer or broke a harness's check
+# (found by `make fuzz` or `make fuzz-inputs`), kept in test/fixtures/hostile/
+# with a .txt note each. A test here comes with the fix of the bug its file
+# found; the files of bugs still open (in the reader) have only their note. The
+# sanitizer findings fail their test only against a sanitizer
 # build (make asan; the note says which compiler's sanitizer sees it).
 
 load test_helper
@@ -80,4 +81,47 @@ hostile() {
 function | file | object | calls | self:Ir | incl:Ir
 a |  |  | 0 | 6 | 6
 EOF
+}
+
+@test "fuzz-found: a damaged stream that gave more than the limit before its damage is too big" {
+	# xz-damaged-past-limit: "events: Ir" and zeros, 1650555 bytes, then damage.
+	# Under a limit one byte below, liblzma filled the buffer of max bytes and
+	# reported the damage: kept as 1650554 bytes "before the damage", where the
+	# stream gives more than the limit (a bomb cut at the limit, read as a
+	# damaged file). The decoders may now write a byte past the limit to say so.
+	# (The bytes begin as a profile does: a stream that does not is refused
+	# after its first MiB, whatever its size.)
+	local f="$H/xz-damaged-past-limit.xz"
+	run "$PROBE" unpack "$f" 1650554
+	[ "$status" -eq 1 ]
+	[ "$output" = "error: decompresses to more than 1 MiB (half the memory); decompress it to a file and open that" ]
+	run "$PROBE" unpack "$f" 1650555
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "ok: 1650555 bytes" ]
+	[[ "${lines[1]}" == "warning: damaged xz data at byte "*"; the 1650555 bytes before it are read" ]]
+	# the same bytes, one past the limit, each decoder: too big, not damaged
+	{
+		printf 'events: Ir\n'
+		head -c $((1650555 - 11)) /dev/zero
+	} >"$BATS_TEST_TMPDIR/z"
+	for z in gzip xz zstd; do
+		command -v $z >/dev/null || skip "no $z"
+		$z -c -q <"$BATS_TEST_TMPDIR/z" >"$BATS_TEST_TMPDIR/z.$z"
+		run "$PROBE" unpack "$BATS_TEST_TMPDIR/z.$z" 1650554
+		[ "$status" -eq 1 ] || { echo "$z: $output"; return 1; }
+		run "$PROBE" unpack "$BATS_TEST_TMPDIR/z.$z" 1650555
+		[ "$output" = "ok: 1650555 bytes" ] || { echo "$z: $output"; return 1; }
+	done
+}
+
+@test "fuzz-found: a buffer cut to a tiny limit still grows: no endless loop" {
+	# gzip-tiny-limit: 1 byte, then a damaged block. Under a limit of 1 the buffer
+	# was 3 bytes, and 3 / 2 * 3 is 3: it never grew and the decoder looped
+	local f="$H/gzip-tiny-limit.gz"
+	run timeout 20 "$PROBE" unpack "$f" 1
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "ok: 1 bytes" ]
+	run timeout 20 "$PROBE" unpack "$f" 0
+	[ "$status" -eq 1 ]
+	[[ "$output" == "error: decompresses to more than"* ]]
 }

@@ -55,6 +55,11 @@ struct out {
 /*
  * Room for at least want more bytes (and the final '\n'); false past max,
  * or once the output shows it is no profile (the decoder stops there).
+ * The decoder may write one byte more than max: only a byte out past max
+ * says the stream is too big. A buffer of max bytes, full, said nothing of
+ * what came next, and a decoder that found damage after filling it (liblzma
+ * holds decoded bytes back) had its output taken as all there was before
+ * the damage.
  */
 static bool out_room(struct out *o, size_t want)
 {
@@ -64,16 +69,16 @@ static bool out_room(struct out *o, size_t want)
 		o->sniffed = sniff_profile(o->d->data, o->d->size);
 	if (o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return false;
-	if (o->d->size >= o->max) {
+	if (o->d->size > o->max) {
 		o->over = true;
 		return false;
 	}
 	if (need <= o->alloc)
 		return true;
-	while (alloc < need)
-		alloc = alloc ? alloc / 2 * 3 : ((size_t)1 << 20);
-	if (alloc > o->max + 1)
-		alloc = o->max + 1; /* the last room below max: over it next time */
+	while (alloc < need) /* (from 1 MiB: a buffer cut to a tiny max must grow too) */
+		alloc = alloc < ((size_t)1 << 20) ? ((size_t)1 << 20) : alloc / 2 * 3;
+	if (alloc > o->max + 2)
+		alloc = o->max + 2; /* max + 1 bytes and the '\n': over it, it is too big */
 	o->d->data = xrealloc(o->d->data, alloc);
 	o->alloc = alloc;
 	return true;
@@ -222,6 +227,8 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 	}
 	check = gz_check_failed(&z); /* (before z is released) */
 	inflateEnd(&z);
+	if (o->d->size > o->max)
+		o->over = true; /* (a byte past max: too big, whatever came after) */
 	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
 	if (r == Z_STREAM_END)
@@ -252,6 +259,8 @@ static int unxz(const unsigned char *src, size_t n, struct out *o, char *err, si
 		out_progress(o, n - s.avail_in);
 	}
 	lzma_end(&s);
+	if (o->d->size > o->max)
+		o->over = true; /* (a byte past max: too big, whatever came after) */
 	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
 	if (r == LZMA_STREAM_END)
@@ -287,6 +296,8 @@ static int unzstd(const unsigned char *src, size_t n, struct out *o, char *err, 
 			break; /* all read, nothing held back */
 	}
 	ZSTD_freeDCtx(dc);
+	if (o->d->size > o->max)
+		o->over = true; /* (a byte past max: too big, whatever came after) */
 	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
 	if (ZSTD_isError(r)) {

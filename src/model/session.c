@@ -25,8 +25,10 @@ void session_ready(struct session *s)
 int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
 {
 	session_begin(s, paths, n);
-	s->prof.user_events = o->events;
-	s->prof.nuser_events = o->nevents;
+	if (o) { /* NULL: parse_profile's defaults, and no events of the user's */
+		s->prof.user_events = o->events;
+		s->prof.nuser_events = o->nevents;
+	}
 	if (parse_profile(&s->prof, &s->diag, o) < 0)
 		return -1;
 	session_ready(s);

@@ -9,7 +9,12 @@
  *   probe lines FILE NAME  print the cost lines of the functions named NAME,
  *                          one per line: kind, source file, subpositions
  *                          (instr bb line), then the costs.
+ *   probe unpack FILE MAX  decompress FILE (gzip, xz, zstd) as the reader
+ *                          does, under a limit of MAX bytes (ncgrind's is
+ *                          half the memory): "ok: N bytes", then the
+ *                          warning if any; or "error: ..." and exit 1.
  */
+#include "ncgrind/core/decompress.h"
 #include "ncgrind/core/parse.h"
 #include "ncgrind/core/profile.h"
 
@@ -158,15 +163,51 @@ static int lines(const struct profile *p, const char *name)
 	return found ? 0 : 1;
 }
 
+static int unpack(const char *path, const char *max)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, err[300] = "";
+	size_t n = 0, alloc = 0, got;
+	struct decompressed out;
+	int ret;
+
+	if (!f) {
+		perror(path);
+		return 2;
+	}
+	do {
+		ALLOC_GROW(buf, n + 4096, alloc);
+		got = fread(buf + n, 1, alloc - n, f);
+		n += got;
+	} while (got);
+	fclose(f);
+	ret = decompress(decompress_detect(buf, n), buf, n, strtoull(max, NULL, 10), NULL, NULL,
+			 &out, err, sizeof(err));
+	if (ret < 0) {
+		printf("error: %s\n", err);
+	} else {
+		printf("ok: %zu bytes\n", out.size);
+		if (*out.warn)
+			printf("warning: %s\n", out.warn);
+	}
+	free(out.data);
+	free(buf);
+	return ret < 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct profile p;
 	struct diag d;
 	int ret;
 
+	if (argc == 4 && !strcmp(argv[1], "unpack"))
+		return unpack(argv[2], argv[3]);
 	if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "lines")) ||
 	    (!strcmp(argv[1], "lines") && argc != 4)) {
-		fprintf(stderr, "usage: probe check FILE | probe lines FILE NAME\n");
+		fprintf(
+		    stderr,
+		    "usage: probe check FILE | probe lines FILE NAME | probe unpack FILE MAX\n");
 		return 2;
 	}
 	profile_init(&p, argv[2]);

@@ -22,9 +22,10 @@ struct session {
 };
 
 /*
- * Read the n files (standard input for "-") into s, as one profile;
- * progress may be NULL. Returns -1 when nothing could be read: s->diag
- * says why; release s either way.
+ * Read the n files (standard input for "-") into s, as one profile; o may
+ * be NULL, as for parse_profile() (its defaults, no --event formulas).
+ * Returns -1 when nothing could be read: s->diag says why; release s
+ * either way.
  */
 int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o);
 /*
