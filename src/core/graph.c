@@ -657,7 +657,8 @@ void call_sites_many_load(struct call_sites_many *m, const struct profile *p, co
 	struct call_sites cs;
 
 	memset(m, 0, sizeof(*m));
-	memcpy(e, edges, n * sizeof(uint32_t));
+	if (n) /* (edges may be NULL when there are none) */
+		memcpy(e, edges, n * sizeof(uint32_t));
 	sort_with(e, n, sizeof(uint32_t), cmp_edge_ends, (void *)p);
 	call_sites_init(&cs);
 	for (size_t i = 0; i < n; i++) {
