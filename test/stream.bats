@@ -79,3 +79,22 @@ EOF2
 	expect_no_err
 	grep -q 'main' "$OUT"
 }
+
+@test "stream: the decompressing screen's q stops the decoder, which says how far it got" {
+	# probe unpack FILE MAX stop: the progress says stop at its first report, as
+	# the browser's does on q: the decoder ends there (no table, no profile).
+	# The report comes every 4 MB in or 32 MB out, so a bomb of a few KB in is
+	# stopped too. Without stop, the same file is read whole.
+	local f="$BATS_TEST_TMPDIR/pad.gz"
+	{
+		printf 'events: Ir\nfl=a.c\nfn=main\n1 5\n'
+		yes '# padding padding padding padding' | head -c 100000000
+	} | gzip -1 >"$f"
+	[ "$(wc -c <"$f")" -lt 1000000 ]
+	run "${PROBE:-$TOOLS/probe}" unpack "$f" 200000000 stop
+	[ "$status" -eq 3 ]
+	[[ "$output" == "stopped: stopped after "*" MB decompressed" ]]
+	run "${PROBE:-$TOOLS/probe}" unpack "$f" 200000000
+	[ "$status" -eq 0 ]
+	[ "$output" = "ok: 100000030 bytes" ]
+}

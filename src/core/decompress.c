@@ -15,6 +15,7 @@
 #include <zstd.h>
 
 #define PROGRESS_STEP ((uint64_t)4 << 20)
+#define OUT_STEP ((size_t)32 << 20)
 /* zlib counts in 32 bits: input and output go to it in pieces of this much */
 #define ZLIB_PIECE ((size_t)1 << 30)
 
@@ -46,9 +47,11 @@ struct out {
 	struct decompressed *d;
 	size_t alloc, max;
 	uint64_t total, next_report;
+	size_t next_out; /* progress is told again at this much output */
 	decompress_progress_fn progress;
 	void *ctx;
 	bool over;          /* more than max */
+	bool stopped;       /* progress said stop (q) */
 	enum sniff sniffed; /* what the output so far says (sniff.h): NOT, NO_LINE stop */
 };
 
@@ -65,6 +68,8 @@ static bool out_room(struct out *o, size_t want)
 {
 	size_t need = o->d->size + want + 1, alloc = o->alloc;
 
+	if (o->stopped)
+		return false;
 	if (o->sniffed == SNIFF_MORE)
 		o->sniffed = sniff_profile(o->d->data, o->d->size);
 	if (o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
@@ -92,10 +97,13 @@ static size_t out_free(const struct out *o)
 
 static void out_progress(struct out *o, uint64_t done)
 {
-	if (!o->progress || done < o->next_report)
+	/* every few MB in, or out: a bomb's few KB in are hundreds of MB out */
+	if (!o->progress || (done < o->next_report && o->d->size < o->next_out))
 		return;
-	o->progress(o->ctx, done, o->total);
+	if (o->progress(o->ctx, done, o->total))
+		o->stopped = true; /* (out_room() says no more room: the decoder ends) */
 	o->next_report = done + PROGRESS_STEP;
+	o->next_out = o->d->size + OUT_STEP;
 }
 
 /*
@@ -122,6 +130,10 @@ static int out_damaged(struct out *o, const char *what, uint64_t at, char *err, 
  */
 static int out_stopped(struct out *o, char *err, size_t errsize)
 {
+	if (o->stopped) {
+		snprintf(err, errsize, "stopped after %zu MB decompressed", o->d->size / 1000000);
+		return DECOMPRESS_STOPPED;
+	}
 	if (o->sniffed == SNIFF_NO_LINE)
 		snprintf(o->d->warn, sizeof(o->d->warn),
 			 "no profile line in the first %zu MiB: decompressed no further",
@@ -229,7 +241,7 @@ static int gunzip(const unsigned char *src, size_t n, struct out *o, char *err, 
 	inflateEnd(&z);
 	if (o->d->size > o->max)
 		o->over = true; /* (a byte past max: too big, whatever came after) */
-	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+	if (o->over || o->stopped || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
 	if (r == Z_STREAM_END)
 		return 0;
@@ -261,7 +273,7 @@ static int unxz(const unsigned char *src, size_t n, struct out *o, char *err, si
 	lzma_end(&s);
 	if (o->d->size > o->max)
 		o->over = true; /* (a byte past max: too big, whatever came after) */
-	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+	if (o->over || o->stopped || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
 	if (r == LZMA_STREAM_END)
 		return 0;
@@ -298,7 +310,7 @@ static int unzstd(const unsigned char *src, size_t n, struct out *o, char *err, 
 	ZSTD_freeDCtx(dc);
 	if (o->d->size > o->max)
 		o->over = true; /* (a byte past max: too big, whatever came after) */
-	if (o->over || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
+	if (o->over || o->stopped || o->sniffed == SNIFF_NOT || o->sniffed == SNIFF_NO_LINE)
 		return out_stopped(o, err, errsize);
 	if (ZSTD_isError(r)) {
 		char what[120];
@@ -342,7 +354,7 @@ int decompress(enum compression c, const void *src, size_t n, size_t max,
 	if (r < 0) {
 		free(out->data);
 		memset(out, 0, sizeof(*out));
-		return -1;
+		return r == DECOMPRESS_STOPPED ? r : -1;
 	}
 	if (!out->data) /* an empty stream */
 		out->data = xmalloc(1);

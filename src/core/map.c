@@ -275,12 +275,14 @@ static int map_decompress(struct map *m, decompress_progress_fn progress, void *
 	struct decompressed d;
 	size_t packed = m->file_size;
 	char why[200];
+	int ret;
 
 	if (c == COMP_NONE)
 		return 0;
-	if (decompress(c, m->data, packed, pipe_max(), progress, ctx, &d, why, sizeof(why)) < 0) {
+	ret = decompress(c, m->data, packed, pipe_max(), progress, ctx, &d, why, sizeof(why));
+	if (ret < 0) {
 		snprintf(err, errsize, "%s: %s", decompress_name(c), why);
-		return -1;
+		return ret == DECOMPRESS_STOPPED ? MAP_STOPPED : -1;
 	}
 	map_release(m);
 	m->data = d.data;

@@ -535,23 +535,18 @@ struct load_screen {
 
 static double now_s(void);
 
-static void show_progress(struct load_screen *ls, const char *what, uint64_t done, uint64_t total)
+static void show_progress(struct load_screen *ls, const char *what, uint64_t done, uint64_t total,
+			  const char *keys)
 {
 	if (!ls->g)
 		return;
-	view_draw_progress(ls->g, ls->title, what, done, total);
+	view_draw_progress(ls->g, ls->title, what, done, total, keys);
 	term_paint(ls->g);
 }
 
 static void on_progress(void *ctx, uint64_t done, uint64_t total)
 {
-	show_progress(ctx, "Reading the profile", done, total);
-}
-
-/* A compressed file is decompressed before it is read: say how far, every few MB. */
-static void on_unpacking(void *ctx, uint64_t done, uint64_t total)
-{
-	show_progress(ctx, "Decompressing the profile", done, total);
+	show_progress(ctx, "Reading the profile", done, total, "Ctrl-C cancels");
 }
 
 /* A key that stops a wait (q, Esc, or what closes a screen). */
@@ -569,18 +564,11 @@ static bool stop_key(int key)
  * as long as its writer takes: say how much has come, and let q stop it,
  * as less does (the keys come from the terminal, not the pipe).
  */
-static bool on_reading(void *ctx, uint64_t done)
+/* The keys typed while a file is read or decompressed: true once one stops it. */
+static bool stop_asked(struct load_screen *ls)
 {
-	struct load_screen *ls = ctx;
 	int key, rows, cols;
 
-	if (ls->stopped)
-		return true; /* the other files of the run are not read either */
-	if (!ls->drawn || now_s() - ls->drawn >= PIPE_REDRAW_S) {
-		view_draw_loading(ls->g, ls->title, done, 0);
-		term_paint(ls->g);
-		ls->drawn = now_s();
-	}
 	while ((key = term_read_key_within(0)) >= 0) {
 		if (key == KEY_RESIZE) {
 			term_size(&rows, &cols);
@@ -591,6 +579,34 @@ static bool on_reading(void *ctx, uint64_t done)
 		}
 	}
 	return ls->stopped;
+}
+
+static bool on_reading(void *ctx, uint64_t done)
+{
+	struct load_screen *ls = ctx;
+
+	if (ls->stopped)
+		return true; /* the other files of the run are not read either */
+	if (!ls->drawn || now_s() - ls->drawn >= PIPE_REDRAW_S) {
+		view_draw_loading(ls->g, ls->title, done, 0);
+		term_paint(ls->g);
+		ls->drawn = now_s();
+	}
+	return stop_asked(ls);
+}
+
+/*
+ * A compressed file is decompressed before it is read: say how far, every
+ * few MB, and let q stop it as it stops a pipe.
+ */
+static bool on_unpacking(void *ctx, uint64_t done, uint64_t total)
+{
+	struct load_screen *ls = ctx;
+
+	if (ls->stopped)
+		return true;
+	show_progress(ctx, "Decompressing the profile", done, total, "q stops");
+	return ls->g && stop_asked(ls);
 }
 
 /* What reading the profile said, on the status line. */

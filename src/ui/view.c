@@ -289,9 +289,9 @@ void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t
 }
 
 void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
-			uint64_t total)
+			uint64_t total, const char *keys)
 {
-	draw_progress(g, path, what, done, total, "Ctrl-C cancels");
+	draw_progress(g, path, what, done, total, keys);
 }
 
 void view_tried_text(char *out, size_t size, const struct source_tried *tr, int skip)

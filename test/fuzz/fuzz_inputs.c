@@ -70,13 +70,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /* ---- compressed streams ------------------------------------------------- */
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total)
+static bool on_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	if (done > total) {
 		fprintf(stderr, "fuzz_inputs: progress %" PRIu64 " of %" PRIu64 "\n", done, total);
 		abort();
 	}
 	(void)ctx;
+	return false;
 }
 
 /* One decompression under max; checks what decompress() promises. */

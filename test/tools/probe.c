@@ -13,6 +13,9 @@
  *                          does, under a limit of MAX bytes (ncgrind's is
  *                          half the memory): "ok: N bytes", then the
  *                          warning if any; or "error: ..." and exit 1.
+ *   probe unpack FILE MAX stop   the same, its progress saying stop at the
+ *                          first report (q on the decompressing screen):
+ *                          "stopped: ..." and exit 3.
  */
 #include "ncgrind/core/decompress.h"
 #include "ncgrind/core/parse.h"
@@ -163,7 +166,14 @@ static int lines(const struct profile *p, const char *name)
 	return found ? 0 : 1;
 }
 
-static int unpack(const char *path, const char *max)
+/* A progress that stops the decoder at its first report. */
+static bool stop_at_once(void *ctx, uint64_t done, uint64_t total)
+{
+	(void)ctx, (void)done, (void)total;
+	return true;
+}
+
+static int unpack(const char *path, const char *max, bool stop)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL, err[300] = "";
@@ -181,10 +191,14 @@ static int unpack(const char *path, const char *max)
 		n += got;
 	} while (got);
 	fclose(f);
-	ret = decompress(decompress_detect(buf, n), buf, n, strtoull(max, NULL, 10), NULL, NULL,
-			 &out, err, sizeof(err));
-	if (ret < 0) {
+	ret = decompress(decompress_detect(buf, n), buf, n, strtoull(max, NULL, 10),
+			 stop ? stop_at_once : NULL, NULL, &out, err, sizeof(err));
+	if (ret == DECOMPRESS_STOPPED) {
+		printf("stopped: %s\n", err);
+		ret = 3;
+	} else if (ret < 0) {
 		printf("error: %s\n", err);
+		ret = 1;
 	} else {
 		printf("ok: %zu bytes\n", out.size);
 		if (*out.warn)
@@ -192,7 +206,7 @@ static int unpack(const char *path, const char *max)
 	}
 	free(out.data);
 	free(buf);
-	return ret < 0;
+	return ret > 0 ? ret : 0;
 }
 
 int main(int argc, char **argv)
@@ -201,13 +215,12 @@ int main(int argc, char **argv)
 	struct diag d;
 	int ret;
 
-	if (argc == 4 && !strcmp(argv[1], "unpack"))
-		return unpack(argv[2], argv[3]);
+	if ((argc == 4 || (argc == 5 && !strcmp(argv[4], "stop"))) && !strcmp(argv[1], "unpack"))
+		return unpack(argv[2], argv[3], argc == 5);
 	if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "lines")) ||
 	    (!strcmp(argv[1], "lines") && argc != 4)) {
-		fprintf(
-		    stderr,
-		    "usage: probe check FILE | probe lines FILE NAME | probe unpack FILE MAX\n");
+		fprintf(stderr, "usage: probe check FILE | probe lines FILE NAME | probe unpack "
+				"FILE MAX [stop]\n");
 		return 2;
 	}
 	profile_init(&p, argv[2]);

@@ -18,8 +18,14 @@ enum compression decompress_detect(const void *p, size_t n);
 /* "gzip", "xz", "zstd" ("" for COMP_NONE). */
 const char *decompress_name(enum compression c);
 
-/* Called every few MB of input with the bytes of src consumed so far. */
-typedef void (*decompress_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+/*
+ * Called every few MB of input with the bytes of src consumed so far; true
+ * stops the decoder (the user pressed q): decompress() returns
+ * DECOMPRESS_STOPPED.
+ */
+typedef bool (*decompress_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+#define DECOMPRESS_STOPPED (-2)
 
 struct decompressed {
 	char *data;     /* malloc'd, with room for one more byte (a final '\n') */
@@ -30,7 +36,8 @@ struct decompressed {
 /*
  * Decompresses the n bytes of src into out. More than max bytes out is an
  * error (a profile is held whole in memory: a small bomb must not take it
- * all). Returns 0, or -1 with a message in err when nothing usable came out.
+ * all). Returns 0, or -1 with a message in err when nothing usable came out,
+ * or DECOMPRESS_STOPPED (with a message) when progress said stop.
  * Data that is cut or damaged part way returns 0 with what came before it
  * and a message in out->warn. Output that cannot start a profile (sniff.h)
  * stops the decoder at once: 0 with what came out, for the parser to refuse.

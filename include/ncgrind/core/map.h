@@ -32,8 +32,11 @@ struct map {
 
 /* How a slow open is watched; every field may be NULL. */
 struct map_watch {
-	/* the bytes of a compressed file decompressed so far, of total packed */
-	void (*unpacking)(void *ctx, uint64_t done, uint64_t total);
+	/*
+	 * The bytes of a compressed file decompressed so far, of total packed:
+	 * true stops it (MAP_STOPPED), as reading says for a pipe.
+	 */
+	bool (*unpacking)(void *ctx, uint64_t done, uint64_t total);
 	/*
 	 * A pipe or standard input, which takes as long as its writer: called
 	 * after each read and every tenth of a second while none comes, with
@@ -43,7 +46,7 @@ struct map_watch {
 	void *ctx;
 };
 
-#define MAP_STOPPED (-2) /* map_open_progress(): watch->reading said stop */
+#define MAP_STOPPED (-2) /* map_open_progress(): watch->reading or unpacking said stop */
 
 /*
  * Open path ("-" for standard input), telling w how far it is (w may be

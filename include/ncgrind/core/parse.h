@@ -13,8 +13,11 @@
 struct parse_opts {
 	/* called now and then with bytes done and total; may be NULL */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
-	/* called with the bytes of a compressed file decompressed so far; may be NULL */
-	void (*unpacking)(void *ctx, uint64_t done, uint64_t total);
+	/*
+	 * called with the bytes of a compressed file decompressed so far; true
+	 * stops it, as reading does for a pipe. may be NULL
+	 */
+	bool (*unpacking)(void *ctx, uint64_t done, uint64_t total);
 	/*
 	 * called while a pipe or standard input is read (map.h's map_watch);
 	 * true stops it: the load fails, saying it was stopped. may be NULL

@@ -95,8 +95,8 @@ void view_tried_text(char *out, size_t size, const struct source_tried *tr, int 
  * 0 (a pipe, its end not known) "x MB so far"; q stops it.
  */
 void view_draw_loading(struct grid *g, const char *path, uint64_t done, uint64_t total);
-/* The same with another what ("Decompressing"), which only Ctrl-C stops. */
+/* The same with another what ("Decompressing") and the keys that stop it on the status line. */
 void view_draw_progress(struct grid *g, const char *path, const char *what, uint64_t done,
-			uint64_t total);
+			uint64_t total, const char *keys);
 
 #endif
