@@ -196,3 +196,18 @@ f0;f1;f2 1
 (report cut at 7 frames) 0
 EOF
 }
+
+@test "shapes: a tree down a chain opened again (:event) is one step a call, not a walk up it" {
+	# t on f0 opens the hot path, the whole chain; :event builds it again and
+	# opens the saved rows, each asking whether its function is on its path by
+	# walking up: N^2/2 steps (10,000: 0.5 s for three :event). A function in
+	# no cycle is never its own ancestor. Before: 8,000 ran 3.3 times the
+	# instructions of 4,000 (1.74G, 0.53G); now 1.8 times.
+	need_valgrind
+	local a b keys="$BATS_TEST_TMPDIR/keys"
+	printf '%s\n' '/ "^f0$" Enter' t ':event Ir' ':event Ir' ':event Ir' ':event Ir' \
+		':event Ir' >"$keys"
+	a=$(instructions --script="$keys" --size=100x30 --jobs=1 "$(shape chain 4000)")
+	b=$(instructions --script="$keys" --size=100x30 --jobs=1 "$(shape chain 8000)")
+	linear "$a" "$b"
+}

@@ -91,6 +91,13 @@ static size_t path_key(const struct calltree *t, enum tree_node_kind kind, uint3
 
 static bool on_path(const struct calltree *t, uint32_t n, enum tree_node_kind kind, uint32_t id)
 {
+	/*
+	 * A function in no cycle of the call graph, calling itself nowhere, is
+	 * no ancestor of itself on any path: a chain 10,000 calls deep opened
+	 * again (R, :event) is not 10,000 walks up it.
+	 */
+	if (kind == NODE_FUNCTION && !t->p->funcs[id].recursive && !t->p->funcs[id].cycle)
+		return false;
 	if (t->path_count) /* calltree_expand_all() keeps the functions of n's path */
 		return t->path_count[path_key(t, kind, id)] > 0;
 	for (; n != NCG_NONE; n = t->nodes[n].parent)
