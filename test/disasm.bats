@@ -104,7 +104,7 @@ EOF2
 @test "disasm: objdump is stopped at 100,000 instructions, and the note says so" {
 	fake_objdump endless
 	profile 0x0 0x10
-	ulimit -v 400000 # (the instructions kept, 100,000 of them, take a few MB)
+	mem_limit 400000 # (the instructions kept, 100,000 of them, take a few MB)
 	instructions
 	expect_status 0
 	sed -n '3,6p' insn >"$OUT"

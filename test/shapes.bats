@@ -76,7 +76,7 @@ EOF
 	f=$(shape inherited 10000)
 	status=0
 	(
-		ulimit -v 200000
+		mem_limit 200000
 		exec "$NCGRIND" --dump=functions --format=tsv --events=E0,D0,D9999 "$f"
 	) >"$OUT" 2>"$ERR" || status=$?
 	expect_status 0

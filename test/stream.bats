@@ -2,7 +2,7 @@
 # Streams that are not profiles (issue 28): a pipe or a decompressed file is
 # checked as it arrives, and refused after its first line when that line cannot
 # start a profile, instead of being held whole (1 GB of zeros took 980 MB). The
-# memory is bounded with ulimit -v: 150 MB is room for ncgrind, not for the
+# memory is bounded with ulimit -v (mem_limit): 150 MB is room for ncgrind, not for the
 # 256 MiB and 1 GiB streams below.
 
 load test_helper
@@ -19,7 +19,7 @@ zeros() {
 	zeros 256
 	status=0
 	(
-		ulimit -v 150000
+		mem_limit 150000
 		exec "$NCGRIND" --dump=functions zeros.gz
 	) >"$OUT" 2>"$ERR" || status=$?
 	expect_status 1
@@ -31,7 +31,7 @@ zeros() {
 	cd "$BATS_TEST_TMPDIR" || return
 	status=0
 	(
-		ulimit -v 150000
+		mem_limit 150000
 		head -c 1G /dev/zero | "$NCGRIND" --dump=functions -
 	) >"$OUT" 2>"$ERR" || status=$?
 	expect_status 1
@@ -91,10 +91,10 @@ EOF2
 		yes '# padding padding padding padding' | head -c 100000000
 	} | gzip -1 >"$f"
 	[ "$(wc -c <"$f")" -lt 1000000 ]
-	run "${PROBE:-$TOOLS/probe}" unpack "$f" 200000000 stop
+	run "$PROBE" unpack "$f" 200000000 stop
 	[ "$status" -eq 3 ]
 	[[ "$output" == "stopped: stopped after "*" MB decompressed" ]]
-	run "${PROBE:-$TOOLS/probe}" unpack "$f" 200000000
+	run "$PROBE" unpack "$f" 200000000
 	[ "$status" -eq 0 ]
 	[ "$output" = "ok: 100000030 bytes" ]
 }

@@ -159,3 +159,14 @@ tmux_kill_server() {
 		rm -f "$path"
 	fi
 }
+
+# mem_limit KB: bound the memory of what this (sub)shell runs next: ulimit -v,
+# or, for an ASan build (which reserves terabytes of address space for its
+# shadow and cannot start under ulimit -v), its own limit on resident memory.
+mem_limit() {
+	if grep -q __asan_init "$NCGRIND" 2>/dev/null; then
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=$(($1 / 1024))"
+	else
+		ulimit -v "$1"
+	fi
+}
