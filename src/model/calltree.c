@@ -138,28 +138,35 @@ static uint64_t share_key(const struct tree_node *x)
 }
 
 /*
- * Whole costs for nodes ids[0..n), together no more than `whole` (what
- * their parent holds), by largest remainders (calltree.h, tree_wholes()).
+ * Whole costs out[0..n) in event ev for nodes ids[0..n), together no more
+ * than `whole` (what their parent holds), by largest remainders (calltree.h,
+ * tree_wholes()): the tree's own event and the others of :set columns alike.
  */
+static void wholes_of(struct calltree *t, const uint32_t *ids, size_t n, uint64_t whole, bool all,
+		      uint32_t ev, uint64_t *out)
+{
+	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
+	uint64_t *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
+
+	for (size_t i = 0; i < n; i++) {
+		cost[i] = calltree_value(t, ids[i], ev); /* (its cost in the tree's event) */
+		key[i] = share_key(&t->nodes[ids[i]]);
+	}
+	tree_wholes(cost, key, n, whole, all, out);
+	free(cost);
+	free(key);
+}
+
+/* The nodes' own whole costs, in the tree's event. */
 static void wholes_share(struct calltree *t, const uint32_t *ids, size_t n, uint64_t whole,
 			 bool all)
 {
-	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
-	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t)),
-		 *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
+	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t));
 
-	for (size_t i = 0; i < n; i++) {
-		const struct tree_node *x = &t->nodes[ids[i]];
-
-		cost[i] = x->cost;
-		key[i] = share_key(x);
-	}
-	tree_wholes(cost, key, n, whole, all, out);
+	wholes_of(t, ids, n, whole, all, t->event, out);
 	for (size_t i = 0; i < n; i++)
 		t->nodes[ids[i]].whole = out[i];
-	free(cost);
 	free(out);
-	free(key);
 }
 
 /* The same for the chain of siblings from first up to stop (not included). */
@@ -1164,24 +1171,16 @@ double calltree_value(struct calltree *t, uint32_t n, uint32_t ev)
 	return c->val[n];
 }
 
-/* Nodes ids[0..n) share out `whole` in ev by their values in ev, as wholes_share() does. */
+/* The same in another event ev, into its cache. */
 static void ewholes_share(struct calltree *t, struct tree_ecache *c, const uint32_t *ids, size_t n,
 			  uint64_t whole, uint32_t ev)
 {
-	double *cost = xmalloc_array(n ? n : 1, sizeof(double));
-	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t)),
-		 *key = xmalloc_array(n ? n : 1, sizeof(uint64_t));
+	uint64_t *out = xmalloc_array(n ? n : 1, sizeof(uint64_t));
 
-	for (size_t i = 0; i < n; i++) {
-		cost[i] = calltree_value(t, ids[i], ev);
-		key[i] = share_key(&t->nodes[ids[i]]);
-	}
-	tree_wholes(cost, key, n, whole, false, out);
+	wholes_of(t, ids, n, whole, false, ev, out);
 	for (size_t i = 0; i < n; i++)
 		c->whole[ids[i]] = out[i];
-	free(cost);
 	free(out);
-	free(key);
 }
 
 /* The wholes in ev of the roots (one root: its inclusive cost), or of n's children. */
