@@ -1028,6 +1028,29 @@ size_t calltree_report_max(void)
 	return *end || v >= CALLTREE_REPORT_MAX ? CALLTREE_REPORT_MAX : (size_t)v;
 }
 
+void tree_budget_init(struct tree_budget *b)
+{
+	b->max = b->left = calltree_report_max();
+	b->cut = false;
+}
+
+bool tree_budget_more(struct tree_budget *b)
+{
+	if (!b->left)
+		b->cut = true;
+	return !b->cut;
+}
+
+size_t tree_budget_room(const struct tree_budget *b, size_t made)
+{
+	return b->left > made ? b->left - made : 0;
+}
+
+void tree_budget_spend(struct tree_budget *b, size_t made)
+{
+	b->left -= made < b->left ? made : b->left;
+}
+
 void calltree_flatten(struct calltree *t)
 {
 	t->shape++; /* the wholes of other events are shared out again (calltree_whole) */

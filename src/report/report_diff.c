@@ -491,31 +491,24 @@ static void tree_rows(FILE *out, const struct difftree *t, const struct report_o
 		fputs("]}", out);
 }
 
-/* What is left of the report's nodes (calltree_report_max(), all its trees together). */
-struct diff_budget {
-	size_t max, left;
-	bool cut;
-};
-
 static void one_diff_tree(FILE *out, const struct diff *d, const struct report_opts *o, uint32_t e,
-			  uint32_t row, bool *first_tree, struct diff_budget *b)
+			  uint32_t row, bool *first_tree, struct tree_budget *b)
 {
 	struct difftree t;
 
 	difftree_init(&t, d, row, o->inverted, e, o->threshold);
 	/* bounded by the threshold; the budget is for --threshold=0 on a large profile */
 	for (size_t i = 0; i < t.nroots && !b->cut; i++)
-		if (!difftree_expand_all(&t, t.roots[i], o->depth,
-					 b->left > t.nnodes ? b->left - t.nnodes : 0))
+		if (!difftree_expand_all(&t, t.roots[i], o->depth, tree_budget_room(b, t.nnodes)))
 			b->cut = true; /* the cut row says where */
-	b->left -= t.nnodes < b->left ? t.nnodes : b->left;
+	tree_budget_spend(b, t.nnodes);
 	difftree_flatten(&t);
 	tree_rows(out, &t, o, first_tree);
 	difftree_release(&t);
 }
 
 /* Where the budget stopped the report, a last row that says so (json: cut_at). */
-static void diff_tree_tail(FILE *out, const struct report_opts *o, const struct diff_budget *b)
+static void diff_tree_tail(FILE *out, const struct report_opts *o, const struct tree_budget *b)
 {
 	char num[FMT_NUM];
 
@@ -536,9 +529,10 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 {
 	bool first = true;
 	size_t *order = NULL, shown = 0;
-	struct diff_budget b = {calltree_report_max(), calltree_report_max(), false};
+	struct tree_budget b;
 	regex_t re;
 
+	tree_budget_init(&b);
 	if (o->function && match_compile(&re, o->function, err, errsize) < 0)
 		return -1;
 	if (o->format == REPORT_TSV) {
@@ -579,9 +573,7 @@ static int tree_report(FILE *out, const struct diff *d, const struct report_opts
 			    !match_name(&re, profile_name(p, p->funcs[f].name)))
 				continue;
 			shown++;
-			if (!b.left)
-				b.cut = true;
-			if (b.cut)
+			if (!tree_budget_more(&b))
 				continue; /* (counted: the report is not "no function matches") */
 			one_diff_tree(out, d, o, e, (uint32_t)order[k], &first, &b);
 		}

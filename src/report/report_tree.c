@@ -222,26 +222,6 @@ static void json_rows(FILE *out, const struct calltree *t, bool *first_tree)
 
 /* ---- the budget of a report ---------------------------------------------------- */
 
-/* What a report of trees may still make, all its trees together, and whether it stopped. */
-struct tree_budget {
-	size_t max, left;
-	bool cut;
-};
-
-static void budget_init(struct tree_budget *b)
-{
-	b->max = b->left = calltree_report_max();
-	b->cut = false;
-}
-
-/* Before another tree: false, and the report cut, when nothing is left for it. */
-static bool budget_more(struct tree_budget *b)
-{
-	if (!b->left)
-		b->cut = true;
-	return !b->cut;
-}
-
 /*
  * Tree t at root (NCG_NONE: the entry points), expanded as far as the
  * threshold and the depth take it and the budget lets it: where the budget
@@ -254,10 +234,9 @@ static void tree_build(struct calltree *t, const struct profile *p, const struct
 	t->filters = o->filters;
 	calltree_set_keep(t, o->keep);
 	for (size_t i = 0; i < t->nroots && !b->cut; i++)
-		if (!calltree_expand_all(t, t->roots[i], o->depth,
-					 b->left > t->nnodes ? b->left - t->nnodes : 0))
+		if (!calltree_expand_all(t, t->roots[i], o->depth, tree_budget_room(b, t->nnodes)))
 			b->cut = true;
-	b->left -= t->nnodes < b->left ? t->nnodes : b->left;
+	tree_budget_spend(b, t->nnodes);
 	calltree_flatten(t);
 }
 
@@ -333,11 +312,11 @@ static void tree_report(FILE *out, const struct profile *p, const struct callgra
 	struct tree_budget b;
 	bool first = true;
 
-	budget_init(&b);
+	tree_budget_init(&b);
 	tree_head(out, p, o);
 	if (!o->function)
 		one_tree(out, p, g, o, NCG_NONE, &b, &first);
-	for (size_t i = 0; i < n && budget_more(&b); i++)
+	for (size_t i = 0; i < n && tree_budget_more(&b); i++)
 		one_tree(out, p, g, o, fns[i], &b, &first);
 	tree_tail(out, o, &b);
 }
@@ -487,11 +466,11 @@ static void folded_report(FILE *out, const struct profile *p, const struct callg
 	struct tree_budget b;
 	struct folded_budget f;
 
-	budget_init(&b);
+	tree_budget_init(&b);
 	folded_budget_init(&f, o);
 	if (!o->function)
 		folded_tree(out, p, g, o, NCG_NONE, &b, &f);
-	for (size_t i = 0; i < n && !f.cut && budget_more(&b); i++)
+	for (size_t i = 0; i < n && !f.cut && tree_budget_more(&b); i++)
 		folded_tree(out, p, g, o, fns[i], &b, &f);
 	if (f.cut)
 		fprintf(out, "(report cut at %zu frames) 0\n", f.max);

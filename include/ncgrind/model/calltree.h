@@ -174,6 +174,20 @@ bool calltree_expand_all(struct calltree *t, uint32_t n, uint32_t depth, size_t 
 #define CALLTREE_REPORT_MAX 1000000
 /* CALLTREE_REPORT_MAX, or fewer where NCGRIND_TREE_NODES says so (for the tests). */
 size_t calltree_report_max(void);
+
+/* What a report of trees may still make, all its trees together, and whether it stopped. */
+struct tree_budget {
+	size_t max, left;
+	bool cut;
+};
+
+void tree_budget_init(struct tree_budget *b); /* calltree_report_max() nodes */
+/* Before another tree: false, and the report cut, when nothing is left for it. */
+bool tree_budget_more(struct tree_budget *b);
+/* What a tree that has made `made` nodes may still make. */
+size_t tree_budget_room(const struct tree_budget *b, size_t made);
+/* A tree of `made` nodes is done: they are taken from what is left. */
+void tree_budget_spend(struct tree_budget *b, size_t made);
 /* Rebuild the flattened list after expanding or collapsing. */
 void calltree_flatten(struct calltree *t);
 
