@@ -398,7 +398,7 @@ ncgrind_pid() {
 	wait_text "Callers (1)"
 	: >"$BATS_TEST_TMPDIR/p.callgrind"
 	tm send-keys v
-	wait_text "p.callgrind changed or was truncated while open: R reloads it"
+	wait_text "p.callgrind was cut while open: R reloads it"
 	# written again (the program ran again): R reads it, back on func1's screen
 	cp "$FIX/spec/spec-extended.callgrind" "$BATS_TEST_TMPDIR/p.callgrind"
 	tm send-keys q R
@@ -407,6 +407,35 @@ ncgrind_pid() {
 	assert_grep "Callees (1)" "$BATS_TEST_TMPDIR/pane"
 	tm send-keys q
 	wait_text "2/3  sort: self Instructions" # the table, on func1
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux: a profile cut while open keeps its names on the screen; a failed R says why and the notice stays" {
+	# before: every name read from the emptied mapping as \x00\x00..., and R on
+	# the empty file left the old table with the notice and no word of the failure
+	cp "$FIX/spec/spec-extended.callgrind" "$BATS_TEST_TMPDIR/p.callgrind"
+	PANE_TERM=xterm-256color tmux_start "$BATS_TEST_TMPDIR" env "$NO_ASAN_SIGNALS" sh -c "$WRAPPER" \
+		"$NCGRIND" p.callgrind
+	wait_text "1/3  sort: self Instructions"
+	: >"$BATS_TEST_TMPDIR/p.callgrind"
+	tm send-keys j
+	wait_text "2/3  sort: self Instructions   p.callgrind changed on disk while open: R reloads it"
+	assert_grep "5  func2" "$BATS_TEST_TMPDIR/pane"
+	assert_grep "called once  file: file1.c" "$BATS_TEST_TMPDIR/pane"
+	refute_grep 'x00' "$BATS_TEST_TMPDIR/pane"
+	tm send-keys R
+	wait_text "not reloaded: p.callgrind: empty file, no profile data"
+	assert_grep "1  func1" "$BATS_TEST_TMPDIR/pane"
+	tm send-keys k # the next key: the notice again, until R reads the file
+	wait_text "1/3  sort: self Instructions   p.callgrind changed on disk while open: R reloads it"
+	# appended to (a profile still being written) is a change too
+	cp "$FIX/spec/spec-extended.callgrind" "$BATS_TEST_TMPDIR/p.callgrind"
+	tm send-keys R
+	wait_text "reloaded p.callgrind: 3 functions"
+	echo 'fn=late' >>"$BATS_TEST_TMPDIR/p.callgrind"
+	tm send-keys j
+	wait_text "changed on disk while open: R reloads it"
 	tm send-keys q
 	expect_ended 0
 }

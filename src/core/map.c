@@ -119,6 +119,30 @@ bool map_changed(const struct map *m)
 	return m->mapped && m->guard >= 0 && guarded[m->guard].changed;
 }
 
+bool map_outdated(const struct map *m, const char *path)
+{
+	struct stat st;
+
+	if (map_changed(m))
+		return true;
+	if (!m->regular)
+		return false;
+	if (stat(path, &st) < 0)
+		return true; /* removed or renamed away */
+	return (uint64_t)st.st_dev != m->dev || (uint64_t)st.st_ino != m->ino ||
+	       (int64_t)st.st_size != m->st_size || (int64_t)st.st_mtim.tv_sec != m->mtime_s ||
+	       (int64_t)st.st_mtim.tv_nsec != m->mtime_ns;
+}
+
+/* What map_outdated() compares with, from the stat of the file opened. */
+static void remember_stat(struct map *m, const struct stat *st)
+{
+	m->regular = true;
+	m->dev = (uint64_t)st->st_dev, m->ino = (uint64_t)st->st_ino;
+	m->st_size = (int64_t)st->st_size;
+	m->mtime_s = (int64_t)st->st_mtim.tv_sec, m->mtime_ns = (int64_t)st->st_mtim.tv_nsec;
+}
+
 /* ---- opening ------------------------------------------------------------ */
 
 /*
@@ -327,6 +351,8 @@ int map_open_progress(struct map *m, const char *path, const struct map_watch *w
 		ret = map_decompress(m, w ? w->unpacking : NULL, w ? w->ctx : NULL, err, errsize);
 	if (ret < 0)
 		map_release(m);
+	else if (!is_stdin && S_ISREG(st.st_mode))
+		remember_stat(m, &st);
 	return ret;
 }
 

@@ -57,6 +57,7 @@ void profile_release(struct profile *p)
 	free(p->edges);
 	free(p->edge_cost);
 	free(p->blocks);
+	free(p->kept);
 	free(p->block_ctx);
 	free(p->totals);
 	free(p->cycle_incl);
@@ -120,6 +121,88 @@ bool profile_changed(const struct profile *p)
 		if (map_changed(&p->src[i].map))
 			return true;
 	return false;
+}
+
+bool profile_outdated(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nsrc; i++)
+		if (map_outdated(&p->src[i].map, p->src[i].path))
+			return true;
+	return false;
+}
+
+/* Every span keep_span() is given, in one walk: counted, then copied. */
+struct keeper {
+	const struct profile *p;
+	size_t bytes;
+	char *to;    /* NULL while counting */
+	size_t last; /* the file the last span was in: the next is most often there too */
+};
+
+static bool in_map(const struct map *m, struct span s)
+{
+	return m->mapped && s.ptr >= m->data && s.ptr < m->data + m->size;
+}
+
+/* Whether s points into a mapped file (else it is ours already). */
+static bool in_mapping(struct keeper *k, struct span s)
+{
+	const struct profile *p = k->p;
+
+	if (k->last < p->nsrc && in_map(&p->src[k->last].map, s))
+		return true;
+	for (size_t i = 0; i < p->nsrc; i++)
+		if (in_map(&p->src[i].map, s)) {
+			k->last = i;
+			return true;
+		}
+	return false;
+}
+
+static void keep_span(struct keeper *k, struct span *s)
+{
+	if (!s->len || !in_mapping(k, *s))
+		return;
+	if (k->to) {
+		memcpy(k->to, s->ptr, s->len);
+		s->ptr = k->to;
+		k->to += s->len;
+	} else {
+		k->bytes += s->len;
+	}
+}
+
+static void keep_all(struct profile *p, struct keeper *k)
+{
+	for (size_t i = 0; i < p->names.nr; i++)
+		keep_span(k, &p->names.spans[i]);
+	for (uint32_t e = 0; e < p->nev; e++) {
+		keep_span(k, &p->events[e].name);
+		keep_span(k, &p->events[e].long_name);
+		keep_span(k, &p->events[e].formula);
+	}
+	for (size_t i = 0; i < p->nparts; i++) {
+		struct part *pt = &p->parts[i];
+
+		keep_span(k, &pt->cmd);
+		keep_span(k, &pt->creator);
+		keep_span(k, &pt->trigger);
+		keep_span(k, &pt->timerange);
+	}
+}
+
+void profile_keep_names(struct profile *p)
+{
+	struct keeper k = {.p = p};
+
+	if (p->kept)
+		return;
+	keep_all(p, &k);
+	if (!k.bytes)
+		return;
+	p->kept = xmalloc(k.bytes);
+	k.to = p->kept;
+	keep_all(p, &k);
 }
 
 uint64_t profile_bytes(const struct profile *p)

@@ -713,7 +713,11 @@ int ui_load_session(struct session *s, const struct ui_files *f, const struct lo
 	struct load_screen ls = {.g = o->screen, .title = f->title};
 	struct parse_opts po = parse_opts_of(o, &ls);
 
-	return session_load(s, f->v, f->n, &po);
+	int ret = session_load(s, f->v, f->n, &po);
+
+	if (ret == 0)
+		profile_keep_names(&s->prof); /* the screens outlive a file cut under them */
+	return ret;
 }
 
 /*
@@ -857,8 +861,10 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 	*selected = l.selected;
 	u->vs.message[0] = '\0';
 	ret = parse_end(l.job, false);
-	if (ret == 0)
+	if (ret == 0) {
 		session_ready(&u->ses);
+		profile_keep_names(&u->ses.prof);
+	}
 	return ret;
 }
 

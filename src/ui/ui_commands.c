@@ -239,7 +239,6 @@ static void install_session(struct ui *u, struct session *ses, struct ui_files *
 	u->vs.message[0] = '\0';
 	u->vs.message_is_error = false;
 	ui_tell_problems(u);
-	u->told_changed = false;
 	if (u->diff) { /* the same base, against the profile read now */
 		diff_release(u->diff);
 		diff_make(u);
@@ -523,8 +522,13 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 		remember(u, &u->seen_table, table_fn);
 		remember(u, &u->seen_subject, subject);
 	}
-	if (load_session(u, u->files.v, u->files.n, &next, &f) < 0)
+	if (load_session(u, u->files.v, u->files.n, &next, &f) < 0) {
+		char why[sizeof(u->vs.message)];
+
+		snprintf(why, sizeof(why), "%s", u->vs.message);
+		ui_message(u, true, "not reloaded: %s", why);
 		return;
+	}
 	keep_parts(u, &next);
 	table_fn =
 	    u->seen_table.fn == table_fn ? same_function(&u->seen_table, &next.prof) : NCG_NONE;
@@ -544,26 +548,26 @@ void cmd_reload(struct ui *u, const char *cmd, const char *arg)
 }
 
 /*
- * The profile's file changed under the mapping: say so once, until R.
- * While it has not, the names of the functions shown are remembered for R.
+ * The profile's file changed on disk or was cut under the mapping: say so
+ * whenever no other message is up, until R reads it again (the names stay,
+ * profile_keep_names(); what is read lazily may not). While it has not, the
+ * functions shown are remembered for R.
  */
 void ui_check_changed(struct ui *u)
 {
 	struct screen *s = hist_current(&u->hist);
 	unsigned mode;
 
-	if (!profile_changed(&u->ses.prof)) {
+	if (!profile_outdated(&u->ses.prof)) {
 		remember(u, &u->seen_table, first_selected(u));
 		remember(u, &u->seen_subject,
 			 screen_ops_of(s)->subject ? screen_ops_of(s)->subject(u, s, &mode)
 						   : NCG_NONE);
 		return;
 	}
-	if (!u->told_changed) {
-		u->told_changed = true;
-		ui_message(u, true, "%s changed or was truncated while open: R reloads it",
-			   u->vs.path);
-	}
+	if (!u->vs.message[0])
+		ui_message(u, true, "%s %s while open: R reloads it", u->vs.path,
+			   profile_changed(&u->ses.prof) ? "was cut" : "changed on disk");
 }
 
 /* A command line, from a script, --command or the prompt. */

@@ -75,7 +75,6 @@ struct ui {
 	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */
 	bool have_search_re;
 	bool quit;
-	bool told_changed; /* the file changed under the mapping, and the user was told */
 	struct fn_name seen_table, seen_subject; /* the table's and the screen's function */
 	int status;                              /* exit status */
 	/*

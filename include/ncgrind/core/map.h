@@ -28,6 +28,10 @@ struct map {
 	int compression;    /* enum compression: how the file was compressed */
 	size_t packed_size; /* compressed: the file's bytes (file_size is what they gave) */
 	char warn[300];     /* compressed data cut or damaged: what came before is in data */
+	/* the file as opened (a regular one): map_outdated() compares them */
+	bool regular;
+	uint64_t dev, ino;
+	int64_t mtime_s, mtime_ns, st_size;
 };
 
 /* How a slow open is watched; every field may be NULL. */
@@ -60,6 +64,11 @@ void map_release(struct map *m);
 
 /* The file shrank or was cut under the mapping since it was opened. */
 bool map_changed(const struct map *m);
+/*
+ * The regular file at path is no longer the one opened: changed (above),
+ * or its inode, size or modification time differ (one stat).
+ */
+bool map_outdated(const struct map *m, const char *path);
 /*
  * A fault at addr inside a mapping (SIGBUS: the file shrank): its pages
  * from there on become zeros and the map is marked changed. True when addr

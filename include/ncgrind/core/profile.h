@@ -261,6 +261,7 @@ struct profile {
 	struct all_costs *all; /* while some parts only count: the whole's costs */
 	uint64_t lines;        /* lines read */
 	bool saturated;        /* a sum hit UINT64_MAX (reported as an error) */
+	char *kept;            /* profile_keep_names(): the names' own copies, or NULL */
 };
 
 void profile_init(struct profile *p, const char *path);
@@ -276,6 +277,19 @@ void profile_drop_source(struct profile *p, uint32_t s);
 uint64_t profile_bytes(const struct profile *p);
 /* A file changed or was cut under its mapping since it was read (map_changed). */
 bool profile_changed(const struct profile *p);
+/*
+ * A file is not the one read: cut under its mapping, or its size, time or
+ * inode differ now (a profile still being written, or written again).
+ */
+bool profile_outdated(const struct profile *p);
+/*
+ * Copy the names (functions, files, objects, events, each part's cmd:) out
+ * of the mapped files, so that a file cut or rewritten while the browser
+ * shows it leaves the names on the screen as they were. The costs are
+ * already in memory; the names are a small part of a profile (each distinct
+ * name once), so the index stays zero-copy where it counts.
+ */
+void profile_keep_names(struct profile *p);
 /* The map of the file part pt is in. */
 static inline const struct map *profile_part_map(const struct profile *p, const struct part *pt)
 {
