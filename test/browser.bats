@@ -751,7 +751,7 @@ EOF
 	screen_rows '22p;24p' prompt found found-cjk
 	expect_out <<'EOF'
 == prompt
-red^[[31mx^A^?
+red\x1b[31mx\x01\x7f
 /grü_
 == found
 grüße_数据
@@ -1090,8 +1090,8 @@ EOF
 
 @test "names: control characters, escape sequences, C1 and invalid UTF-8 are shown escaped" {
 	# escapes.callgrind (bytes in its comments), by self cost (total 1,500):
-	#   500 (33.33%) red ESC [31m x 0x01 DEL   -> red^[[31mx^A^?
-	#   400 (26.67%) tab TAB name              -> tab^Iname
+	#   500 (33.33%) red ESC [31m x 0x01 DEL   -> red\x1b[31mx\x01\x7f
+	#   400 (26.67%) tab TAB name              -> tab\x09name
 	#   300 (20.00%) bad 0xff 0xfe and 0xc3 (  -> bad\xff\xfeand\xc3(
 	#   200 (13.33%) csi U+009B 2J             -> csi\u009b2J
 	#   100 ( 6.67%) grüße_数据 (UTF-8)        -> as it is, 10 columns
@@ -1104,11 +1104,11 @@ EOF
 	assert_clean esc 80 24
 	assert_clean esc-last 80 24
 	expect_screen esc <<'EOF'
-ncgrind: escapes.callgrind  cmd: ./prog ^[]0;pwned^G --x
+ncgrind: escapes.callgrind  cmd: ./prog \x1b]0;pwned\x07 --x
 Events: [Ir]   Total Ir: 1,500   Parts: 1
  Incl      %   Self      %  Calls  Function
-  500 33.33%    500 33.33%      0  red^[[31mx^A^?
-  400 26.67%    400 26.67%      0  tab^Iname
+  500 33.33%    500 33.33%      0  red\x1b[31mx\x01\x7f
+  400 26.67%    400 26.67%      0  tab\x09name
   300 20.00%    300 20.00%      0  bad\xff\xfeand\xc3(
   200 13.33%    200 13.33%      0  csi\u009b2J
   100  6.67%    100  6.67%      0  grüße_数据
@@ -1125,23 +1125,28 @@ Events: [Ir]   Total Ir: 1,500   Parts: 1
 
 
 
-red^[[31mx^A^?
-called 0 times  file: src/^[[2Jclear.c  object: /lib/^Gbell.so
+red\x1b[31mx\x01\x7f
+called 0 times  file: src/\x1b[2Jclear.c  object: /lib/\x07bell.so
 1/5  sort: self Ir   ? help  q quit
 EOF
 	screen_rows '22,24p' esc-last
 	expect_out <<'EOF'
 == esc-last
 grüße_数据
-called 0 times  file: src/^[[2Jclear.c  object: /lib/^Gbell.so
+called 0 times  file: src/\x1b[2Jclear.c  object: /lib/\x07bell.so
 5/5  sort: self Ir   ? help  q quit
 EOF
+	# one rule for every output: the text report spells the bytes as the screen
+	# does (before: ^[ and ^A on the screens, \x1b and \x01 in the reports)
+	"$NCGRIND" --dump=functions "$B/escapes.callgrind" >"$BATS_TEST_TMPDIR/report"
+	assert_grep 'red\x1b[31mx\x01\x7f' "$BATS_TEST_TMPDIR/report"
+	assert_grep 'src/\x1b[2Jclear.c' "$BATS_TEST_TMPDIR/report"
 }
 
 @test "names: wide UTF-8 characters take two columns (the File column stays aligned)" {
 	# 120x11: 5 table rows; the file column at 120 - (120 - 60) / 3 = 100. grüße_数据
 	# is 10 columns (the CJK characters 2 each), 15 bytes: the file starts at column
-	# 100 on every row, so every row is 100 + 16 (src/^[[2Jclear.c) columns wide.
+	# 100 on every row, so every row is 100 + 18 (src/\x1b[2Jclear.c) columns wide.
 	browse_ok "$B/escapes.callgrind" --size=120x11 <<'EOF'
 :save-screen wide
 EOF
@@ -1150,21 +1155,21 @@ EOF
 	expect_out <<'EOF'
 == wide
  Incl      %   Self      %  Calls  Function                                                         File
-  500 33.33%    500 33.33%      0  red^[[31mx^A^?                                                   src/^[[2Jclear.c
-  400 26.67%    400 26.67%      0  tab^Iname                                                        src/^[[2Jclear.c
-  300 20.00%    300 20.00%      0  bad\xff\xfeand\xc3(                                              src/^[[2Jclear.c
-  200 13.33%    200 13.33%      0  csi\u009b2J                                                      src/^[[2Jclear.c
-  100  6.67%    100  6.67%      0  grüße_数据                                                       src/^[[2Jclear.c
+  500 33.33%    500 33.33%      0  red\x1b[31mx\x01\x7f                                             src/\x1b[2Jclear.c
+  400 26.67%    400 26.67%      0  tab\x09name                                                      src/\x1b[2Jclear.c
+  300 20.00%    300 20.00%      0  bad\xff\xfeand\xc3(                                              src/\x1b[2Jclear.c
+  200 13.33%    200 13.33%      0  csi\u009b2J                                                      src/\x1b[2Jclear.c
+  100  6.67%    100  6.67%      0  grüße_数据                                                       src/\x1b[2Jclear.c
 EOF
 	sed -n '4,8p' "$BATS_TEST_TMPDIR/wide" | while IFS= read -r line; do
 		printf '%s\n' "$line" | wc -L
 	done >"$OUT"
 	expect_out <<'EOF'
-116
-116
-116
-116
-116
+118
+118
+118
+118
+118
 EOF
 }
 

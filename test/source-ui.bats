@@ -209,7 +209,7 @@ EOF2
 }
 
 @test "source: the paths tried come from the profile: the screen escapes them" {
-	# an OSC 52 (clipboard) and an OSC 2 (window title) in fl=: shown as ^[ and ^G
+	# an OSC 52 (clipboard) and an OSC 2 (window title) in fl=: shown as \x1b and \x07
 	printf 'events: Ir\nfl=/nonexistent/\033]52;c;cHduZWQ=\007\033]2;PWNED-TITLE\007x.c\nfn=main\n1 5\n' \
 		>"$BATS_TEST_TMPDIR/osc.callgrind"
 	browse "$BATS_TEST_TMPDIR/osc.callgrind" <<'EOF2'
@@ -218,9 +218,9 @@ EOF2
 EOF2
 	expect_status 0
 	diff -u - <(sed -n '5,8p' "$BATS_TEST_TMPDIR/osc" | sed 's/ *$//') <<'EOF2'
-  tried /nonexistent/^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c
-  tried ./nonexistent/^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c
-  tried ./^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c
+  tried /nonexistent/\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
+  tried ./nonexistent/\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
+  tried ./\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c
     5  100.0%     1
 EOF2
 	run grep -c "$(printf '[\033\007]')" "$BATS_TEST_TMPDIR/osc"
@@ -368,7 +368,7 @@ teardown() {
 		[ "$(grep -c '^  tried ' "$OUT")" = 3 ] && break
 		sleep 0.05
 	done
-	grep -qF '  tried ./^[]52;c;cHduZWQ=^G^[]2;PWNED-TITLE^Gx.c' "$OUT" || { cat "$OUT"; return 1; }
+	grep -qF '  tried ./\x1b]52;c;cHduZWQ=\x07\x1b]2;PWNED-TITLE\x07x.c' "$OUT" || { cat "$OUT"; return 1; }
 	[ -z "$(tmux -L "$SOCK" list-buffers)" ]
 	title=$(tmux -L "$SOCK" display-message -p '#{pane_title}')
 	[[ "$title" != *PWNED* ]] || { echo "pane title: $title"; return 1; }

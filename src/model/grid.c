@@ -54,13 +54,15 @@ void grid_clear(struct grid *g)
 
 /*
  * The next printable unit of s: a wide character with its width, or the
- * visible escape of a control character or invalid byte in esc.
+ * visible escape of a control character or invalid byte in esc, spelt as
+ * escape_next() spells it for the reports and messages (\x1b, \xff,
+ * \u202e): one rule for every byte the program prints.
  */
 struct unit {
 	wchar_t wc;
 	int width;
-	size_t len;  /* bytes consumed */
-	char esc[8]; /* when not empty: print this instead */
+	size_t len;           /* bytes consumed */
+	char esc[ESCAPE_MAX]; /* when not empty: print this instead */
 };
 
 static void next_unit(const char *s, size_t n, struct unit *u)
@@ -75,7 +77,7 @@ static void next_unit(const char *s, size_t n, struct unit *u)
 		snprintf(u->esc, sizeof(u->esc), "\\x%02x", (unsigned char)s[0]);
 		u->len = 1;
 	} else if (u->wc < 0x20 || u->wc == 0x7f) {
-		snprintf(u->esc, sizeof(u->esc), "^%c", (char)(u->wc ^ 0x40));
+		snprintf(u->esc, sizeof(u->esc), "\\x%02x", (unsigned)u->wc);
 		u->len = len;
 	} else {
 		int w = wcwidth(u->wc);
@@ -83,7 +85,7 @@ static void next_unit(const char *s, size_t n, struct unit *u)
 		u->len = len;
 		/* the bidi controls are printable to wcwidth, but reorder the line */
 		if (w < 0 || (w == 0 && !iswprint(u->wc)) || escape_wanted((uint32_t)u->wc))
-			snprintf(u->esc, sizeof(u->esc), "\\u%04x", (unsigned)u->wc & 0xffff);
+			snprintf(u->esc, sizeof(u->esc), "\\u%04x", (unsigned)u->wc);
 		else
 			u->width = w;
 	}

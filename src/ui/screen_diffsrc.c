@@ -116,7 +116,7 @@ static void line_text(const struct diffsrc_screen *d, size_t i, char *buf, size_
 		snprintf(buf, size, "%s", r->line ? "" : "(no line information)");
 }
 
-/* Row y of g: row i (the profile's and the file's bytes shown as ^X by the grid). */
+/* Row y of g: row i (the profile's and the file's bytes escaped by the grid, \x1b). */
 static void draw_row(const struct ui *u, const struct diffsrc_screen *d, struct grid *g, int y,
 		     const struct list *l, size_t i, enum grid_attr a)
 {
@@ -143,7 +143,7 @@ static void draw_row(const struct ui *u, const struct diffsrc_screen *d, struct 
 		return;
 	case DSRC_TRIED:
 		line_text(d, i, line, sizeof(line));
-		grid_puts(g, y, 0, line, a);
+		grid_puts_cut(g, y, 0, line, a);
 		return;
 	case DSRC_GAP:
 	case DSRC_LINE:
@@ -164,7 +164,7 @@ static void draw_row(const struct ui *u, const struct diffsrc_screen *d, struct 
 		return;
 	}
 	line_text(d, i, line, sizeof(line));
-	grid_puts(g, y, c, line, a);
+	grid_puts_cut(g, y, c, line, a); /* (> scrolls to the rest) */
 }
 
 static enum grid_attr row_attr(const struct diffsrc_screen *d, size_t i)

@@ -298,7 +298,7 @@ void view_tried_text(char *out, size_t size, const struct source_tried *tr, int 
 {
 	char path[2048];
 
-	/* from the profile: the grid shows its control characters as ^X */
+	/* from the profile: the grid escapes its control characters (\x1b) */
 	view_expand_tabs(path, sizeof(path), span_make(tr->path, strlen(tr->path)), skip);
 	snprintf(out, size, "  tried %s%s%s%s", path, tr->why ? " (not read: " : "",
 		 tr->why ? tr->why : "", tr->why ? ")" : "");

@@ -6,8 +6,9 @@
  *
  * Text enters the grid through grid_put(), which decodes UTF-8 and never lets
  * a control character, an escape sequence, a bidi control or an invalid byte
- * through: those are shown as ^X, \uXXXX or \xNN. Wide characters take two
- * cells.
+ * through: those are shown as \xNN (a control character or invalid byte)
+ * or \uXXXX (a C1 or bidi control), spelt as escape_next() spells them for
+ * the reports and messages. Wide characters take two cells.
  */
 #ifndef NCGRIND_GRID_H
 #define NCGRIND_GRID_H
