@@ -88,6 +88,8 @@ static void usage(FILE *out)
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
+	    "       --config=FILE: the browser's configuration (default:\n"
+	    "       ~/.config/ncgrind/config; --config=/dev/null: none)\n"
 	    "       --event=NAME=FORMULA: an event of yours (CEst=Ir+10 D1mr), as event: lines\n"
 	    "       --group=object|file|class|cycle: --dump=functions by group [--format=...]\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
@@ -243,6 +245,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"cycles", no_argument, NULL, 'y'},
 	    {"no-siblings", no_argument, NULL, 'N'},
 	    {"no-demangle", no_argument, NULL, 'G'},
+	    {"config", required_argument, NULL, 'c' + 256},
 	    {"event", required_argument, NULL, 'A'},
 	    {"group", required_argument, NULL, 'H'},
 	    {"parts", required_argument, NULL, 'Q'},
@@ -279,6 +282,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'G':
 			o->no_demangle = true;
 			o->ui.no_demangle = true;
+			break;
+		case 'c' + 256:
+			o->ui.config = optarg;
 			break;
 		case 'Q':
 			o->parts = optarg;

@@ -695,6 +695,41 @@ EOF3
 	expect_ended 0
 }
 
+@test "tmux colour: the configuration's color lines paint the areas; a diff's change is red or green" {
+	# the cursor row is black on cyan (46) by default; `color cursor white blue`
+	# makes it white (37) on blue (44). A diff's change column: grown in red (31),
+	# shrunk in green (32), or as the configuration says (grown magenta, 35).
+	# Before, there was no configuration, and the changes had no colour.
+	local x="$BATS_TEST_TMPDIR/xdg"
+	mkdir -p "$x/ncgrind"
+	printf '%s\n' 'color cursor white blue bold' 'color grown magenta default' >"$x/ncgrind/config"
+	PANE_TERM=xterm-256color tmux_start "$FIX/spec" env XDG_CONFIG_HOME="$x" sh -c "$WRAPPER" \
+		"$NCGRIND" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	tm capture-pane -e -p | sed -n 4p | cat -v >"$OUT"
+	assert_grep '^[[44m 700 85.37%' "$OUT"
+	assert_grep '^[[37m' "$OUT"
+	tm send-keys q
+	expect_ended 0
+	teardown
+	PANE_TERM=xterm-256color tmux_start "$FIX/diff" sh -c "$DIFF_WRAPPER" "$NCGRIND" \
+		version1.callgrind version2.callgrind
+	wait_text "new_helper"
+	tm capture-pane -e -p | cat -v >"$OUT"
+	grep -F 'old_helper' "$OUT" | grep -qF '^[[32m-12,002^[[39m'
+	grep -F 'new_helper' "$OUT" | grep -qF '^[[31m+6,002^[[39m'
+	grep -F 'work_b' "$OUT" | grep -qF '^[[46m' # the cursor row: not red, the cursor's
+	tm send-keys q q # the diff, then the new profile's table under it
+	expect_ended 0
+	teardown
+	PANE_TERM=xterm-256color tmux_start "$FIX/diff" env XDG_CONFIG_HOME="$x" sh -c "$DIFF_WRAPPER" \
+		"$NCGRIND" version1.callgrind version2.callgrind
+	wait_text "new_helper"
+	tm capture-pane -e -p | cat -v | grep -F 'new_helper' | grep -qF '^[[35m+6,002^[[39m'
+	tm send-keys q q
+	expect_ended 0
+}
+
 @test "tmux colour: several event columns at 100, 200 and 80 columns, as script mode draws them" {
 	local d="$FIX/events"
 	script_screens "$d" cachesim.callgrind ':set columns Ir,D1mr,CEst' ':resize 200x30' \

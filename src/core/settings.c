@@ -6,10 +6,11 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct setting_info infos[] = {[SET_NONE] = {"", "", "", false},
-#define S(id, name, values, help, batch, fn) [SET_##id] = {name, values, help, batch},
+#define S(id, name, values, help, batch, set, get) [SET_##id] = {name, values, help, batch},
 					    SETTING_LIST(S)
 #undef S
 };
@@ -46,6 +47,52 @@ const char *setting_value_word(enum setting s, size_t i, char *buf, size_t size)
 			return NULL;
 		p += len + 1;
 	}
+}
+
+static bool is_on_off(const char *v)
+{
+	static const char *const words[] = {"on", "off", "yes", "no", "true", "false"};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcmp(v, words[i]))
+			return true;
+	return false;
+}
+
+bool setting_check(enum setting s, const char *value, char *why, size_t size)
+{
+	const struct setting_info *in = setting_info(s);
+	char w[64];
+	bool words = setting_value_word(s, 0, w, sizeof(w)) != NULL;
+
+	if (*value && !strcmp(in->values, "PCT")) {
+		char *end;
+		double v = strtod(value, &end);
+
+		if (end != value && !*end && v >= 0 && v <= 100)
+			return true;
+	} else if (*value && !strcmp(in->values, "on|off")) {
+		if (is_on_off(value))
+			return true;
+	} else if (*value && words) {
+		for (size_t i = 0; setting_value_word(s, i, w, sizeof(w)); i++)
+			if (!strcmp(w, value))
+				return true;
+	} else if (*value) {
+		return true; /* a placeholder: DIR, FROM=TO, EVENTS */
+	}
+	snprintf(why, size, "usage: set %s %s", in->name, in->values);
+	return false;
+}
+
+char *setting_names(char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int s = SET_NONE + 1; s < SET_COUNT && o < size; s++)
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", o ? ", " : "", infos[s].name);
+	return buf;
 }
 
 char *setting_usage(char *buf, size_t size, bool batch_only)

@@ -9,6 +9,7 @@
 #include <curses.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -83,7 +84,7 @@ static const struct key_binding generic[] = {
     {'Q', REQ_QUIT, NULL},
 };
 
-const struct keymap keys_generic = KEYMAP("generic", "every screen", generic);
+struct keymap keys_generic = KEYMAP("generic", "every screen", generic);
 
 static const char *const help_text[] = {[REQ_NONE] = "",
 #define R(name, help) [REQ_##name] = help,
@@ -161,12 +162,54 @@ const char *keys_request_name(enum request req, char *buf, size_t size)
 	return buf;
 }
 
+int keys_request_parse(const char *name)
+{
+	char buf[48];
+
+	if (!strcmp(name, "none"))
+		return REQ_NONE;
+	for (int r = REQ_NONE + 1; r < REQ_COUNT; r++)
+		if (!strcmp(keys_request_name((enum request)r, buf, sizeof(buf)), name))
+			return r;
+	return -1;
+}
+
+void keys_bind(struct keymap *m, int key, enum request req)
+{
+	const char *help = NULL;
+	size_t i;
+
+	if (!m->own) { /* the first change: a copy to change, with room for one more */
+		m->own = malloc((m->n + 1) * sizeof(*m->own));
+		if (!m->own)
+			abort();
+		if (m->n)
+			memcpy(m->own, m->b, m->n * sizeof(*m->own));
+		m->b = m->own;
+	}
+	for (i = 0; i < m->n && !help; i++) /* as its other keys on these screens say */
+		if (m->b[i].req == req && m->b[i].key != key)
+			help = m->b[i].help;
+	for (i = 0; i < m->n; i++)
+		if (m->b[i].key == key) {
+			m->own[i] = (struct key_binding){key, req, help};
+			return;
+		}
+	m->own = realloc(m->own, (m->n + 1) * sizeof(*m->own));
+	if (!m->own)
+		abort();
+	m->own[m->n++] = (struct key_binding){key, req, help};
+	m->b = m->own;
+}
+
 const char *keys_name(int key, char *buf, size_t size)
 {
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (names[i].key == key)
 			return names[i].name;
-	if (key > 0 && key < 0x20)
+	if (key > KEY_F(1) && key <= KEY_F(12))
+		snprintf(buf, size, "F%d", key - KEY_F0);
+	else if (key > 0 && key < 0x20)
 		snprintf(buf, size, "C-%c", key + 'a' - 1);
 	else if (key >= 0x20 && key < 0x7f)
 		snprintf(buf, size, "%c", key);
@@ -188,6 +231,15 @@ int keys_parse(const char *name)
 		return KEY_BTAB;
 	if ((name[0] == 'C' || name[0] == 'c') && name[1] == '-' && name[2] && !name[3])
 		return CTRL(name[2]);
+	if ((name[0] == 'F' || name[0] == 'f') && name[1] >= '1' && name[1] <= '9') {
+		int n = name[1] - '0';
+
+		if (name[2] >= '0' && name[2] <= '2' && n == 1 && !name[3])
+			n = 10 + name[2] - '0';
+		else if (name[2])
+			return -1;
+		return KEY_F(n);
+	}
 	if (name[0] && !name[1])
 		return (unsigned char)name[0];
 	return -1;
@@ -238,7 +290,7 @@ void keys_each(const struct keymap *m, const struct keymap *skip, keys_each_fn *
 	for (size_t i = 0; i < m->n; i++) {
 		const char *help = keys_binding_help(&m->b[i]);
 		char keys[128];
-		bool seen = false;
+		bool seen = m->b[i].req == REQ_NONE; /* unbound by the configuration */
 
 		/* once per request and help, at its first binding */
 		for (size_t j = 0; j < i && !seen; j++)

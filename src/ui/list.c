@@ -190,11 +190,17 @@ static int put_cell(struct grid *g, int r, int c, const struct list *l, int i, c
 int list_put_cells(struct grid *g, int r, const struct list *l, char (*cells)[LIST_CELL],
 		   enum grid_attr a)
 {
+	return list_put_cells_marked(g, r, l, cells, a, -1, a);
+}
+
+int list_put_cells_marked(struct grid *g, int r, const struct list *l, char (*cells)[LIST_CELL],
+			  enum grid_attr a, int k, enum grid_attr mark)
+{
 	int c = 0;
 
 	for (int i = 0; i < l->n; i++)
 		if (l->col[i].shown)
-			c = put_cell(g, r, c, l, i, cells[i], a);
+			c = put_cell(g, r, c, l, i, cells[i], i == k ? mark : a);
 	return c + l->name_gap;
 }
 

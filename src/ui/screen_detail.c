@@ -363,8 +363,7 @@ static const struct key_binding callers_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_callers =
-    KEYMAP("callers", "a function's callers and callees", callers_keys);
+struct keymap keymap_callers = KEYMAP("callers", "a function's callers and callees", callers_keys);
 
 static const struct screen_ops screen_detail_ops = {
     .keymap = &keymap_callers,

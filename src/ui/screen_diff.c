@@ -194,6 +194,14 @@ void ui_diff_cells(const struct ui *u, const struct list *l, char (*cells)[LIST_
 	ratio_text(cells[DCOL_RATIO], b, n);
 }
 
+int ui_diff_put_cells(struct grid *g, int y, const struct list *l, char (*cells)[LIST_CELL],
+		      uint64_t b, uint64_t n, enum grid_attr a)
+{
+	enum grid_attr mark = a == ATTR_CURSOR ? a : n > b ? ATTR_GROWN : n < b ? ATTR_SHRUNK : a;
+
+	return list_put_cells_marked(g, y, l, cells, a, DCOL_CHANGE, mark);
+}
+
 static struct span row_fn_name(const struct diff *d, uint32_t row)
 {
 	const struct profile *p;
@@ -311,11 +319,12 @@ static void draw_fn_row(const struct ui *u, const struct diff_screen *ds, struct
 	uint32_t e = ui_diff_event(u);
 	char cells[LIST_MAX_COLUMNS][LIST_CELL];
 
-	ui_diff_cells(u, l, cells, diff_cost(d, r, false, ds->incl, e),
-		      diff_cost(d, r, true, ds->incl, e), d->total_base[e]);
+	uint64_t b = diff_cost(d, r, false, ds->incl, e), n = diff_cost(d, r, true, ds->incl, e);
+
+	ui_diff_cells(u, l, cells, b, n, d->total_base[e]);
 	snprintf(cells[DCOL_STATUS], LIST_CELL, "%s", status_word(d, r));
 	grid_fill(g, y, 0, a);
-	grid_puts(g, y, list_put_cells(g, y, l, cells, a), name, a);
+	grid_puts(g, y, ui_diff_put_cells(g, y, l, cells, b, n, a), name, a);
 }
 
 /* Row i of names: the function of diff row r, as its profile names it. */
@@ -673,7 +682,7 @@ static const struct key_binding diff_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_diff = KEYMAP("diff", "the diff of two profiles", diff_keys);
+struct keymap keymap_diff = KEYMAP("diff", "the diff of two profiles", diff_keys);
 
 static const struct screen_ops screen_diff_ops = {
     .keymap = &keymap_diff,
@@ -797,13 +806,14 @@ static void draw_call_row(const struct ui *u, const struct diff_calls_screen *cs
 		grid_puts_cut(g, y, 0, line, a);
 		return;
 	}
-	ui_diff_cells(u, l, cells, diff_call_cost(d, r->call, false, e),
-		      diff_call_cost(d, r->call, true, e), d->total_base[e]);
+	uint64_t b = diff_call_cost(d, r->call, false, e), n = diff_call_cost(d, r->call, true, e);
+
+	ui_diff_cells(u, l, cells, b, n, d->total_base[e]);
 	snprintf(cells[DCOL_STATUS], LIST_CELL, "%s",
 		 d->calls[r->call].base == NCG_NONE  ? "new"
 		 : d->calls[r->call].new == NCG_NONE ? "gone"
 						     : "");
-	grid_puts(g, y, list_put_cells(g, y, l, cells, a), name, a);
+	grid_puts(g, y, ui_diff_put_cells(g, y, l, cells, b, n, a), name, a);
 }
 
 /* The diff row of the function a row of the screen shows: NCG_NONE on a heading. */
@@ -1024,7 +1034,7 @@ static const struct key_binding diff_callers_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_diff_callers =
+struct keymap keymap_diff_callers =
     KEYMAP("diff-callers", "the callers and callees of a function, in a diff", diff_callers_keys);
 
 static const struct screen_ops screen_diff_calls_ops = {

@@ -158,7 +158,9 @@ static void draw_row(const struct ui *u, const struct diffsrc_screen *d, struct 
 	if (r->kind == DSRC_LINE)
 		snprintf(cells[SCOL_LINE], LIST_CELL, r->line ? "%llu" : "-",
 			 (unsigned long long)r->line);
-	c = list_put_cells(g, y, l, cells, a);
+	c = r->kind == DSRC_LINE && r->costed && !f->differ
+		? ui_diff_put_cells(g, y, l, cells, r->base, r->new, a)
+		: list_put_cells(g, y, l, cells, a);
 	if (r->kind == DSRC_GAP) {
 		grid_puts(g, y, c - l->name_gap, "...", a);
 		return;
@@ -352,7 +354,7 @@ static const struct key_binding diff_source_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_diff_source =
+struct keymap keymap_diff_source =
     KEYMAP("diff-source", "the annotated source of a diff", diff_source_keys);
 
 static const struct screen_ops screen_diffsrc_ops = {

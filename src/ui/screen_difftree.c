@@ -212,7 +212,7 @@ static void draw_node_row(const struct ui *u, const struct difftree *t, struct g
 	snprintf(cells[TCOL_STATUS], LIST_CELL, "%s", status_of(t->d, n));
 	calls_text(n, cells[TCOL_CALLS]);
 	grid_fill(g, y, 0, a);
-	c = list_put_cells(g, y, l, cells, a) + node_indent(l, n);
+	c = ui_diff_put_cells(g, y, l, cells, n->whole_base, n->whole_new, a) + node_indent(l, n);
 	c += grid_puts(g, y, c, mark_of(n), a);
 	c += grid_puts(g, y, c, " ", a);
 	grid_puts(g, y, c, shown, a);
@@ -487,7 +487,7 @@ static const struct key_binding diff_tree_keys[] = {
     {KEYS_BTAB, REQ_EVENT_PREV, "the previous event of either profile"},
 };
 
-const struct keymap keymap_diff_tree = KEYMAP("diff-tree", "a call tree of a diff", diff_tree_keys);
+struct keymap keymap_diff_tree = KEYMAP("diff-tree", "a call tree of a diff", diff_tree_keys);
 
 static const struct screen_ops screen_difftree_ops = {
     .keymap = &keymap_diff_tree,

@@ -223,7 +223,7 @@ static const struct key_binding events_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_events = KEYMAP("events", "the events", events_keys);
+struct keymap keymap_events = KEYMAP("events", "the events", events_keys);
 
 static const struct screen_ops screen_events_ops = {
     .keymap = &keymap_events,

@@ -467,7 +467,7 @@ static const struct key_binding flame_keys[] = {
     {'r', REQ_TREE_CALLERS, "the flame graph of the frame's callers, upward"},
 };
 
-const struct keymap keymap_flame = KEYMAP("flame", "the flame graph", flame_keys);
+struct keymap keymap_flame = KEYMAP("flame", "the flame graph", flame_keys);
 
 static const struct screen_ops screen_flame_ops = {
     .keymap = &keymap_flame,

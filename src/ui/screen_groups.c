@@ -453,7 +453,7 @@ static const struct key_binding groups_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_groups =
+struct keymap keymap_groups =
     KEYMAP("groups", "the functions grouped (by object, file, class, cycle)", groups_keys);
 
 static const struct screen_ops screen_groups_ops = {
@@ -699,7 +699,7 @@ static const struct key_binding group_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_group = KEYMAP("group", "the functions of a group", group_keys);
+struct keymap keymap_group = KEYMAP("group", "the functions of a group", group_keys);
 
 static const struct screen_ops screen_members_ops = {
     .keymap = &keymap_group,

@@ -271,7 +271,7 @@ static const struct key_binding help_keys[] = {
     {127, REQ_CLOSE, "close the help"},
 };
 
-const struct keymap keymap_help = KEYMAP("help", "the help", help_keys);
+struct keymap keymap_help = KEYMAP("help", "the help", help_keys);
 
 static const struct screen_ops screen_help_ops = {
     .keymap = &keymap_help,

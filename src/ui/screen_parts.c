@@ -458,7 +458,7 @@ static const struct key_binding parts_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_parts = KEYMAP("parts", "the parts (dumps, threads, files)", parts_keys);
+struct keymap keymap_parts = KEYMAP("parts", "the parts (dumps, threads, files)", parts_keys);
 
 static const struct screen_ops screen_parts_ops = {
     .keymap = &keymap_parts,

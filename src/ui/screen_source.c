@@ -397,8 +397,7 @@ static const struct key_binding source_keys[] = {
     {'h', REQ_BACK, NULL},
 };
 
-const struct keymap keymap_source =
-    KEYMAP("source", "the annotated source or instructions", source_keys);
+struct keymap keymap_source = KEYMAP("source", "the annotated source or instructions", source_keys);
 
 static const struct screen_ops screen_source_ops = {
     .keymap = &keymap_source,

@@ -596,7 +596,7 @@ static const struct key_binding table_keys[] = {
     {KEYS_RIGHT, REQ_ENTER, NULL},
 };
 
-const struct keymap keymap_table = KEYMAP("table", "the function table", table_keys);
+struct keymap keymap_table = KEYMAP("table", "the function table", table_keys);
 
 static const struct screen_ops screen_table_ops = {
     .keymap = &keymap_table,

@@ -438,7 +438,7 @@ static const struct key_binding tree_keys[] = {
     {'(', REQ_THRESHOLD_DOWN, NULL}, {')', REQ_THRESHOLD_UP, NULL},
 };
 
-const struct keymap keymap_tree = KEYMAP("tree", "a call tree", tree_keys);
+struct keymap keymap_tree = KEYMAP("tree", "a call tree", tree_keys);
 
 static const struct screen_ops screen_tree_ops = {
     .keymap = &keymap_tree,

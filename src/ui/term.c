@@ -12,6 +12,7 @@
 #define _XOPEN_SOURCE 700
 #include "ncgrind/ui/term.h"
 #include "ncgrind/ui/keys.h"
+#include "ncgrind/core/config.h"
 #include "ncgrind/core/util.h"
 
 #include <curses.h>
@@ -132,6 +133,80 @@ static void catch_fatal_signals(void)
 
 static bool colour_wanted = true;
 
+static void setup_attrs(void);
+
+/* The areas a configuration file coloured (pairs 16 + area, above the defaults'). */
+#define AREA_PAIRS 16
+static struct area_colour {
+	bool set;
+	int fg, bg;
+	unsigned attrs; /* config.h's bits */
+} areas[ATTR_COUNT];
+
+static attr_t curses_attrs(unsigned bits)
+{
+	attr_t a = A_NORMAL;
+
+	a |= bits & CONFIG_ATTR_BOLD ? A_BOLD : 0;
+	a |= bits & CONFIG_ATTR_DIM ? A_DIM : 0;
+	a |= bits & CONFIG_ATTR_UNDERLINE ? A_UNDERLINE : 0;
+	a |= bits & CONFIG_ATTR_REVERSE ? A_REVERSE : 0;
+	a |= bits & CONFIG_ATTR_BLINK ? A_BLINK : 0;
+	a |= bits & CONFIG_ATTR_STANDOUT ? A_STANDOUT : 0;
+#ifdef A_ITALIC
+	a |= bits & CONFIG_ATTR_ITALIC ? A_ITALIC : 0;
+#endif
+	return a;
+}
+
+/* A colour the terminal has, or its default (a 256-colour number on an 8-colour one). */
+static short usable(int c)
+{
+	return c >= 0 && c < COLORS ? (short)c : -1;
+}
+
+/* The configuration's colours over the defaults (colour: with pairs; else attributes). */
+static void apply_areas(bool colour)
+{
+	for (int a = 0; a < ATTR_COUNT; a++) {
+		const struct area_colour *c = &areas[a];
+
+		if (!c->set)
+			continue;
+		if (!colour) {
+			if (c->attrs)
+				attrs[a] = curses_attrs(c->attrs);
+			continue;
+		}
+		if (AREA_PAIRS + a >= COLOR_PAIRS)
+			continue;
+		init_pair((short)(AREA_PAIRS + a), usable(c->fg), usable(c->bg));
+		attrs[a] = COLOR_PAIR(AREA_PAIRS + a) | curses_attrs(c->attrs);
+	}
+}
+
+void term_set_area(enum grid_attr a, int fg, int bg, unsigned bits)
+{
+	if ((int)a < 0 || a >= ATTR_COUNT)
+		return;
+	areas[a] = (struct area_colour){true, fg, bg, bits};
+	if (term_active)
+		setup_attrs();
+}
+
+bool term_area(enum grid_attr a, int *fg, int *bg, unsigned *bits)
+{
+	if ((int)a < 0 || a >= ATTR_COUNT || !areas[a].set)
+		return false;
+	*fg = areas[a].fg, *bg = areas[a].bg, *bits = areas[a].attrs;
+	return true;
+}
+
+bool term_colour_wanted(void)
+{
+	return colour_wanted;
+}
+
 /* Colour pairs where the terminal has colour and the user did not say NO_COLOR. */
 static void setup_attrs(void)
 {
@@ -151,8 +226,12 @@ static void setup_attrs(void)
 	attrs[ATTR_FRAME2] = A_UNDERLINE;
 	attrs[ATTR_FRAME3] = A_NORMAL;
 	attrs[ATTR_MATCH] = A_BOLD | A_UNDERLINE;
-	if (!color)
+	attrs[ATTR_GROWN] = A_BOLD; /* the change's sign says which */
+	attrs[ATTR_SHRUNK] = A_NORMAL;
+	if (!color) {
+		apply_areas(false);
 		return;
+	}
 	start_color();
 	use_default_colors();
 	init_pair(1, COLOR_CYAN, -1);
@@ -164,6 +243,8 @@ static void setup_attrs(void)
 	init_pair(7, COLOR_BLACK, COLOR_YELLOW);
 	init_pair(8, COLOR_BLACK, COLOR_MAGENTA);
 	init_pair(9, COLOR_BLACK, COLOR_GREEN);
+	init_pair(10, COLOR_RED, -1);
+	init_pair(11, COLOR_GREEN, -1);
 	attrs[ATTR_TITLE] = A_BOLD | COLOR_PAIR(1);
 	attrs[ATTR_HEAD] = A_BOLD | COLOR_PAIR(5);
 	attrs[ATTR_CURSOR] = COLOR_PAIR(2);
@@ -174,6 +255,9 @@ static void setup_attrs(void)
 	attrs[ATTR_FRAME2] = COLOR_PAIR(7);
 	attrs[ATTR_FRAME3] = COLOR_PAIR(8);
 	attrs[ATTR_MATCH] = A_BOLD | COLOR_PAIR(9);
+	attrs[ATTR_GROWN] = COLOR_PAIR(10); /* more cost: red, as perf diff and tig's deletions */
+	attrs[ATTR_SHRUNK] = COLOR_PAIR(11);
+	apply_areas(true);
 }
 
 void term_set_colour(bool on)

@@ -437,11 +437,30 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 }
 
 /* Every keymap: the generic one, then each kind of screen's (SCREEN_LIST). */
-static const struct keymap *const keymaps[] = {&keys_generic,
+static struct keymap *const keymaps[] = {&keys_generic,
 #define S(kind) &keymap_##kind,
-					       SCREEN_LIST(S)
+					 SCREEN_LIST(S)
 #undef S
 };
+
+struct keymap *ui_keymap_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(keymaps) / sizeof(keymaps[0]); i++)
+		if (!strcmp(keymaps[i]->name, name))
+			return keymaps[i];
+	return NULL;
+}
+
+char *ui_keymap_names(char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(keymaps) / sizeof(keymaps[0]) && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+					keymaps[i]->name);
+	return buf;
+}
 
 struct list_keys {
 	FILE *f;
@@ -970,6 +989,7 @@ static void teardown(struct ui *u)
 	session_release(&u->ses);
 	ui_files_release(&u->files);
 	event_defs_release(&u->events);
+	ui_config_release(u);
 }
 
 int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
@@ -977,6 +997,7 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	struct ui u;
 	struct load_opts lo;
 	uint32_t selected = NCG_NONE;
+	bool given[SET_COUNT] = {false};
 	int key, rc;
 
 	memset(&u, 0, sizeof(u));
@@ -991,6 +1012,10 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	u.diff_event = NCG_NONE;
 	u.no_siblings = o->no_siblings;
 	diag_init(&u.ses.diag, u.files.title);
+	if (ui_config_read(&u, o->config) < 0) {
+		teardown(&u);
+		return 2;
+	}
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
 		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;
@@ -1010,6 +1035,9 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	u.disp.demangle = !o->no_demangle;
 	ui_profile_settings(&u, &u.ses.prof);
 	ui_views_init(&u);
+	given[SET_CYCLES] = o->no_cycles; /* the command line's flags win over the file */
+	given[SET_DEMANGLE] = o->no_demangle;
+	ui_config_apply(&u, given);
 	if (selected != NCG_NONE)
 		ui_select_first(&u, selected);
 	u.prompt = start_prompt(&u, "history", ui_complete);

@@ -92,6 +92,7 @@ struct ui {
 	struct event_defs events;     /* --event, then :event NAME = FORMULA */
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */
+	struct ui_config *config; /* the configuration file's sets and binds (ui_config.c) */
 };
 
 /*
@@ -160,7 +161,7 @@ struct screen_ops {
 	S(diff_source) \
 	S(help)
 /* clang-format on */
-#define S(kind) extern const struct keymap keymap_##kind;
+#define S(kind) extern struct keymap keymap_##kind;
 SCREEN_LIST(S)
 #undef S
 const struct screen_ops *screen_ops_of(const struct screen *s);
@@ -222,6 +223,9 @@ void ui_open_diff(struct ui *u);
 #define DIFF_STEP_OWN 5
 enum { DCOL_BASE, DCOL_NEW, DCOL_CHANGE, DCOL_SHARE, DCOL_RATIO, DCOL_OWN };
 void ui_diff_columns(const struct ui *u, struct list *l, bool share, bool ratio, int room);
+/* The cells of a diff's row with its change in grown or shrunk (not on the cursor). */
+int ui_diff_put_cells(struct grid *g, int y, const struct list *l, char (*cells)[LIST_CELL],
+		      uint64_t b, uint64_t n, enum grid_attr a);
 /* The cells of costs b (base) and n (new) in l's units; the share of the base's total. */
 void ui_diff_cells(const struct ui *u, const struct list *l, char (*cells)[LIST_CELL], uint64_t b,
 		   uint64_t n, uint64_t total);
@@ -304,6 +308,20 @@ void ui_set_cycles(struct ui *u, bool on);
 void ui_profile_settings(const struct ui *u, struct profile *p);
 /* Setting s to value (a message says what changed, or what is wrong). */
 void ui_setting_apply(struct ui *u, enum setting s, const char *value);
+/*
+ * ui_config.c: the configuration file. Read it (path, or the default one
+ * when NULL) before the terminal starts: wrong lines are told on stderr;
+ * -1 when a path given cannot be read. Apply its settings once the profile
+ * is read, but those the command line gave (given[s]).
+ */
+int ui_config_read(struct ui *u, const char *path);
+void ui_config_apply(struct ui *u, const bool given[SET_COUNT]);
+void ui_config_release(struct ui *u);
+/* The keymap --list-keys calls name ("generic", "table", ...), or NULL; all their names. */
+struct keymap *ui_keymap_find(const char *name);
+char *ui_keymap_names(char *buf, size_t size);
+/* What setting s is now: one value a line into buf (:write-config). */
+void ui_setting_value(const struct ui *u, enum setting s, char *buf, size_t size);
 void ui_save_screen(struct ui *u, const char *path);
 /*
  * Close f, the file at path that a screen was written to: 0, or -1 with

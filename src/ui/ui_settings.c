@@ -12,6 +12,8 @@
 #include "ncgrind/model/source.h"
 #include "ncgrind/ui/term.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,9 +224,91 @@ static void set_substitute_path(struct ui *u, const char *value)
 	source_path(u, SET_SUBSTITUTE_PATH, value);
 }
 
-/* Each setting's function, from the list. */
+/*
+ * What each setting is now, for :write-config: one value a line into buf
+ * (include and substitute-path: one a directory or rule, in their order).
+ */
+static void put_value(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void put_value(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	if (len >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+static void get_units(const struct ui *u, char *buf, size_t size)
+{
+	put_value(buf, size, "%s\n", u->disp.short_units ? "short" : "exact");
+}
+
+static void get_percent(const struct ui *u, char *buf, size_t size)
+{
+	put_value(buf, size, "%s\n", u->disp.show_percent ? "on" : "off");
+}
+
+static void get_colour(const struct ui *u, char *buf, size_t size)
+{
+	(void)u;
+	put_value(buf, size, "%s\n", term_colour_wanted() ? "on" : "off");
+}
+
+static void get_cycles(const struct ui *u, char *buf, size_t size)
+{
+	put_value(buf, size, "%s\n", u->disp.cycles ? "on" : "off");
+}
+
+static void get_demangle(const struct ui *u, char *buf, size_t size)
+{
+	put_value(buf, size, "%s\n", u->disp.demangle ? "on" : "off");
+}
+
+static void get_columns(const struct ui *u, char *buf, size_t size)
+{
+	const struct profile *p = &u->ses.prof;
+
+	if (!u->disp.ncolumns)
+		put_value(buf, size, "none");
+	for (uint32_t i = 0; i < u->disp.ncolumns; i++) {
+		struct span n = u->disp.columns[i] < p->nev ? p->events[u->disp.columns[i]].name
+							    : span_make("", 0);
+
+		put_value(buf, size, "%s%.*s", i ? "," : "", (int)n.len, n.ptr);
+	}
+	put_value(buf, size, "\n");
+}
+
+static void get_threshold(const struct ui *u, char *buf, size_t size)
+{
+	put_value(buf, size, "%g\n", u->disp.threshold);
+}
+
+static void get_include(const struct ui *u, char *buf, size_t size)
+{
+	for (size_t i = 0; i < u->sources->ndirs; i++)
+		put_value(buf, size, "%s\n", u->sources->dirs[i]);
+}
+
+static void get_substitute_path(const struct ui *u, char *buf, size_t size)
+{
+	for (size_t i = 0; i < u->sources->nrules; i++)
+		put_value(buf, size, "%s=%s\n", u->sources->rules[i].from, u->sources->rules[i].to);
+}
+
+/* Each setting's functions, from the list. */
 static void (*const appliers[])(struct ui *u, const char *value) = {
-#define S(id, name, values, help, batch, fn) [SET_##id] = fn,
+#define S(id, name, values, help, batch, set, get) [SET_##id] = set,
+    SETTING_LIST(S)
+#undef S
+};
+
+static void (*const getters[])(const struct ui *u, char *buf, size_t size) = {
+#define S(id, name, values, help, batch, set, get) [SET_##id] = get,
     SETTING_LIST(S)
 #undef S
 };
@@ -233,6 +317,14 @@ void ui_setting_apply(struct ui *u, enum setting s, const char *value)
 {
 	if (s > SET_NONE && s < SET_COUNT)
 		appliers[s](u, value);
+}
+
+void ui_setting_value(const struct ui *u, enum setting s, char *buf, size_t size)
+{
+	if (size)
+		buf[0] = '\0';
+	if (s > SET_NONE && s < SET_COUNT)
+		getters[s](u, buf, size);
 }
 
 /* set NAME VALUE */

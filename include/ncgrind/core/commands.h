@@ -74,6 +74,9 @@ enum command_arg {
 	  "read the profile again (it changed on disk)", false, CARG_NONE)                         \
 	C(WRITE, "write", cmd_write, "write FILE", "write the screen as text, all of it", false,   \
 	  CARG_TEXT)                                                                               \
+	C(WRITE_CONFIG, "write-config", cmd_write_config, "write-config FILE",                     \
+	  "write the settings, key bindings and colours as a configuration file", false,           \
+	  CARG_TEXT)                                                                               \
 	C(HELP, "help", cmd_help, "help", "the keys and these commands", false, CARG_NONE)         \
 	C(QUIT, "quit", cmd_quit, "quit, q", "quit", false, CARG_NONE)                             \
 	C(SAVE_SCREEN, "save-screen", cmd_save_screen, "save-screen FILE",                         \

@@ -14,25 +14,32 @@
 
 /*
  * ID, name, values (words separated by '|', or a placeholder in capitals),
- * what it does, batch (--command in the reports), the browser's function
- * that applies it (void fn(struct ui *, const char *value), ui/ui_settings.c).
+ * what it does, batch (--command in the reports), the browser's functions
+ * that apply it and that say its value (ui/ui_settings.c):
+ * void set(struct ui *, const char *value) and
+ * void get(const struct ui *, struct strvec *values), one value a line of
+ * :write-config (include and substitute-path can have several, or none).
  */
 #define SETTING_LIST(S)                                                                            \
-	S(UNITS, "units", "exact|short", "exact numbers or short units (1.2G)", false, set_units)  \
-	S(PERCENT, "percent", "on|off", "the percentage columns", false, set_percent)              \
-	S(COLOUR, "colour", "on|off", "colour on the terminal (also: color)", false, set_colour)   \
+	S(UNITS, "units", "exact|short", "exact numbers or short units (1.2G)", false, set_units,  \
+	  get_units)                                                                               \
+	S(PERCENT, "percent", "on|off", "the percentage columns", false, set_percent, get_percent) \
+	S(COLOUR, "colour", "on|off", "colour on the terminal (also: color)", false, set_colour,   \
+	  get_colour)                                                                              \
 	S(CYCLES, "cycles", "on|off",                                                              \
 	  "cycle detection: a cycle is one node, or calls are followed one by one", true,          \
-	  set_cycles)                                                                              \
+	  set_cycles, get_cycles)                                                                  \
 	S(DEMANGLE, "demangle", "on|off", "names demangled, or as the profile writes them", false, \
-	  set_demangle)                                                                            \
+	  set_demangle, get_demangle)                                                              \
 	S(COLUMNS, "columns", "EVENTS|none", "several events side by side (a list of names)",      \
-	  false, set_columns)                                                                      \
+	  false, set_columns, get_columns)                                                         \
 	S(THRESHOLD, "threshold", "PCT", "call trees fold the branches under PCT% of the root",    \
-	  false, set_threshold)                                                                    \
-	S(INCLUDE, "include", "DIR", "look for source files under DIR too", false, set_include)    \
+	  false, set_threshold, get_threshold)                                                     \
+	S(INCLUDE, "include", "DIR", "look for source files under DIR too", false, set_include,    \
+	  get_include)                                                                             \
 	S(SUBSTITUTE_PATH, "substitute-path", "FROM=TO",                                           \
-	  "look for a source file that starts with FROM under TO", false, set_substitute_path)
+	  "look for a source file that starts with FROM under TO", false, set_substitute_path,     \
+	  get_substitute_path)
 
 enum setting {
 	SET_NONE,
@@ -55,6 +62,14 @@ const struct setting_info *setting_info(enum setting s);
  * the last, or when the values are a placeholder (DIR, PCT).
  */
 const char *setting_value_word(enum setting s, size_t i, char *buf, size_t size);
+/*
+ * Whether value is one setting s takes, as far as can be told without a
+ * profile (a word of its list, on/off/yes/no/true/false, a percentage from
+ * 0 to 100); false with the usage in why.
+ */
+bool setting_check(enum setting s, const char *value, char *why, size_t size);
+/* "units, percent, colour, ...": every setting's name, into buf. */
+char *setting_names(char *buf, size_t size);
 /* "set units exact|short, set percent on|off, ...": every setting's usage, into buf. */
 char *setting_usage(char *buf, size_t size, bool batch_only);
 

@@ -18,20 +18,32 @@
 #include <stdio.h>
 #include <wchar.h>
 
+/*
+ * The kinds of text a screen draws (an X-macro: the enum, and the areas a
+ * configuration file's `color AREA FG BG [ATTR...]` names, with what each
+ * is, for the manual): ID, name, what.
+ */
+#define ATTR_LIST(A)                                                                               \
+	A(NORMAL, "normal", "the text of the rows")                                                \
+	A(TITLE, "title", "the header lines at the top")                                           \
+	A(HEAD, "header", "the column headings")                                                   \
+	A(CURSOR, "cursor", "the selected row")                                                    \
+	A(STATUS, "status", "the status line")                                                     \
+	A(DIM, "dim", "secondary text: files, objects, lines without cost")                        \
+	A(HOT, "mark", "marks: large costs, filters in the title, the help's headings")            \
+	A(ERROR, "error", "messages about mistakes")                                               \
+	A(FRAME1, "frame1", "flame graph frames, the first of three colours")                      \
+	A(FRAME2, "frame2", "flame graph frames, the second colour")                               \
+	A(FRAME3, "frame3", "flame graph frames, the third colour")                                \
+	A(MATCH, "match", "search matches (and the flame's frames they match)")                    \
+	A(GROWN, "grown", "a diff's change where the cost grew")                                   \
+	A(SHRUNK, "shrunk", "a diff's change where the cost shrank")
+
 enum grid_attr {
-	ATTR_NORMAL,
-	ATTR_TITLE,  /* the header lines */
-	ATTR_HEAD,   /* column headings */
-	ATTR_CURSOR, /* the selected row */
-	ATTR_STATUS, /* the status line */
-	ATTR_DIM,    /* secondary text: files, objects */
-	ATTR_HOT,    /* large costs */
-	ATTR_ERROR,  /* messages about mistakes */
-	ATTR_FRAME1, /* flame graph frames: three colours, by a hash of the name */
-	ATTR_FRAME2,
-	ATTR_FRAME3,
-	ATTR_MATCH, /* frames a search matches */
-	ATTR_COUNT
+#define A(id, name, what) ATTR_##id,
+	ATTR_LIST(A)
+#undef A
+	    ATTR_COUNT
 };
 
 struct grid_cell {

@@ -121,15 +121,16 @@ struct keymap {
 	const char *name, *what;
 	const struct key_binding *b;
 	size_t n;
+	struct key_binding *own; /* keys_bind()'s copy of b, where b now points; or NULL */
 };
 
 #define KEYMAP(name, what, array)                                                                  \
 	{                                                                                          \
-		(name), (what), (array), sizeof(array) / sizeof((array)[0])                        \
+		(name), (what), (array), sizeof(array) / sizeof((array)[0]), NULL                  \
 	}
 
 /* The generic keymap: what holds on every screen unless its own keymap binds the key. */
-extern const struct keymap keys_generic;
+extern struct keymap keys_generic;
 
 /* The request of key on a screen with keymap own (NULL: none): its own first, then the generic one.
  */
@@ -141,6 +142,15 @@ const char *keys_binding_help(const struct key_binding *b);
 const char *keys_help(enum request req);
 /* "sort-name", "tree-callers": the request's name, lower case with dashes, in buf. */
 const char *keys_request_name(enum request req, char *buf, size_t size);
+/* The request of that name (as keys_request_name writes it; "none" is REQ_NONE), or -1. */
+int keys_request_parse(const char *name);
+/*
+ * Bind key to req in m (a configuration file's bind): the key's binding
+ * there changes, or one is added, with the help the request has there.
+ * REQ_NONE unbinds: the key does nothing on m's screens, even where the
+ * generic keymap binds it.
+ */
+void keys_bind(struct keymap *m, int key, enum request req);
 
 /* "Down", "C-f", "q", ... for key code key. */
 const char *keys_name(int key, char *buf, size_t size);

@@ -97,6 +97,9 @@ void list_widen(struct list *l, int k, const char *s, int max);
 int list_put_cells(struct grid *g, int r, const struct list *l, char (*cells)[LIST_CELL],
 		   enum grid_attr a);
 void list_put_heads(struct grid *g, int r, const struct list *l, const char *name_title);
+/* list_put_cells, but column k in attribute mark (a diff's change: grown, shrunk). */
+int list_put_cells_marked(struct grid *g, int r, const struct list *l, char (*cells)[LIST_CELL],
+			  enum grid_attr a, int k, enum grid_attr mark);
 
 /* Columns of UTF-8 text s; s flush right in w columns at (r, c), returns the columns written. */
 int list_width(const char *s);

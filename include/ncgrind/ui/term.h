@@ -24,6 +24,15 @@ void term_size(int *rows, int *cols);
 void term_paint(const struct grid *g);
 /* Colour on or off (off: attributes only, as with NO_COLOR). */
 void term_set_colour(bool on);
+bool term_colour_wanted(void);
+/*
+ * An area's colours (a configuration file's color AREA FG BG ATTR...):
+ * curses colour numbers (-1: the terminal's default) and config.h's
+ * attribute bits; without colour, only attributes given take effect.
+ */
+void term_set_area(enum grid_attr a, int fg, int bg, unsigned attrs);
+/* What term_set_area() gave area a: false when it gave nothing. */
+bool term_area(enum grid_attr a, int *fg, int *bg, unsigned *attrs);
 /* Block for the next key code (curses codes; KEY_RESIZE after a resize). */
 int term_read_key(void);
 /* The same, waiting at most ms milliseconds: -1 when no key came. */

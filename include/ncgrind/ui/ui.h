@@ -29,6 +29,7 @@ struct ui_opts {
 	bool no_demangle;             /* --no-demangle: names as the profile writes them */
 	const char *const *events;    /* --event=NAME=FORMULA */
 	size_t nevents;
+	const char *config; /* --config=FILE; NULL: the default one, if there is one */
 };
 
 /*
