@@ -114,6 +114,10 @@ static void read_source(struct config_reader *r, const struct config_line *l)
 		tell(r, l->path, l->line, "usage: source FILE");
 		return;
 	}
+	if (r->no_source) {
+		tell(r, l->path, l->line, "source is not read here");
+		return;
+	}
 	if (r->depth >= CONFIG_MAX_DEPTH) {
 		tell(r, l->path, l->line, "source nests more than %d files deep (a loop?): %s",
 		     CONFIG_MAX_DEPTH, l->argv[1]);

@@ -5,6 +5,9 @@
  *
  *   - an input that starts with the magic bytes of gzip, xz or zstd is a
  *     compressed stream, given to decompress() as the reader gives a file;
+ *   - an input whose first line is "#ncgrind-config" is a configuration
+ *     file (core/config.c), its `set` values checked as the browser checks
+ *     them and its colour and attribute words read;
  *   - any other input is events: the first line is an `events:` line, each
  *     line "--event=NAME=FORMULA" is one of the user's formulas (--event,
  *     :event), every other line an `event:` line; they head a small fixed
@@ -17,17 +20,22 @@
  *     the final '\n' it promises; read again under a limit below what it
  *     gave, it is refused (a bomb must not get past the limit); an error
  *     says something;
+ *   - a configuration line comes in 1 to CONFIG_MAX_WORDS words, each a
+ *     string of at most the line's bytes, with no '\n'; the lines come in
+ *     order, each number once, and no more errors are told than the bound;
  *   - each derived event that is a sum is, in every function's self and
  *     inclusive cost, every call and the totals, the sum of its factors
  *     times the raw events, saturated at 2^64 - 1 as the reader saturates.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "ncgrind/core/config.h"
 #include "ncgrind/core/decompress.h"
 #include "ncgrind/core/events.h"
 #include "ncgrind/core/parse.h"
 #include "ncgrind/core/profile.h"
 #include "ncgrind/core/sniff.h"
 #include "ncgrind/core/report.h"
+#include "ncgrind/core/settings.h"
 #include "ncgrind/model/session.h"
 #include "ncgrind/report/views.h"
 
@@ -334,11 +342,79 @@ static void events(const uint8_t *data, size_t size)
 		free(user[i]);
 }
 
+/* ---- configuration files ---------------------------------------------- */
+
+#define CONFIG_MAGIC "#ncgrind-config\n"
+
+struct config_seen {
+	unsigned long last_line;
+	unsigned told;
+};
+
+static void config_fail(const char *what)
+{
+	fprintf(stderr, "fuzz_inputs: configuration: %s\n", what);
+	abort();
+}
+
+static bool config_line_seen(void *ctx, const struct config_line *l, char *why, size_t size)
+{
+	struct config_seen *seen = ctx;
+	enum setting s;
+	unsigned attrs = 0;
+	int colour;
+
+	if (l->line <= seen->last_line)
+		config_fail("a line number again, or going back");
+	seen->last_line = l->line;
+	if (l->argc < 1 || l->argc > CONFIG_MAX_WORDS)
+		config_fail("a number of words out of bounds");
+	for (int i = 0; i < l->argc; i++)
+		if (strlen(l->argv[i]) > CONFIG_MAX_LINE || strchr(l->argv[i], '\n'))
+			config_fail("a word longer than a line, or with a newline");
+	for (int i = 0; i < l->argc; i++) { /* the words the browser reads as colours */
+		config_colour(l->argv[i], &colour);
+		config_attr(l->argv[i], &attrs);
+		if (config_colour(l->argv[i], &colour) && (colour < -1 || colour > 255))
+			config_fail("a colour out of 0..255");
+	}
+	if (!strcmp(l->argv[0], "set") && l->argc >= 3) {
+		s = setting_find(l->argv[1], strlen(l->argv[1]));
+		if (s != SET_NONE)
+			return setting_check(s, l->argv[2], why, size);
+	}
+	snprintf(why, size, "%s", l->argv[0]);
+	return l->argc % 2 == 0;
+}
+
+static void config_told(void *ctx, const char *message)
+{
+	struct config_seen *seen = ctx;
+
+	if (!*message)
+		config_fail("an empty message");
+	seen->told++;
+}
+
+static void config_file(const uint8_t *data, size_t size)
+{
+	struct config_seen seen = {0};
+	struct config_reader r = {.line = config_line_seen, .error = config_told, .ctx = &seen,
+				  .no_source = true};
+
+	config_read_buffer(&r, "fuzz.config", (const char *)data + strlen(CONFIG_MAGIC),
+			   size - strlen(CONFIG_MAGIC));
+	if (seen.told > CONFIG_MAX_ERRORS + 1)
+		config_fail("more errors told than the bound");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum compression c = decompress_detect(data, size);
 
-	if (c != COMP_NONE)
+	if (size >= strlen(CONFIG_MAGIC) && !memcmp(data, CONFIG_MAGIC, strlen(CONFIG_MAGIC)))
+		config_file(data, size);
+	else if (c != COMP_NONE)
 		streams(c, data, size);
 	else
 		events(data, size);

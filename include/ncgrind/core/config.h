@@ -50,6 +50,7 @@ struct config_reader {
 	unsigned errors; /* told so far */
 	unsigned silenced;
 	int depth;
+	bool no_source; /* `source` is refused (the fuzzer's: no file is read) */
 };
 
 /*
