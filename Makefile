@@ -15,6 +15,8 @@
 #                   reports for N seconds (needs clang; built in build-fuzz/)
 #   make fuzz-inputs FUZZ_SECONDS=N   the same on event formulas and the
 #                   gzip, xz and zstd streams; make fuzz-ci: both, briefly (CI)
+#   make screenshots   the README's pictures (doc/screens/*.svg) again, from
+#                   ncgrind in tmux (SHOTS="table diff": only those)
 CC ?= cc
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -299,6 +301,13 @@ $(FUZZ_BUILD)/fuzz_%.o: test/fuzz/fuzz_%.c
 
 -include $(FUZZ_OBJ:.o=.d)
 
+# The README's pictures, taken again when the screens change: ncgrind in a
+# private tmux server, each screen captured in colour once it has settled and
+# turned into SVG (test/tools/screenshots, test/tools/ansi2svg). Not in check;
+# commit the SVGs it changes.
+screenshots: $(NCGRIND)
+	test/tools/screenshots --ncgrind $(NCGRIND) $(SHOTS)
+
 # The core (map, parse, index, profile) never includes curses or libedit.
 check-layers:
 	@test/tools/check-layers
@@ -320,4 +329,4 @@ fmt-check:
 clean:
 	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck
 
-.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean
+.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers screenshots install fmt fmt-check clean
