@@ -758,6 +758,13 @@ EOF3
 	# the frame rows (from the third) have a background colour
 	pane_attrs | sed -n '3,6p' | cut -c1 | sort -u >"$OUT"
 	echo H | diff -u - "$OUT"
+	# where a frame ends inside a cell, its block of eighths is in the frame's
+	# colour on the screen's (red 31, yellow 33, magenta 35, the cursor's cyan 36);
+	# before, in the default colour: grey slivers at the frames' ends
+	tm capture-pane -e -p | python3 "$TOOLS/edge-colours.py" | sort -u >"$OUT"
+	assert_grep 'bg=49' "$OUT"
+	grep -vE '^fg=3[1356] bg=49$' "$OUT" >"$OUT.bad" || true
+	refute_grep . "$OUT.bad"
 	tm send-keys Down Down
 	wait_screen "$BATS_TEST_TMPDIR/s2"
 	tm send-keys Enter

@@ -141,6 +141,23 @@ static enum grid_attr frame_colour(struct span name)
 	return (enum grid_attr)(ATTR_FRAME1 + h % 3);
 }
 
+/* The colour of the block where a frame in attribute a ends inside a cell. */
+static enum grid_attr edge_of(enum grid_attr a)
+{
+	switch (a) {
+	case ATTR_CURSOR:
+		return ATTR_EDGE_CURSOR;
+	case ATTR_MATCH:
+		return ATTR_EDGE_MATCH;
+	case ATTR_FRAME2:
+		return ATTR_EDGE_FRAME2;
+	case ATTR_FRAME3:
+		return ATTR_EDGE_FRAME3;
+	default:
+		return ATTR_EDGE_FRAME1;
+	}
+}
+
 /* A frame: its cells, its name as far as it fits, a block where it ends inside a cell. */
 static void draw_frame(struct ui *u, struct flame_screen *f, size_t i)
 {
@@ -172,7 +189,7 @@ static void draw_frame(struct ui *u, struct flame_screen *f, size_t i)
 	}
 	/* the part of a cell where it ends: a block of that many eighths (UTF-8 only) */
 	if (rem && c1 < g->cols && (c1 > c0 || x->x1 - x->x0 >= 1) && MB_CUR_MAX > 1)
-		grid_puts(g, r, c1, eighths[rem - 1], a == ATTR_CURSOR ? ATTR_HOT : ATTR_NORMAL);
+		grid_puts(g, r, c1, eighths[rem - 1], edge_of(a));
 }
 
 /* The flame's own keys, as many of them as the width takes. */

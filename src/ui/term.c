@@ -136,7 +136,8 @@ static bool colour_wanted = true;
 static void setup_attrs(void);
 
 /* The areas a configuration file coloured (pairs 16 + area, above the defaults'). */
-#define AREA_PAIRS 16
+#define AREA_PAIRS 32
+#define EDGE_PAIRS 16
 static struct area_colour {
 	bool set;
 	int fg, bg;
@@ -168,7 +169,7 @@ static short usable(int c)
 /* The configuration's colours over the defaults (colour: with pairs; else attributes). */
 static void apply_areas(bool colour)
 {
-	for (int a = 0; a < ATTR_COUNT; a++) {
+	for (int a = 0; a < ATTR_AREAS; a++) {
 		const struct area_colour *c = &areas[a];
 
 		if (!c->set)
@@ -185,9 +186,34 @@ static void apply_areas(bool colour)
 	}
 }
 
+/* A flame frame's end: the area's background as the foreground (config.h's default -1). */
+static const struct {
+	enum grid_attr of, edge;
+	short bg; /* the area's background by default */
+} edges[] = {
+    {ATTR_CURSOR, ATTR_EDGE_CURSOR, COLOR_CYAN},    {ATTR_MATCH, ATTR_EDGE_MATCH, COLOR_GREEN},
+    {ATTR_FRAME1, ATTR_EDGE_FRAME1, COLOR_RED},     {ATTR_FRAME2, ATTR_EDGE_FRAME2, COLOR_YELLOW},
+    {ATTR_FRAME3, ATTR_EDGE_FRAME3, COLOR_MAGENTA},
+};
+
+static void setup_edges(bool colour)
+{
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+		const struct area_colour *c = &areas[edges[i].of];
+		short bg = c->set ? usable(c->bg) : edges[i].bg;
+
+		if (!colour || bg < 0) { /* no colour to continue: the text's own */
+			attrs[edges[i].edge] = A_NORMAL;
+			continue;
+		}
+		init_pair((short)(EDGE_PAIRS + i), bg, -1);
+		attrs[edges[i].edge] = COLOR_PAIR(EDGE_PAIRS + i);
+	}
+}
+
 void term_set_area(enum grid_attr a, int fg, int bg, unsigned bits)
 {
-	if ((int)a < 0 || a >= ATTR_COUNT)
+	if ((int)a < 0 || a >= ATTR_AREAS)
 		return;
 	areas[a] = (struct area_colour){true, fg, bg, bits};
 	if (term_active)
@@ -196,7 +222,7 @@ void term_set_area(enum grid_attr a, int fg, int bg, unsigned bits)
 
 bool term_area(enum grid_attr a, int *fg, int *bg, unsigned *bits)
 {
-	if ((int)a < 0 || a >= ATTR_COUNT || !areas[a].set)
+	if ((int)a < 0 || a >= ATTR_AREAS || !areas[a].set)
 		return false;
 	*fg = areas[a].fg, *bg = areas[a].bg, *bits = areas[a].attrs;
 	return true;
@@ -230,6 +256,7 @@ static void setup_attrs(void)
 	attrs[ATTR_SHRUNK] = A_NORMAL;
 	if (!color) {
 		apply_areas(false);
+		setup_edges(false);
 		return;
 	}
 	start_color();
@@ -258,6 +285,7 @@ static void setup_attrs(void)
 	attrs[ATTR_GROWN] = COLOR_PAIR(10); /* more cost: red, as perf diff and tig's deletions */
 	attrs[ATTR_SHRUNK] = COLOR_PAIR(11);
 	apply_areas(true);
+	setup_edges(true);
 }
 
 void term_set_colour(bool on)

@@ -53,7 +53,7 @@ static const char *const area_names[] = {
 
 static int area_find(const char *name)
 {
-	for (int a = 0; a < ATTR_COUNT; a++)
+	for (int a = 0; a < ATTR_AREAS; a++)
 		if (!strcmp(area_names[a], name))
 			return a;
 	return -1;
@@ -63,7 +63,7 @@ static void area_list(char *buf, size_t size)
 {
 	size_t len = 0;
 
-	for (int a = 0; a < ATTR_COUNT && len < size; a++)
+	for (int a = 0; a < ATTR_AREAS && len < size; a++)
 		len +=
 		    (size_t)snprintf(buf + len, size - len, "%s%s", a ? ", " : "", area_names[a]);
 }
@@ -363,7 +363,7 @@ static void write_binds(const struct ui *u, FILE *f)
 
 static void write_colours(FILE *f)
 {
-	for (int a = 0; a < ATTR_COUNT; a++) {
+	for (int a = 0; a < ATTR_AREAS; a++) {
 		char fg[16], bg[16], at[128];
 		int cf, cb;
 		unsigned bits;

@@ -399,8 +399,8 @@ static void config_told(void *ctx, const char *message)
 static void config_file(const uint8_t *data, size_t size)
 {
 	struct config_seen seen = {0};
-	struct config_reader r = {.line = config_line_seen, .error = config_told, .ctx = &seen,
-				  .no_source = true};
+	struct config_reader r = {
+	    .line = config_line_seen, .error = config_told, .ctx = &seen, .no_source = true};
 
 	config_read_buffer(&r, "fuzz.config", (const char *)data + strlen(CONFIG_MAGIC),
 			   size - strlen(CONFIG_MAGIC));

@@ -43,7 +43,18 @@ enum grid_attr {
 #define A(id, name, what) ATTR_##id,
 	ATTR_LIST(A)
 #undef A
-	    ATTR_COUNT
+	    ATTR_AREAS, /* the named ones above; those below follow them */
+	/*
+	 * Where a flame frame ends inside a cell, a block of eighths in the
+	 * frame's background colour on the screen's: term.c makes each from
+	 * the area it edges (the cursor, a match, a frame colour).
+	 */
+	ATTR_EDGE_CURSOR = ATTR_AREAS,
+	ATTR_EDGE_MATCH,
+	ATTR_EDGE_FRAME1,
+	ATTR_EDGE_FRAME2,
+	ATTR_EDGE_FRAME3,
+	ATTR_COUNT
 };
 
 struct grid_cell {
