@@ -42,11 +42,12 @@ conf() {
 		'set percent maybe' 'set threshold 200' 'frobnicate' '"unclosed' 'bind table' \
 		'color cursor red blue sparkly' 'set columns'
 	printf '%s\n' ':save-screen s0' >keys
-	"$NCGRIND" --script=keys --size=200x12 "$CS" 2>err
+	# (wide: the status line names the file by its whole temporary path)
+	"$NCGRIND" --script=keys --size=400x12 "$CS" 2>err
 	c="$BATS_TEST_TMPDIR/xdg/ncgrind/config"
 	sed "s|^$c:|config:|" err >"$OUT"
 	expect_out <<'EOF'
-config:2: unknown setting 'bogus' (units, percent, colour, cycles, demangle, columns, threshold, include, substitute-path)
+config:2: unknown setting 'bogus' (units, percent, colour, mouse, cycles, demangle, columns, threshold, include, substitute-path)
 config:3: unknown scope 'nowhere' (generic, table, callers, tree, flame, source, groups, group, parts, events, diff, diff-callers, diff-tree, diff-source, help)
 config:4: unknown request 'nothing' (ncgrind --list-keys lists them)
 config:5: unknown key '%%' (x, X, C-x, F5, Enter, Tab, Space, Esc, ...)
@@ -134,7 +135,8 @@ EOF
 	cd "$BATS_TEST_TMPDIR"
 	conf 'set units short' 'set columns D1mr,Ir' 'set threshold 2.5' 'bind table x sort-name' \
 		'bind generic "#" tree' 'color cursor white color25 bold underline' \
-		'color grown bright-red default' 'set include /my src' 'set substitute-path /a=/b'
+		'color grown bright-red default' 'set include /my src' 'set substitute-path /a=/b' \
+		'set mouse on'
 	printf '%s\n' ':write-config w1' >keys
 	"$NCGRIND" --script=keys "$CS" 2>err
 	refute_grep . err
@@ -144,6 +146,7 @@ EOF
 set units short
 set percent on
 set colour on
+set mouse on
 set cycles on
 set demangle on
 set columns D1mr,Ir

@@ -959,3 +959,110 @@ EOF
 	run tm list-buffers
 	[ -z "$output" ]
 }
+
+# The mouse (set mouse on). The pane's reporting modes as tmux keeps them: any
+# button press (1000) and the SGR format (1006).
+mouse_modes() {
+	tm display-message -p 'mouse #{mouse_standard_flag} sgr #{mouse_sgr_flag}'
+}
+
+# wait_modes TEXT: wait (3 s at most) until mouse_modes says TEXT.
+wait_modes() {
+	local got i
+	for i in $(seq 60); do
+		got=$(mouse_modes)
+		[ "$got" = "$1" ] && return 0
+		sleep 0.05
+	done
+	echo "mouse modes: expected '$1', got '$got'"
+	return 1
+}
+
+# wait_line N TEXT: wait (3 s at most) until line N of the pane contains TEXT.
+wait_line() {
+	local i
+	for i in $(seq 60); do
+		tm capture-pane -p | sed -n "$1p" >"$BATS_TEST_TMPDIR/line"
+		grep -qF -- "$2" "$BATS_TEST_TMPDIR/line" && return 0
+		sleep 0.05
+	done
+	echo "line $1 of the pane never showed '$2': $(cat "$BATS_TEST_TMPDIR/line")"
+	return 1
+}
+
+# mouse_conf: a configuration file with the mouse on, where the browser looks
+# (the tmux server, started after, passes XDG_CONFIG_HOME to the pane).
+mouse_conf() {
+	mkdir -p "$BATS_TEST_TMPDIR/xdg/ncgrind"
+	echo 'set mouse on' >"$BATS_TEST_TMPDIR/xdg/ncgrind/config"
+	export XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/xdg"
+}
+
+@test "tmux: set mouse on: an SGR click on the eighth row puts the cursor there, at column 240 too; the wheel scrolls; q turns the reporting off" {
+	# TERM=screen: its entry asks ncurses for X10 reports (ESC [M and three bytes,
+	# whose columns end at 223); the browser asks for SGR itself and reads it.
+	# pages.callgrind at 30 rows: the table's rows are the pane's rows 4 to 27,
+	# so row 8 is f05; a notch of the wheel shows f04 first (the cursor, in view,
+	# stays on f05); the whole name of the selected function is on row 28.
+	mouse_conf
+	start_ncgrind "$FIX/browser" pages.callgrind
+	wait_text "1/40  sort: self Ir"
+	wait_modes "mouse 1 sgr 1"
+	tm resize-window -x 250 -y 30
+	wait_line 4 'pages.c' # (the file column, at 120 columns and more)
+	tm send-keys -l $'\e[<0;240;8M'
+	tm send-keys -l $'\e[<0;240;8m'
+	wait_text "5/40  sort: self Ir"
+	wait_line 28 f05
+	tm send-keys -l $'\e[<65;240;8M'
+	wait_line 4 ' f04 '
+	wait_line 30 "5/40  sort: self Ir"
+	tm send-keys q
+	expect_ended 0
+	wait_modes "mouse 0 sgr 0"
+}
+
+@test "tmux colour: :set mouse on with TERM=xterm-256color; a double click opens the callers; Ctrl-C turns the reporting off" {
+	# the xterm entries ask ncurses for SGR itself (XM): the same clicks work.
+	# spec-extended's table: func2, func1, main on rows 4 to 6. Off by default.
+	local d="$FIX/spec"
+	PANE_TERM=xterm-256color start_ncgrind "$d" spec-extended.callgrind
+	wait_text "1/3  sort: self Instructions"
+	wait_modes "mouse 0 sgr 0"
+	tm send-keys -l ':set mouse on'
+	tm send-keys Enter
+	wait_modes "mouse 1 sgr 1"
+	tm send-keys -l $'\e[<0;10;6M\e[<0;10;6m'
+	wait_text "3/3  sort: self Instructions"
+	tm send-keys -l $'\e[<0;10;5M\e[<0;10;5m\e[<0;10;5M\e[<0;10;5m'
+	wait_text "Callers (1)"
+	wait_line 2 func1
+	tm send-keys C-c
+	expect_ended 130
+	wait_modes "mouse 0 sgr 0"
+}
+
+@test "tmux: Ctrl-Z turns the mouse reporting off (SGR too) until fg, which turns it on again" {
+	# in an interactive shell, for job control; TERM=screen: the SGR mode is the
+	# browser's own, which ncurses' suspension would leave on
+	local cmd
+	mouse_conf
+	cmd="$(printf '%q' "$NCGRIND") pages.callgrind"
+	tmux_start "$FIX/browser" bash --norc --noprofile -i
+	tm send-keys -l "$cmd"
+	tm send-keys Enter
+	wait_text "1/40  sort: self Ir"
+	wait_modes "mouse 1 sgr 1"
+	tm send-keys C-z
+	wait_text "Stopped"
+	wait_modes "mouse 0 sgr 0"
+	[ "$(tm display-message -p '#{alternate_on}')" = 0 ]
+	tm send-keys -l fg
+	tm send-keys Enter
+	wait_modes "mouse 1 sgr 1"
+	tm send-keys -l $'\e[<0;10;8M\e[<0;10;8m'
+	wait_text "5/40  sort: self Ir"
+	tm send-keys q
+	wait_modes "mouse 0 sgr 0"
+	[ "$(tm display-message -p '#{alternate_on}')" = 0 ]
+}

@@ -188,6 +188,29 @@ bool flame_to_depth(struct flame *fl, uint32_t depth)
 	return fl->sel != was;
 }
 
+bool flame_select_at(struct flame *fl, uint32_t depth, int col)
+{
+	uint64_t c = col > 0 ? (uint64_t)col : 0;
+	size_t end = NCG_NONE;
+
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct flame_frame *x = &fl->f[i];
+
+		if (x->depth != depth)
+			continue;
+		if (x->x0 / FLAME_EIGHTHS <= c && c < x->x1 / FLAME_EIGHTHS) {
+			fl->sel = i;
+			return true;
+		}
+		if (x->x1 / FLAME_EIGHTHS == c && x->x1 % FLAME_EIGHTHS)
+			end = i; /* (the next frame's cells, where it has one, are drawn over it) */
+	}
+	if (end == NCG_NONE)
+		return false;
+	fl->sel = end;
+	return true;
+}
+
 bool flame_horizontal(struct flame *fl, int dir)
 {
 	const struct flame_frame *s;

@@ -54,3 +54,22 @@ bool nav_page(struct nav *n, int dir, int page)
 	nav_scroll(n, page);
 	return n->cursor != old || n->top != old_top;
 }
+
+bool nav_scroll_view(struct nav *n, long delta, int page)
+{
+	size_t old = n->cursor, old_top = n->top, p = page > 0 ? (size_t)page : 1;
+	size_t last_top = n->count > p ? n->count - p : 0;
+
+	if (!n->count)
+		return false;
+	if (delta < 0)
+		n->top = n->top > (size_t)-delta ? n->top - (size_t)-delta : 0;
+	else
+		n->top = n->top + (size_t)delta < last_top ? n->top + (size_t)delta : last_top;
+	if (n->cursor < n->top)
+		n->cursor = n->top;
+	if (n->cursor >= n->top + p)
+		n->cursor = n->top + p - 1;
+	nav_scroll(n, page);
+	return n->cursor != old || n->top != old_top;
+}

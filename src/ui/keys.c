@@ -29,6 +29,7 @@ SAME(KEYS_PPAGE, KEY_PPAGE);
 SAME(KEYS_ENTER, KEY_ENTER);
 SAME(KEYS_BTAB, KEY_BTAB);
 SAME(KEYS_END, KEY_END);
+SAME(KEYS_MOUSE, KEY_MOUSE);
 SAME(KEYS_RESIZE, KEY_RESIZE);
 
 /*
@@ -243,6 +244,36 @@ int keys_parse(const char *name)
 	if (name[0] && !name[1])
 		return (unsigned char)name[0];
 	return -1;
+}
+
+bool keys_parse_mouse(const char *name, struct mouse_event *ev)
+{
+	static const struct {
+		const char *name;
+		enum mouse_kind kind;
+	} kinds[] = {{"Click", MOUSE_CLICK},
+		     {"DoubleClick", MOUSE_DOUBLE_CLICK},
+		     {"WheelUp", MOUSE_WHEEL_UP},
+		     {"WheelDown", MOUSE_WHEEL_DOWN}};
+	const char *at = strchr(name, ':');
+	long row, col;
+	char *end;
+
+	for (size_t i = 0; at && i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strlen(kinds[i].name) != (size_t)(at - name) ||
+		    strncasecmp(kinds[i].name, name, (size_t)(at - name)))
+			continue;
+		row = strtol(at + 1, &end, 10);
+		if (end == at + 1 || *end != ',')
+			return false;
+		at = end + 1;
+		col = strtol(at, &end, 10);
+		if (end == at || *end || row < 1 || col < 1 || row > 100000 || col > 100000)
+			return false;
+		*ev = (struct mouse_event){kinds[i].kind, (int)row - 1, (int)col - 1};
+		return true;
+	}
+	return false;
 }
 
 /* Whether name n is one of the ", "-separated names in list. */

@@ -104,6 +104,11 @@ int list_fixed(const struct list *l)
 	return w;
 }
 
+int list_name_start(const struct list *l)
+{
+	return list_fixed(l) - l->trail;
+}
+
 /* Does column c give way at step s (hide, or narrow if it has not)? Its room then. */
 static bool gives_way_at(const struct list_column *c, int s, int *room)
 {

@@ -379,4 +379,5 @@ static const struct screen_ops screen_detail_ops = {
     .subject = detail_subject,
     .reopen = detail_reopen,
     .sort = detail_sort_set,
+    .first_row = VIEW_LIST_HEAD,
 };

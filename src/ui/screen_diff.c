@@ -699,6 +699,7 @@ static const struct screen_ops screen_diff_ops = {
     .subject = NULL,
     .reopen = diff_reopen,
     .sort = diff_sort_set,
+    .first_row = VIEW_LIST_HEAD,
 };
 
 /* ---- a function's callers and callees, as a diff ------------------------ */
@@ -1051,4 +1052,5 @@ static const struct screen_ops screen_diff_calls_ops = {
     .update = calls_update,
     .subject = NULL,
     .reopen = NULL,
+    .first_row = VIEW_LIST_HEAD,
 };

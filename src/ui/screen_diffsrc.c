@@ -371,4 +371,5 @@ static const struct screen_ops screen_diffsrc_ops = {
     .update = src_update,
     .subject = NULL,
     .reopen = NULL,
+    .first_row = VIEW_LIST_HEAD,
 };

@@ -468,6 +468,28 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 	return list_write(f, VIEW_LIST_HEAD, w.t->nvisible, write_head, write_row, &w);
 }
 
+/* A click on a row's + or - (where draw_node_row puts it): the node expands or collapses. */
+static bool tree_click(struct ui *u, struct screen *s, const struct mouse_event *m)
+{
+	const struct difftree *t = &dts(s)->tree;
+	const struct difftree_node *n;
+	struct list l;
+	size_t row;
+
+	if ((m->kind != MOUSE_CLICK && m->kind != MOUSE_DOUBLE_CLICK) ||
+	    !ui_row_at(u, s, m->row, &row))
+		return false;
+	n = &t->nodes[t->visible[row]];
+	if (mark_of(n)[0] != '+' && mark_of(n)[0] != '-')
+		return false;
+	columns(u, &l, u->g.cols);
+	if (m->col != list_name_start(&l) + node_indent(&l, n))
+		return false; /* elsewhere on the row: the cursor goes there (ui.c) */
+	ui_click_row(u, s, row);
+	tree_request(u, s, n->expanded ? REQ_COLLAPSE : REQ_EXPAND);
+	return true;
+}
+
 /* The keys of the screen (the generic keymap of keys.c comes after them). */
 static const struct key_binding diff_tree_keys[] = {
     {KEYS_RIGHT, REQ_EXPAND, NULL},
@@ -503,4 +525,6 @@ static const struct screen_ops screen_difftree_ops = {
     .update = rebuild,
     .subject = NULL,
     .reopen = NULL,
+    .first_row = VIEW_LIST_HEAD,
+    .click = tree_click,
 };

@@ -239,4 +239,5 @@ static const struct screen_ops screen_events_ops = {
     .update = events_update,
     .subject = NULL,
     .reopen = events_reopen,
+    .first_row = VIEW_LIST_HEAD,
 };

@@ -353,6 +353,32 @@ static bool flame_request(struct ui *u, struct screen *s, enum request req)
 	}
 }
 
+/*
+ * The mouse: a click selects the frame under it, a double click is Enter
+ * on it (zoom in); the view follows the selection here, so the wheel moves
+ * the selection UI_WHEEL_ROWS rows (as that many j or k) rather than the
+ * view alone.
+ */
+static bool flame_click(struct ui *u, struct screen *s, const struct mouse_event *m)
+{
+	struct flame_screen *f = fs(s);
+	int y = m->row - FLAME_TOP;
+
+	if (m->kind == MOUSE_WHEEL_UP || m->kind == MOUSE_WHEEL_DOWN) {
+		nav_move(&f->nav, m->kind == MOUSE_WHEEL_DOWN ? UI_WHEEL_ROWS : -UI_WHEEL_ROWS,
+			 frame_rows(u));
+		flame_moved(u, s, m->kind == MOUSE_WHEEL_DOWN ? 1 : -1);
+		return true;
+	}
+	if (y < 0 || y >= frame_rows(u) ||
+	    !flame_select_at(&f->fl, (uint32_t)(f->nav.top + (size_t)y), m->col))
+		return true; /* the title, the status line, no frame: nothing */
+	sync_nav(u, f);
+	if (m->kind == MOUSE_DOUBLE_CLICK)
+		ui_press(u, s, '\n');
+	return true;
+}
+
 static uint32_t flame_fn(struct ui *u, struct screen *s)
 {
 	const struct flame *fl = &fs(s)->fl;
@@ -501,4 +527,6 @@ static const struct screen_ops screen_flame_ops = {
     .subject = NULL,
     .reopen = NULL,
     .search = flame_search,
+    .first_row = FLAME_TOP,
+    .click = flame_click,
 };

@@ -471,6 +471,7 @@ static const struct screen_ops screen_groups_ops = {
     .subject = NULL,
     .reopen = NULL,
     .sort = groups_sort_set,
+    .first_row = VIEW_LIST_HEAD,
 };
 
 /* ---- a group's functions -------------------------------------------------- */
@@ -716,4 +717,5 @@ static const struct screen_ops screen_members_ops = {
     .subject = NULL,
     .reopen = NULL,
     .sort = members_sort_set,
+    .first_row = VIEW_LIST_HEAD,
 };

@@ -162,6 +162,8 @@ static void help_release(void *state)
 	free(h);
 }
 
+#define HELP_TOP 1 /* the title above the lines */
+
 static int help_rows(const struct ui *u)
 {
 	return u->g.rows > 2 ? u->g.rows - 2 : 1; /* the title and the status line */
@@ -208,8 +210,8 @@ static void help_draw(struct ui *u, struct screen *s)
 		const struct help_line *l = &h->lines[nav->top + (size_t)i];
 		enum grid_attr a = nav->top + (size_t)i == nav->cursor ? ATTR_CURSOR : l->attr;
 
-		grid_fill(g, 1 + i, 0, a);
-		grid_put(g, 1 + i, 0, l->text, strlen(l->text), g->cols, a);
+		grid_fill(g, HELP_TOP + i, 0, a);
+		grid_put(g, HELP_TOP + i, 0, l->text, strlen(l->text), g->cols, a);
 	}
 	view_draw_status(g, nav, &u->vs, "q, Esc, ?: close  / search  PgDn, Space, End: move");
 }
@@ -287,4 +289,5 @@ static const struct screen_ops screen_help_ops = {
     .update = help_update,
     .subject = NULL,
     .reopen = NULL,
+    .first_row = HELP_TOP,
 };

@@ -474,4 +474,5 @@ static const struct screen_ops screen_parts_ops = {
     .update = parts_update,
     .subject = NULL,
     .reopen = parts_reopen,
+    .first_row = VIEW_LIST_HEAD,
 };

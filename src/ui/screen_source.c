@@ -412,4 +412,5 @@ static const struct screen_ops screen_source_ops = {
     .update = source_update,
     .subject = source_subject,
     .reopen = source_reopen,
+    .first_row = VIEW_LIST_HEAD,
 };

@@ -614,4 +614,5 @@ static const struct screen_ops screen_table_ops = {
     .select = table_select,
     .top = table_top,
     .columns_shown = table_columns_shown,
+    .first_row = HEAD_ROWS,
 };

@@ -414,6 +414,28 @@ static int tree_write(struct ui *u, struct screen *s, FILE *f)
 	return list_write(f, VIEW_LIST_HEAD, w.tree->nvisible, write_head, write_row, &w);
 }
 
+/* A click on a row's + or - (where draw_row puts it): the node expands or collapses. */
+static bool tree_click(struct ui *u, struct screen *s, const struct mouse_event *m)
+{
+	struct calltree *tree = &ts(s)->tree;
+	const struct tree_node *n;
+	struct list l;
+	size_t row;
+
+	if ((m->kind != MOUSE_CLICK && m->kind != MOUSE_DOUBLE_CLICK) ||
+	    !ui_row_at(u, s, m->row, &row))
+		return false;
+	n = &tree->nodes[tree->visible[row]];
+	if (node_mark(n)[0] != '+' && node_mark(n)[0] != '-')
+		return false;
+	columns(&l, &u->g, tree, &u->view);
+	if (m->col != list_name_start(&l) + indent_of(&u->g, &l, n))
+		return false; /* elsewhere on the row: the cursor goes there (ui.c) */
+	ui_click_row(u, s, row);
+	tree_request(u, s, n->expanded ? REQ_COLLAPSE : REQ_EXPAND);
+	return true;
+}
+
 enum { TREE_INVERTED = 1, TREE_TOP_DOWN = 2 };
 
 static uint32_t tree_subject(struct ui *u, struct screen *s, unsigned *mode)
@@ -453,4 +475,6 @@ static const struct screen_ops screen_tree_ops = {
     .update = rebuild_tree,
     .subject = tree_subject,
     .reopen = tree_reopen,
+    .first_row = VIEW_LIST_HEAD,
+    .click = tree_click,
 };

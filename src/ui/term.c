@@ -7,6 +7,9 @@
  * less and tig do: a handler may not call endwin(), so it writes the reset
  * sequence worked out at start-up and restores the saved tty settings, two
  * async-signal-safe calls, then lets the signal take its course.
+ * The mouse (set mouse on) is curses' events and SGR reports read here
+ * (the comment before SGR_PREFIX says why), told to ui.c as KEYS_MOUSE
+ * and a struct mouse_event.
  */
 #define _XOPEN_SOURCE_EXTENDED 1
 #define _XOPEN_SOURCE 700
@@ -16,12 +19,14 @@
 #include "ncgrind/core/util.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <term.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static bool term_active;
@@ -44,12 +49,65 @@ static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV,
 #define NFATAL (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 static struct sigaction old_actions[NFATAL];
 
+/*
+ * The mouse. ncurses reads the terminal's reports and keeps its reporting
+ * mode across endwin() and Ctrl-Z: mousemask() sends the terminfo entry's
+ * XM (else ESC [?1000h), endwin() undoes it, the first refresh after a
+ * suspension sends it again. The reports' format is what XM names: the
+ * xterm entries ask for SGR 1006 (ESC [<b;x;yM, numbers without a limit),
+ * but screen's and tmux's entries (the TERM inside tmux) and many more have
+ * no XM, and ncurses then speaks X10 (ESC [M and three bytes, each 32 + 1 +
+ * the number), whose columns end at 223. So where ncurses reads X10 (its
+ * key_mouse is ESC [M and ESC [< is no key of the entry's), SGR is ours:
+ * we ask for it (ESC [?1006h, beside ncurses' 1000), make its prefix ESC [<
+ * a key with define_key(), and read the rest of the report (b;x;y, then M
+ * for a press or m for a release) as the characters that follow the key.
+ * A terminal that knows no 1006 keeps sending X10, which ncurses decodes.
+ * Ours to undo is 1006 alone, on every way out: term_close(), a fatal
+ * signal (the reset string), and Ctrl-Z (undone, then asked again).
+ */
+#define SGR_PREFIX "\033[<"
+/* the prefix's key: past the codes ncurses gives an entry's own keys (KEY_MAX + their index) */
+#define SGR_KEY (KEY_MAX + 0x400)
+#define SGR_ON "\033[?1006h"
+#define SGR_OFF "\033[?1006l"
+#define MOUSE_OFF "\033[?1000l\033[?1006l" /* a fatal signal's: no reports, of either kind */
+#define SGR_WAIT_MS 500    /* the rest of a report: with its prefix, or soon after on a slow line */
+#define DOUBLE_CLICK_S 0.4 /* a second press at the same cell sooner: a double click */
+
+static bool mouse_wanted;
+static volatile sig_atomic_t mouse_on; /* the terminal reports (the handlers read it) */
+static volatile sig_atomic_t sgr_on;   /* we asked for SGR: ours to undo */
+static bool sgr_key;                   /* the prefix is our key */
+static struct mouse_event mouse_last;
+/* events read and not yet returned: ncurses gives a burst of reports at once */
+#define MOUSE_QUEUE 8
+static struct mouse_event mouse_queue[MOUSE_QUEUE];
+static int mouse_queued;
+static struct {
+	double at;
+	int row, col;
+} last_press;
+static int key_wait = -1;            /* the wait of the read under way: timeout()'s */
+static struct sigaction curses_tstp; /* ncurses' Ctrl-Z handler, which ours calls */
+
+/* Async-signal-safe: n bytes of s to the terminal. */
+static void put_seq(const char *s, size_t n)
+{
+	if (write(STDOUT_FILENO, s, n) < 0)
+		(void)0; /* nothing better to do: the terminal is gone */
+}
+#define PUT_SEQ(lit) put_seq(lit, sizeof(lit) - 1)
+
 void term_close(void)
 {
 	if (!term_active)
 		return;
 	term_active = false;
-	endwin();
+	endwin(); /* (ncurses' mouse mode with it) */
+	if (sgr_on)
+		PUT_SEQ(SGR_OFF);
+	mouse_on = sgr_on = 0;
 }
 
 /* Append a capability of the terminal to the reset sequence, if it has it. */
@@ -73,8 +131,10 @@ static void term_restore_from_signal(void)
 	if (!term_active)
 		return;
 	term_active = false;
-	if (reset_len && write(STDOUT_FILENO, reset_seq, reset_len) < 0)
-		(void)0; /* nothing better to do in a dying process */
+	if (reset_len)
+		put_seq(reset_seq, reset_len);
+	if (mouse_on)
+		PUT_SEQ(MOUSE_OFF);
 	if (tty_saved)
 		tcsetattr(in_fd, TCSAFLUSH, &saved_tio);
 }
@@ -295,6 +355,82 @@ void term_set_colour(bool on)
 		setup_attrs();
 }
 
+/* Reports of presses of the left button and of the wheel: curses', and SGR's where ours. */
+static bool mouse_start(void)
+{
+	if (!mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL))
+		return false; /* (no mouse in the entry: vt100, dumb) */
+	mouseinterval(0);     /* each press at once: a double click is told here */
+	if (!sgr_key && key_defined("\033[M") == KEY_MOUSE && key_defined(SGR_PREFIX) == 0)
+		sgr_key = define_key(SGR_PREFIX, SGR_KEY) == OK;
+	if (sgr_key) {
+		PUT_SEQ(SGR_ON);
+		sgr_on = 1;
+	}
+	mouse_on = 1;
+	return true;
+}
+
+static void mouse_stop(void)
+{
+	mousemask(0, NULL);
+	if (sgr_on)
+		PUT_SEQ(SGR_OFF);
+	mouse_on = sgr_on = 0;
+}
+
+bool term_set_mouse(bool on)
+{
+	if (term_active && on && !mouse_on && !mouse_start())
+		return false;
+	if (term_active && !on && mouse_on)
+		mouse_stop();
+	mouse_wanted = on;
+	return true;
+}
+
+bool term_mouse_wanted(void)
+{
+	return mouse_wanted;
+}
+
+struct mouse_event term_mouse(void)
+{
+	return mouse_last;
+}
+
+/*
+ * Ctrl-Z: ncurses' handler ends curses (its mouse mode too), stops the
+ * process and, once it goes on, takes the terminal again. SGR is ours to
+ * undo before and to ask again after, for the shell's programs may have
+ * changed the terminal's modes in between.
+ */
+static void on_suspend(int sig)
+{
+	int saved = errno;
+	bool sgr = sgr_on;
+
+	if (sgr)
+		PUT_SEQ(SGR_OFF);
+	curses_tstp.sa_handler(sig);
+	if (sgr)
+		PUT_SEQ(SGR_ON);
+	errno = saved;
+}
+
+/* Ours around ncurses' Ctrl-Z handler, where it has one (SIGTSTP not ignored). */
+static void wrap_suspend(void)
+{
+	struct sigaction sa;
+
+	if (sigaction(SIGTSTP, NULL, &curses_tstp) != 0 || (curses_tstp.sa_flags & SA_SIGINFO) ||
+	    curses_tstp.sa_handler == SIG_DFL || curses_tstp.sa_handler == SIG_IGN)
+		return;
+	sa = curses_tstp;
+	sa.sa_handler = on_suspend;
+	sigaction(SIGTSTP, &sa, NULL);
+}
+
 /*
  * Sequences that terminals send whatever their terminfo entry says: tmux and
  * screen send ESC [1~ for Home under TERM=xterm-256color, whose entry says
@@ -424,6 +560,9 @@ int term_open(char *err, size_t errsize)
 	set_esc_delay();
 	curs_set(0);
 	setup_attrs();
+	wrap_suspend();
+	if (mouse_wanted && !mouse_start())
+		mouse_wanted = false;
 	return 0;
 }
 
@@ -460,21 +599,131 @@ int term_read_key_within(int ms)
 	int key;
 
 	timeout(ms);
+	key_wait = ms;
 	key = term_read_key();
 	timeout(-1);
+	key_wait = -1;
 	return key;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void mouse_push(enum mouse_kind kind, int row, int col)
+{
+	if (mouse_queued < MOUSE_QUEUE)
+		mouse_queue[mouse_queued++] = (struct mouse_event){kind, row, col};
+}
+
+/* A press of the left button at (row, col): a click, or the second of a double click. */
+static void mouse_press(int row, int col)
+{
+	double t = now_s();
+	bool twice =
+	    t - last_press.at < DOUBLE_CLICK_S && row == last_press.row && col == last_press.col;
+
+	mouse_push(twice ? MOUSE_DOUBLE_CLICK : MOUSE_CLICK, row, col);
+	last_press.at = twice ? 0 : t; /* a third press is a click again */
+	last_press.row = row, last_press.col = col;
+}
+
+/*
+ * KEY_MOUSE: curses' events (X10, or SGR where the entry asks for it).
+ * Reports that came together (a quick double click over a slow line) are
+ * one KEY_MOUSE, and getmouse() gives them the newest first: taken all,
+ * they are queued the oldest first.
+ */
+static void curses_events(void)
+{
+	MEVENT me[MOUSE_QUEUE];
+	int n = 0;
+
+	while (n < MOUSE_QUEUE && getmouse(&me[n]) == OK)
+		n++;
+	while (n-- > 0) {
+		if (me[n].bstate & BUTTON4_PRESSED)
+			mouse_push(MOUSE_WHEEL_UP, me[n].y, me[n].x);
+		else if (me[n].bstate & BUTTON5_PRESSED)
+			mouse_push(MOUSE_WHEEL_DOWN, me[n].y, me[n].x);
+		else if (me[n].bstate & BUTTON1_PRESSED)
+			mouse_press(me[n].y, me[n].x);
+	}
+}
+
+/*
+ * After our SGR prefix: b;x;y (x, y from 1), then M for a press or m for
+ * a release. b: the button in its low two bits, +4 Shift, +8 Meta, +16
+ * Ctrl, +32 a drag, +64 the wheel (64 up, 65 down). Only the left
+ * button's presses and the wheel's are events.
+ */
+static void sgr_event(void)
+{
+	int v[3] = {0, 0, 0}, n = 0, digits = 0, b;
+	wint_t wc, fin = 0;
+	bool bad = false;
+
+	timeout(SGR_WAIT_MS);
+	for (int i = 0; i < 32 && get_wch(&wc) == OK; i++) { /* (a special key: no report) */
+		if (wc >= '0' && wc <= '9') {
+			bad |= ++digits > 6;
+			v[n] = bad ? 0 : v[n] * 10 + (int)(wc - '0');
+		} else if (wc == ';') {
+			bad |= !digits || n == 2;
+			n += n < 2;
+			digits = 0;
+		} else {
+			fin = wc; /* the end of the report, whatever it is */
+			break;
+		}
+	}
+	timeout(key_wait);
+	b = v[0] & ~(4 | 8 | 16); /* (Shift, Meta, Ctrl held: the same) */
+	if (bad || fin != 'M' || n != 2 || !v[1] || !v[2])
+		return; /* a release (m), or no report */
+	if (b == 64 || b == 65)
+		mouse_push(b == 65 ? MOUSE_WHEEL_DOWN : MOUSE_WHEEL_UP, v[2] - 1, v[1] - 1);
+	else if (b == 0)
+		mouse_press(v[2] - 1, v[1] - 1);
+}
+
+/* The oldest event queued, as term_mouse() gives it: KEYS_MOUSE; -1 when none is. */
+static int mouse_pop(void)
+{
+	if (!mouse_queued)
+		return -1;
+	mouse_last = mouse_queue[0];
+	memmove(mouse_queue, mouse_queue + 1, (size_t)--mouse_queued * sizeof(mouse_queue[0]));
+	return KEYS_MOUSE;
 }
 
 int term_read_key(void)
 {
-	wint_t wc;
-	int r = get_wch(&wc);
+	for (;;) {
+		wint_t wc;
+		int r;
 
-	if (r == ERR)
-		return -1;
-	if (r == KEY_CODE_YES)
-		return (int)wc;
-	if (wc == '\r')
-		return '\n';
-	return KEYS_CHAR(wc);
+		if (mouse_queued)
+			return mouse_pop();
+		r = get_wch(&wc);
+		if (r == ERR)
+			return -1;
+		if (r == KEY_CODE_YES && wc == KEY_MOUSE) {
+			curses_events();
+			continue; /* (a release, another button: no event, the next key) */
+		}
+		if (r == KEY_CODE_YES && wc == SGR_KEY) {
+			sgr_event();
+			continue;
+		}
+		if (r == KEY_CODE_YES)
+			return (int)wc;
+		if (wc == '\r')
+			return '\n';
+		return KEYS_CHAR(wc);
+	}
 }

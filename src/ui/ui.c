@@ -58,7 +58,8 @@ static int pending_char(struct script *s)
 /*
  * The next token of the script: a key code, or 0 with a :command in *cmd.
  * A line is a :command, or key names separated by blanks; "text" in double
- * quotes types each of its characters; # starts a comment line.
+ * quotes types each of its characters; # starts a comment line. A mouse
+ * event (Click:8,10) is KEYS_MOUSE, described in s->mouse.
  */
 static int script_next(struct script *s, char **cmd)
 {
@@ -98,6 +99,8 @@ static int script_next(struct script *s, char **cmd)
 		if (*end)
 			*end++ = '\0';
 		s->cur = end;
+		if (keys_parse_mouse(p, &s->mouse))
+			return KEYS_MOUSE;
 		key = keys_parse(p);
 		if (key >= 0)
 			return key;
@@ -485,6 +488,97 @@ void ui_list_keys(FILE *f)
 	}
 }
 
+/* The screen's own handler first (tig's view_request), then what every screen does. */
+static void run_request(struct ui *u, struct screen *s, enum request req)
+{
+	if (!screen_ops_of(s)->request(u, s, req) && !move_request(u, s, req))
+		common_request(u, s, req);
+}
+
+void ui_press(struct ui *u, struct screen *s, int key)
+{
+	enum request req = keys_request(key, screen_ops_of(s)->keymap);
+
+	if (req != REQ_NONE)
+		run_request(u, s, req);
+}
+
+/* ---- the mouse --------------------------------------------------------- */
+
+bool ui_row_at(struct ui *u, struct screen *s, int y, size_t *row)
+{
+	const struct screen_ops *ops = screen_ops_of(s);
+	const struct nav *nav;
+	int i = y - ops->first_row;
+
+	if (!ops->nav || i < 0 || i >= ops->rows(u))
+		return false;
+	nav = ops->nav(u, s);
+	if (nav->top + (size_t)i >= nav->count)
+		return false;
+	*row = nav->top + (size_t)i;
+	return true;
+}
+
+void ui_click_row(struct ui *u, struct screen *s, size_t row)
+{
+	const struct screen_ops *ops = screen_ops_of(s);
+	struct nav *nav = ops->nav(u, s);
+	size_t was = nav->cursor;
+
+	nav_to(nav, row, ops->rows(u));
+	if (ops->moved && nav->cursor != was)
+		ops->moved(u, s, row < was ? -1 : 1);
+}
+
+/*
+ * The wheel scrolls the view UI_WHEEL_ROWS rows a notch, the cursor kept
+ * on its row while it is in view, as tig does (htop moves the cursor).
+ */
+static void mouse_wheel(struct ui *u, struct screen *s, int dir)
+{
+	const struct screen_ops *ops = screen_ops_of(s);
+	struct nav *nav;
+	size_t was;
+
+	if (!ops->nav)
+		return;
+	nav = ops->nav(u, s);
+	was = nav->cursor;
+	nav_scroll_view(nav, dir * UI_WHEEL_ROWS, ops->rows(u));
+	if (ops->moved && nav->cursor != was)
+		ops->moved(u, s, dir);
+}
+
+/*
+ * A click puts the cursor on the row under it, a double click is Enter
+ * there (the second press: the first put the cursor on it); a click
+ * elsewhere (the title, the heads, the status line) does nothing. Nothing
+ * while the mouse is off (the terminal sends nothing then) or while a
+ * prompt takes the keys.
+ */
+static void mouse_key(struct ui *u, const struct mouse_event *m)
+{
+	struct screen *s = hist_current(&u->hist);
+	const struct screen_ops *ops = screen_ops_of(s);
+	size_t row;
+
+	if (!term_mouse_wanted() || u->vs.prompting)
+		return;
+	u->vs.message[0] = '\0';
+	if (ops->click && ops->click(u, s, m))
+		return;
+	if (m->kind == MOUSE_WHEEL_UP || m->kind == MOUSE_WHEEL_DOWN) {
+		mouse_wheel(u, s, m->kind == MOUSE_WHEEL_DOWN ? 1 : -1);
+		return;
+	}
+	if (!ui_row_at(u, s, m->row, &row))
+		return;
+	ui_click_row(u, s, row);
+	if (m->kind == MOUSE_DOUBLE_CLICK && ops->nav(u, s)->cursor == row)
+		ui_press(u, s, '\n');
+}
+
 static void handle_key(struct ui *u, int key)
 {
 	enum request req;
@@ -495,6 +589,12 @@ static void handle_key(struct ui *u, int key)
 
 		term_size(&rows, &cols);
 		ui_resize(u, rows, cols);
+		return;
+	}
+	if (key == KEYS_MOUSE) {
+		struct mouse_event m = u->script ? u->script->mouse : term_mouse();
+
+		mouse_key(u, &m);
 		return;
 	}
 	if (u->vs.prompting) {
@@ -511,9 +611,7 @@ static void handle_key(struct ui *u, int key)
 			   keys_name(key, nb, sizeof(nb)));
 		return;
 	}
-	/* the screen's own handler first (tig's view_request), then what every screen does */
-	if (!screen_ops_of(s)->request(u, s, req) && !move_request(u, s, req))
-		common_request(u, s, req);
+	run_request(u, s, req);
 }
 
 static void draw(struct ui *u)

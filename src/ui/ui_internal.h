@@ -32,6 +32,7 @@ struct script {
 	char *pending; /* the rest of a "text" token, typed key by key */
 	uint64_t lineno;
 	const char *path;
+	struct mouse_event mouse; /* the last KEYS_MOUSE's: Click:ROW,COL and the like */
 };
 
 /* A function by its names, as text: what R looks for in the reloaded profile. */
@@ -138,7 +139,25 @@ struct screen_ops {
 	bool (*top)(struct ui *u, struct screen *s, size_t n);
 	/* how many of the other events of :set columns it has room for (the first ones) */
 	int (*columns_shown)(struct ui *u, struct screen *s);
+	/*
+	 * The mouse (ui.c: a click puts the cursor on the row under it, a
+	 * double click there is Enter, the wheel scrolls the list): first_row
+	 * is the grid row where the list's top row in view (nav->top) is
+	 * drawn; click, where the screen has clicks of its own (a tree's + and
+	 * -, the flame's frames), takes an event first: true when it took it.
+	 */
+	int first_row;
+	bool (*click)(struct ui *u, struct screen *s, const struct mouse_event *m);
 };
+
+/* Rows a notch of the mouse wheel scrolls, as tig's mouse-scroll and less's wheel-lines. */
+#define UI_WHEEL_ROWS 3
+/* The row of s's list drawn on grid row y (a click there): false where none is. */
+bool ui_row_at(struct ui *u, struct screen *s, int y, size_t *row);
+/* The cursor on that row, as a click puts it there (the screen's moved after it). */
+void ui_click_row(struct ui *u, struct screen *s, size_t row);
+/* What key does on s, as if pressed (a double click is Enter). */
+void ui_press(struct ui *u, struct screen *s, int key);
 
 /*
  * The kinds of screen, one line each: screen_KIND.c defines keymap_KIND

@@ -91,6 +91,28 @@ static void set_colour(struct ui *u, const char *value)
 		term_set_colour(b);
 }
 
+/*
+ * The terminal reports clicks and the wheel (term.c); off, as tig and less
+ * start, a drag selects text. With it on, xterm, tmux and most terminals
+ * still select with Shift held.
+ */
+static void set_mouse(struct ui *u, const char *value)
+{
+	bool b;
+
+	if (!on_off(value, &b)) {
+		bad_value(u, SET_MOUSE);
+	} else if (!term_set_mouse(b)) {
+		ui_message(u, true, "the terminal '%s' reports no mouse",
+			   getenv("TERM") ? getenv("TERM") : "");
+	} else {
+		ui_message(
+		    u, false,
+		    b ? "mouse on: click, double click (Enter), wheel; Shift+drag selects text"
+		      : "mouse off: a drag selects text");
+	}
+}
+
 static void set_cycles(struct ui *u, const char *value)
 {
 	bool b;
@@ -256,6 +278,12 @@ static void get_colour(const struct ui *u, char *buf, size_t size)
 {
 	(void)u;
 	put_value(buf, size, "%s\n", term_colour_wanted() ? "on" : "off");
+}
+
+static void get_mouse(const struct ui *u, char *buf, size_t size)
+{
+	(void)u;
+	put_value(buf, size, "%s\n", term_mouse_wanted() ? "on" : "off");
 }
 
 static void get_cycles(const struct ui *u, char *buf, size_t size)

@@ -26,6 +26,8 @@
 	S(PERCENT, "percent", "on|off", "the percentage columns", false, set_percent, get_percent) \
 	S(COLOUR, "colour", "on|off", "colour on the terminal (also: color)", false, set_colour,   \
 	  get_colour)                                                                              \
+	S(MOUSE, "mouse", "on|off", "clicks and the mouse wheel (off: a drag selects text)",       \
+	  false, set_mouse, get_mouse)                                                             \
 	S(CYCLES, "cycles", "on|off",                                                              \
 	  "cycle detection: a cycle is one node, or calls are followed one by one", true,          \
 	  set_cycles, get_cycles)                                                                  \

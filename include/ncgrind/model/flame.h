@@ -63,6 +63,13 @@ void flame_release(struct flame *fl);
  */
 void flame_layout(struct flame *fl, int cols, uint32_t max_depth);
 
+/*
+ * The frame drawn at cell col of row depth selected (a click): the one
+ * whose whole cells cover it, else the one whose end, a few eighths of
+ * that cell, is drawn there; false where no frame is.
+ */
+bool flame_select_at(struct flame *fl, uint32_t depth, int col);
+
 /* To the frame left (-1) or right (1) in the selection's row. */
 bool flame_horizontal(struct flame *fl, int dir);
 /*

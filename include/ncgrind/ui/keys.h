@@ -8,6 +8,7 @@
 #ifndef NCGRIND_KEYS_H
 #define NCGRIND_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define REQUEST_LIST(R)                                                                            \
@@ -97,7 +98,21 @@ enum keys_special {
 	KEYS_ENTER = 0527,
 	KEYS_BTAB = 0541,
 	KEYS_END = 0550,
+	KEYS_MOUSE = 0631,
 	KEYS_RESIZE = 0632,
+};
+
+/*
+ * The mouse: the key KEYS_MOUSE stands for an event that the terminal
+ * (term_mouse()) or a script (Click:ROW,COL) describes: what, and where on
+ * the screen (row and column from 0). A double click is its second press,
+ * soon after the first at the same place; the buttons' releases and the
+ * other buttons are no events.
+ */
+enum mouse_kind { MOUSE_CLICK, MOUSE_DOUBLE_CLICK, MOUSE_WHEEL_UP, MOUSE_WHEEL_DOWN };
+struct mouse_event {
+	enum mouse_kind kind;
+	int row, col;
 };
 
 /* Control-c: the key code of C-c. */
@@ -156,6 +171,12 @@ void keys_bind(struct keymap *m, int key, enum request req);
 const char *keys_name(int key, char *buf, size_t size);
 /* The key code of a name as written in scripts and help, or -1. */
 int keys_parse(const char *name);
+/*
+ * A script's mouse event: Click, DoubleClick, WheelUp or WheelDown, then
+ * :ROW,COL counted from 1 as the terminal counts them (Click:8,10 is the
+ * eighth row's tenth column); false when name is none.
+ */
+bool keys_parse_mouse(const char *name, struct mouse_event *ev);
 
 /*
  * The bindings of m by request, in the order of the keymap: calls fn once per

@@ -81,6 +81,8 @@ void list_narrow(struct list *l, int i, int width, int short_width, int give_way
 void list_fit(struct list *l, int cols);
 /* The columns used by everything but the name. */
 int list_fixed(const struct list *l);
+/* The column where a row's name starts, as list_put_cells() returns it. */
+int list_name_start(const struct list *l);
 /* The width of column k as list_fit left it (in the units of the cells). */
 int list_column_width(const struct list *l, int k);
 /*

@@ -8,6 +8,7 @@
 #define NCGRIND_TERM_H
 
 #include "ncgrind/model/grid.h"
+#include "ncgrind/ui/keys.h"
 
 #include <stdbool.h>
 
@@ -33,6 +34,15 @@ bool term_colour_wanted(void);
 void term_set_area(enum grid_attr a, int fg, int bg, unsigned attrs);
 /* What term_set_area() gave area a: false when it gave nothing. */
 bool term_area(enum grid_attr a, int *fg, int *bg, unsigned *attrs);
+/*
+ * Mouse reporting on or off (set mouse; off at start): false when the
+ * terminal has none. Before the terminal starts (or in a script), what
+ * term_mouse_wanted() says, and the start takes it.
+ */
+bool term_set_mouse(bool on);
+bool term_mouse_wanted(void);
+/* The event of the last KEYS_MOUSE that term_read_key() returned. */
+struct mouse_event term_mouse(void);
 /* Block for the next key code (curses codes; KEY_RESIZE after a resize). */
 int term_read_key(void);
 /* The same, waiting at most ms milliseconds: -1 when no key came. */
