@@ -17,8 +17,9 @@
  * what it does, batch (--command in the reports), the browser's functions
  * that apply it and that say its value (ui/ui_settings.c):
  * void set(struct ui *, const char *value) and
- * void get(const struct ui *, struct strvec *values), one value a line of
- * :write-config (include and substitute-path can have several, or none).
+ * void get(const struct ui *, char *buf, size_t size): its values into buf,
+ * one a line, as :write-config writes them (include and substitute-path can
+ * have several, or none).
  */
 #define SETTING_LIST(S)                                                                            \
 	S(UNITS, "units", "exact|short", "exact numbers or short units (1.2G)", false, set_units,  \
