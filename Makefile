@@ -15,10 +15,18 @@
 #                   reports for N seconds (needs clang; built in build-fuzz/)
 #   make fuzz-inputs FUZZ_SECONDS=N   the same on event formulas and the
 #                   gzip, xz and zstd streams; make fuzz-ci: both, briefly (CI)
+#   make install PREFIX=/usr/local   the program, its manual, the bash and zsh
+#                   completions (make uninstall removes them)
 CC ?= cc
+# make install: where (DESTDIR is honoured, for packages). zsh's completion
+# goes to site-functions, which is on every zsh's $fpath under /usr/local
+# (Debian's too, where /usr/local/share/zsh/vendor-completions is not).
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
-MANDIR ?= $(PREFIX)/share/man/man1
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+DOCDIR ?= $(PREFIX)/share/doc/ncgrind
 SHARED ?= ../shared
 
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -303,9 +311,29 @@ $(FUZZ_BUILD)/fuzz_%.o: test/fuzz/fuzz_%.c
 check-layers:
 	@test/tools/check-layers
 
-install: $(NCGRIND)
-	install -D -m 755 $(NCGRIND) $(DESTDIR)$(BINDIR)/ncgrind
-	install -D -m 644 doc/ncgrind.1 $(DESTDIR)$(MANDIR)/ncgrind.1
+# make install: the program, its manual pages (each in its section's folder),
+# the bash and zsh completions (contrib/completion: they ask the program for
+# its options at each Tab), and the example configuration when there is one;
+# make uninstall removes exactly those, and the documentation folder if it is
+# left empty. INSTALL_BIN: the binary to install (make's by default).
+INSTALL_BIN ?= $(NCGRIND)
+MAN_PAGES = $(wildcard doc/*.[1-9])
+EXAMPLE_CONFIG = $(wildcard doc/ncgrind-config.example)
+man_dest = $(MANDIR)/man$(patsubst .%,%,$(suffix $(1)))/$(notdir $(1))
+
+install: $(INSTALL_BIN)
+	install -D -m 755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/ncgrind"
+	$(foreach m,$(MAN_PAGES),install -D -m 644 $(m) "$(DESTDIR)$(call man_dest,$(m))" &&) true
+	install -D -m 644 contrib/completion/ncgrind.bash "$(DESTDIR)$(BASHCOMPDIR)/ncgrind"
+	install -D -m 644 contrib/completion/_ncgrind "$(DESTDIR)$(ZSHCOMPDIR)/_ncgrind"
+	$(if $(EXAMPLE_CONFIG),install -D -m 644 $(EXAMPLE_CONFIG) "$(DESTDIR)$(DOCDIR)/examples/config")
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/ncgrind" $(foreach m,$(MAN_PAGES),"$(DESTDIR)$(call man_dest,$(m))") \
+		"$(DESTDIR)$(BASHCOMPDIR)/ncgrind" "$(DESTDIR)$(ZSHCOMPDIR)/_ncgrind" \
+		$(if $(EXAMPLE_CONFIG),"$(DESTDIR)$(DOCDIR)/examples/config")
+	@for d in "$(DESTDIR)$(DOCDIR)/examples" "$(DESTDIR)$(DOCDIR)"; do \
+		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; done
 
 # The house style is .clang-format's: make fmt applies it, make fmt-check (in make
 # check, so in CI) fails on a file that does not follow it.
@@ -320,4 +348,4 @@ fmt-check:
 clean:
 	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck
 
-.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers install fmt fmt-check clean
+.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers install uninstall fmt fmt-check clean
