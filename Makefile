@@ -17,16 +17,27 @@
 #                   gzip, xz and zstd streams; make fuzz-ci: both, briefly (CI)
 #   make screenshots   the README's pictures (doc/screens/*.svg) again, from
 #                   ncgrind in tmux (SHOTS="table diff": only those)
+#   make install PREFIX=/usr/local   the program, its manual, the bash and zsh
+#                   completions (make uninstall removes them)
+#   make deb        the Debian package, in build-deb/ (slow: it runs the suite;
+#                   DEB_BUILD_OPTIONS=nocheck does not)
 CC ?= cc
+# make install: where (DESTDIR is honoured, for packages). zsh's completion
+# goes to site-functions, which is on every zsh's $fpath under /usr/local
+# (Debian's too, where /usr/local/share/zsh/vendor-completions is not);
+# debian/rules names Debian's own place for packages, vendor-completions.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
-MANDIR ?= $(PREFIX)/share/man/man1
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+DOCDIR ?= $(PREFIX)/share/doc/ncgrind
 SHARED ?= ../shared
 
 WARN = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wwrite-strings -Wno-format-nonliteral -Werror
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = $(WARN) $(CFLAGS) -pthread -Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
+ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -Iinclude -D_FILE_OFFSET_BITS=64 -MMD -MP
 LDLIBS ?=
 
 # Debian packages the build and the tests need (ncursesw and libedit for the
@@ -35,9 +46,18 @@ LDLIBS ?=
 # instructions, clang and its libFuzzer for make fuzz and CI's make fuzz-ci:
 # Debian's libFuzzer is libclang-rt-NN-dev, which clang only recommends;
 # libclang-rt-dev is the default clang's).
-DEB_PKGS = gcc make libncursesw5-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev libiberty-dev \
+DEB_PKGS = gcc make libncurses-dev libedit-dev zlib1g-dev liblzma-dev libzstd-dev libiberty-dev \
 	   pkg-config bats tmux python3 clang-format gzip xz-utils zstd valgrind clang \
 	   libclang-rt-dev
+# Of those, the ones only the tests need (debian/control's Build-Depends marks
+# them <!nocheck>), and the ones every Debian build has (build-essential, or
+# Essential: yes), which Build-Depends leaves out (test/install.bats holds
+# debian/control to these lists).
+DEB_TEST_PKGS = bats tmux python3 clang-format gzip xz-utils zstd valgrind clang libclang-rt-dev
+DEB_IMPLIED_PKGS = gcc make gzip
+# DEPS_INSTALL=no: make deps only checks, and fails naming what is missing
+# (debian/rules: in a package build the dependencies are dpkg's business)
+DEPS_INSTALL ?= yes
 
 ifeq ($(V),1)
 Q =
@@ -128,6 +148,7 @@ deps:
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$(DEPS_INSTALL)" = no ]; then echo "ncgrind: missing packages:$$missing"; exit 1; fi; \
 	if ! command -v apt-get >/dev/null; then \
 		echo "ncgrind: please install:$$missing (no apt-get here)"; exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then sudo=; \
@@ -312,9 +333,50 @@ screenshots: $(NCGRIND)
 check-layers:
 	@test/tools/check-layers
 
-install: $(NCGRIND)
-	install -D -m 755 $(NCGRIND) $(DESTDIR)$(BINDIR)/ncgrind
-	install -D -m 644 doc/ncgrind.1 $(DESTDIR)$(MANDIR)/ncgrind.1
+# make install: the program, its manual pages (each in its section's folder),
+# the bash and zsh completions (contrib/completion: they ask the program for
+# its options at each Tab), and the example configuration when there is one;
+# make uninstall removes exactly those, and the documentation folder if it is
+# left empty. INSTALL_BIN: the binary to install (make's by default).
+INSTALL_BIN ?= $(NCGRIND)
+MAN_PAGES = $(wildcard doc/*.[1-9])
+EXAMPLE_CONFIG = $(wildcard doc/ncgrind-config.example)
+man_dest = $(MANDIR)/man$(patsubst .%,%,$(suffix $(1)))/$(notdir $(1))
+
+install: $(INSTALL_BIN)
+	install -D -m 755 $(INSTALL_BIN) "$(DESTDIR)$(BINDIR)/ncgrind"
+	$(foreach m,$(MAN_PAGES),install -D -m 644 $(m) "$(DESTDIR)$(call man_dest,$(m))" &&) true
+	install -D -m 644 contrib/completion/ncgrind.bash "$(DESTDIR)$(BASHCOMPDIR)/ncgrind"
+	install -D -m 644 contrib/completion/_ncgrind "$(DESTDIR)$(ZSHCOMPDIR)/_ncgrind"
+	$(if $(EXAMPLE_CONFIG),install -D -m 644 $(EXAMPLE_CONFIG) "$(DESTDIR)$(DOCDIR)/examples/config")
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/ncgrind" $(foreach m,$(MAN_PAGES),"$(DESTDIR)$(call man_dest,$(m))") \
+		"$(DESTDIR)$(BASHCOMPDIR)/ncgrind" "$(DESTDIR)$(ZSHCOMPDIR)/_ncgrind" \
+		$(if $(EXAMPLE_CONFIG),"$(DESTDIR)$(DOCDIR)/examples/config")
+	@for d in "$(DESTDIR)$(DOCDIR)/examples" "$(DESTDIR)$(DOCDIR)"; do \
+		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; done
+
+# make deb: the Debian package (debian/), by dpkg-buildpackage -us -uc -b in a
+# copy of the tree under build-deb/ (the files git tracks or would, as they
+# are now), so that the tree keeps none of dpkg's outputs; the .deb, .changes
+# and .buildinfo land in build-deb/, then lintian (when installed) checks
+# them and fails on an error. DEB_BUILD_OPTIONS=nocheck leaves out the suite.
+# Slow (the suite runs in dh_auto_test): not in make check.
+deb:
+	@command -v dpkg-buildpackage >/dev/null || { echo "make deb needs dpkg-dev and" \
+		"debhelper: apt-get install dpkg-dev debhelper (lintian to check it)"; exit 1; }
+	@git rev-parse --git-dir >/dev/null 2>&1 || { echo "make deb copies the files" \
+		"git knows: run dpkg-buildpackage -us -uc -b here instead"; exit 1; }
+	rm -rf build-deb
+	mkdir -p build-deb/ncgrind
+	git ls-files -z --cached --others --exclude-standard | \
+		tar --null -T - --ignore-failed-read -cf - | tar -xf - -C build-deb/ncgrind
+	cd build-deb/ncgrind && dpkg-buildpackage -us -uc -b
+	rm -rf build-deb/ncgrind
+	@ls build-deb/*.deb
+	@if command -v lintian >/dev/null; then lintian build-deb/*.changes; \
+	else echo "make deb: lintian is not installed, the package is not checked"; fi
 
 # The house style is .clang-format's: make fmt applies it, make fmt-check (in make
 # check, so in CI) fails on a file that does not follow it.
@@ -327,6 +389,8 @@ fmt-check:
 	@clang-format --dry-run --Werror $(FMT_FILES) && echo "fmt-check: the sources follow .clang-format"
 
 clean:
-	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck
+	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck \
+		build-deb debian/ncgrind debian/.debhelper debian/tmp debian/files \
+		debian/*.substvars debian/*.debhelper.log debian/debhelper-build-stamp
 
-.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers screenshots install fmt fmt-check clean
+.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers screenshots install uninstall deb fmt fmt-check clean

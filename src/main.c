@@ -16,6 +16,7 @@
 #include "ncgrind/model/session.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/model/filter.h"
+#include "ncgrind/model/groups.h"
 #include "ncgrind/report/views.h"
 #include "ncgrind/ui/keys.h"
 #include "ncgrind/ui/ui.h"
@@ -84,7 +85,8 @@ static void usage(FILE *out)
 	    "       -I DIR, --include=DIR: where sources are;\n"
 	    "       --jobs=N: threads that index the file (default: the cores);\n"
 	    "       --list-keys, --list-commands, --list-settings: the browser's keys,\n"
-	    "       commands and settings; --version;\n"
+	    "       commands and settings; --list-options: the options, for the shell's\n"
+	    "       completion; --version;\n"
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
@@ -166,6 +168,23 @@ static int parse_dump(struct options *o, const char *arg)
 	return 0;
 }
 
+/* The words of --format, by enum report_format: the parser's and --list-options' list. */
+static const char *const format_names[] = {
+    [REPORT_TEXT] = "text",
+    [REPORT_TSV] = "tsv",
+    [REPORT_JSON] = "json",
+};
+
+static int parse_format(struct options *o, const char *arg)
+{
+	for (size_t k = 0; k < sizeof(format_names) / sizeof(*format_names); k++)
+		if (!strcmp(arg, format_names[k])) {
+			o->report.format = (enum report_format)k;
+			return 0;
+		}
+	return -1;
+}
+
 static int parse_number(const char *s, double min, double max, double *out)
 {
 	char *end;
@@ -196,6 +215,64 @@ static void list_settings(void)
 
 		printf("%s\t%s\t%s\t%s\n", s->name, s->values, s->help,
 		       s->batch ? "batch" : "browser");
+	}
+}
+
+/*
+ * What an option's value may be, as --list-options gives it (val: getopt's
+ * code): an option whose value is one of a few words has its case here, from
+ * the list its parser reads, so that Tab offers them.
+ */
+static void list_option_values(int val)
+{
+	const char *sep = "\t";
+
+	switch (val) {
+	case 'd':
+		for (int k = 0; k < REPORT_COUNT; k++, sep = " ")
+			printf("%s%s", sep, report_kind_name((enum report_kind)k));
+		break;
+	case 'f':
+		for (size_t k = 0; k < sizeof(format_names) / sizeof(*format_names); k++, sep = " ")
+			printf("%s%s", sep, format_names[k]);
+		break;
+	case 's':
+		for (int k = 0; k < SORT_COUNT; k++, sep = " ")
+			printf("%s%s", sep, report_sort_name((enum report_sort)k));
+		break;
+	case 'H':
+		for (int k = 0; k < GROUP_KINDS; k++, sep = " ")
+			printf("%s%s", sep, groups_kind_name((enum group_kind)k));
+		break;
+	case 'i':
+	case 'I':
+		fputs("\t<dir>", stdout);
+		break;
+	case 'X':
+		fputs("\t<file>", stdout);
+		break;
+	}
+}
+
+/*
+ * --list-options, for the shell completions, which ask it at each Tab so that
+ * they never fall behind the program: getopt_long's table and option string,
+ * one option a line ("--name=" when it takes a value), then a tab and the
+ * words its value may be, or <dir> or <file>.
+ */
+static void list_options(const struct option *longopts, const char *shortopts)
+{
+	for (const struct option *l = longopts; l->name; l++) {
+		printf("--%s%s", l->name, l->has_arg ? "=" : "");
+		list_option_values(l->val);
+		putchar('\n');
+	}
+	for (const char *c = shortopts; *c; c++) {
+		if (*c == ':')
+			continue;
+		printf("-%c", *c);
+		list_option_values(*c);
+		putchar('\n');
 	}
 }
 
@@ -232,6 +309,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"list-keys", no_argument, NULL, 'K'},
 	    {"list-commands", no_argument, NULL, 'L'},
 	    {"list-settings", no_argument, NULL, 'S' + 256},
+	    {"list-options", no_argument, NULL, 'L' + 256},
 	    {"root", required_argument, NULL, 'R'},
 	    {"function", required_argument, NULL, 'R'},
 	    {"depth", required_argument, NULL, 'D'},
@@ -256,9 +334,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"strict-files", no_argument, NULL, 'F' + 256},
 	    {NULL, 0, NULL, 0},
 	};
+	static const char shortopts[] = "hI:";
 	int c;
 
-	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'X':
 			o->ui.script = optarg;
@@ -317,6 +396,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'S' + 256:
 			list_settings();
 			exit(close_stdout(0));
+		case 'L' + 256:
+			list_options(longopts, shortopts);
+			exit(close_stdout(0));
 		case 'Z':
 			if (sscanf(optarg, "%dx%d", &o->ui.cols, &o->ui.rows) != 2 ||
 			    o->ui.cols < 1 || o->ui.rows < 1 || o->ui.cols > 9999 ||
@@ -373,13 +455,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return usage_error("bad rule '%s' (FROM=TO)", optarg);
 			break;
 		case 'f':
-			if (!strcmp(optarg, "text"))
-				o->report.format = REPORT_TEXT;
-			else if (!strcmp(optarg, "tsv"))
-				o->report.format = REPORT_TSV;
-			else if (!strcmp(optarg, "json"))
-				o->report.format = REPORT_JSON;
-			else
+			if (parse_format(o, optarg) < 0)
 				return usage_error("unknown format '%s' (text, tsv, json)", optarg);
 			break;
 		case 's':

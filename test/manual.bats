@@ -91,8 +91,8 @@ man_keys() {
 		# the long options: the names of longopts[] in src/main.c
 		sed -n '/longopts\[\] = {/,/};/p' "$SRC/main.c" | grep -oE '\{"[a-z][a-z0-9-]*"' |
 			tr -d '{"' | sed 's/^/--/'
-		# the short ones: the letters of getopt_long's option string
-		sed -n 's/.*getopt_long([^"]*"\([^"]*\)".*/\1/p' "$SRC/main.c" | tr -d ':' |
+		# the short ones: the letters of getopt_long's option string (shortopts[])
+		sed -n 's/.*shortopts\[\] = "\([^"]*\)".*/\1/p' "$SRC/main.c" | tr -d ':' |
 			grep -oE '[A-Za-z]' | sed 's/^/-/'
 	} | sort -u >"$BATS_TEST_TMPDIR/parsed"
 	while read -r opt; do

@@ -72,9 +72,9 @@ EOF
 	full --diff --dump=source --format=json --function=main "$P" "$P"
 }
 
-@test "output: --list-keys, --list-commands, --list-settings, --version, --help into /dev/full" {
+@test "output: --list-keys, --list-commands, --list-settings, --list-options, --version, --help into /dev/full" {
 	local opt
-	for opt in --list-keys --list-commands --list-settings --version --help -h; do
+	for opt in --list-keys --list-commands --list-settings --list-options --version --help -h; do
 		full $opt || return 1
 	done
 }

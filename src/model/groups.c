@@ -13,10 +13,11 @@
 #include <string.h>
 
 static const char *const kind_names[] = {"none", "object", "file", "class", "cycle"};
+_Static_assert(sizeof(kind_names) / sizeof(*kind_names) == GROUP_KINDS, "a name for each kind");
 
 int groups_kind_parse(const char *word, enum group_kind *kind)
 {
-	for (int k = 0; k < 5; k++)
+	for (int k = 0; k < GROUP_KINDS; k++)
 		if (!strcmp(word, kind_names[k])) {
 			*kind = (enum group_kind)k;
 			return 0;

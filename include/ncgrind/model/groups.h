@@ -15,6 +15,8 @@
 #include <stdbool.h>
 
 enum group_kind { GROUP_NONE, GROUP_OBJECT, GROUP_FILE, GROUP_CLASS, GROUP_CYCLE };
+/* How many kinds there are (the last one above + 1): for the lists of names. */
+#define GROUP_KINDS (GROUP_CYCLE + 1)
 
 struct group {
 	char *name;     /* as shown: "(no class)", "<cycle 3>", a path */
