@@ -389,7 +389,7 @@ fmt-check:
 	@clang-format --dry-run --Werror $(FMT_FILES) && echo "fmt-check: the sources follow .clang-format"
 
 clean:
-	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck \
+	rm -rf build build-asan build-fuzz ncgrind test/tools/probe test/tools/treecheck test/tools/shorten \
 		build-deb debian/ncgrind debian/.debhelper debian/tmp debian/files \
 		debian/*.substvars debian/*.debhelper.log debian/debhelper-build-stamp
 
