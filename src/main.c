@@ -249,6 +249,7 @@ static void list_option_values(int val)
 		fputs("\t<dir>", stdout);
 		break;
 	case 'X':
+	case 'c' + 256: /* --config */
 		fputs("\t<file>", stdout);
 		break;
 	}

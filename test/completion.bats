@@ -73,6 +73,7 @@ options_of_source() {
 --script=	<file>
 --include=	<dir>
 --group=	none object file class cycle
+--config=	<file>
 -I	<dir>
 EOF
 }
