@@ -72,8 +72,8 @@ options_of_source() {
 --sort=	self incl calls name
 --script=	<file>
 --include=	<dir>
---group=	none object file class cycle
 --config=	<file>
+--group=	none object file class cycle
 -I	<dir>
 EOF
 }
