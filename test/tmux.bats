@@ -952,3 +952,55 @@ EOF
 	run tm list-buffers
 	[ -z "$output" ]
 }
+
+# edit_script: $BATS_TEST_TMPDIR/ed, an editor that writes its arguments into
+# $BATS_TEST_TMPDIR/rec, says what it edits, waits for Enter (the pane's modes
+# can be read meanwhile) and exits 3.
+edit_script() {
+	# shellcheck disable=SC2016 # expanded by the editor's sh
+	printf '%s\n' '#!/bin/sh' "printf '%s\\n' \"\$@\" >\"$BATS_TEST_TMPDIR/rec\"" \
+		'echo "editing $3 at $2"' 'read -r _' 'exit 3' >"$BATS_TEST_TMPDIR/ed"
+	chmod +x "$BATS_TEST_TMPDIR/ed"
+}
+
+@test "tmux: e on the source screen gives the terminal to the editor and takes it back after" {
+	# main's source (example.callgrind, from test/fixtures: ./src/recur.c): the
+	# cursor starts on its hottest line, 101 (self 6 + 5; editor.bats has the lines)
+	local d="$FIX"
+	edit_script
+	script_screens "$d" example.callgrind ':goto ^main$' v
+	PANE_TERM=xterm-256color tmux_start "$d" env EDITOR="$BATS_TEST_TMPDIR/ed --flag" \
+		sh -c "$WRAPPER" "$NCGRIND" example.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm send-keys : && tm send-keys -l 'goto ^main$' && tm send-keys Enter
+	tm send-keys v
+	wait_screen "$BATS_TEST_TMPDIR/s2"
+	tm send-keys e
+	wait_text 'editing ./src/recur.c at +101'
+	# the terminal as the shell has it: the normal screen, the cursor, no keypad mode
+	pane_modes >"$OUT"
+	expect_out <<'EOF'
+alternate screen 0, cursor shown 1, keypad 0
+EOF
+	printf '%s\n' --flag +101 ./src/recur.c | diff -u - "$BATS_TEST_TMPDIR/rec"
+	tm send-keys Enter
+	# back: the same screen; the status line says the editor's status
+	wait_text "exited with status 3"
+	sed '$d' "$BATS_TEST_TMPDIR/s2" >"$BATS_TEST_TMPDIR/want"
+	tm capture-pane -p | sed 's/ *$//' | sed '$d' >"$OUT"
+	diff -u "$BATS_TEST_TMPDIR/want" "$OUT"
+	tm capture-pane -p | tail -n 1 >"$OUT"
+	assert_grep "the editor '$BATS_TEST_TMPDIR/ed --flag' exited with status 3" "$OUT"
+	pane_modes >"$OUT"
+	expect_out <<'EOF'
+alternate screen 1, cursor shown 0, keypad 1
+EOF
+	# Ctrl-C in the editor is the editor's: the browser lives on
+	tm send-keys e
+	wait_text 'editing ./src/recur.c at +101'
+	tm send-keys C-c
+	wait_text "the editor '$BATS_TEST_TMPDIR/ed --flag'"
+	wait_text "ncgrind: annotated source"
+	tm send-keys Q
+	expect_ended 0
+}

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 static bool term_active;
+static bool term_suspended; /* the terminal lent to another program (term_suspend) */
 static attr_t attrs[ATTR_COUNT];
 
 /* What a signal handler needs: filled in before curses starts, never freed. */
@@ -397,6 +398,30 @@ int term_open(char *err, size_t errsize)
 	curs_set(0);
 	setup_attrs();
 	return 0;
+}
+
+int term_suspend(void)
+{
+	if (!term_active)
+		return -1;
+	def_prog_mode();
+	endwin();
+	/* the terminal is the other program's: a signal that ends us leaves it alone */
+	term_active = false;
+	term_suspended = true;
+	return in_fd;
+}
+
+void term_resume(void)
+{
+	if (!term_suspended)
+		return;
+	term_suspended = false;
+	term_active = true;
+	reset_prog_mode();
+	/* the other program drew over every cell: forget what curses thinks is there */
+	clearok(curscr, TRUE);
+	refresh();
 }
 
 void term_size(int *rows, int *cols)

@@ -329,7 +329,7 @@ static bool move_request(struct ui *u, struct screen *s, enum request req)
 static bool opens_function(enum request req)
 {
 	return req == REQ_ENTER || req == REQ_SOURCE || req == REQ_INSTR || req == REQ_TREE ||
-	       req == REQ_TREE_CALLERS;
+	       req == REQ_TREE_CALLERS || req == REQ_EDIT;
 }
 
 /* What every screen does alike: the history, opening screens, settings. */
@@ -350,6 +350,9 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		break;
 	case REQ_INSTR:
 		ui_open_source(u, fn, true);
+		break;
+	case REQ_EDIT: /* (the source screens: at the cursor's line, by their own request) */
+		ui_edit_function(u, fn);
 		break;
 	case REQ_TREE:
 		ui_open_tree(u, fn, false, false);

@@ -1,6 +1,7 @@
 /*
  * term: the terminal, through ncursesw; the only module that calls curses.
- * It paints a grid, reads keys, follows the window size, and restores the
+ * It paints a grid, reads keys, follows the window size, lends the terminal
+ * to another program (the editor) and takes it back, and restores the
  * terminal on quit, on a fatal error, and on every signal that ends the
  * process (Ctrl-C, SIGTERM, SIGHUP, C-\\, and crashes).
  */
@@ -33,6 +34,17 @@ bool term_colour_wanted(void);
 void term_set_area(enum grid_attr a, int fg, int bg, unsigned attrs);
 /* What term_set_area() gave area a: false when it gave nothing. */
 bool term_area(enum grid_attr a, int *fg, int *bg, unsigned *attrs);
+/*
+ * Give the terminal to another program (the editor) and take it back: the
+ * screen and the tty's modes as the shell had them, then as they were
+ * (the alternate screen, the keypad, the cursor hidden), everything to be
+ * painted again. term_suspend returns the descriptor of the keyboard, for
+ * the program's standard input (standard input, or /dev/tty when the
+ * profile came down a pipe); -1 when no terminal is open (a script: then
+ * both do nothing).
+ */
+int term_suspend(void);
+void term_resume(void);
 /* Block for the next key code (curses codes; KEY_RESIZE after a resize). */
 int term_read_key(void);
 /* The same, waiting at most ms milliseconds: -1 when no key came. */
