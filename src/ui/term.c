@@ -133,6 +133,7 @@ static void catch_fatal_signals(void)
 }
 
 static bool colour_wanted = true;
+static bool no_color_overridden; /* --color=always */
 
 static void setup_attrs(void);
 
@@ -208,11 +209,22 @@ bool term_colour_wanted(void)
 	return colour_wanted;
 }
 
+void term_override_no_color(void)
+{
+	no_color_overridden = true;
+}
+
+bool term_no_color(void)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	return nc && *nc && !no_color_overridden;
+}
+
 /* Colour pairs where the terminal has colour and the user did not say NO_COLOR. */
 static void setup_attrs(void)
 {
-	const char *nc = getenv("NO_COLOR");
-	bool color = term_active && has_colors() && !(nc && *nc) && colour_wanted;
+	bool color = term_active && has_colors() && !term_no_color() && colour_wanted;
 
 	attrs[ATTR_NORMAL] = A_NORMAL;
 	attrs[ATTR_TITLE] = A_BOLD;

@@ -1019,6 +1019,13 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 		teardown(&u);
 		return 2;
 	}
+	/* the command line's --color wins over the file's set colour, which took effect */
+	if (o->colour == UI_COLOUR_ALWAYS) {
+		term_override_no_color();
+		term_set_colour(true);
+	} else if (o->colour == UI_COLOUR_NEVER) {
+		term_set_colour(false);
+	}
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);
 		return key == UI_NO_BROWSER ? UI_NO_BROWSER : 2;

@@ -26,6 +26,10 @@ void term_paint(const struct grid *g);
 /* Colour on or off (off: attributes only, as with NO_COLOR). */
 void term_set_colour(bool on);
 bool term_colour_wanted(void);
+/* --color=always: colour even where NO_COLOR is set (no-color.org: the user's flag wins). */
+void term_override_no_color(void);
+/* NO_COLOR is set, not empty and not overridden: no colour, whatever term_set_colour says. */
+bool term_no_color(void);
 /*
  * An area's colours (a configuration file's color AREA FG BG ATTR...):
  * curses colour numbers (-1: the terminal's default) and config.h's
