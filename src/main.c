@@ -92,6 +92,8 @@ static void usage(FILE *out)
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
 	    "       --config=FILE: the browser's configuration (default:\n"
 	    "       ~/.config/ncgrind/config; --config=/dev/null: none)\n"
+	    "       --color=auto|always|never (or --colour): the browser's colour (auto:\n"
+	    "       on a terminal that has it, unless NO_COLOR is set)\n"
 	    "       --event=NAME=FORMULA: an event of yours (CEst=Ir+10 D1mr), as event: lines\n"
 	    "       --group=object|file|class|cycle: --dump=functions by group [--format=...]\n"
 	    "       --parts=LIST: only these parts count (1,3-5, t2, FILE:N, all; see P);\n"
@@ -196,6 +198,23 @@ static int parse_number(const char *s, double min, double max, double *out)
 	return 0;
 }
 
+/*
+ * --color=auto|always|never, as ls and git take it: the browser's colour
+ * (the reports have none, so it changes nothing there).
+ */
+static const char *const colour_words[] = {
+    [UI_COLOUR_AUTO] = "auto", [UI_COLOUR_ALWAYS] = "always", [UI_COLOUR_NEVER] = "never"};
+
+static int parse_colour(const char *arg, enum ui_colour *out)
+{
+	for (size_t k = 0; k < sizeof(colour_words) / sizeof(*colour_words); k++)
+		if (!strcmp(arg, colour_words[k])) {
+			*out = (enum ui_colour)k;
+			return 0;
+		}
+	return -1;
+}
+
 /* The prompt's commands, from their table: name, usage, what it does, batch or not. */
 static void list_commands(void)
 {
@@ -247,6 +266,10 @@ static void list_option_values(int val)
 	case 'i':
 	case 'I':
 		fputs("\t<dir>", stdout);
+		break;
+	case 'K' + 256: /* --color */
+		for (size_t k = 0; k < sizeof(colour_words) / sizeof(*colour_words); k++, sep = " ")
+			printf("%s%s", sep, colour_words[k]);
 		break;
 	case 'X':
 	case 'c' + 256: /* --config */
@@ -325,6 +348,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"no-siblings", no_argument, NULL, 'N'},
 	    {"no-demangle", no_argument, NULL, 'G'},
 	    {"config", required_argument, NULL, 'c' + 256},
+	    {"color", required_argument, NULL, 'K' + 256},
+	    {"colour", required_argument, NULL, 'K' + 256},
 	    {"event", required_argument, NULL, 'A'},
 	    {"group", required_argument, NULL, 'H'},
 	    {"parts", required_argument, NULL, 'Q'},
@@ -365,6 +390,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'c' + 256:
 			o->ui.config = optarg;
+			break;
+		case 'K' + 256:
+			if (parse_colour(optarg, &o->ui.colour) < 0)
+				return usage_error("--color wants auto, always or never, not '%s'",
+						   optarg);
 			break;
 		case 'Q':
 			o->parts = optarg;

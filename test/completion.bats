@@ -73,6 +73,8 @@ options_of_source() {
 --script=	<file>
 --include=	<dir>
 --config=	<file>
+--color=	auto always never
+--colour=	auto always never
 --group=	none object file class cycle
 -I	<dir>
 EOF

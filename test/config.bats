@@ -208,3 +208,19 @@ EOF
 		grep -qE "Cm (.*, )?$a( |,|$)" man || { echo "the manual lacks the area $a"; return 1; }
 	done <areas
 }
+
+@test "config: --color wins over the file's set colour: never over on, always over off" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '%s\n' ':write-config w' >keys
+	printf 'set colour on\n' >on
+	printf 'set colour off\n' >off
+	"$NCGRIND" --config=on --color=never --script=keys "$CS" 2>err
+	refute_grep . err
+	assert_grep 'set colour off' w
+	"$NCGRIND" --config=off --colour=always --script=keys "$CS" 2>err
+	refute_grep . err
+	assert_grep 'set colour on' w
+	# auto leaves the file's word
+	"$NCGRIND" --config=off --color=auto --script=keys "$CS" 2>err
+	assert_grep 'set colour off' w
+}

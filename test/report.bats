@@ -626,7 +626,8 @@ EOF
 
 @test "usage: unknown option, format, report or part list, no file: exit 2" {
 	local f="$FIX/spec/spec-simple.callgrind" args
-	for args in "--bogus $f" "--format=xml $f" "--dump=bogus $f" "--events= $f" "" "--parts=9 $f"; do
+	for args in "--bogus $f" "--format=xml $f" "--dump=bogus $f" "--events= $f" "" "--parts=9 $f" \
+		"--color=bogus $f" "--colour= $f"; do
 		# shellcheck disable=SC2086
 		ncg $args
 		if [ "$status" != 2 ] || [ -s "$OUT" ] ||
@@ -651,6 +652,21 @@ EOF
 	head -1 "$ERR" | grep -qx "ncgrind: --parts: no part is '2-3' (there is 1 part; see P)"
 	ncg --parts=x "$f"
 	head -1 "$ERR" | grep -qx "ncgrind: --parts: bad part list item 'x' (N, N-M, tN, FILE:N, all)"
+	ncg --color=bogus "$f"
+	head -1 "$ERR" | grep -qx "ncgrind: --color wants auto, always or never, not 'bogus'"
+}
+
+@test "usage: --color (--colour) is the browser's; the reports, which have no colour, take it unchanged" {
+	local f="$FIX/spec/spec-extended.callgrind" c
+	ncg --dump=functions "$f"
+	expect_status 0
+	cp "$OUT" "$BATS_TEST_TMPDIR/plain"
+	for c in --color=always --color=never --color=auto --colour=always; do
+		NO_COLOR= ncg "$c" --dump=functions "$f"
+		expect_status 0
+		expect_no_err
+		diff -u "$BATS_TEST_TMPDIR/plain" "$OUT"
+	done
 }
 
 @test "no file: the newest non-empty callgrind.out.* of the current directory" {

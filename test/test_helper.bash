@@ -21,6 +21,10 @@
 
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC TERM=dumb LINES=24 COLUMNS=80 ESCDELAY=25
 unset NCGRIND_OPTIONS XDG_CONFIG_HOME
+# e runs $VISUAL or $EDITOR (else vi), in script mode too: never the user's, nor
+# a vi that would wait for a terminal; editor.bats sets its own
+unset VISUAL
+export EDITOR=true
 
 # `make check` / `make asan` pass the binary to test in NCGRIND; by default the one
 # built in the top directory. With VALGRIND set (`make valgrind`: a valgrind command

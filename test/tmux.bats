@@ -104,7 +104,7 @@ pane_modes() {
 	tm display-message -p 'alternate screen #{alternate_on}, cursor shown #{cursor_flag}, keypad #{keypad_flag}'
 }
 
-# The wrapper (sh -c "$WRAPPER" NCGRIND FILE): runs ncgrind FILE, then prints
+# The wrapper (sh -c "$WRAPPER" NCGRIND [OPTION...] FILE): runs ncgrind FILE, then prints
 # "ncgrind exit status N, tty settings as before" (or CHANGED: stty -g differs from
 # what it was before ncgrind), and waits for Enter. `trap : INT` lets the wrapper
 # survive Ctrl-C; ncgrind gets the default SIGINT disposition back (a handler is not
@@ -114,7 +114,7 @@ pane_modes() {
 WRAPPER='trap : INT QUIT
 ulimit -c 0
 before=$(stty -g)
-"$0" "$1"
+"$0" "$@"
 st=$?
 if [ "$(stty -g)" = "$before" ]; then t="as before"; else t=CHANGED; fi
 echo "ncgrind exit status $st, tty settings $t"
@@ -1065,4 +1065,110 @@ mouse_conf() {
 	tm send-keys q
 	wait_modes "mouse 0 sgr 0"
 	[ "$(tm display-message -p '#{alternate_on}')" = 0 ]
+}
+
+# colour_escapes: the parameters of the pane's SGR sequences that set a colour
+# (30-38, 40-48, 90-97, 100-107; tmux writes 39 and 49, the default colours,
+# after each 0)
+colour_escapes() {
+	tm capture-pane -e -p | grep -oE $'\e\\[[0-9;]*m' | tr -d '\033[m' | tr ';' '\n' |
+		awk '($1 >= 30 && $1 <= 48 && $1 != 39) || ($1 >= 90 && $1 <= 107)'
+}
+
+@test "tmux colour: --color=never draws no colour on a colour terminal; :set colour on switches it on" {
+	local d="$FIX/spec"
+	PANE_TERM=xterm-256color tmux_start "$d" sh -c "$WRAPPER" "$NCGRIND" --color=never \
+		spec-extended.callgrind
+	{ table_marks 1 R; echo ". func2"; echo ". called 5 times  file: file2.c  object:"
+	  echo "R 1/3  sort: self Instructions   ? help  q quit"; } >"$BATS_TEST_TMPDIR/want0"
+	wait_attrs "$BATS_TEST_TMPDIR/want0"
+	colour_escapes >"$OUT"
+	expect_out </dev/null
+	# the setting still switches it, for this session
+	tm send-keys :
+	tm send-keys -l 'set colour on'
+	tm send-keys Enter
+	sed 's/^R/H/' "$BATS_TEST_TMPDIR/want0" >"$BATS_TEST_TMPDIR/want1"
+	wait_attrs "$BATS_TEST_TMPDIR/want1"
+	tm send-keys q
+	expect_ended 0
+}
+
+@test "tmux colour: --color=always and --colour=always draw colour even with NO_COLOR" {
+	local d="$FIX/spec" opt
+	{ table_marks 1 H; echo ". func2"; echo ". called 5 times  file: file2.c  object:"
+	  echo "H 1/3  sort: self Instructions   ? help  q quit"; } >"$BATS_TEST_TMPDIR/want0"
+	for opt in --color=always --colour=always; do
+		PANE_TERM=xterm-256color tmux_start "$d" env NO_COLOR=1 sh -c "$WRAPPER" \
+			"$NCGRIND" "$opt" spec-extended.callgrind
+		wait_attrs "$BATS_TEST_TMPDIR/want0"
+		tm send-keys q
+		expect_ended 0
+		teardown
+	done
+	# auto (the default) with NO_COLOR: none; :set colour on says why it stays so
+	PANE_TERM=xterm-256color tmux_start "$d" env NO_COLOR=1 sh -c "$WRAPPER" \
+		"$NCGRIND" --color=auto spec-extended.callgrind
+	sed 's/^H/R/' "$BATS_TEST_TMPDIR/want0" >"$BATS_TEST_TMPDIR/want1"
+	wait_attrs "$BATS_TEST_TMPDIR/want1"
+	tm send-keys :
+	tm send-keys -l 'set colour on'
+	tm send-keys Enter
+	wait_text 'NO_COLOR is set: no colour unless started with --color=always'
+	colour_escapes >"$OUT"
+	expect_out </dev/null
+	tm send-keys q
+	expect_ended 0
+}
+
+# edit_script: $BATS_TEST_TMPDIR/ed, an editor that writes its arguments into
+# $BATS_TEST_TMPDIR/rec, says what it edits, waits for Enter (the pane's modes
+# can be read meanwhile) and exits 3.
+edit_script() {
+	# shellcheck disable=SC2016 # expanded by the editor's sh
+	printf '%s\n' '#!/bin/sh' "printf '%s\\n' \"\$@\" >\"$BATS_TEST_TMPDIR/rec\"" \
+		'echo "editing $3 at $2"' 'read -r _' 'exit 3' >"$BATS_TEST_TMPDIR/ed"
+	chmod +x "$BATS_TEST_TMPDIR/ed"
+}
+
+@test "tmux: e on the source screen gives the terminal to the editor and takes it back after" {
+	# main's source (example.callgrind, from test/fixtures: ./src/recur.c): the
+	# cursor starts on its hottest line, 101 (self 6 + 5; editor.bats has the lines)
+	local d="$FIX"
+	edit_script
+	script_screens "$d" example.callgrind ':goto ^main$' v
+	PANE_TERM=xterm-256color tmux_start "$d" env EDITOR="$BATS_TEST_TMPDIR/ed --flag" \
+		sh -c "$WRAPPER" "$NCGRIND" example.callgrind
+	wait_screen "$BATS_TEST_TMPDIR/s0"
+	tm send-keys : && tm send-keys -l 'goto ^main$' && tm send-keys Enter
+	tm send-keys v
+	wait_screen "$BATS_TEST_TMPDIR/s2"
+	tm send-keys e
+	wait_text 'editing ./src/recur.c at +101'
+	# the terminal as the shell has it: the normal screen, the cursor, no keypad mode
+	pane_modes >"$OUT"
+	expect_out <<'EOF'
+alternate screen 0, cursor shown 1, keypad 0
+EOF
+	printf '%s\n' --flag +101 ./src/recur.c | diff -u - "$BATS_TEST_TMPDIR/rec"
+	tm send-keys Enter
+	# back: the same screen; the status line says the editor's status
+	wait_text "exited with status 3"
+	sed '$d' "$BATS_TEST_TMPDIR/s2" >"$BATS_TEST_TMPDIR/want"
+	tm capture-pane -p | sed 's/ *$//' | sed '$d' >"$OUT"
+	diff -u "$BATS_TEST_TMPDIR/want" "$OUT"
+	tm capture-pane -p | tail -n 1 >"$OUT"
+	assert_grep "the editor '$BATS_TEST_TMPDIR/ed --flag' exited with status 3" "$OUT"
+	pane_modes >"$OUT"
+	expect_out <<'EOF'
+alternate screen 1, cursor shown 0, keypad 1
+EOF
+	# Ctrl-C in the editor is the editor's: the browser lives on
+	tm send-keys e
+	wait_text 'editing ./src/recur.c at +101'
+	tm send-keys C-c
+	wait_text "the editor '$BATS_TEST_TMPDIR/ed --flag'"
+	wait_text "ncgrind: annotated source"
+	tm send-keys Q
+	expect_ended 0
 }

@@ -179,6 +179,20 @@ void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_a
 	file_shares(s);
 }
 
+uint64_t srcfn_first_line(const struct srcfn *s, size_t i)
+{
+	uint64_t first = 0;
+
+	if (i >= s->nfiles)
+		return 0;
+	/* the least over them all: by address (V), the rows are not in line order */
+	for (size_t k = 0; k < s->nrows; k++)
+		if (s->rows[k].file == s->files[i].file && s->rows[k].line &&
+		    (!first || s->rows[k].line < first))
+			first = s->rows[k].line;
+	return first;
+}
+
 void srcfn_release(struct srcfn *s)
 {
 	for (size_t i = 0; i < s->nfiles; i++)

@@ -64,6 +64,7 @@ static const struct key_binding generic[] = {
     {'F', REQ_FLAME, NULL},
     {'v', REQ_SOURCE, NULL},
     {'V', REQ_INSTR, NULL},
+    {'e', REQ_EDIT, NULL},
     {'\t', REQ_EVENT_NEXT, NULL},
     {KEY_BTAB, REQ_EVENT_PREV, NULL},
     {'U', REQ_TOGGLE_UNITS, NULL},

@@ -241,6 +241,28 @@ static size_t step(const struct diffsrc_screen *d, int dir, bool file)
 	return d->nav.cursor;
 }
 
+/*
+ * e: the editor at the cursor's line, in the file whose text the screen
+ * shows (the new build's); on a file's heading or a gap, at the next line.
+ */
+static void edit_row(struct ui *u, const struct diffsrc_screen *d)
+{
+	size_t i = d->nav.cursor;
+	const struct dsrc_row *r = i < d->src.nrows ? &d->src.rows[i] : NULL;
+
+	if (!r) {
+		ui_message(u, false, "no line here");
+		return;
+	}
+	while (r->kind != DSRC_LINE && i + 1 < d->src.nrows && d->src.rows[i].file == r->file &&
+	       (d->src.rows[i].kind != DSRC_LINE || !d->src.rows[i].line))
+		i++;
+	ui_edit_text(u, d->src.files[r->file].name, &d->src.files[r->file].text,
+		     d->src.rows[i].file == r->file && d->src.rows[i].kind == DSRC_LINE
+			 ? d->src.rows[i].line
+			 : 0);
+}
+
 static bool src_request(struct ui *u, struct screen *s, enum request req)
 {
 	struct diffsrc_screen *d = dss(s);
@@ -266,6 +288,9 @@ static bool src_request(struct ui *u, struct screen *s, enum request req)
 		return true;
 	case REQ_ENTER:
 		ui_open_diff_calls(u, d->row);
+		return true;
+	case REQ_EDIT:
+		edit_row(u, d);
 		return true;
 	case REQ_SOURCE:
 		ui_message(u, false, "this is the source of both builds");
@@ -347,6 +372,7 @@ static const struct key_binding diff_source_keys[] = {
     {'F', REQ_PREV_FILE, NULL},
     {'>', REQ_NAME_RIGHT, "scroll the lines right"},
     {'<', REQ_NAME_LEFT, "scroll the lines left"},
+    {'e', REQ_EDIT, "edit the file ($VISUAL, else $EDITOR) at the cursor's line"},
     {'\n', REQ_ENTER, "the callers and callees of the function, both builds"},
     {KEYS_ENTER, REQ_ENTER, "the callers and callees of the function, both builds"},
     {KEYS_RIGHT, REQ_ENTER, "the callers and callees of the function, both builds"},

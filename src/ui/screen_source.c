@@ -83,6 +83,26 @@ static void next_file(struct ui *u, struct srcview *v, int dir)
 				 ui_list_rows(u));
 }
 
+/*
+ * e: the editor at the cursor's line (a call's line; the paths tried: the
+ * file, which is not found, says so); on the instructions, at the line the
+ * profile gives the instruction, in its file.
+ */
+static void edit_row(struct ui *u, const struct srcview *v)
+{
+	const struct src_row *r = v->nav.count ? &v->rows[v->nav.cursor] : NULL;
+
+	if (v->instr) {
+		if (r && r->cost)
+			ui_edit_source(u, v->fn.p, r->cost->file, r->cost->line);
+		else
+			ui_message(u, false, "no instruction here");
+		return;
+	}
+	ui_edit_source(u, v->fn.p, v->fn.nfiles ? v->fn.files[v->file].file : NCG_NONE,
+		       r && r->kind != SROW_TRIED ? r->where : 0);
+}
+
 static bool source_request(struct ui *u, struct screen *s, enum request req)
 {
 	struct srcview *v = s->state;
@@ -102,6 +122,9 @@ static bool source_request(struct ui *u, struct screen *s, enum request req)
 		return true;
 	case REQ_ONLY_COSTLY:
 		srcview_toggle_costly(v, ui_list_rows(u));
+		return true;
+	case REQ_EDIT:
+		edit_row(u, v);
 		return true;
 	case REQ_NEXT_FILE:
 		next_file(u, v, 1);
@@ -390,6 +413,7 @@ static const struct key_binding source_keys[] = {
     {'F', REQ_PREV_FILE, NULL},
     {'>', REQ_NAME_RIGHT, "scroll the lines right"},
     {'<', REQ_NAME_LEFT, "scroll the lines left"},
+    {'e', REQ_EDIT, "edit the file ($VISUAL, else $EDITOR) at the cursor's line"},
     {'\n', REQ_ENTER, "on a call: the callee's source; elsewhere: the callers and callees"},
     {KEYS_ENTER, REQ_ENTER, "on a call: the callee's source; elsewhere: the callers and callees"},
     {KEYS_RIGHT, REQ_ENTER, "on a call: the callee's source; elsewhere: the callers and callees"},

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 static bool term_active;
+static bool term_suspended; /* the terminal lent to another program (term_suspend) */
 static attr_t attrs[ATTR_COUNT];
 
 /* What a signal handler needs: filled in before curses starts, never freed. */
@@ -192,6 +193,7 @@ static void catch_fatal_signals(void)
 }
 
 static bool colour_wanted = true;
+static bool no_color_overridden; /* --color=always */
 
 static void setup_attrs(void);
 
@@ -293,11 +295,22 @@ bool term_colour_wanted(void)
 	return colour_wanted;
 }
 
+void term_override_no_color(void)
+{
+	no_color_overridden = true;
+}
+
+bool term_no_color(void)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	return nc && *nc && !no_color_overridden;
+}
+
 /* Colour pairs where the terminal has colour and the user did not say NO_COLOR. */
 static void setup_attrs(void)
 {
-	const char *nc = getenv("NO_COLOR");
-	bool color = term_active && has_colors() && !(nc && *nc) && colour_wanted;
+	bool color = term_active && has_colors() && !term_no_color() && colour_wanted;
 
 	attrs[ATTR_NORMAL] = A_NORMAL;
 	attrs[ATTR_TITLE] = A_BOLD;
@@ -564,6 +577,34 @@ int term_open(char *err, size_t errsize)
 	if (mouse_wanted && !mouse_start())
 		mouse_wanted = false;
 	return 0;
+}
+
+int term_suspend(void)
+{
+	if (!term_active)
+		return -1;
+	def_prog_mode();
+	endwin();   /* (ncurses' mouse mode with it: refresh() asks for it again) */
+	if (sgr_on) /* ours to undo, as on Ctrl-Z: the editor must get no reports */
+		PUT_SEQ(SGR_OFF);
+	/* the terminal is the other program's: a signal that ends us leaves it alone */
+	term_active = false;
+	term_suspended = true;
+	return in_fd;
+}
+
+void term_resume(void)
+{
+	if (!term_suspended)
+		return;
+	term_suspended = false;
+	term_active = true;
+	reset_prog_mode();
+	/* the other program drew over every cell: forget what curses thinks is there */
+	clearok(curscr, TRUE);
+	refresh();
+	if (sgr_on)
+		PUT_SEQ(SGR_ON);
 }
 
 void term_size(int *rows, int *cols)

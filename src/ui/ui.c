@@ -332,7 +332,7 @@ static bool move_request(struct ui *u, struct screen *s, enum request req)
 static bool opens_function(enum request req)
 {
 	return req == REQ_ENTER || req == REQ_SOURCE || req == REQ_INSTR || req == REQ_TREE ||
-	       req == REQ_TREE_CALLERS;
+	       req == REQ_TREE_CALLERS || req == REQ_EDIT;
 }
 
 /* What every screen does alike: the history, opening screens, settings. */
@@ -353,6 +353,9 @@ static void common_request(struct ui *u, struct screen *s, enum request req)
 		break;
 	case REQ_INSTR:
 		ui_open_source(u, fn, true);
+		break;
+	case REQ_EDIT: /* (the source screens: at the cursor's line, by their own request) */
+		ui_edit_function(u, fn);
 		break;
 	case REQ_TREE:
 		ui_open_tree(u, fn, false, false);
@@ -1113,6 +1116,13 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	if (ui_config_read(&u, o->config) < 0) {
 		teardown(&u);
 		return 2;
+	}
+	/* the command line's --color wins over the file's set colour, which took effect */
+	if (o->colour == UI_COLOUR_ALWAYS) {
+		term_override_no_color();
+		term_set_colour(true);
+	} else if (o->colour == UI_COLOUR_NEVER) {
+		term_set_colour(false);
 	}
 	if ((key = setup(&u, o)) < 0) {
 		teardown(&u);

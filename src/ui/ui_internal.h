@@ -201,6 +201,19 @@ int ui_table_rows(const struct grid *g);
 void ui_open_detail(struct ui *u, uint32_t fn);
 void ui_open_tree(struct ui *u, uint32_t fn, bool inverted, bool top_down);
 void ui_open_source(struct ui *u, uint32_t fn, bool instr);
+/*
+ * ui_edit.c: e, the user's editor ($VISUAL, else $EDITOR, else vi) at a
+ * line of a source file, the terminal lent to it meanwhile; what went
+ * wrong (the file not found, no line, the editor failing) on the status
+ * line. ui_edit_path: the file at path; ui_edit_text: the file a
+ * source_load() found (name: the profile's, for the message);
+ * ui_edit_source: file (a name id of p) found as the source screen finds
+ * it; ui_edit_function: fn's own file at its first line with cost.
+ */
+void ui_edit_path(struct ui *u, const char *path, uint64_t line);
+void ui_edit_text(struct ui *u, const char *name, const struct source_text *t, uint64_t line);
+void ui_edit_source(struct ui *u, const struct profile *p, uint32_t file, uint64_t line);
+void ui_edit_function(struct ui *u, uint32_t fn);
 /* The help (screen_help.c) on the keys of the current screen. */
 void ui_open_help(struct ui *u);
 /* :include, :substitute-path: the source screens of the history look again. */

@@ -85,10 +85,14 @@ static void set_colour(struct ui *u, const char *value)
 {
 	bool b;
 
-	if (!on_off(value, &b))
+	if (!on_off(value, &b)) {
 		bad_value(u, SET_COLOUR);
-	else
-		term_set_colour(b);
+		return;
+	}
+	term_set_colour(b);
+	if (b && term_no_color()) /* else it would seem to do nothing */
+		ui_message(u, false,
+			   "NO_COLOR is set: no colour unless started with --color=always");
 }
 
 /*

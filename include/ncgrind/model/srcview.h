@@ -53,6 +53,12 @@ void srcfn_load(struct srcfn *s, const struct profile *p, uint32_t fn, bool by_a
  */
 void srcfn_share_calls(struct srcfn *s, struct call_shares *shares);
 void srcfn_release(struct srcfn *s);
+/*
+ * The first line (the lowest number) of the cost lines of file i of
+ * s->files (0: the function's own file, as the source screen opens it):
+ * where the editor opens on the function. 0 when they give no line.
+ */
+uint64_t srcfn_first_line(const struct srcfn *s, size_t i);
 
 /*
  * The line numbers shown of a file of nlines lines (0 without the source),

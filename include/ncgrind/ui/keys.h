@@ -53,6 +53,7 @@
 	R(TOGGLE_CYCLES, "cycle detection on or off (<cycle N>, or call by call)")                 \
 	R(SOURCE, "annotated source of the function")                                              \
 	R(INSTR, "instructions of the function (disassembly)")                                     \
+	R(EDIT, "edit the function's source ($VISUAL, else $EDITOR) at its first line with cost")  \
 	R(NEXT_COSTLY, "go to the next line with cost")                                            \
 	R(PREV_COSTLY, "go to the previous line with cost")                                        \
 	R(ONLY_COSTLY, "show only the lines with cost (and some around them)")                     \

@@ -14,6 +14,9 @@
 struct source_paths;
 struct rewrites;
 
+/* --color: colour where the terminal has it and NO_COLOR is not set, always, never. */
+enum ui_colour { UI_COLOUR_AUTO, UI_COLOUR_ALWAYS, UI_COLOUR_NEVER };
+
 struct ui_opts {
 	struct source_paths *sources; /* where to look for source files; :include adds */
 	const char *script;           /* headless: keys and :commands from this file */
@@ -29,7 +32,8 @@ struct ui_opts {
 	bool no_demangle;             /* --no-demangle: names as the profile writes them */
 	const char *const *events;    /* --event=NAME=FORMULA */
 	size_t nevents;
-	const char *config; /* --config=FILE; NULL: the default one, if there is one */
+	const char *config;    /* --config=FILE; NULL: the default one, if there is one */
+	enum ui_colour colour; /* --color */
 };
 
 /*
