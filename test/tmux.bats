@@ -1172,3 +1172,26 @@ EOF
 	tm send-keys Q
 	expect_ended 0
 }
+
+@test "tmux: with the mouse on, the editor gets no mouse reports; they come back after it" {
+	# TERM=screen: SGR (1006) is the browser's to turn off and on; before, e left
+	# it on while the editor ran, which then read ESC [< ... for every click
+	local d="$FIX"
+	edit_script
+	mouse_conf
+	tmux_start "$d" env EDITOR="$BATS_TEST_TMPDIR/ed --flag" sh -c "$WRAPPER" "$NCGRIND" \
+		example.callgrind
+	wait_text "sort: self Ir"
+	wait_modes "mouse 1 sgr 1"
+	tm send-keys v
+	wait_text "ncgrind: annotated source"
+	tm send-keys e
+	wait_text 'editing ./src/recur.c at +'
+	wait_modes "mouse 0 sgr 0"
+	tm send-keys Enter
+	wait_text "exited with status 3"
+	wait_modes "mouse 1 sgr 1"
+	tm send-keys Q
+	expect_ended 0
+	wait_modes "mouse 0 sgr 0"
+}
