@@ -1106,17 +1106,27 @@ colour_escapes() {
 		expect_ended 0
 		teardown
 	done
-	# auto (the default) with NO_COLOR: none; :set colour on says why it stays so
+	# auto (the default) with NO_COLOR: none; :set colour on, asked for by name,
+	# wins over it as no-color.org asks of a user's setting (before: it stayed off)
 	PANE_TERM=xterm-256color tmux_start "$d" env NO_COLOR=1 sh -c "$WRAPPER" \
 		"$NCGRIND" --color=auto spec-extended.callgrind
 	sed 's/^H/R/' "$BATS_TEST_TMPDIR/want0" >"$BATS_TEST_TMPDIR/want1"
 	wait_attrs "$BATS_TEST_TMPDIR/want1"
+	colour_escapes >"$OUT"
+	expect_out </dev/null
 	tm send-keys :
 	tm send-keys -l 'set colour on'
 	tm send-keys Enter
-	wait_text 'NO_COLOR is set: no colour unless started with --color=always'
-	colour_escapes >"$OUT"
-	expect_out </dev/null
+	wait_attrs "$BATS_TEST_TMPDIR/want0"
+	tm send-keys q
+	expect_ended 0
+	teardown
+	# and so does the configuration's set colour on
+	mkdir -p "$BATS_TEST_TMPDIR/xdg/ncgrind"
+	echo 'set colour on' >"$BATS_TEST_TMPDIR/xdg/ncgrind/config"
+	PANE_TERM=xterm-256color tmux_start "$d" env NO_COLOR=1 \
+		XDG_CONFIG_HOME="$BATS_TEST_TMPDIR/xdg" sh -c "$WRAPPER" "$NCGRIND" spec-extended.callgrind
+	wait_attrs "$BATS_TEST_TMPDIR/want0"
 	tm send-keys q
 	expect_ended 0
 }

@@ -108,8 +108,11 @@ static bool config_set_line(struct ui *u, const struct config_line *l, char *why
 		return false;
 	}
 	if (s == SET_COLOUR) { /* before the terminal starts: its first screen already */
-		term_set_colour(!strcmp(value, "on") || !strcmp(value, "yes") ||
-				!strcmp(value, "true"));
+		bool on = !strcmp(value, "on") || !strcmp(value, "yes") || !strcmp(value, "true");
+
+		if (on) /* a user's configuration wins over NO_COLOR (no-color.org) */
+			term_override_no_color();
+		term_set_colour(on);
 		free(value);
 		return true;
 	}

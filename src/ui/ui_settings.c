@@ -89,10 +89,10 @@ static void set_colour(struct ui *u, const char *value)
 		bad_value(u, SET_COLOUR);
 		return;
 	}
+	/* asked for by name: it wins over NO_COLOR, as no-color.org asks of a user's setting */
+	if (b)
+		term_override_no_color();
 	term_set_colour(b);
-	if (b && term_no_color()) /* else it would seem to do nothing */
-		ui_message(u, false,
-			   "NO_COLOR is set: no colour unless started with --color=always");
 }
 
 /*
