@@ -741,7 +741,7 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 }
 
 /* --parts=LIST: only those parts count. */
-static int select_parts(struct session *s, const char *list)
+static int select_parts(struct session *s, const char *list, unsigned jobs)
 {
 	bool *sel = xcalloc(s->prof.nparts ? s->prof.nparts : 1, sizeof(bool));
 	char err[200];
@@ -750,7 +750,7 @@ static int select_parts(struct session *s, const char *list)
 	if (ret < 0)
 		escape_message(stderr, "ncgrind: --parts: %s", err);
 	else
-		session_select_parts(s, sel);
+		session_select_parts(s, sel, jobs, NULL);
 	free(sel);
 	return ret;
 }
@@ -771,7 +771,7 @@ static int load_side(struct session *s, const struct options *o, const char *pat
 	if (ret >= 0) {
 		s->prof.raw_names = o->no_demangle;
 		profile_set_cycles(&s->prof, !o->no_cycles);
-		if (o->parts && select_parts(s, o->parts) < 0)
+		if (o->parts && select_parts(s, o->parts, o->ui.jobs) < 0)
 			ret = -1;
 	}
 	return ret;
@@ -900,10 +900,13 @@ static int batch(const struct options *in)
 	if (o.stats)
 		print_stats(&s.prof, now() - t0);
 	s.prof.raw_names = o.no_demangle;
-	if (o.parts && select_parts(&s, o.parts) < 0) {
+	if (o.parts && select_parts(&s, o.parts, o.ui.jobs) < 0) {
 		session_release(&s);
 		return 2;
 	}
+	if (o.stats && s.prof.stats.part_jobs)
+		fprintf(stderr, "ncgrind: the chosen parts counted again by %u thread%s\n",
+			s.prof.stats.part_jobs, s.prof.stats.part_jobs == 1 ? "" : "s");
 	evs = xcalloc(s.prof.nev ? s.prof.nev : 1, sizeof(uint32_t));
 	ret = resolve_events(&s.prof, &o, evs);
 	if (!ret)

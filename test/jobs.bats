@@ -106,6 +106,31 @@ multipart() {
 	[ "$status" -eq 0 ]
 }
 
+@test "jobs: choosing a part reads its blocks again on every core: as on one thread, as the part alone" {
+	# --parts re-reads the chosen parts' blocks, the functions shared out over the
+	# threads by bytes (before: on one thread, whatever --jobs said). Part 2 of
+	# the 6 MB profile alone (its lines, as their own file) is the oracle; fn1
+	# there: 6 rounds x 865 = 5,190 Ir self, called 6 x 3 = 18 times.
+	local m="$BATS_TEST_TMPDIR/m.callgrind" d="$BATS_TEST_TMPDIR" r j
+	multipart "$m"
+	awk '/^# callgrind format/ { n++ } n == 2' "$m" >"$d/p2.callgrind"
+	for r in functions calls; do
+		"$NCGRIND" --dump=$r --format=tsv "$d/p2.callgrind" >"$d/alone.$r"
+		for j in 1 2 3; do
+			"$NCGRIND" --jobs=$j --parts=2 --dump=$r --format=tsv "$m" >"$d/j$j.$r"
+			cmp "$d/alone.$r" "$d/j$j.$r"
+		done
+	done
+	"$NCGRIND" --jobs=3 --parts=2 --stats --dump=tree --threshold=0 --format=tsv "$m" \
+		>"$d/j3.tree" 2>"$OUT"
+	# part 2 is 1.8 MB: two shares of at least 1 MiB (a third would cost more than it saves)
+	assert_grep "the chosen parts counted again by 2 threads" "$OUT"
+	"$NCGRIND" --jobs=1 --parts=2 --dump=tree --threshold=0 --format=tsv "$m" >"$d/j1.tree"
+	cmp "$d/j1.tree" "$d/j3.tree"
+	grep -P '^fn1\tapp.c\t/bin/app\t' "$d/j2.functions" | cut -f4,5 >"$OUT"
+	expect_out <<<"18	5190"
+}
+
 @test "jobs: --jobs wants a number of threads from 1 to 1024" {
 	ncg --jobs=0 --dump=functions "$FIX/example.callgrind"
 	expect_status 2

@@ -3,14 +3,19 @@
  * once after the pass: totals, inherited events, summary/totals checks and
  * (through graph.c) cycles and inclusive costs.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "ncgrind/core/profile.h"
 #include "ncgrind/core/events.h"
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 void profile_init(struct profile *p, const char *path)
 {
@@ -818,8 +823,8 @@ static void on_recost_line(void *ctx, const struct parse_line *l)
 			return;
 		row = r->edge + (size_t)e * r->nraw;
 		u64_add_sat(&r->p->edges[e].count, l->count);
-		r->seen[e] = true;
-		r->p->funcs[r->fn].used = r->p->funcs[l->callee].used = true;
+		r->seen[e] = true; /* (its callee is marked used after: another thread's row) */
+		r->p->funcs[r->fn].used = true;
 	} else {
 		return; /* jumps carry no cost */
 	}
@@ -951,7 +956,126 @@ static void take_all_back(struct profile *p)
 		graph_inclusive_flat(p);
 }
 
-void profile_select_parts(struct profile *p, const bool *sel)
+/*
+ * One thread's share of the re-read: the functions [from, to), the blocks of
+ * the chosen parts. Every row a block adds into is its function's (self)
+ * or an edge of which it is the caller: shares of functions never write the
+ * same cell, and need no lock.
+ */
+struct resum_share {
+	struct recost r;
+	const bool *sel;
+	size_t from, to;
+	atomic_uint_fast64_t *done;  /* bytes of blocks read, every share */
+	atomic_uint_fast32_t *ended; /* shares finished */
+	pthread_t thread;
+	bool threaded;
+};
+
+static void *resum_run(void *arg)
+{
+	struct resum_share *s = arg;
+	const struct profile *p = s->r.p;
+
+	for (size_t f = s->from; f < s->to; f++) {
+		uint64_t bytes = 0;
+
+		s->r.fn = (uint32_t)f;
+		for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
+			if (!s->sel || s->sel[block_part(&p->blocks[b])]) {
+				parse_block(p, b, on_recost_line, &s->r);
+				bytes += p->blocks[b].end - p->blocks[b].start;
+			}
+		atomic_fetch_add(s->done, bytes);
+	}
+	atomic_fetch_add(s->ended, 1);
+	return NULL;
+}
+
+/* The bytes of the chosen parts' blocks of function f. */
+static uint64_t resum_bytes(const struct profile *p, const bool *sel, size_t f)
+{
+	uint64_t n = 0;
+
+	for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
+		if (!sel || sel[block_part(&p->blocks[b])])
+			n += p->blocks[b].end - p->blocks[b].start;
+	return n;
+}
+
+#define RESUM_SHARE_MIN ((uint64_t)1 << 20) /* less for a thread costs more than it saves */
+#define RESUM_MAX_JOBS 64
+#define RESUM_TICK_NS 50000000L /* progress: told every 50 ms while the threads read */
+
+/* How many threads for total bytes: jobs (0: the cores), none for a small read. */
+static size_t resum_jobs(unsigned jobs, uint64_t total)
+{
+	if (!jobs) {
+		long c = sysconf(_SC_NPROCESSORS_ONLN);
+
+		jobs = c > 0 ? (unsigned)c : 1;
+	}
+	if (jobs > RESUM_MAX_JOBS)
+		jobs = RESUM_MAX_JOBS;
+	if (total / RESUM_SHARE_MIN + 1 < jobs)
+		jobs = (unsigned)(total / RESUM_SHARE_MIN) + 1;
+	return jobs;
+}
+
+/*
+ * Read the chosen parts' blocks again on up to jobs threads (0: the cores),
+ * the functions cut into contiguous shares of about equal bytes; while they
+ * read, this thread tells progress (may be NULL) how far they are.
+ */
+static void resum_all(const struct recost *r, const bool *sel, unsigned jobs,
+		      const struct profile_progress *progress)
+{
+	const struct profile *p = r->p;
+	struct resum_share shares[RESUM_MAX_JOBS];
+	atomic_uint_fast64_t done = 0;
+	atomic_uint_fast32_t ended = 0;
+	uint64_t total = 0, per;
+	size_t n = 0, f = 0, want;
+
+	for (size_t i = 0; i < p->nfuncs; i++)
+		total += resum_bytes(p, sel, i);
+	want = resum_jobs(jobs, total);
+	per = total / want + 1;
+	while (f < p->nfuncs && n < want) {
+		struct resum_share *s = &shares[n++];
+		uint64_t acc = 0;
+
+		*s = (struct resum_share){
+		    .r = *r, .sel = sel, .from = f, .to = f, .done = &done, .ended = &ended};
+		while (s->to < p->nfuncs && (acc < per || n == want))
+			acc += resum_bytes(p, sel, s->to++);
+		f = s->to;
+	}
+	((struct profile *)p)->stats.part_jobs = (unsigned)(n ? n : 1);
+	if (n == 1) { /* a small read: here, at once */
+		resum_run(&shares[0]);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		shares[i].threaded =
+		    pthread_create(&shares[i].thread, NULL, resum_run, &shares[i]) == 0;
+		if (!shares[i].threaded)
+			resum_run(&shares[i]); /* no thread to be had: here, in turn */
+	}
+	while (atomic_load(&ended) < n) {
+		struct timespec tick = {0, RESUM_TICK_NS};
+
+		if (progress && progress->fn)
+			progress->fn(progress->ctx, atomic_load(&done), total);
+		nanosleep(&tick, NULL);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (shares[i].threaded)
+			pthread_join(shares[i].thread, NULL);
+}
+
+void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
+			  const struct profile_progress *progress)
 {
 	uint32_t nev = p->nev, nraw = p->nraw < p->nev ? p->nraw : p->nev;
 	struct recost r = {p, NULL, NULL, NULL, nraw, 0};
@@ -973,15 +1097,14 @@ void profile_select_parts(struct profile *p, const bool *sel)
 			    hash_u64((uint64_t)p->edges[e].caller << 32 | p->edges[e].callee),
 			    (uint32_t)e);
 	}
-	for (size_t f = 0; f < p->nfuncs; f++)
-		p->funcs[f].used = false; /* a function of none of the parts is not listed */
 	for (size_t f = 0; f < p->nfuncs; f++) {
+		p->funcs[f].used = false; /* a function of none of the parts is not listed */
 		p->funcs[f].calls = 0;
-		r.fn = (uint32_t)f;
-		for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
-			if (!sel || sel[block_part(&p->blocks[b])])
-				parse_block(p, b, on_recost_line, &r);
 	}
+	resum_all(&r, sel, jobs, progress);
+	for (size_t e = 0; e < p->nedges; e++) /* a callee is used where a chosen part calls it */
+		if (r.seen[e])
+			p->funcs[p->edges[e].callee].used = true;
 	htab_release(&p->edge_index);
 	free(p->part_sel);
 	free(p->edge_sel);

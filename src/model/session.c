@@ -35,9 +35,10 @@ int session_load(struct session *s, char *const *paths, size_t n, const struct p
 	return 0;
 }
 
-void session_select_parts(struct session *s, const bool *sel)
+void session_select_parts(struct session *s, const bool *sel, unsigned jobs,
+			  const struct profile_progress *progress)
 {
-	profile_select_parts(&s->prof, sel);
+	profile_select_parts(&s->prof, sel, jobs, progress);
 	if (s->loaded) { /* the calls of the parts that count, no others */
 		callgraph_release(&s->graph);
 		callgraph_init(&s->graph, &s->prof);

@@ -632,6 +632,21 @@ static void draw(struct ui *u)
 		term_paint(&u->g);
 }
 
+void ui_progress_status(void *ctx, uint64_t done, uint64_t total)
+{
+	struct ui *u = ctx;
+	char line[160];
+	int r = u->g.rows - 1;
+
+	if (u->script || r < 0)
+		return; /* (a script's screens are saved, not watched) */
+	snprintf(line, sizeof(line), "counting the chosen parts again: %.0f%% (every core)",
+		 total ? 100.0 * (double)done / (double)total : 100.0);
+	grid_fill(&u->g, r, 0, ATTR_STATUS);
+	grid_puts_cut(&u->g, r, 0, line, ATTR_STATUS);
+	term_paint(&u->g);
+}
+
 /* The screen at a new size: the cursor kept in view. */
 void ui_resize(struct ui *u, int rows, int cols)
 {

@@ -393,6 +393,7 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 	struct profile *p = &ses->prof;
 	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
 	char err[200], now[200];
+	const struct profile_progress progress = {ui_progress_status, u};
 	size_t n;
 
 	if (parts_parse(p, list, sel, err, sizeof(err)) < 0) {
@@ -400,7 +401,7 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 		free(sel);
 		return;
 	}
-	session_select_parts(ses, sel);
+	session_select_parts(ses, sel, u->jobs, &progress);
 	n = profile_parts_in(sel, p->nparts);
 	parts_format(sel, p->nparts, now, sizeof(now));
 	free(sel);
@@ -493,7 +494,7 @@ static void keep_parts(const struct ui *u, struct session *next)
 	const struct profile *p = &u->ses.prof;
 
 	if (p->part_sel && next->prof.nparts == p->nparts)
-		session_select_parts(next, p->part_sel);
+		session_select_parts(next, p->part_sel, u->jobs, NULL);
 }
 
 /*

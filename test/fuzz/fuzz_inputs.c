@@ -329,7 +329,7 @@ static void events(const uint8_t *data, size_t size)
 			bool *sel = xcalloc(s.prof.nparts, sizeof(bool));
 
 			sel[0] = true;
-			session_select_parts(&s, sel);
+			session_select_parts(&s, sel, 1, NULL);
 			check_sums(&s.prof);
 			free(sel);
 		}

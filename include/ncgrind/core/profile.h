@@ -77,6 +77,7 @@ struct index_stats {
 	double wall;        /* seconds from the start to the last merge */
 	double main_cpu;    /* CPU seconds of the thread that merged */
 	double *thread_cpu; /* CPU seconds of each thread that indexed */
+	unsigned part_jobs; /* threads that last counted the chosen parts again (0: none did) */
 };
 
 /* One part of the file (a dump, a thread, an Xdebug profile). */
@@ -369,7 +370,19 @@ static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uin
  * edges keep their ids; those of no chosen part have no cost. Takes time in
  * proportion to the chosen parts' lines.
  */
-void profile_select_parts(struct profile *p, const bool *sel);
+/* What a long computation says of itself: done of total (bytes), from the caller's thread. */
+struct profile_progress {
+	void (*fn)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
+/*
+ * The blocks are read again on up to `jobs` threads (0: the cores): each
+ * thread a share of the functions, which write only their own rows; while
+ * they read, progress (may be NULL) hears how far they are.
+ */
+void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
+			  const struct profile_progress *progress);
 /* How many of the n flags of a part selection are set. */
 size_t profile_parts_in(const bool *sel, size_t n);
 /* How many parts count (all of them until some were chosen). */

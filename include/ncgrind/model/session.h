@@ -35,8 +35,12 @@ int session_load(struct session *s, char *const *paths, size_t n, const struct p
  */
 void session_begin(struct session *s, char *const *paths, size_t n);
 void session_ready(struct session *s);
-/* Only the parts with sel[part] count (profile_select_parts); the graph follows. */
-void session_select_parts(struct session *s, const bool *sel);
+/*
+ * Only the parts with sel[part] count (profile_select_parts, on jobs
+ * threads, telling progress); the graph follows.
+ */
+void session_select_parts(struct session *s, const bool *sel, unsigned jobs,
+			  const struct profile_progress *progress);
 void session_release(struct session *s);
 
 #endif
