@@ -791,9 +791,15 @@ static bool head_ok(const struct image *im)
 {
 	const struct head *h = im->h;
 
-	return im->len >= sizeof(*h) && !memcmp(h->magic, MAGIC, 8) &&
-	       h->version == CACHE_VERSION && h->layout == LAYOUT && h->file_len == im->len &&
-	       h->flags <= (F_CALLGRIND | F_SATURATED);
+	if (im->len < sizeof(*h) || memcmp(h->magic, MAGIC, 8) || h->version != CACHE_VERSION ||
+	    h->layout != LAYOUT || h->file_len != im->len || h->flags > (F_CALLGRIND | F_SATURATED))
+		return false;
+	/* every section inside the file, aligned: each use below counts on it */
+	for (int s = 0; s < S_COUNT; s++)
+		if (h->sec[s].off % 8 || h->sec[s].off < sizeof(*h) || h->sec[s].off > im->len ||
+		    h->sec[s].len > im->len - h->sec[s].off)
+			return false;
+	return true;
 }
 
 /* Undo a build that failed: what points into the image is forgotten, what was made freed. */
