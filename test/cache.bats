@@ -265,3 +265,45 @@ as_link() {
 	expect_status 0
 	[ "$(kept)" = 0 ]
 }
+
+SOCK="ncgrind-cache-$$-${BATS_TEST_NUMBER:-0}"
+
+teardown() {
+	tmux -L "$SOCK" kill-server 2>/dev/null || true
+}
+
+# pane_has TEXT: wait up to 6 s for TEXT on the browser's pane
+pane_has() {
+	local i
+	for i in $(seq 120); do
+		tmux -L "$SOCK" capture-pane -p >"$BATS_TEST_TMPDIR/pane"
+		grep -qF -- "$1" "$BATS_TEST_TMPDIR/pane" && return 0
+		sleep 0.05
+	done
+	echo "not on the pane: $1"
+	cat "$BATS_TEST_TMPDIR/pane"
+	return 1
+}
+
+@test "cache: R after the profile changed reads it afresh, not the kept index" {
+	if ! command -v tmux >/dev/null; then
+		skip "tmux is not installed (the shared CI machine has it)"
+	fi
+	"$NCGRIND" --dump=functions "$P" >/dev/null
+	[ "$(kept)" = 1 ]
+	unset TMUX LINES COLUMNS
+	tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 30 -c "$BATS_TEST_TMPDIR" \
+		env TERM=xterm "$NCGRIND" big.callgrind
+	# 300 functions in their own files, and 329 made as callees in their caller's
+	# file (no cfi=): 299 of the chain and 30 back calls; 301 + 300 + 30 after
+	pane_has "1/629  sort: self Ir"
+	# written again by a new run, of 301 functions
+	gen "$P" 301
+	tmux -L "$SOCK" send-keys R
+	pane_has "reloaded big.callgrind: 631 functions"
+	tmux -L "$SOCK" send-keys q
+	# the reload kept the new index: the next open uses it
+	ncg --stats --dump=functions "$P"
+	assert_grep "kept index: hit" "$ERR"
+	[ "$(kept)" = 2 ]
+}
