@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CALLEE_UNKNOWN_ID (NCG_NONE - 1) /* parser.h's CALLEE_UNKNOWN */
@@ -217,34 +218,86 @@ static inline uint64_t rotl(uint64_t x, int r)
 	return x << r | x >> (64 - r);
 }
 
-static uint64_t sum_bytes(uint64_t seed, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-	uint64_t v[4] = {seed + P1, seed + P2, seed, seed - P1}, w, h;
-	size_t i = 0;
+/* The same sum over bytes given a piece at a time (a file written as it is made). */
+struct hasher {
+	uint64_t v[4], total;
+	unsigned char buf[32];
+	size_t nbuf;
+};
 
-	for (; i + 32 <= n; i += 32)
-		for (int k = 0; k < 4; k++) {
-			memcpy(&w, p + i + 8 * k, 8);
-			v[k] = rotl(v[k] + w * P2, 31) * P1;
-		}
-	h = rotl(v[0], 1) + rotl(v[1], 7) + rotl(v[2], 12) + rotl(v[3], 18) + n;
-	for (; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001B3ull;
-	h ^= h >> 33;
-	h *= P2;
-	h ^= h >> 29;
-	return h;
+static void hasher_init(struct hasher *h, uint64_t seed)
+{
+	*h = (struct hasher){.v = {seed + P1, seed + P2, seed, seed - P1}};
 }
 
-/* The checksum of a whole image: the header as if its checksum were 0, then the rest. */
-static uint64_t image_sum(const char *base, size_t len)
+static void hasher_round(struct hasher *h, const unsigned char *p)
+{
+	uint64_t w;
+
+	for (int k = 0; k < 4; k++) {
+		memcpy(&w, p + 8 * k, 8);
+		h->v[k] = rotl(h->v[k] + w * P2, 31) * P1;
+	}
+}
+
+static void hasher_add(struct hasher *h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+
+	h->total += n;
+	if (h->nbuf) {
+		size_t take = 32 - h->nbuf < n ? 32 - h->nbuf : n;
+
+		memcpy(h->buf + h->nbuf, p, take);
+		h->nbuf += take;
+		p += take;
+		n -= take;
+		if (h->nbuf < 32)
+			return;
+		hasher_round(h, h->buf);
+		h->nbuf = 0;
+	}
+	for (; n >= 32; p += 32, n -= 32)
+		hasher_round(h, p);
+	memcpy(h->buf, p, n);
+	h->nbuf = n;
+}
+
+static uint64_t hasher_end(const struct hasher *h)
+{
+	uint64_t x =
+	    rotl(h->v[0], 1) + rotl(h->v[1], 7) + rotl(h->v[2], 12) + rotl(h->v[3], 18) + h->total;
+
+	for (size_t i = 0; i < h->nbuf; i++)
+		x = (x ^ h->buf[i]) * 0x100000001B3ull;
+	x ^= x >> 33;
+	x *= P2;
+	x ^= x >> 29;
+	return x;
+}
+
+static uint64_t sum_bytes(uint64_t seed, const void *data, size_t n)
+{
+	struct hasher h;
+
+	hasher_init(&h, seed);
+	hasher_add(&h, data, n);
+	return hasher_end(&h);
+}
+
+/* The checksum of an image: of the header as if its checksum were 0, and of the rest. */
+static uint64_t head_sum(const void *head, uint64_t body_sum)
 {
 	struct head h;
 
-	memcpy(&h, base, sizeof(h));
+	memcpy(&h, head, sizeof(h));
 	h.checksum = 0;
-	return sum_bytes(sum_bytes(0, &h, sizeof(h)), base + sizeof(h), len - sizeof(h));
+	return sum_bytes(body_sum, &h, sizeof(h));
+}
+
+static uint64_t image_sum(const char *base, size_t len)
+{
+	return head_sum(base, sum_bytes(0, base + sizeof(struct head), len - sizeof(struct head)));
 }
 
 /* ---- the key ------------------------------------------------------------ */
@@ -981,19 +1034,46 @@ static uint64_t buf_add(struct buf *b, const void *data, size_t n)
 struct writer {
 	const struct profile *p;
 	struct head h;
-	struct buf body; /* everything after the header */
+	int fd;            /* where the image goes, or -1: into mem */
+	struct buf mem;    /* the image, header first */
+	uint64_t at;       /* bytes of the image so far */
+	struct hasher sum; /* of everything after the header */
+	bool failed;       /* a write failed */
 	struct buf pool, names, events, evspecs, terms, parts, u32, u64, ids, changes;
 };
+
+static void put(struct writer *w, const void *data, size_t n)
+{
+	const char *p = data;
+
+	if (!n)
+		return;
+	hasher_add(&w->sum, data, n);
+	w->at += n;
+	if (w->fd < 0) {
+		buf_add(&w->mem, data, n);
+		return;
+	}
+	while (n && !w->failed) {
+		ssize_t k = write(w->fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		w->failed = k <= 0;
+		p += k > 0 ? k : 0;
+		n -= k > 0 ? (size_t)k : 0;
+	}
+}
 
 static void sec_put(struct writer *w, enum section s, const void *data, size_t n)
 {
 	static const char zeros[8];
 
-	w->h.sec[s].off = sizeof(struct head) + w->body.n;
+	w->h.sec[s].off = w->at;
 	w->h.sec[s].len = n;
-	buf_add(&w->body, data, n);
-	if (w->body.n % 8)
-		buf_add(&w->body, zeros, 8 - w->body.n % 8);
+	put(w, data, n);
+	if (w->at % 8)
+		put(w, zeros, 8 - w->at % 8);
 }
 
 static struct dspan span_out(struct writer *w, struct span s)
@@ -1120,16 +1200,27 @@ static bool keepable(const struct profile *p, const struct diag *d)
 	       !p->part_sel && !p->all && !p->incl && !p->self && !profile_changed(p);
 }
 
-void *cache_image(const struct profile *p, size_t *len)
+/*
+ * Write p's image to fd (or into *mem when fd is -1): the header's room,
+ * the sections as they are made, then the header. False when p has none,
+ * or a write failed; *len is its size.
+ */
+static bool image_write(const struct profile *p, int fd, struct buf *mem, size_t *len)
 {
-	struct writer w = {.p = p};
+	struct writer w = {.p = p, .fd = fd};
+	static const struct head zero;
 	size_t nv = (size_t)p->nfuncs * p->nev;
 	struct buf *bufs[] = {&w.pool,  &w.names, &w.events, &w.evspecs, &w.terms,
 			      &w.parts, &w.u32,   &w.u64,    &w.ids,     &w.changes};
-	char *out;
 
 	if (p->nsrc != 1 || !p->compact || p->stride != p->nev)
-		return NULL;
+		return false;
+	hasher_init(&w.sum, 0);
+	if (fd < 0)
+		buf_add(&w.mem, &zero, sizeof(zero));
+	else if (lseek(fd, sizeof(zero), SEEK_SET) < 0)
+		return false;
+	w.at = sizeof(zero);
 	memcpy(w.h.magic, MAGIC, 8);
 	w.h.version = CACHE_VERSION;
 	w.h.layout = LAYOUT;
@@ -1147,6 +1238,7 @@ void *cache_image(const struct profile *p, size_t *len)
 	w.h.nnames = p->names.nr;
 	w.h.nevspecs = p->nevspecs;
 	w.h.nparts = p->nparts;
+	/* (the header is hashed last: the sum of the rest is its seed) */
 	sec_put(&w, S_FUNCS, p->funcs, p->nfuncs * sizeof(*p->funcs));
 	sec_put(&w, S_EDGES, p->edges, p->nedges * sizeof(*p->edges));
 	sec_put(&w, S_BLOCKS, p->blocks, p->nblocks * sizeof(*p->blocks));
@@ -1180,15 +1272,22 @@ void *cache_image(const struct profile *p, size_t *len)
 	sec_put(&w, S_POOL, w.pool.p, w.pool.n); /* last: the spans above add to it */
 	for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
 		free(bufs[i]->p);
-	*len = sizeof(w.h) + w.body.n;
-	w.h.file_len = *len;
-	out = xmalloc(*len);
-	memcpy(out, &w.h, sizeof(w.h));
-	memcpy(out + sizeof(w.h), w.body.p, w.body.n);
-	free(w.body.p);
-	w.h.checksum = image_sum(out, *len);
-	memcpy(out, &w.h, sizeof(w.h));
-	return out;
+	*len = w.at;
+	w.h.file_len = w.at;
+	w.h.checksum = head_sum(&w.h, hasher_end(&w.sum));
+	if (fd < 0) {
+		memcpy(w.mem.p, &w.h, sizeof(w.h));
+		*mem = w.mem;
+		return true;
+	}
+	return !w.failed && pwrite(fd, &w.h, sizeof(w.h), 0) == (ssize_t)sizeof(w.h);
+}
+
+void *cache_image(const struct profile *p, size_t *len)
+{
+	struct buf mem = {0};
+
+	return image_write(p, -1, &mem, len) ? mem.p : NULL;
 }
 
 struct entry {
@@ -1225,6 +1324,14 @@ static void make_room(const char *dir, uint64_t room)
 		size_t len = strlen(de->d_name);
 		struct stat st;
 
+		/* a write that never finished (killed): gone after a day */
+		if (!strncmp(de->d_name, ".tmp-", 5) &&
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    st.st_mtime < time(NULL) - 86400) {
+			unlinkat(dfd, de->d_name, 0);
+			continue;
+		}
+
 		if (len <= strlen(SUFFIX) || strcmp(de->d_name + len - strlen(SUFFIX), SUFFIX) ||
 		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
 			continue;
@@ -1246,9 +1353,9 @@ static void make_room(const char *dir, uint64_t room)
 void cache_save(const struct profile *p, const struct diag *d)
 {
 	char path[PATH_MAX + 64], dir[PATH_MAX], tmp[PATH_MAX + 80];
+	struct stat st;
 	struct key k;
-	size_t len;
-	char *img;
+	size_t len = 0;
 	int fd;
 	bool ok;
 
@@ -1257,39 +1364,18 @@ void cache_save(const struct profile *p, const struct diag *d)
 	key_of_map(&p->src[0].map, p, &k);
 	if (!cache_path(&k, path, sizeof(path), true) || !cache_dir(dir, sizeof(dir), false))
 		return;
-	if (access(path, F_OK) == 0) { /* kept already: the same key is the same index */
-		struct stat st;
-
-		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-		    p->stats.cache != CACHE_BAD)
-			return;
-	}
-	img = cache_image(p, &len);
-	if (!img)
+	/* kept already, and found good: the same key is the same index */
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    p->stats.cache != CACHE_BAD)
 		return;
-	if (len > size_limit) {
-		free(img);
-		return;
-	}
-	make_room(dir, len);
 	snprintf(tmp, sizeof(tmp), "%s/.tmp-XXXXXX", dir);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(img);
+	fd = mkstemp(tmp); /* (0600) */
+	if (fd < 0)
 		return;
-	}
-	fchmod(fd, 0600);
-	ok = true;
-	for (size_t at = 0; ok && at < len;) {
-		ssize_t n = write(fd, img + at, len - at);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		ok = n > 0;
-		at += ok ? (size_t)n : 0;
-	}
-	ok = close(fd) == 0 && ok;
-	free(img);
+	ok = image_write(p, fd, NULL, &len);
+	ok = close(fd) == 0 && ok && len <= size_limit;
+	if (ok)
+		make_room(dir, len);
 	if (!ok || rename(tmp, path) < 0)
 		unlink(tmp);
 }
