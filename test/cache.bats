@@ -309,3 +309,19 @@ pane_has() {
 	assert_grep "kept index: hit" "$ERR"
 	[ "$(kept)" = 2 ]
 }
+
+@test "cache: --event formulas are in the key: each set of them has its own index" {
+	# Both = Ir + Dr; func_1's self: (1001 + 1) + (1002 + 1) = 2005
+	ncg --stats --event=Both=Ir+Dr --events=Both --dump=functions --format=tsv "$P"
+	assert_grep "kept index: miss" "$ERR"
+	grep -P '^func_1\tsrc2.c\t' "$OUT" | cut -f5 >"$BATS_TEST_TMPDIR/both"
+	[ "$(cat "$BATS_TEST_TMPDIR/both")" = 2005 ]
+	ncg --stats --dump=functions --format=tsv "$P"
+	assert_grep "kept index: miss" "$ERR"
+	refute_grep "Both" "$OUT"
+	ncg --stats --event=Both=Ir+Dr --events=Both --dump=functions --format=tsv "$P"
+	assert_grep "kept index: hit" "$ERR"
+	grep -P '^func_1\tsrc2.c\t' "$OUT" | cut -f5 >"$BATS_TEST_TMPDIR/both"
+	[ "$(cat "$BATS_TEST_TMPDIR/both")" = 2005 ]
+	[ "$(kept)" = 2 ]
+}
