@@ -47,13 +47,10 @@ gen() {
 	}' >"$1"
 }
 
+# the helper's setup (a HOME and an XDG_CACHE_HOME of the test's own), then a profile
+eval "helper_$(declare -f setup)"
 setup() {
-	HOME="$BATS_TEST_TMPDIR/home"
-	mkdir -p "$HOME"
-	export HOME
-	OUT="$BATS_TEST_TMPDIR/stdout"
-	ERR="$BATS_TEST_TMPDIR/stderr"
-	export XDG_CACHE_HOME="$BATS_TEST_TMPDIR/cache"
+	helper_setup
 	export NCGRIND_CACHE_MIN=0
 	P="$BATS_TEST_TMPDIR/big.callgrind"
 	gen "$P" 300
