@@ -1296,15 +1296,13 @@ struct entry {
 	struct timespec mtime;
 };
 
-static int by_age(const void *a, const void *b)
+static bool older(const struct entry *x, const struct entry *y)
 {
-	const struct entry *x = a, *y = b;
-
 	if (x->mtime.tv_sec != y->mtime.tv_sec)
-		return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+		return x->mtime.tv_sec < y->mtime.tv_sec;
 	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
-		return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
-	return strcmp(x->name, y->name);
+		return x->mtime.tv_nsec < y->mtime.tv_nsec;
+	return strcmp(x->name, y->name) < 0;
 }
 
 /* Drop the oldest cache files until they take at most the limit with `room` more. */
@@ -1339,13 +1337,22 @@ static void make_room(const char *dir, uint64_t room)
 		v[n++] = (struct entry){xstrdup(de->d_name), (uint64_t)st.st_size, st.st_mtim};
 		total += (uint64_t)st.st_size;
 	}
-	if (n)
-		qsort(v, n, sizeof(*v), by_age);
-	for (size_t i = 0; i < n; i++) {
-		if (total > size_limit && unlinkat(dfd, v[i].name, 0) == 0)
-			total -= v[i].size;
-		free(v[i].name);
+	/* the oldest first; a few files, each a whole index: no sort needed */
+	while (total > size_limit) {
+		size_t o = n;
+
+		for (size_t i = 0; i < n; i++)
+			if (v[i].name && (o == n || older(&v[i], &v[o])))
+				o = i;
+		if (o == n)
+			break;
+		if (unlinkat(dfd, v[o].name, 0) == 0)
+			total -= v[o].size;
+		free(v[o].name);
+		v[o].name = NULL;
 	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
 	free(v);
 	closedir(d);
 }
