@@ -996,6 +996,7 @@ int main(int argc, char **argv)
 	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return options_release(&o, ret);
+	cache_read_settings(o.ui.config); /* set cache off holds for the reports too */
 	if (o.diff)
 		return options_release(&o, run_diff(&o));
 	if (!find_files(&o)) {

@@ -322,3 +322,24 @@ pane_has() {
 	[ "$(cat "$BATS_TEST_TMPDIR/both")" = 2005 ]
 	[ "$(kept)" = 2 ]
 }
+
+@test "cache: set cache off and set cache-size in the configuration hold for the reports too" {
+	"$NCGRIND" --dump=functions "$P" >/dev/null
+	[ "$(kept)" = 1 ]
+	mkdir -p "$HOME/.config/ncgrind"
+	echo "set cache off" >"$HOME/.config/ncgrind/config"
+	ncg --stats --dump=functions "$P"
+	expect_status 0
+	assert_grep "kept index: not used" "$ERR"
+	rm -r "$XDG_CACHE_HOME"
+	ncg --dump=functions "$P"
+	[ "$(kept)" = 0 ]
+	# a cache-size under the index's size: nothing kept, by a report either
+	printf '%s\n' "set cache on" "set cache-size 1K" >"$HOME/.config/ncgrind/config"
+	ncg --dump=functions "$P"
+	[ "$(kept)" = 0 ]
+	# --config names another file: its settings, not the default one's
+	echo "set cache on" >"$BATS_TEST_TMPDIR/mine"
+	ncg --config="$BATS_TEST_TMPDIR/mine" --dump=functions "$P"
+	[ "$(kept)" = 1 ]
+}

@@ -7,6 +7,7 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, mkstemp */
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/core/cache.h"
+#include "ncgrind/core/config.h"
 #include "ncgrind/core/decompress.h"
 #include "ncgrind/core/parse.h"
 
@@ -95,6 +96,55 @@ bool cache_parse_size(const char *s, uint64_t *bytes)
 		return false;
 	*bytes = (uint64_t)v << shift;
 	return true;
+}
+
+static bool on_word(const char *v, bool *on)
+{
+	if (!strcmp(v, "on") || !strcmp(v, "yes") || !strcmp(v, "true"))
+		return *on = true;
+	if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false"))
+		return !(*on = false);
+	return false;
+}
+
+/* A line of the configuration: set cache and set cache-size, nothing else. */
+static bool settings_line(void *ctx, const struct config_line *l, char *why, size_t size)
+{
+	uint64_t v;
+	bool on;
+
+	(void)ctx;
+	(void)why;
+	(void)size;
+	if (l->argc != 3 || strcmp(l->argv[0], "set"))
+		return true;
+	if (!strcmp(l->argv[1], "cache") && on_word(l->argv[2], &on))
+		cache_set_enabled(on);
+	else if (!strcmp(l->argv[1], "cache-size") && cache_parse_size(l->argv[2], &v))
+		cache_set_size(v);
+	return true; /* what is wrong is the browser's to tell, when it reads the file */
+}
+
+static void settings_error(void *ctx, const char *message)
+{
+	(void)ctx;
+	(void)message;
+}
+
+void cache_read_settings(const char *path)
+{
+	struct config_reader r = {.line = settings_line, .error = settings_error};
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char def[PATH_MAX], why[200];
+
+	if (!path && xdg && *xdg &&
+	    snprintf(def, sizeof(def), "%s/ncgrind/config", xdg) < (int)sizeof(def))
+		path = def;
+	else if (!path && home && *home &&
+		 snprintf(def, sizeof(def), "%s/.config/ncgrind/config", home) < (int)sizeof(def))
+		path = def;
+	if (path)
+		config_read(&r, path, why, sizeof(why));
 }
 
 const char *cache_use_name(int use)

@@ -48,6 +48,12 @@ void cache_set_size(uint64_t bytes);
 uint64_t cache_size(void);
 /* "on", "off" / a size ("1G", "500M", "0"), for the settings; false when not one. */
 bool cache_parse_size(const char *s, uint64_t *bytes);
+/*
+ * set cache and set cache-size from the configuration at path (NULL: the
+ * default one), before any profile is read: the reports take them too, and
+ * the browser's first load. Nothing is said of other lines.
+ */
+void cache_read_settings(const char *path);
 /* What enum cache_use says, in words (--stats). */
 const char *cache_use_name(int use);
 
