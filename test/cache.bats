@@ -58,7 +58,11 @@ setup() {
 
 # kept: the cache files there are, one a line
 kept() {
-	ls "$XDG_CACHE_HOME/ncgrind/" 2>/dev/null | grep -c '\.ncgidx$' || true
+	local f n=0
+	for f in "$XDG_CACHE_HOME"/ncgrind/*.ncgidx; do
+		[ -e "$f" ] && n=$((n + 1))
+	done
+	echo "$n"
 }
 
 # reports NAME: the reports of $P into $BATS_TEST_TMPDIR/NAME.*, each run's --stats line
@@ -80,7 +84,7 @@ same_reports() {
 	local f
 	for f in "$BATS_TEST_TMPDIR/$1".*; do
 		case $f in *.cache | *.err) continue ;; esac
-		_expect_diff "$f" "$BATS_TEST_TMPDIR/$2.${f##*/$1.}" "${f##*/}"
+		_expect_diff "$f" "$BATS_TEST_TMPDIR/$2.${f##*/"$1".}" "${f##*/}"
 	done
 }
 
@@ -273,8 +277,7 @@ teardown() {
 
 # pane_has TEXT: wait up to 6 s for TEXT on the browser's pane
 pane_has() {
-	local i
-	for i in $(seq 120); do
+	for _ in $(seq 120); do
 		tmux -L "$SOCK" capture-pane -p >"$BATS_TEST_TMPDIR/pane"
 		grep -qF -- "$1" "$BATS_TEST_TMPDIR/pane" && return 0
 		sleep 0.05
