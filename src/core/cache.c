@@ -9,6 +9,7 @@
 #include "ncgrind/core/cache.h"
 #include "ncgrind/core/config.h"
 #include "ncgrind/core/decompress.h"
+#include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
 
 #include <dirent.h>
@@ -829,6 +830,8 @@ static bool build(struct profile *p, const struct image *im)
 	p->nev = p->stride = h->nev;
 	p->nraw = h->nraw;
 	p->ncycles = h->ncycles;
+	if (!graph_cycles_agree(p)) /* the call trees stop at recursion by these */
+		return false;
 	if (!mul_ok(h->nfuncs, h->nev, &nv) || !cells_in(im, S_SELF, S_SELF_BIG, nv, &p->self_c) ||
 	    !cells_in(im, S_INCL, S_INCL_BIG, nv, &p->incl_c) || !mul_ok(h->nedges, h->nev, &nv) ||
 	    !cells_in(im, S_EDGE, S_EDGE_BIG, nv, &p->edge_c) ||
