@@ -14,6 +14,7 @@
 #include "ncgrind/core/profile.h"
 #include "ncgrind/core/report.h"
 #include "ncgrind/model/session.h"
+#include "ncgrind/core/cache.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/model/filter.h"
 #include "ncgrind/model/groups.h"
@@ -90,6 +91,7 @@ static void usage(FILE *out)
 	    "       -h, --help\n"
 	    "       --no-siblings: not the other files of the run (callgrind.out.PID.N-TT);\n"
 	    "       --no-demangle: names as the profile writes them (_ZN3foo3barEv)\n"
+	    "       --no-cache: neither read nor keep the index in ~/.cache/ncgrind\n"
 	    "       --config=FILE: the browser's configuration (default:\n"
 	    "       ~/.config/ncgrind/config; --config=/dev/null: none)\n"
 	    "       --color=auto|always|never (or --colour): the browser's colour (auto:\n"
@@ -358,6 +360,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"mod-filename", required_argument, NULL, 'F'},
 	    {"mod-object", required_argument, NULL, 'O'},
 	    {"strict-files", no_argument, NULL, 'F' + 256},
+	    {"no-cache", no_argument, NULL, 'N' + 256},
 	    {NULL, 0, NULL, 0},
 	};
 	static const char shortopts[] = "hI:";
@@ -370,6 +373,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'N':
 			o->no_siblings = true;
+			break;
+		case 'N' + 256:
+			cache_forbid(); /* whatever the configuration says */
 			break;
 		case 'A':
 			ALLOC_GROW(o->user_events, o->nuser_events + 1, o->user_events_alloc);
@@ -620,6 +626,7 @@ static void print_stats(const struct profile *p, double secs)
 		fprintf(stderr, " %.3f", p->stats.thread_cpu[i]);
 	fprintf(stderr, " s; main cpu %.3f s; %zu chunks%s\n", p->stats.main_cpu, p->stats.chunks,
 		p->stats.one_pass ? " (one pass)" : "");
+	fprintf(stderr, "ncgrind: kept index: %s\n", cache_use_name(p->stats.cache));
 }
 
 /* A filter or a format the report cannot take: said, rather than ignored (2); else 0. */
@@ -900,6 +907,8 @@ static int batch(const struct options *in)
 	if (o.stats)
 		print_stats(&s.prof, now() - t0);
 	s.prof.raw_names = o.no_demangle;
+	if (o.parts) /* kept as read, before some parts only count */
+		session_keep(&s);
 	if (o.parts && select_parts(&s, o.parts, o.ui.jobs) < 0) {
 		session_release(&s);
 		return 2;
@@ -928,6 +937,8 @@ static int batch(const struct options *in)
 		}
 	if (!ret && s.diag.errors)
 		ret = 1;
+	if (!o.parts) /* once the report is out: the next open is at once */
+		session_keep(&s);
 	free(evs);
 	session_release(&s);
 	return ret;
@@ -988,6 +999,7 @@ int main(int argc, char **argv)
 	o.report.context = 8; /* as callgrind_annotate */
 	if ((ret = parse_args(argc, argv, &o)) != 0)
 		return options_release(&o, ret);
+	cache_read_settings(o.ui.config); /* set cache off holds for the reports too */
 	if (o.diff)
 		return options_release(&o, run_diff(&o));
 	if (!find_files(&o)) {

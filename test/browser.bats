@@ -864,9 +864,9 @@ EOF
 	screen_rows '23p' end G
 	expect_out <<'EOF'
 == end
-                                 under TO
+                                 500M; the oldest go first)
 == G
-                                 under TO
+                                 500M; the oldest go first)
 EOF
 	# Space pages down: the cursor on the first line of the second page (23)
 	screen_rows '24p' space

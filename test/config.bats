@@ -47,7 +47,7 @@ conf() {
 	c="$BATS_TEST_TMPDIR/xdg/ncgrind/config"
 	sed "s|^$c:|config:|" err >"$OUT"
 	expect_out <<'EOF'
-config:2: unknown setting 'bogus' (units, percent, colour, mouse, cycles, demangle, columns, threshold, include, substitute-path)
+config:2: unknown setting 'bogus' (units, percent, colour, mouse, cycles, demangle, columns, threshold, include, substitute-path, cache, cache-size)
 config:3: unknown scope 'nowhere' (generic, table, callers, tree, flame, source, groups, group, parts, events, diff, diff-callers, diff-tree, diff-source, help)
 config:4: unknown request 'nothing' (ncgrind --list-keys lists them)
 config:5: unknown key '%%' (x, X, C-x, F5, Enter, Tab, Space, Esc, ...)
@@ -153,6 +153,8 @@ set columns D1mr,Ir
 set threshold 2.5
 set include "/my src"
 set substitute-path /a=/b
+set cache on
+set cache-size 1G
 bind table x sort-name
 bind generic "#" tree
 color cursor white color25 bold underline

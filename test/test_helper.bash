@@ -40,6 +40,8 @@ setup() {
 	HOME="$BATS_TEST_TMPDIR/home"
 	mkdir -p "$HOME"
 	export HOME
+	# the kept indexes (cache.h) of this test only, never the user's ~/.cache
+	export XDG_CACHE_HOME="$BATS_TEST_TMPDIR/cache"
 	OUT="$BATS_TEST_TMPDIR/stdout"
 	ERR="$BATS_TEST_TMPDIR/stderr"
 	if [ ! -x "$NCGRIND" ]; then

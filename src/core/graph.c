@@ -266,6 +266,44 @@ static void name_cycles(struct profile *p, const uint32_t *scc, uint32_t **cycle
 	*cycle_of_scc = num;
 }
 
+bool graph_cycles_agree(const struct profile *p)
+{
+	struct callgraph g;
+	uint32_t *scc, *num, ncycles = 0;
+	size_t n = p->nfuncs ? p->nfuncs : 1;
+	bool ok = true;
+
+	group_edges(p, false, &g.out_start, &g.out_edge);
+	scc = graph_components(p, &g);
+	num = xcalloc(n, sizeof(uint32_t));
+	{
+		uint32_t *size = xcalloc(n, sizeof(uint32_t));
+
+		for (size_t f = 0; f < p->nfuncs; f++)
+			size[scc[f]]++;
+		for (size_t f = 0; f < p->nfuncs; f++) /* numbered as name_cycles() does */
+			if (size[scc[f]] > 1 && !num[scc[f]])
+				num[scc[f]] = ++ncycles;
+		free(size);
+	}
+	ok = ncycles == p->ncycles;
+	for (size_t f = 0; ok && f < p->nfuncs; f++)
+		ok = p->funcs[f].cycle == num[scc[f]];
+	/* recursive: the callee of an edge inside its component, and no other */
+	for (size_t f = 0; f < p->nfuncs; f++)
+		num[f] = 0;
+	for (size_t e = 0; ok && e < p->nedges; e++)
+		if (scc[p->edges[e].caller] == scc[p->edges[e].callee])
+			num[p->edges[e].callee] = 1;
+	for (size_t f = 0; ok && f < p->nfuncs; f++)
+		ok = p->funcs[f].recursive == (num[f] != 0);
+	free(num);
+	free(scc);
+	free(g.out_start);
+	free(g.out_edge);
+	return ok;
+}
+
 static void add_row_sat(uint64_t *dst, const uint64_t *src, uint32_t nev)
 {
 	for (uint32_t i = 0; i < nev; i++)

@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,7 +30,16 @@ void profile_init(struct profile *p, const char *path)
 }
 
 struct all_costs;
-static void all_costs_free(struct all_costs *a);
+static void all_costs_free(const struct profile *p, struct all_costs *a);
+
+void profile_free(const struct profile *p, void *a)
+{
+	const char *c = a, *base = p->cache_base;
+
+	if (base && c >= base && c < base + p->cache_len)
+		return; /* in the kept index's mapping */
+	free(a);
+}
 
 void profile_release(struct profile *p)
 {
@@ -55,27 +65,27 @@ void profile_release(struct profile *p)
 	free(p->events);
 	free(p->evspecs);
 	free(p->parts);
-	free(p->funcs);
+	profile_free(p, p->funcs);
 	free(p->self);
 	free(p->incl);
 	free(p->incl_flat);
-	free(p->edges);
+	profile_free(p, p->edges);
 	free(p->edge_cost);
-	free(p->blocks);
+	profile_free(p, p->blocks);
 	free(p->kept);
-	free(p->block_ctx);
-	free(p->totals);
-	free(p->cycle_incl);
+	profile_free(p, p->block_ctx);
+	profile_free(p, p->totals);
+	profile_free(p, p->cycle_incl);
 	free(p->stats.thread_cpu);
 	free(p->part_sel);
 	free(p->edge_sel);
-	all_costs_free(p->all);
-	free(p->self_c.cell);
-	free(p->self_c.big);
-	free(p->incl_c.cell);
-	free(p->incl_c.big);
-	free(p->edge_c.cell);
-	free(p->edge_c.big);
+	all_costs_free(p, p->all);
+	profile_free(p, p->self_c.cell);
+	profile_free(p, p->self_c.big);
+	profile_free(p, p->incl_c.cell);
+	profile_free(p, p->incl_c.big);
+	profile_free(p, p->edge_c.cell);
+	profile_free(p, p->edge_c.big);
 	for (size_t i = 0; i < p->nsrc; i++) {
 		for (int k = 0; k < 3; k++)
 			idtab_release(&p->src[i].shared_ids[k]);
@@ -90,6 +100,8 @@ void profile_release(struct profile *p)
 	htab_release(&p->edge_index);
 	htab_release(&p->ev_index);
 	names_release(&p->names);
+	if (p->cache_base)
+		munmap(p->cache_base, p->cache_len);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -838,16 +850,16 @@ static void drop_costs(struct profile *p)
 	struct cost_cells *cells[] = {&p->self_c, &p->incl_c, &p->edge_c};
 
 	for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
-		free(cells[i]->cell);
-		free(cells[i]->big);
+		profile_free(p, cells[i]->cell);
+		profile_free(p, cells[i]->big);
 		memset(cells[i], 0, sizeof(*cells[i]));
 	}
 	free(p->self);
 	free(p->incl);
 	free(p->incl_flat);
 	free(p->edge_cost);
-	free(p->totals);
-	free(p->cycle_incl);
+	profile_free(p, p->totals);
+	profile_free(p, p->cycle_incl);
 	p->self = p->incl = p->incl_flat = p->edge_cost = p->totals = p->cycle_incl = NULL;
 	p->compact = false;
 }
@@ -872,18 +884,18 @@ struct all_costs {
 	uint8_t *flags; /* per function: 1 used, 2 recursive */
 };
 
-static void all_costs_free(struct all_costs *a)
+static void all_costs_free(const struct profile *p, struct all_costs *a)
 {
 	if (!a)
 		return;
-	free(a->self_c.cell);
-	free(a->self_c.big);
-	free(a->incl_c.cell);
-	free(a->incl_c.big);
-	free(a->edge_c.cell);
-	free(a->edge_c.big);
-	free(a->totals);
-	free(a->cycle_incl);
+	profile_free(p, a->self_c.cell);
+	profile_free(p, a->self_c.big);
+	profile_free(p, a->incl_c.cell);
+	profile_free(p, a->incl_c.big);
+	profile_free(p, a->edge_c.cell);
+	profile_free(p, a->edge_c.big);
+	profile_free(p, a->totals);
+	profile_free(p, a->cycle_incl);
 	free(a->counts);
 	free(a->calls);
 	free(a->cycle);
@@ -945,7 +957,7 @@ static void take_all_back(struct profile *p)
 		p->funcs[f].used = a->flags[f] & 1;
 		p->funcs[f].recursive = (a->flags[f] & 2) != 0;
 	}
-	all_costs_free(a);
+	all_costs_free(p, a);
 	p->all = NULL;
 	free(p->part_sel);
 	free(p->edge_sel);

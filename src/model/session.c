@@ -2,6 +2,7 @@
  * session: one profile, its messages, its call graph and its filters.
  */
 #include "ncgrind/model/session.h"
+#include "ncgrind/core/cache.h"
 
 #include <stdlib.h>
 
@@ -29,10 +30,21 @@ int session_load(struct session *s, char *const *paths, size_t n, const struct p
 		s->prof.user_events = o->events;
 		s->prof.nuser_events = o->nevents;
 	}
-	if (parse_profile(&s->prof, &s->diag, o) < 0)
+	if (!session_load_kept(s) && parse_profile(&s->prof, &s->diag, o) < 0)
 		return -1;
 	session_ready(s);
 	return 0;
+}
+
+bool session_load_kept(struct session *s)
+{
+	return cache_load(&s->prof);
+}
+
+void session_keep(struct session *s)
+{
+	if (s->loaded)
+		cache_save(&s->prof, &s->diag);
 }
 
 void session_select_parts(struct session *s, const bool *sel, unsigned jobs,

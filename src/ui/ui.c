@@ -826,6 +826,7 @@ void ui_load_opts(struct ui *u, struct load_opts *o)
 	o->events = &u->events;
 	o->siblings = !u->no_siblings;
 	o->screen = u->script ? NULL : &u->g; /* a script has no screen to draw on */
+	o->later = false;
 }
 
 /* What o asks of the parser; its progress drawn on ls. */
@@ -850,8 +851,10 @@ int ui_load_session(struct session *s, const struct ui_files *f, const struct lo
 
 	int ret = session_load(s, f->v, f->n, &po);
 
-	if (ret == 0)
+	if (ret == 0 && !o->later) {
+		session_keep(s); /* before the names are copied: the cache has them as offsets */
 		profile_keep_names(&s->prof); /* the screens outlive a file cut under them */
+	}
 	return ret;
 }
 
@@ -959,6 +962,12 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 	session_begin(&u->ses, u->files.v, u->files.n);
 	u->ses.prof.user_events = po.events;
 	u->ses.prof.nuser_events = po.nevents;
+	if (session_load_kept(&u->ses)) { /* the whole index at once: nothing to show meanwhile */
+		session_ready(&u->ses);
+		profile_keep_names(&u->ses.prof);
+		return 0;
+	}
+	u->keep_pending = true; /* kept once the first screen is drawn (ui_main) */
 	l.job = parse_start(&u->ses.prof, &u->ses.diag, &po);
 	if (!l.job && ls.stopped) { /* q while a pipe was read: the user knows why */
 		diag_release(&u->ses.diag);
@@ -996,10 +1005,8 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 	*selected = l.selected;
 	u->vs.message[0] = '\0';
 	ret = parse_end(l.job, false);
-	if (ret == 0) {
-		session_ready(&u->ses);
-		profile_keep_names(&u->ses.prof);
-	}
+	if (ret == 0)
+		session_ready(&u->ses); /* (its names copied once the index is kept: ui_main) */
 	return ret;
 }
 
@@ -1145,9 +1152,11 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	}
 	u.disp = display_default();
 	ui_load_opts(&u, &lo);
-	if (u.script)
+	if (u.script) {
+		lo.later = u.keep_pending = true; /* once the configuration's cache-size holds */
 		rc = ui_load_session(&u.ses, &u.files, &lo);
-	else
+		lo.later = false;
+	} else
 		rc = load_progressively(&u, &lo, o, &selected);
 	if (rc != 0) {
 		teardown(&u);
@@ -1172,6 +1181,16 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	u.seen_table.fn = u.seen_subject.fn = NCG_NONE;
 	ui_check_changed(&u);
 	draw(&u);
+	if (u.keep_pending) {
+		/*
+		 * The index is kept once the table is on the screen, in this
+		 * thread: the keys wait that long (a quarter of a second for a
+		 * 1 GiB profile). Then the names are copied out of the file.
+		 */
+		session_keep(&u.ses);
+		profile_keep_names(&u.ses.prof);
+		u.keep_pending = false;
+	}
 	if (o->first_screen) /* the bench's: the table is on the screen */
 		u.quit = true;
 	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {

@@ -58,6 +58,7 @@ struct load_opts {
 	const struct event_defs *events; /* --event and :event NAME = FORMULA */
 	bool siblings;                   /* a diff's base with the other files of its run */
 	struct grid *screen;             /* the loading screen's; NULL: none (a script) */
+	bool later;                      /* the index kept by the caller, not at once (cache.h) */
 };
 
 struct ui {
@@ -90,6 +91,7 @@ struct ui {
 	struct diff *diff;
 	const struct rewrites *rules; /* --mod-*: how names are matched */
 	bool no_siblings;             /* a diff's base without the other files of its run */
+	bool keep_pending;            /* the index read is to be kept once drawn (cache.h) */
 	struct event_defs events;     /* --event, then :event NAME = FORMULA */
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ui_internal.h"
 #include "ncgrind/core/settings.h"
+#include "ncgrind/core/cache.h"
 #include "ncgrind/model/source.h"
 #include "ncgrind/ui/term.h"
 
@@ -313,6 +314,59 @@ static void get_columns(const struct ui *u, char *buf, size_t size)
 		put_value(buf, size, "%s%.*s", i ? "," : "", (int)n.len, n.ptr);
 	}
 	put_value(buf, size, "\n");
+}
+
+/* The cache serves the next open: nothing on the screen changes. */
+static void set_cache(struct ui *u, const char *value)
+{
+	bool b;
+
+	if (!on_off(value, &b)) {
+		bad_value(u, SET_CACHE);
+		return;
+	}
+	cache_set_enabled(b);
+	ui_message(u, false, "%s",
+		   cache_enabled() ? "cache on: big profiles open again at once"
+		   : b             ? "cache off: --no-cache was given"
+				   : "cache off: every open reads the profile");
+}
+
+static void set_cache_size(struct ui *u, const char *value)
+{
+	uint64_t v;
+
+	if (!cache_parse_size(value, &v)) {
+		ui_message(u, true, "cache-size needs a size (1G, 500M, 0), not '%s'", value);
+		return;
+	}
+	cache_set_size(v);
+	ui_message(u, false, "cache-size %s: the oldest kept indexes go first", value);
+}
+
+static void get_cache(const struct ui *u, char *buf, size_t size)
+{
+	(void)u;
+	put_value(buf, size, "%s\n", cache_enabled() ? "on" : "off");
+}
+
+static void get_cache_size(const struct ui *u, char *buf, size_t size)
+{
+	uint64_t v = cache_size();
+	const char *unit = "";
+
+	(void)u;
+	if (v && !(v & ((1ull << 30) - 1))) {
+		v >>= 30;
+		unit = "G";
+	} else if (v && !(v & ((1ull << 20) - 1))) {
+		v >>= 20;
+		unit = "M";
+	} else if (v && !(v & ((1ull << 10) - 1))) {
+		v >>= 10;
+		unit = "K";
+	}
+	put_value(buf, size, "%llu%s\n", (unsigned long long)v, unit);
 }
 
 static void get_threshold(const struct ui *u, char *buf, size_t size)

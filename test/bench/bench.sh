@@ -42,6 +42,8 @@
 #                    100M or the smallest generated size; BENCH_CGA_RUNS: 2)
 #   BENCH_TTY        the pseudo-terminal of the first-table time (default 120x40)
 set -eu
+# every read a real one, and no index kept in ~/.cache (cache.h)
+export NCGRIND_CACHE_MIN=off
 shopt -s inherit_errexit # so a failing command inside $(...) stops us too
 export LC_ALL=C # one decimal point for awk, sort -g and printf
 

@@ -16,6 +16,8 @@
 #   chain100k     (as above)                             --dump=folded
 # Environment: BENCH_DIR (default /tmp/ncgrind-bench), RUNS (3).
 set -eu
+# every read a real one, and no index kept in ~/.cache (cache.h)
+export NCGRIND_CACHE_MIN=off
 export LC_ALL=C
 [ $# -eq 1 ] && [ -x "$1" ] || { echo "usage: $0 path/to/ncgrind" >&2; exit 2; }
 NCG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")

@@ -8,6 +8,13 @@
  *   - an input whose first line is "#ncgrind-config" is a configuration
  *     file (core/config.c), its `set` values checked as the browser checks
  *     them and its colour and attribute words read;
+ *   - an input whose first line is "#ncgrind-cache" is a kept index
+ *     (core/cache.c) of a small fixed profile: it is loaded with every check
+ *     but the key's and the checksum's (so that mutations reach the checks
+ *     behind them), and when it is taken, reported on, every block read
+ *     again, a part chosen and cycle detection turned off. With
+ *     NCG_FUZZ_CACHE_SEED=FILE the target writes such an input, the true
+ *     index of that profile, to FILE (test/fuzz/inputs/kept.cache);
  *   - any other input is events: the first line is an `events:` line, each
  *     line "--event=NAME=FORMULA" is one of the user's formulas (--event,
  *     :event), every other line an `event:` line; they head a small fixed
@@ -28,6 +35,7 @@
  *     times the raw events, saturated at 2^64 - 1 as the reader saturates.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "ncgrind/core/cache.h"
 #include "ncgrind/core/config.h"
 #include "ncgrind/core/decompress.h"
 #include "ncgrind/core/events.h"
@@ -54,6 +62,7 @@
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+static void cache_seed(const char *out);
 
 static char path[96];
 static FILE *devnull;
@@ -73,6 +82,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		perror("fuzz_inputs: /dev/null");
 		exit(2);
 	}
+	cache_set_enabled(false); /* never the user's cache: the images come as inputs */
+	if (getenv("NCG_FUZZ_CACHE_SEED"))
+		cache_seed(getenv("NCG_FUZZ_CACHE_SEED"));
 	return 0;
 }
 
@@ -342,6 +354,86 @@ static void events(const uint8_t *data, size_t size)
 		free(user[i]);
 }
 
+/* ---- kept indexes --------------------------------------------------------- */
+
+#define CACHE_MAGIC "#ncgrind-cache\n"
+
+/* Two parts, calls both ways (a cycle), an inlined file, cob=/cfi=, a jump, a big cost. */
+static const char cache_profile[] =
+    "# callgrind format\nversion: 1\ncmd: ./a\npositions: line\nevents: Ir Dr\n"
+    "part: 1\nob=(1) /bin/a\nfl=(1) a.c\nfn=(1) main\n1 10 1\ncfn=(2) f\ncalls=2 5\n"
+    "2 30 3\nfi=(2) inl.h\n3 5000000000 2\nfe=(1)\njump=3 4\n4 1 1\n"
+    "fn=(2)\n5 20 2\ncob=(2) /lib/b.so\ncfi=(3) b.c\ncfn=(3) g\ncalls=1 7\n6 4 0\n"
+    "fn=(3)\n7 4 1\ncfn=(2)\ncalls=1 5\n8 2 0\n"
+    "part: 2\nob=(1) /bin/a\nfl=(1) a.c\nfn=(2) f\n5 7 7\n";
+
+static void on_block_line(void *ctx, const struct parse_line *l)
+{
+	(void)ctx;
+	(void)l;
+}
+
+/* The fixed profile read the usual way (into s), from path. */
+static int cache_profile_load(struct session *s)
+{
+	FILE *f = fopen(path, "w");
+	struct parse_opts o = {.jobs = 1};
+
+	if (!f || fputs(cache_profile, f) < 0 || fclose(f) != 0) {
+		perror("fuzz_inputs: the kept index's profile");
+		abort();
+	}
+	return session_load(s, (char *[]){path}, 1, &o);
+}
+
+/* NCG_FUZZ_CACHE_SEED=FILE: the true index of the fixed profile, as an input, into FILE. */
+static void cache_seed(const char *out)
+{
+	struct session s;
+	size_t len = 0;
+	void *img = NULL;
+	FILE *f;
+
+	if (cache_profile_load(&s) == 0)
+		img = cache_image(&s.prof, &len);
+	f = fopen(out, "w");
+	if (!img || !f || fputs(CACHE_MAGIC, f) < 0 || fwrite(img, 1, len, f) != len ||
+	    fclose(f) != 0) {
+		perror("fuzz_inputs: NCG_FUZZ_CACHE_SEED");
+		exit(2);
+	}
+	free(img);
+	session_release(&s);
+	unlink(path);
+}
+
+static void kept_index(const uint8_t *data, size_t size)
+{
+	struct session s;
+	size_t n = strlen(CACHE_MAGIC);
+	char name[] = "fuzz.callgrind";
+
+	session_begin(&s, (char *[]){name}, 1);
+	if (cache_load_image(&s.prof, data + n, size - n, cache_profile,
+			     sizeof(cache_profile) - 1)) {
+		session_ready(&s);
+		reports(&s.prof);
+		for (uint32_t b = 0; b < s.prof.nblocks; b++)
+			parse_block(&s.prof, b, on_block_line, NULL);
+		if (s.prof.nparts > 1) {
+			bool *sel = xcalloc(s.prof.nparts, sizeof(bool));
+
+			sel[0] = true;
+			session_select_parts(&s, sel, 1, NULL);
+			free(sel);
+			reports(&s.prof);
+		}
+		profile_set_cycles(&s.prof, false);
+		reports(&s.prof);
+	}
+	session_release(&s);
+}
+
 /* ---- configuration files ---------------------------------------------- */
 
 #define CONFIG_MAGIC "#ncgrind-config\n"
@@ -414,6 +506,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size >= strlen(CONFIG_MAGIC) && !memcmp(data, CONFIG_MAGIC, strlen(CONFIG_MAGIC)))
 		config_file(data, size);
+	else if (size >= strlen(CACHE_MAGIC) && !memcmp(data, CACHE_MAGIC, strlen(CACHE_MAGIC)))
+		kept_index(data, size);
 	else if (c != COMP_NONE)
 		streams(c, data, size);
 	else

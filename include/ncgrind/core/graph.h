@@ -34,6 +34,12 @@ struct callgraph {
 
 void callgraph_init(struct callgraph *g, const struct profile *p);
 void callgraph_release(struct callgraph *g);
+/*
+ * Whether each function's cycle and recursive flag, and the number of
+ * cycles, are those of its call graph (a kept index read from a file is
+ * checked with it: the call trees trust them to stop at recursion).
+ */
+bool graph_cycles_agree(const struct profile *p);
 
 /*
  * Fill p->incl, p->cycle_incl, p->ncycles and each function's cycle. An

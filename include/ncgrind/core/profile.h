@@ -78,6 +78,7 @@ struct index_stats {
 	double main_cpu;    /* CPU seconds of the thread that merged */
 	double *thread_cpu; /* CPU seconds of each thread that indexed */
 	unsigned part_jobs; /* threads that last counted the chosen parts again (0: none did) */
+	int cache;          /* enum cache_use (cache.h): read from a kept index, or why not */
 };
 
 /* One part of the file (a dump, a thread, an Xdebug profile). */
@@ -263,10 +264,19 @@ struct profile {
 	uint64_t lines;        /* lines read */
 	bool saturated;        /* a sum hit UINT64_MAX (reported as an error) */
 	char *kept;            /* profile_keep_names(): the names' own copies, or NULL */
+	/*
+	 * Read from a kept index (cache.h): its mapping, released with the
+	 * profile. The arrays that point into it are borrowed, never freed
+	 * (profile_free); a change to them copies only the pages it writes.
+	 */
+	void *cache_base;
+	size_t cache_len;
 };
 
 void profile_init(struct profile *p, const char *path);
 void profile_release(struct profile *p);
+/* free(a), unless a is borrowed from the kept index the profile was read from. */
+void profile_free(const struct profile *p, void *a);
 /* Adds a file to read (not yet opened); returns its index. */
 uint32_t profile_add_source(struct profile *p, const char *path);
 /*

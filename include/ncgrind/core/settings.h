@@ -42,7 +42,13 @@
 	  get_include)                                                                             \
 	S(SUBSTITUTE_PATH, "substitute-path", "FROM=TO",                                           \
 	  "look for a source file that starts with FROM under TO", false, set_substitute_path,     \
-	  get_substitute_path)
+	  get_substitute_path)                                                                     \
+	S(CACHE, "cache", "on|off",                                                                \
+	  "keep the index of a big profile in ~/.cache/ncgrind: it opens again at once", false,    \
+	  set_cache, get_cache)                                                                    \
+	S(CACHE_SIZE, "cache-size", "SIZE",                                                        \
+	  "the most the kept indexes take together (1G, 500M; the oldest go first)", false,        \
+	  set_cache_size, get_cache_size)
 
 enum setting {
 	SET_NONE,

@@ -34,6 +34,13 @@ int session_load(struct session *s, char *const *paths, size_t n, const struct p
  * finished, its graph and filters (session_ready).
  */
 void session_begin(struct session *s, char *const *paths, size_t n);
+/*
+ * Between the two: the profile from its kept index (cache.h), when there
+ * is one; true when it is read (then session_ready(), no parse).
+ */
+bool session_load_kept(struct session *s);
+/* Keep the index of a profile just read, for the next open (cache_save). */
+void session_keep(struct session *s);
 void session_ready(struct session *s);
 /*
  * Only the parts with sel[part] count (profile_select_parts, on jobs
