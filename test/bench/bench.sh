@@ -41,6 +41,9 @@
 #   BENCH_CGA=0      skip callgrind_annotate (BENCH_CGA_SIZE: its file, default
 #                    100M or the smallest generated size; BENCH_CGA_RUNS: 2)
 #   BENCH_TTY        the pseudo-terminal of the first-table time (default 120x40)
+#   BENCH_KEPT=0     skip the second table: the second open of the generated
+#                    profiles from their kept index (cache.h), against the
+#                    first open (which reads the profile and keeps its index)
 set -eu
 # every read a real one, and no index kept in ~/.cache (cache.h)
 export NCGRIND_CACHE_MIN=off
@@ -356,7 +359,45 @@ stats_run() {
 
 BAD=0
 PHASES=()
+# kept_row LABEL SIZE FILE: a row of kept.tsv: the first open (the profile read,
+# its index kept) and the second (the kept index mapped), to the end of the report
+# and to the browser's first table (which, from a kept index, is the whole table,
+# inclusive costs included); the reports of both opens must be the same bytes.
+kept_row() {
+	local label=$1 size=$2 f=$3 q cold warm scr1 scr2 same=ok
+	printf ' kept'
+	q=$(printf '%q' "$f")
+	rm -rf kept-cache
+	export XDG_CACHE_HOME=$PWD/kept-cache NCGRIND_CACHE_MIN=0
+	# the first open, each time on an empty cache: read and keep
+	hyperfine -N --style none --runs "$RUNS" --prepare "rm -rf $PWD/kept-cache" \
+		--export-json hf.json "$(printf %q "$NCGRIND") ${JN[*]} --dump=functions --format=tsv $q" \
+		>hf.log 2>&1 || { cat hf.log >&2; die "hyperfine failed on $f (first open)"; }
+	cold=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' hf.json)
+	"$NCGRIND" "${JN[@]}" --dump=functions --format=tsv "$f" >kept.1.tsv
+	hyperfine -N --style none --warmup 1 --runs "$RUNS" --export-json hf.json \
+		"$(printf %q "$NCGRIND") ${JN[*]} --dump=functions --format=tsv $q" >hf.log 2>&1 ||
+		{ cat hf.log >&2; die "hyperfine failed on $f (second open)"; }
+	warm=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' hf.json)
+	"$NCGRIND" "${JN[@]}" --stats --dump=functions --format=tsv "$f" >kept.2.tsv 2>kept.stats
+	grep -q 'kept index: hit' kept.stats || { same=FAIL BAD=1; echo "$label: the second open did not use the kept index" >>checks.txt; }
+	cmp -s kept.1.tsv kept.2.tsv || { same=FAIL BAD=1; echo "$label: the kept index's report differs from the read one's" >>checks.txt; }
+	scr1=n/a scr2=n/a
+	if [ "$HAS_SCREEN" = 1 ]; then
+		rm -rf kept-cache
+		python3 ptytime.py 0 1 600 "$TTY" "$NCGRIND" "${JN[@]}" --bench-first-screen "$f" >times.screen
+		scr1=$(med times.screen)
+		python3 ptytime.py 1 "$RUNS" 600 "$TTY" "$NCGRIND" "${JN[@]}" --bench-first-screen "$f" >times.screen
+		scr2=$(med times.screen)
+	fi
+	unset XDG_CACHE_HOME
+	export NCGRIND_CACHE_MIN=off
+	rm -rf kept-cache kept.1.tsv kept.2.tsv kept.stats
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$size" "$cold" "$warm" "$scr1" "$scr2" "$same" >>kept.tsv
+}
+
 : >rows.tsv
+: >kept.tsv
 : >checks.txt
 for i in "${!FILES[@]}"; do
 	label=${LABELS[i]} f=${FILES[i]} want=${WANTS[i]} t=$SECONDS
@@ -426,6 +467,9 @@ print(*r[:3])' hf.json)
 		scr=$(med times.screen)
 	fi
 	echo " ($((SECONDS - t)) s)"
+	if [ "${BENCH_KEPT:-1}" != 0 ] && [ -n "$want" ]; then
+		kept_row "$label" "$size" "$f"
+	fi
 	PHASES+=("$label $((SECONDS - t)) s")
 	printf '%s\t' "$label" "$size" "$floor" "$j1" "$jN" "$scr" "$anon1" "$anonN" "$thr" "$main" "$exact" >>rows.tsv
 	printf '%s\n' "$same" >>rows.tsv
@@ -554,6 +598,17 @@ BEGIN {
 }' rows.tsv
 echo
 [ "$SCR_BASE" = n/a ] || echo "First table on a 1 KB profile (the pty's and curses' own cost): $(awk "$FMT_AWK"' BEGIN { print fs("'"$SCR_BASE"'") }') s."
+if [ -s kept.tsv ]; then
+	echo
+	echo "== the second open: the kept index (\$XDG_CACHE_HOME/ncgrind) against the first open (read, and kept), $N jobs, medians"
+	awk -F'\t' "$FMT_AWK"'
+	BEGIN {
+		print "| profile | MB | 1st open, report s | 2nd open, report s | x faster | 1st open, first table s | 2nd open, whole table s | same |"
+		print "|---|--:|--:|--:|--:|--:|--:|---|"
+	}
+	{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, size($2), fs($3), fs($4), ratio($3, $4), fs($5), fs($6), $7 }' kept.tsv
+	echo "(the first open's first table shows the self costs while the rest is read; the second open's is whole)"
+fi
 [ -z "$CGA_LINE" ] || echo "${CGA_LINE}."
 echo
 echo "Commands (FILE = each profile; hyperfine -N --warmup 1 --runs $RUNS unless said):"
