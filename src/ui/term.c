@@ -179,6 +179,16 @@ static void save_signal_actions(void)
 }
 
 /* Handlers for the signals that end the process, except those ignored (nohup). */
+void term_child(void)
+{
+	/* the terminal is the parent's: a signal here must not restore it, nor Ctrl-Z stop it */
+	for (size_t i = 0; i < NFATAL; i++)
+		signal(fatal_signals[i], SIG_DFL);
+	signal(SIGTSTP, SIG_DFL);
+	signal(SIGWINCH, SIG_IGN);
+	term_active = false;
+}
+
 static void catch_fatal_signals(void)
 {
 	struct sigaction sa;

@@ -22,6 +22,7 @@
 #include "ncgrind/ui/view.h"
 
 #include <regex.h>
+#include <sys/types.h>
 #include <stdio.h>
 
 struct script {
@@ -92,6 +93,7 @@ struct ui {
 	const struct rewrites *rules; /* --mod-*: how names are matched */
 	bool no_siblings;             /* a diff's base without the other files of its run */
 	bool keep_pending;            /* the index read is to be kept once drawn (cache.h) */
+	pid_t keep_pid;               /* the child writing it, until reaped; 0: none */
 	struct event_defs events;     /* --event, then :event NAME = FORMULA */
 	uint32_t
 	    diff_event; /* a diff event only the base has, shown on the diff screens; else NONE */

@@ -59,6 +59,12 @@ struct mouse_event term_mouse(void);
  */
 int term_suspend(void);
 void term_resume(void);
+/*
+ * In a child process of the browser (fork) that does not draw: the
+ * signals' own actions again, so that nothing it meets touches the
+ * parent's terminal.
+ */
+void term_child(void);
 /* Block for the next key code (curses codes; KEY_RESIZE after a resize). */
 int term_read_key(void);
 /* The same, waiting at most ms milliseconds: -1 when no key came. */
