@@ -912,35 +912,6 @@ static const char *body_line(struct parser *ps, const char *p)
 }
 
 /*
- * A well-formed "jump=N TARGET" or "jcnd=N/N TARGET" line, read only to be
- * skipped: the index keeps nothing of jumps, and the line after one is an
- * ordinary cost line here. Returns the next line, or NULL for anything else
- * (the general path then reads it and reports what is wrong).
- */
-static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool pos_set)
-{
-	uint64_t v;
-	bool cond = p[1] == 'c';
-
-	if (!(cond ? lex_prefix(p, "jcnd=") : lex_prefix(p, "jump=")))
-		return NULL;
-	p += 5;
-	if (cond) {
-		if (lex_number_to(&p, &v, '/') != LEX_OK || *p++ != '/')
-			return NULL;
-	}
-	if (lex_number(&p, &v) != LEX_OK)
-		return NULL;
-	for (int i = 0; i < npos; i++) {
-		p = lex_skip_blanks(p);
-		if (lex_subpos(&p, pos[i], pos_set, &v) != LEX_OK)
-			return NULL;
-	}
-	p = lex_skip_blanks(p);
-	return *p == '\n' ? p + 1 : NULL;
-}
-
-/*
  * The fast path's tokens. Each returns the end of what it read, or NULL for
  * whatever it does not take (cost_line() then reads the line again and says
  * what is wrong). The pointer stays in a register: with lex_number()'s
@@ -1017,6 +988,39 @@ static inline const char *fast_subpos(const char *p, uint64_t base, uint64_t *ou
 	default:
 		return fast_number(p, out);
 	}
+}
+
+/*
+ * A well-formed "jump=N TARGET" or "jcnd=N/N TARGET" line, read only to be
+ * skipped: the index keeps nothing of jumps, and the line after one is an
+ * ordinary cost line here. Read with the fast path's tokens, which keep
+ * the pointer in a register (lex_number() and lex_subpos() store it back).
+ * Returns the next line, or NULL for anything else (the general path then
+ * reads it and reports what is wrong); pos: the current position.
+ */
+static const char *skip_jump(const char *p, int npos, const uint64_t *pos)
+{
+	uint64_t v;
+	bool cond = p[1] == 'c';
+
+	if (!(cond ? lex_prefix(p, "jcnd=") : lex_prefix(p, "jump=")))
+		return NULL;
+	p += 5;
+	if (cond) { /* TAKEN/: digits and the slash */
+		const char *s = p;
+
+		while ((unsigned)(*p - '0') <= 9)
+			p++;
+		if (p == s || p - s > 19 || *p++ != '/')
+			return NULL;
+	}
+	p = fast_number(p, &v);
+	for (int i = 0; p && i < npos; i++)
+		p = fast_subpos(lex_skip_blanks(p), pos[i], &v);
+	if (!p)
+		return NULL;
+	p = lex_skip_blanks(p);
+	return *p == '\n' ? p + 1 : NULL;
 }
 
 /* sum += row - before: wrapping, as adding each value into sum would */
@@ -1109,7 +1113,7 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		pos[2] = np[2];
 		p++;
 		if (p < mark && *p == 'j') {
-			q = skip_jump(p, npos, pos, true);
+			q = skip_jump(p, npos, pos);
 			if (!q)
 				break;
 			lineno++;
