@@ -956,6 +956,29 @@ static inline const char *fast_number(const char *p, uint64_t *out)
 	return p;
 }
 
+/*
+ * The digits at p, at most 19 of them, as a number: the end of the digits,
+ * or NULL. The caller tests the byte there, the one the loop ended on, for
+ * the space or '\n' that nearly always follows: no class table, no blank
+ * skipping, for most of the values of a profile.
+ */
+static inline const char *plain_decimal(const char *p, uint64_t *out)
+{
+	const char *s = p;
+	unsigned d = (unsigned char)*p - '0';
+	uint64_t v;
+
+	if (d > 9)
+		return NULL;
+	v = d;
+	while ((d = (unsigned char)*++p - '0') <= 9)
+		v = v * 10 + d;
+	if (p - s > 19)
+		return NULL;
+	*out = v;
+	return p;
+}
+
 /* Blanks between tokens: nearly always one space, so that is one add, no loop. */
 static inline const char *fast_blanks(const char *p)
 {
@@ -1097,9 +1120,26 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 				goto slow;
 			p = fast_blanks(q);
 		}
-		for (n = 0; *p != '\n'; n++) {
+		for (n = 0;; n++) {
 			uint64_t v;
 
+			/* the usual value: decimal, then one space or the line's end */
+			q = n < nev ? plain_decimal(p, &v) : NULL;
+			if (q && *q == ' ') {
+				ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+				p = q + 1;
+				continue;
+			}
+			if (q && *q == '\n') {
+				ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+				n++;
+				p = q;
+				break;
+			}
+			/* anything else: a trailing blank, more blanks, hex, garbage */
+			p = lex_skip_blanks(p);
+			if (*p == '\n')
+				break;
 			if (n == nev || !(q = fast_number(p, &v)))
 				goto undo;
 			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
