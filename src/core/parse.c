@@ -1118,7 +1118,8 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 			q = fast_subpos(p, pos[i], &np[i]);
 			if (!q)
 				goto slow;
-			p = fast_blanks(q);
+			/* one space; another blank fails the next token, read slowly */
+			p = q + (*q == ' ');
 		}
 		for (n = 0;; n++) {
 			uint64_t v;
@@ -1152,15 +1153,16 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		pos[1] = np[1];
 		pos[2] = np[2];
 		p++;
-		if (p < mark && *p == 'j') {
-			q = skip_jump(p, npos, pos);
-			if (!q)
+		if (p >= mark)
+			break;
+		if (!is_cost_start(*p)) {
+			if (*p != 'j' || !(q = skip_jump(p, npos, pos)))
 				break;
 			lineno++;
 			p = q;
+			if (p >= mark || !is_cost_start(*p))
+				break;
 		}
-		if (p >= mark || !is_cost_start(*p))
-			break;
 		lineno++;
 	}
 	run_sum(sum, row, before, nev);
