@@ -423,16 +423,32 @@ static size_t spec_key(const char *p)
 			   : 0;
 	case 'o':
 		return p[1] == 'b' && p[2] == '=' ? 3 : 0;
+	/*
+	 * By the second byte, not one lex_prefix() after another: a cfn= line
+	 * (a line in four of a real profile) tried four keys byte by byte.
+	 */
 	case 'j':
-		return lex_prefix(p, "jcnd=") || lex_prefix(p, "jump=") ? 5
-		       : lex_prefix(p, "jfi=") || lex_prefix(p, "jfn=") ? 4
-									: 0;
+		switch (p[1]) {
+		case 'c':
+			return lex_prefix(p + 2, "nd=") ? 5 : 0;
+		case 'u':
+			return lex_prefix(p + 2, "mp=") ? 5 : 0;
+		case 'f':
+			return (p[2] == 'i' || p[2] == 'n') && p[3] == '=' ? 4 : 0;
+		default:
+			return 0;
+		}
 	case 'c':
-		return lex_prefix(p, "calls=") ? 6
-		       : lex_prefix(p, "cob=") || lex_prefix(p, "cfi=") || lex_prefix(p, "cfl=") ||
-			       lex_prefix(p, "cfn=")
-			   ? 4
-			   : 0;
+		switch (p[1]) {
+		case 'a':
+			return lex_prefix(p + 2, "lls=") ? 6 : 0;
+		case 'o':
+			return p[2] == 'b' && p[3] == '=' ? 4 : 0;
+		case 'f':
+			return (p[2] == 'i' || p[2] == 'l' || p[2] == 'n') && p[3] == '=' ? 4 : 0;
+		default:
+			return 0;
+		}
 	default:
 		return 0;
 	}
@@ -1026,7 +1042,7 @@ static const char *skip_jump(const char *p, int npos, const uint64_t *pos)
 	uint64_t v;
 	bool cond = p[1] == 'c';
 
-	if (!(cond ? lex_prefix(p, "jcnd=") : lex_prefix(p, "jump=")))
+	if (!lex_prefix(p + 1, cond ? "cnd=" : "ump="))
 		return NULL;
 	p += 5;
 	if (cond) { /* TAKEN/: digits and the slash */
