@@ -225,6 +225,26 @@ static uint32_t id_lookup(struct parser *ps, enum id_kind kind, uint64_t id)
 	return v == ID_UNDEFINED_USED ? NCG_NONE : v;
 }
 
+/* id_lookup() through the parser's id cache. */
+static uint32_t id_lookup_cached(struct parser *ps, enum id_kind kind, uint64_t id)
+{
+	struct id_cache *c = &ps->icache[kind][id & (ID_CACHE - 1)];
+	uint32_t part1 = ps->part + 1;
+
+	if (c->part1 == part1 && part1 && c->id == id)
+		return c->name;
+	*c = (struct id_cache){id, id_lookup(ps, kind, id), part1};
+	return c->name;
+}
+
+/* Every change of a compressed id while indexing goes through here. */
+static void id_set(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
+{
+	if (ps->icache)
+		ps->icache[kind][id & (ID_CACHE - 1)].part1 = 0;
+	idtab_set(&parser_part(ps)->ids[kind], id, v);
+}
+
 /* The index defines id as name v; a change the index already relied on is logged. */
 static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
 {
@@ -240,7 +260,7 @@ static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_
 		    .kind = kind,
 		};
 	}
-	idtab_set(&pt->ids[kind], id, v);
+	id_set(ps, kind, id, v);
 }
 
 static const char *const kind_word[] = {"object", "file", "function"};
@@ -257,7 +277,7 @@ static uint32_t placeholder(struct parser *ps, enum ph_kind kind, uint64_t id)
 	ALLOC_GROW(ph->v, ph->n + 1, ph->alloc);
 	ph->v[ph->n++] = (struct placeholder){.name = v, .kind = kind, .id = id};
 	if (kind <= PH_FN) /* the same id again is the same placeholder */
-		idtab_set(&parser_part(ps)->ids[kind], id, v);
+		id_set(ps, (enum id_kind)kind, id, v);
 	return v;
 }
 
@@ -281,7 +301,7 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 		return NCG_NONE;
 	}
 	if (ln.kind == LEX_NAME_REF) {
-		v = id_lookup(ps, kind, ln.id);
+		v = ps->icache ? id_lookup_cached(ps, kind, ln.id) : id_lookup(ps, kind, ln.id);
 		if (v == NCG_NONE && ps->ph && ps->part == 0)
 			return placeholder(ps, (enum ph_kind)kind, ln.id);
 		if (v == NCG_NONE) {
@@ -290,7 +310,7 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 				 ln.id);
 			/* a definition further down must not change what this line meant */
 			if (!ps->reread)
-				idtab_set(&parser_part(ps)->ids[kind], ln.id, ID_UNDEFINED_USED);
+				id_set(ps, kind, ln.id, ID_UNDEFINED_USED);
 		}
 		return v;
 	}
@@ -1268,8 +1288,15 @@ static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
 	parser_context_reset(ps);
 }
 
+/* The id cache, for a parser that indexes (not in block mode). */
+static void parser_cache_ids(struct parser *ps)
+{
+	ps->icache = xcalloc(3, sizeof(*ps->icache));
+}
+
 static void parser_release(struct parser *ps)
 {
+	free(ps->icache);
 	free(ps->evmap);
 	free(ps->part_sum);
 	free(ps->vals);
@@ -1359,6 +1386,7 @@ void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_op
 	for (uint32_t s = 0; s < prof->nsrc && !(cancel && atomic_load(cancel)); s++) {
 		/* each file reads as if alone: its own header, ids and context */
 		parser_init(ps, prof, d);
+		parser_cache_ids(ps);
 		ps->src = s;
 		ps->progress_base = base;
 		if (d)
@@ -1430,6 +1458,7 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 	struct parse_progress pr = {.cancel = cancel};
 
 	parser_init(ps, local, d);
+	parser_cache_ids(ps);
 	ps->ph = ph;
 	if (cs)
 		chunk_continue(ps, cs);
