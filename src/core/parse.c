@@ -296,7 +296,7 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 		parser_error(ps, "bad compressed name '%s'", p, parser_line_len(p));
 		return NCG_NONE;
 	}
-	if (memchr(ln.name.ptr, '\0', ln.name.len)) {
+	if (ln.name.len && memchr(ln.name.ptr, '\0', ln.name.len)) {
 		parser_error(ps, "NUL byte in name '%s'", ln.name.ptr, ln.name.len);
 		return NCG_NONE;
 	}
@@ -818,6 +818,8 @@ static const char *cost_line(struct parser *ps, const char *p)
 	uint32_t n = 0, nev = ps->nev;
 	int r;
 
+	/* whole, so that both copies have a fixed size: no call to memcpy a line */
+	memcpy(pos, ps->pos, sizeof(pos));
 	for (int i = 0; i < ps->npos; i++) {
 		r = lex_subpos(&p, ps->pos[i], ps->pos_set, &pos[i]);
 		if (r != LEX_OK)
@@ -850,7 +852,7 @@ static const char *cost_line(struct parser *ps, const char *p)
 	if (ps->fn == NCG_NONE && !ps->reread && ps->next != NEXT_SKIP &&
 	    (n || ps->next == NEXT_CALL))
 		ensure_function(ps, line, "cost line");
-	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
+	memcpy(ps->pos, pos, sizeof(pos));
 	ps->pos_set = true;
 	if (ps->next == NEXT_COST && n && !ps->reread) {
 		ps->prof->funcs[ps->fn].used = true;
