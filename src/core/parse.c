@@ -689,6 +689,12 @@ static void ensure_function(struct parser *ps, const char *line, const char *wha
 	set_function(ps, unknown_function(ps), line, ps->lineno);
 }
 
+/* The edge cache's slot: by caller too, so that a callee called from many places spreads. */
+static size_t edge_slot(uint32_t caller, uint32_t callee)
+{
+	return (callee ^ caller * 0x9e3779b1u) & (FN_CACHE - 1);
+}
+
 static void commit_call(struct parser *ps, size_t n)
 {
 	struct profile *prof = ps->prof;
@@ -699,7 +705,7 @@ static void commit_call(struct parser *ps, size_t n)
 
 	if (ps->callee == CALLEE_UNKNOWN)
 		ps->callee = make_callee(ps, NCG_NONE);
-	c = &ps->ecache[ps->callee & (FN_CACHE - 1)];
+	c = &ps->ecache[edge_slot(ps->fn, ps->callee)];
 	if (c->edge != NCG_NONE && c->caller == ps->fn && c->callee == ps->callee) {
 		e = c->edge;
 	} else {
@@ -1285,20 +1291,26 @@ static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
 	ps->block = NCG_NONE;
 	ps->npos = 1;
 	ps->pos_kind[0] = POS_LINE;
-	for (size_t i = 0; i < FN_CACHE; i++)
-		ps->fcache[i].fn = ps->ecache[i].edge = NCG_NONE;
 	parser_context_reset(ps);
 }
 
-/* The id cache, for a parser that indexes (not in block mode). */
-static void parser_cache_ids(struct parser *ps)
+/* The caches of a parser that indexes (not in block mode). */
+static void parser_caches(struct parser *ps)
 {
 	ps->icache = xcalloc(3, sizeof(*ps->icache));
+	ps->fcache = xmalloc_array(FN_CACHE, sizeof(*ps->fcache));
+	ps->ecache = xmalloc_array(FN_CACHE, sizeof(*ps->ecache));
+	for (size_t i = 0; i < FN_CACHE; i++) {
+		ps->fcache[i].fn = NCG_NONE;
+		ps->ecache[i].edge = NCG_NONE;
+	}
 }
 
 static void parser_release(struct parser *ps)
 {
 	free(ps->icache);
+	free(ps->fcache);
+	free(ps->ecache);
 	free(ps->evmap);
 	free(ps->part_sum);
 	free(ps->vals);
@@ -1388,7 +1400,7 @@ void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_op
 	for (uint32_t s = 0; s < prof->nsrc && !(cancel && atomic_load(cancel)); s++) {
 		/* each file reads as if alone: its own header, ids and context */
 		parser_init(ps, prof, d);
-		parser_cache_ids(ps);
+		parser_caches(ps);
 		ps->src = s;
 		ps->progress_base = base;
 		if (d)
@@ -1460,7 +1472,7 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 	struct parse_progress pr = {.cancel = cancel};
 
 	parser_init(ps, local, d);
-	parser_cache_ids(ps);
+	parser_caches(ps);
 	ps->ph = ph;
 	if (cs)
 		chunk_continue(ps, cs);
