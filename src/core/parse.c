@@ -282,6 +282,26 @@ static uint32_t placeholder(struct parser *ps, enum ph_kind kind, uint64_t id)
 }
 
 /*
+ * The name a definition "(id) name" gives again, found without hashing it:
+ * the one the parts before gave the id (Callgrind defines every name again
+ * in each part of a file of combined dumps), if it has these bytes; else
+ * NCG_NONE. Names are interned, so the bytes are that name and no other.
+ */
+static uint32_t defined_before(struct parser *ps, enum id_kind kind, const struct lex_name *ln)
+{
+	const struct part *pt = parser_part(ps);
+	uint32_t v;
+
+	/* a chunk's profile shares no ids; the first part has none before it */
+	if (ps->ph || ps->part == 0)
+		return NCG_NONE;
+	v = idtab_get(&ps->prof->src[pt->src].shared_ids[kind], ln->id);
+	if (v >= ps->prof->names.nr || !span_eq(names_get(&ps->prof->names, v), ln->name))
+		return NCG_NONE;
+	return v;
+}
+
+/*
  * The name id of a name line ("name", "(id) name" or "(id)"), or NCG_NONE
  * with an error. A compressed id stands for a name, as the specification
  * says (3.1.5: ids may all be defined up front, before any fl=): which
@@ -316,7 +336,9 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 	}
 	if (ps->reread) /* the index pass defined every name; look up, never add */
 		return names_find(&ps->prof->names, ln.name);
-	v = names_intern(&ps->prof->names, ln.name);
+	v = ln.kind == LEX_NAME_DEFINE ? defined_before(ps, kind, &ln) : NCG_NONE;
+	if (v == NCG_NONE)
+		v = names_intern(&ps->prof->names, ln.name);
 	if (ln.kind == LEX_NAME_DEFINE)
 		id_define(ps, kind, ln.id, v);
 	return v;
