@@ -356,10 +356,11 @@ static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
 
 static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
 {
-	struct fn_cache *c = &ps->fcache[name & (FN_CACHE - 1)];
+	struct fn_cache *c;
 
-	if (ps->reread)
+	if (ps->reread) /* block mode has no cache */
 		return profile_find_function(ps->prof, object, file, name);
+	c = &ps->fcache[name & (FN_CACHE - 1)];
 	if (c->fn != NCG_NONE && c->name == name && c->object == object && c->file == file)
 		return c->fn;
 	*c = (struct fn_cache){object, file, name, profile_function(ps->prof, object, file, name)};
