@@ -225,6 +225,26 @@ static uint32_t id_lookup(struct parser *ps, enum id_kind kind, uint64_t id)
 	return v == ID_UNDEFINED_USED ? NCG_NONE : v;
 }
 
+/* id_lookup() through the parser's id cache. */
+static uint32_t id_lookup_cached(struct parser *ps, enum id_kind kind, uint64_t id)
+{
+	struct id_cache *c = &ps->icache[kind][id & (ID_CACHE - 1)];
+	uint32_t part1 = ps->part + 1;
+
+	if (c->part1 == part1 && part1 && c->id == id)
+		return c->name;
+	*c = (struct id_cache){id, id_lookup(ps, kind, id), part1};
+	return c->name;
+}
+
+/* Every change of a compressed id while indexing goes through here. */
+static void id_set(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
+{
+	if (ps->icache)
+		ps->icache[kind][id & (ID_CACHE - 1)].part1 = 0;
+	idtab_set(&parser_part(ps)->ids[kind], id, v);
+}
+
 /* The index defines id as name v; a change the index already relied on is logged. */
 static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
 {
@@ -240,7 +260,7 @@ static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_
 		    .kind = kind,
 		};
 	}
-	idtab_set(&pt->ids[kind], id, v);
+	id_set(ps, kind, id, v);
 }
 
 static const char *const kind_word[] = {"object", "file", "function"};
@@ -257,7 +277,27 @@ static uint32_t placeholder(struct parser *ps, enum ph_kind kind, uint64_t id)
 	ALLOC_GROW(ph->v, ph->n + 1, ph->alloc);
 	ph->v[ph->n++] = (struct placeholder){.name = v, .kind = kind, .id = id};
 	if (kind <= PH_FN) /* the same id again is the same placeholder */
-		idtab_set(&parser_part(ps)->ids[kind], id, v);
+		id_set(ps, (enum id_kind)kind, id, v);
+	return v;
+}
+
+/*
+ * The name a definition "(id) name" gives again, found without hashing it:
+ * the one the parts before gave the id (Callgrind defines every name again
+ * in each part of a file of combined dumps), if it has these bytes; else
+ * NCG_NONE. Names are interned, so the bytes are that name and no other.
+ */
+static uint32_t defined_before(struct parser *ps, enum id_kind kind, const struct lex_name *ln)
+{
+	const struct part *pt = parser_part(ps);
+	uint32_t v;
+
+	/* a chunk's profile shares no ids; the first part has none before it */
+	if (ps->ph || ps->part == 0)
+		return NCG_NONE;
+	v = idtab_get(&ps->prof->src[pt->src].shared_ids[kind], ln->id);
+	if (v >= ps->prof->names.nr || !span_eq(names_get(&ps->prof->names, v), ln->name))
+		return NCG_NONE;
 	return v;
 }
 
@@ -276,12 +316,12 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 		parser_error(ps, "bad compressed name '%s'", p, parser_line_len(p));
 		return NCG_NONE;
 	}
-	if (memchr(ln.name.ptr, '\0', ln.name.len)) {
+	if (ln.name.len && memchr(ln.name.ptr, '\0', ln.name.len)) {
 		parser_error(ps, "NUL byte in name '%s'", ln.name.ptr, ln.name.len);
 		return NCG_NONE;
 	}
 	if (ln.kind == LEX_NAME_REF) {
-		v = id_lookup(ps, kind, ln.id);
+		v = ps->icache ? id_lookup_cached(ps, kind, ln.id) : id_lookup(ps, kind, ln.id);
 		if (v == NCG_NONE && ps->ph && ps->part == 0)
 			return placeholder(ps, (enum ph_kind)kind, ln.id);
 		if (v == NCG_NONE) {
@@ -290,13 +330,15 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 				 ln.id);
 			/* a definition further down must not change what this line meant */
 			if (!ps->reread)
-				idtab_set(&parser_part(ps)->ids[kind], ln.id, ID_UNDEFINED_USED);
+				id_set(ps, kind, ln.id, ID_UNDEFINED_USED);
 		}
 		return v;
 	}
 	if (ps->reread) /* the index pass defined every name; look up, never add */
 		return names_find(&ps->prof->names, ln.name);
-	v = names_intern(&ps->prof->names, ln.name);
+	v = ln.kind == LEX_NAME_DEFINE ? defined_before(ps, kind, &ln) : NCG_NONE;
+	if (v == NCG_NONE)
+		v = names_intern(&ps->prof->names, ln.name);
 	if (ln.kind == LEX_NAME_DEFINE)
 		id_define(ps, kind, ln.id, v);
 	return v;
@@ -314,10 +356,11 @@ static uint32_t resolve(struct parser *ps, const char *p, enum id_kind kind,
 
 static uint32_t function_for(struct parser *ps, uint32_t object, uint32_t file, uint32_t name)
 {
-	struct fn_cache *c = &ps->fcache[name & (FN_CACHE - 1)];
+	struct fn_cache *c;
 
-	if (ps->reread)
+	if (ps->reread) /* block mode has no cache */
 		return profile_find_function(ps->prof, object, file, name);
+	c = &ps->fcache[name & (FN_CACHE - 1)];
 	if (c->fn != NCG_NONE && c->name == name && c->object == object && c->file == file)
 		return c->fn;
 	*c = (struct fn_cache){object, file, name, profile_function(ps->prof, object, file, name)};
@@ -423,16 +466,32 @@ static size_t spec_key(const char *p)
 			   : 0;
 	case 'o':
 		return p[1] == 'b' && p[2] == '=' ? 3 : 0;
+	/*
+	 * By the second byte, not one lex_prefix() after another: a cfn= line
+	 * (a line in four of a real profile) tried four keys byte by byte.
+	 */
 	case 'j':
-		return lex_prefix(p, "jcnd=") || lex_prefix(p, "jump=") ? 5
-		       : lex_prefix(p, "jfi=") || lex_prefix(p, "jfn=") ? 4
-									: 0;
+		switch (p[1]) {
+		case 'c':
+			return lex_prefix(p + 2, "nd=") ? 5 : 0;
+		case 'u':
+			return lex_prefix(p + 2, "mp=") ? 5 : 0;
+		case 'f':
+			return (p[2] == 'i' || p[2] == 'n') && p[3] == '=' ? 4 : 0;
+		default:
+			return 0;
+		}
 	case 'c':
-		return lex_prefix(p, "calls=") ? 6
-		       : lex_prefix(p, "cob=") || lex_prefix(p, "cfi=") || lex_prefix(p, "cfl=") ||
-			       lex_prefix(p, "cfn=")
-			   ? 4
-			   : 0;
+		switch (p[1]) {
+		case 'a':
+			return lex_prefix(p + 2, "lls=") ? 6 : 0;
+		case 'o':
+			return p[2] == 'b' && p[3] == '=' ? 4 : 0;
+		case 'f':
+			return (p[2] == 'i' || p[2] == 'l' || p[2] == 'n') && p[3] == '=' ? 4 : 0;
+		default:
+			return 0;
+		}
 	default:
 		return 0;
 	}
@@ -653,6 +712,12 @@ static void ensure_function(struct parser *ps, const char *line, const char *wha
 	set_function(ps, unknown_function(ps), line, ps->lineno);
 }
 
+/* The edge cache's slot: by caller too, so that a callee called from many places spreads. */
+static size_t edge_slot(uint32_t caller, uint32_t callee)
+{
+	return (callee ^ caller * 0x9e3779b1u) & (FN_CACHE - 1);
+}
+
 static void commit_call(struct parser *ps, size_t n)
 {
 	struct profile *prof = ps->prof;
@@ -663,7 +728,7 @@ static void commit_call(struct parser *ps, size_t n)
 
 	if (ps->callee == CALLEE_UNKNOWN)
 		ps->callee = make_callee(ps, NCG_NONE);
-	c = &ps->ecache[ps->callee & (FN_CACHE - 1)];
+	c = &ps->ecache[edge_slot(ps->fn, ps->callee)];
 	if (c->edge != NCG_NONE && c->caller == ps->fn && c->callee == ps->callee) {
 		e = c->edge;
 	} else {
@@ -782,6 +847,8 @@ static const char *cost_line(struct parser *ps, const char *p)
 	uint32_t n = 0, nev = ps->nev;
 	int r;
 
+	/* whole, so that both copies have a fixed size: no call to memcpy a line */
+	memcpy(pos, ps->pos, sizeof(pos));
 	for (int i = 0; i < ps->npos; i++) {
 		r = lex_subpos(&p, ps->pos[i], ps->pos_set, &pos[i]);
 		if (r != LEX_OK)
@@ -814,7 +881,7 @@ static const char *cost_line(struct parser *ps, const char *p)
 	if (ps->fn == NCG_NONE && !ps->reread && ps->next != NEXT_SKIP &&
 	    (n || ps->next == NEXT_CALL))
 		ensure_function(ps, line, "cost line");
-	memcpy(ps->pos, pos, sizeof(pos[0]) * (size_t)ps->npos);
+	memcpy(ps->pos, pos, sizeof(pos));
 	ps->pos_set = true;
 	if (ps->next == NEXT_COST && n && !ps->reread) {
 		ps->prof->funcs[ps->fn].used = true;
@@ -912,35 +979,6 @@ static const char *body_line(struct parser *ps, const char *p)
 }
 
 /*
- * A well-formed "jump=N TARGET" or "jcnd=N/N TARGET" line, read only to be
- * skipped: the index keeps nothing of jumps, and the line after one is an
- * ordinary cost line here. Returns the next line, or NULL for anything else
- * (the general path then reads it and reports what is wrong).
- */
-static const char *skip_jump(const char *p, int npos, const uint64_t *pos, bool pos_set)
-{
-	uint64_t v;
-	bool cond = p[1] == 'c';
-
-	if (!(cond ? lex_prefix(p, "jcnd=") : lex_prefix(p, "jump=")))
-		return NULL;
-	p += 5;
-	if (cond) {
-		if (lex_number_to(&p, &v, '/') != LEX_OK || *p++ != '/')
-			return NULL;
-	}
-	if (lex_number(&p, &v) != LEX_OK)
-		return NULL;
-	for (int i = 0; i < npos; i++) {
-		p = lex_skip_blanks(p);
-		if (lex_subpos(&p, pos[i], pos_set, &v) != LEX_OK)
-			return NULL;
-	}
-	p = lex_skip_blanks(p);
-	return *p == '\n' ? p + 1 : NULL;
-}
-
-/*
  * The fast path's tokens. Each returns the end of what it read, or NULL for
  * whatever it does not take (cost_line() then reads the line again and says
  * what is wrong). The pointer stays in a register: with lex_number()'s
@@ -985,6 +1023,29 @@ static inline const char *fast_number(const char *p, uint64_t *out)
 	return p;
 }
 
+/*
+ * The digits at p, at most 19 of them, as a number: the end of the digits,
+ * or NULL. The caller tests the byte there, the one the loop ended on, for
+ * the space or '\n' that nearly always follows: no class table, no blank
+ * skipping, for most of the values of a profile.
+ */
+static inline const char *plain_decimal(const char *p, uint64_t *out)
+{
+	const char *s = p;
+	unsigned d = (unsigned char)*p - '0';
+	uint64_t v;
+
+	if (d > 9)
+		return NULL;
+	v = d;
+	while ((d = (unsigned char)*++p - '0') <= 9)
+		v = v * 10 + d;
+	if (p - s > 19)
+		return NULL;
+	*out = v;
+	return p;
+}
+
 /* Blanks between tokens: nearly always one space, so that is one add, no loop. */
 static inline const char *fast_blanks(const char *p)
 {
@@ -1017,6 +1078,39 @@ static inline const char *fast_subpos(const char *p, uint64_t base, uint64_t *ou
 	default:
 		return fast_number(p, out);
 	}
+}
+
+/*
+ * A well-formed "jump=N TARGET" or "jcnd=N/N TARGET" line, read only to be
+ * skipped: the index keeps nothing of jumps, and the line after one is an
+ * ordinary cost line here. Read with the fast path's tokens, which keep
+ * the pointer in a register (lex_number() and lex_subpos() store it back).
+ * Returns the next line, or NULL for anything else (the general path then
+ * reads it and reports what is wrong); pos: the current position.
+ */
+static const char *skip_jump(const char *p, int npos, const uint64_t *pos)
+{
+	uint64_t v;
+	bool cond = p[1] == 'c';
+
+	if (!lex_prefix(p + 1, cond ? "cnd=" : "ump="))
+		return NULL;
+	p += 5;
+	if (cond) { /* TAKEN/: digits and the slash */
+		const char *s = p;
+
+		while ((unsigned)(*p - '0') <= 9)
+			p++;
+		if (p == s || p - s > 19 || *p++ != '/')
+			return NULL;
+	}
+	p = fast_number(p, &v);
+	for (int i = 0; p && i < npos; i++)
+		p = fast_subpos(lex_skip_blanks(p), pos[i], &v);
+	if (!p)
+		return NULL;
+	p = lex_skip_blanks(p);
+	return *p == '\n' ? p + 1 : NULL;
 }
 
 /* sum += row - before: wrapping, as adding each value into sum would */
@@ -1091,11 +1185,29 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 			q = fast_subpos(p, pos[i], &np[i]);
 			if (!q)
 				goto slow;
-			p = fast_blanks(q);
+			/* one space; another blank fails the next token, read slowly */
+			p = q + (*q == ' ');
 		}
-		for (n = 0; *p != '\n'; n++) {
+		for (n = 0;; n++) {
 			uint64_t v;
 
+			/* the usual value: decimal, then one space or the line's end */
+			q = n < nev ? plain_decimal(p, &v) : NULL;
+			if (q && *q == ' ') {
+				ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+				p = q + 1;
+				continue;
+			}
+			if (q && *q == '\n') {
+				ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+				n++;
+				p = q;
+				break;
+			}
+			/* anything else: a trailing blank, more blanks, hex, garbage */
+			p = lex_skip_blanks(p);
+			if (*p == '\n')
+				break;
 			if (n == nev || !(q = fast_number(p, &v)))
 				goto undo;
 			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
@@ -1108,15 +1220,16 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		pos[1] = np[1];
 		pos[2] = np[2];
 		p++;
-		if (p < mark && *p == 'j') {
-			q = skip_jump(p, npos, pos, true);
-			if (!q)
+		if (p >= mark)
+			break;
+		if (!is_cost_start(*p)) {
+			if (*p != 'j' || !(q = skip_jump(p, npos, pos)))
 				break;
 			lineno++;
 			p = q;
+			if (p >= mark || !is_cost_start(*p))
+				break;
 		}
-		if (p >= mark || !is_cost_start(*p))
-			break;
 		lineno++;
 	}
 	run_sum(sum, row, before, nev);
@@ -1201,13 +1314,26 @@ static void parser_init(struct parser *ps, struct profile *prof, struct diag *d)
 	ps->block = NCG_NONE;
 	ps->npos = 1;
 	ps->pos_kind[0] = POS_LINE;
-	for (size_t i = 0; i < FN_CACHE; i++)
-		ps->fcache[i].fn = ps->ecache[i].edge = NCG_NONE;
 	parser_context_reset(ps);
+}
+
+/* The caches of a parser that indexes (not in block mode). */
+static void parser_caches(struct parser *ps)
+{
+	ps->icache = xcalloc(3, sizeof(*ps->icache));
+	ps->fcache = xmalloc_array(FN_CACHE, sizeof(*ps->fcache));
+	ps->ecache = xmalloc_array(FN_CACHE, sizeof(*ps->ecache));
+	for (size_t i = 0; i < FN_CACHE; i++) {
+		ps->fcache[i].fn = NCG_NONE;
+		ps->ecache[i].edge = NCG_NONE;
+	}
 }
 
 static void parser_release(struct parser *ps)
 {
+	free(ps->icache);
+	free(ps->fcache);
+	free(ps->ecache);
 	free(ps->evmap);
 	free(ps->part_sum);
 	free(ps->vals);
@@ -1297,6 +1423,7 @@ void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_op
 	for (uint32_t s = 0; s < prof->nsrc && !(cancel && atomic_load(cancel)); s++) {
 		/* each file reads as if alone: its own header, ids and context */
 		parser_init(ps, prof, d);
+		parser_caches(ps);
 		ps->src = s;
 		ps->progress_base = base;
 		if (d)
@@ -1368,6 +1495,7 @@ void parser_chunk(struct profile *local, const struct map *m, struct diag *d, ui
 	struct parse_progress pr = {.cancel = cancel};
 
 	parser_init(ps, local, d);
+	parser_caches(ps);
 	ps->ph = ph;
 	if (cs)
 		chunk_continue(ps, cs);

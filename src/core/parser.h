@@ -12,8 +12,9 @@
 #include <stdatomic.h>
 
 #define PROGRESS_STEP (32u << 20)
-#define FN_CACHE 1024                    /* entries of the parser's function cache (a power of 2) */
-#define CALLEE_UNKNOWN (NCG_NONE - 1)    /* a cfn= that could not be read */
+#define FN_CACHE 4096                 /* entries of the parser's function cache (a power of 2) */
+#define ID_CACHE 4096                 /* entries of its compressed-id cache, per kind (the same) */
+#define CALLEE_UNKNOWN (NCG_NONE - 1) /* a cfn= that could not be read */
 #define ID_UNDEFINED_USED (NCG_NONE - 2) /* an id used before any definition */
 
 /*
@@ -140,12 +141,32 @@ struct parser {
 	 */
 	struct fn_cache {
 		uint32_t object, file, name, fn;
-	} fcache[FN_CACHE];
+	} * fcache; /* [FN_CACHE] */
 
-	/* the same for call edges, by callee: a function calls the same few again and again */
+	/*
+	 * The same for call edges, by caller and callee: a function calls the
+	 * same few again and again, and a part calls what the part before it
+	 * called. Both are allocated for indexing only (parser_caches()):
+	 * block mode uses neither, and keeps its parser on the stack.
+	 */
 	struct edge_cache {
 		uint32_t caller, callee, edge;
-	} ecache[FN_CACHE];
+	} * ecache; /* [FN_CACHE] */
+
+	/*
+	 * The names last resolved by compressed id, direct-mapped by id, per
+	 * kind, for the current part (part1: its index + 1; 0, as memset
+	 * leaves it, for no entry). Callgrind numbers ids across the whole
+	 * run, so a profile that defines 2,000 ids may number them up to
+	 * 70,000: the idtab then hashes them, and each fn=(12) paid a hash
+	 * and two cache misses. Every change of an id while indexing goes
+	 * through id_set(), which drops its entry. Allocated (zeroed) when
+	 * indexing; block mode, which has its own history of ids, has none.
+	 */
+	struct id_cache {
+		uint64_t id;
+		uint32_t name, part1;
+	} (*icache)[ID_CACHE]; /* [3] */
 
 	uint64_t *vals; /* costs of one line, part order */
 	size_t vals_alloc;
