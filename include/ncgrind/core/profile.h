@@ -373,13 +373,6 @@ static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uin
 	return p->compact ? cost_cells_get(&p->incl_c, at) : p->incl[at];
 }
 
-/*
- * Count only the parts with sel[part] set (NULL: all of them): every cost,
- * call count, total and inclusive cost is summed again from their blocks,
- * read again, as if the files held only those parts. Functions and call
- * edges keep their ids; those of no chosen part have no cost. Takes time in
- * proportion to the chosen parts' lines.
- */
 /* What a long computation says of itself: done of total (bytes), from the caller's thread. */
 struct profile_progress {
 	void (*fn)(void *ctx, uint64_t done, uint64_t total);
@@ -387,9 +380,13 @@ struct profile_progress {
 };
 
 /*
- * The blocks are read again on up to `jobs` threads (0: the cores): each
- * thread a share of the functions, which write only their own rows; while
- * they read, progress (may be NULL) hears how far they are.
+ * Count only the parts with sel[part] set (NULL: all of them): every cost,
+ * call count, total and inclusive cost is summed again from their blocks,
+ * read again, as if the files held only those parts. Functions and call
+ * edges keep their ids; those of no chosen part have no cost. Takes time in
+ * proportion to the chosen parts' lines, on up to `jobs` threads (0: the
+ * cores): each thread a share of the functions, which write only their own
+ * rows; while they read, progress (may be NULL) hears how far they are.
  */
 void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
 			  const struct profile_progress *progress);
