@@ -835,6 +835,9 @@ static const char *reject_line(struct parser *ps, const char *p, int r, bool pos
 	return skip_line(ps, p);
 }
 
+static const char *plain_cost_line(const struct parser *ps, const char *p, uint64_t *pos,
+				   uint32_t *n);
+
 /*
  * "SUBPOSITIONS COSTS": the hot path of the whole program, about 80 million
  * times per gigabyte. Values go to ps->vals first so that a bad line changes
@@ -842,13 +845,19 @@ static const char *reject_line(struct parser *ps, const char *p, int r, bool pos
  */
 static const char *cost_line(struct parser *ps, const char *p)
 {
-	const char *line = p;
+	const char *line = p, *q;
 	uint64_t pos[PROFILE_MAX_POS], *vals = ps->vals;
 	uint32_t n = 0, nev = ps->nev;
 	int r;
 
 	/* whole, so that both copies have a fixed size: no call to memcpy a line */
 	memcpy(pos, ps->pos, sizeof(pos));
+	q = ps->pos_set ? plain_cost_line(ps, p, pos, &n) : NULL;
+	if (q) {
+		p = q;
+		goto read;
+	}
+	n = 0;
 	for (int i = 0; i < ps->npos; i++) {
 		r = lex_subpos(&p, ps->pos[i], ps->pos_set, &pos[i]);
 		if (r != LEX_OK)
@@ -873,6 +882,7 @@ static const char *cost_line(struct parser *ps, const char *p)
 		else
 			p = lex_skip_blanks(p);
 	}
+read:
 	/*
 	 * before the positions move: a block opened here re-reads this line. Not
 	 * for the cost line of a rejected calls=, which counts nowhere: the
@@ -1078,6 +1088,43 @@ static inline const char *fast_subpos(const char *p, uint64_t base, uint64_t *ou
 	default:
 		return fast_number(p, out);
 	}
+}
+
+/*
+ * A cost line as Callgrind writes it, read with the fast tokens: the
+ * subpositions (against ps->pos, which is set) into pos, the values into
+ * ps->vals and their number into *n, each token followed by one space or the
+ * line's end. Returns the line's '\n', or NULL for anything else (more
+ * blanks, a '\r', hex values, too many values, garbage): cost_line() then
+ * reads the whole line again its general way, which gives what it gave.
+ * The cost line of each call and each line after a position line come here.
+ */
+static const char *plain_cost_line(const struct parser *ps, const char *p, uint64_t *pos,
+				   uint32_t *n)
+{
+	uint64_t *vals = ps->vals;
+	const char *q;
+	uint32_t k = 0;
+
+	for (int i = 0; i < ps->npos; i++) {
+		q = fast_subpos(p, ps->pos[i], &pos[i]);
+		if (!q)
+			return NULL;
+		p = q + (*q == ' ');
+	}
+	while (*p != '\n') {
+		if (k == ps->nev || !(q = plain_decimal(p, &vals[k])))
+			return NULL;
+		k++;
+		if (*q == ' ')
+			p = q + 1;
+		else if (*q == '\n')
+			p = q;
+		else
+			return NULL;
+	}
+	*n = k;
+	return p;
 }
 
 /*
