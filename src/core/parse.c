@@ -584,28 +584,38 @@ static int read_targets(struct parser *ps, const char **pp, uint64_t *target)
 	return 0;
 }
 
-static void spec_calls(struct parser *ps, const char *p)
+static const char *plain_calls(struct parser *ps, const char *p, uint64_t *count);
+
+/* The fields of a calls= line, any way they are written: whether they read well (said if not). */
+static bool read_calls(struct parser *ps, const char *p, uint64_t *count)
 {
-	const char *line = p - 6; /* "calls=" */
-	uint64_t count, extra;
+	uint64_t extra;
 	int r;
 
 	p = lex_skip_blanks(p);
-	r = lex_number(&p, &count);
+	r = lex_number(&p, count);
 	if (r != LEX_OK) {
 		bad_token(ps, "call count", p, r);
-		ps->next = NEXT_SKIP;
-		return;
+		return false;
 	}
-	if (read_targets(ps, &p, ps->target) < 0) {
-		ps->next = NEXT_SKIP;
-		return;
-	}
+	if (read_targets(ps, &p, ps->target) < 0)
+		return false;
 	/* Xdebug writes "calls=1 0 0": tolerate further numbers. */
 	while (*p != '\n' && lex_subpos(&p, 0, true, &extra) == LEX_OK)
 		p = lex_skip_blanks(p);
 	if (*p != '\n') {
 		bad_token(ps, "calls= field", p, LEX_BAD);
+		return false;
+	}
+	return true;
+}
+
+static void spec_calls(struct parser *ps, const char *p)
+{
+	const char *line = p - 6; /* "calls=" */
+	uint64_t count;
+
+	if (!plain_calls(ps, p, &count) && !read_calls(ps, p, &count)) {
 		ps->next = NEXT_SKIP;
 		return;
 	}
@@ -1125,6 +1135,29 @@ static const char *plain_cost_line(const struct parser *ps, const char *p, uint6
 	}
 	*n = k;
 	return p;
+}
+
+/*
+ * The fields of a calls= line as Callgrind writes them ("calls=COUNT TARGET",
+ * one space after each, a position set), read with the fast tokens: the
+ * count into *count, the target into ps->target. Returns the line's '\n',
+ * or NULL for anything else: read_calls() then reads the line its general
+ * way, which writes the same target and says what is wrong, if anything.
+ */
+static const char *plain_calls(struct parser *ps, const char *p, uint64_t *count)
+{
+	const char *q = plain_decimal(p, count);
+
+	if (!q || *q != ' ' || !ps->pos_set)
+		return NULL;
+	p = q + 1;
+	for (int i = 0; i < ps->npos; i++) {
+		q = fast_subpos(p, ps->pos[i], &ps->target[i]);
+		if (!q)
+			return NULL;
+		p = q + (*q == ' ');
+	}
+	return *p == '\n' ? p : NULL;
 }
 
 /*
