@@ -96,11 +96,13 @@ int lex_name(const char *p, struct lex_name *out)
 	p = lex_skip_blanks(p);
 	if (p[0] == '(' && p[1] >= '0' && p[1] <= '9') {
 		uint64_t id = 0;
+		unsigned d;
 
-		for (p++; *p >= '0' && *p <= '9'; p++) {
+		/* one compare a digit, the digit kept: a name line's id is most of its bytes */
+		for (p++; (d = (unsigned)(unsigned char)*p - '0') <= 9; p++) {
 			if (id > UINT32_MAX)
 				return LEX_OVERFLOW;
-			id = id * 10 + (uint64_t)(*p - '0');
+			id = id * 10 + d;
 		}
 		if (*p != ')')
 			return LEX_BAD;
