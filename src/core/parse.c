@@ -725,7 +725,7 @@ static void ensure_function(struct parser *ps, const char *line, const char *wha
 /* The edge cache's slot: by caller too, so that a callee called from many places spreads. */
 static size_t edge_slot(uint32_t caller, uint32_t callee)
 {
-	return (callee ^ caller * 0x9e3779b1u) & (FN_CACHE - 1);
+	return (callee ^ caller * 0x9e3779b1u) & (EDGE_CACHE - 1);
 }
 
 static void commit_call(struct parser *ps, size_t n)
@@ -739,11 +739,11 @@ static void commit_call(struct parser *ps, size_t n)
 	if (ps->callee == CALLEE_UNKNOWN)
 		ps->callee = make_callee(ps, NCG_NONE);
 	c = &ps->ecache[edge_slot(ps->fn, ps->callee)];
-	if (c->edge != NCG_NONE && c->caller == ps->fn && c->callee == ps->callee) {
-		e = c->edge;
+	if (c->edge1 && c->caller == ps->fn && c->callee == ps->callee) {
+		e = c->edge1 - 1;
 	} else {
 		e = profile_edge(prof, ps->fn, ps->callee);
-		*c = (struct edge_cache){ps->fn, ps->callee, e};
+		*c = (struct edge_cache){ps->fn, ps->callee, e + 1};
 	}
 	prof->funcs[ps->fn].used = prof->funcs[ps->callee].used = true;
 	if (!u64_add_sat(&prof->edges[e].count, ps->call_count)) {
@@ -1402,11 +1402,9 @@ static void parser_caches(struct parser *ps)
 {
 	ps->icache = xcalloc(3, sizeof(*ps->icache));
 	ps->fcache = xmalloc_array(FN_CACHE, sizeof(*ps->fcache));
-	ps->ecache = xmalloc_array(FN_CACHE, sizeof(*ps->ecache));
-	for (size_t i = 0; i < FN_CACHE; i++) {
+	ps->ecache = xcalloc(EDGE_CACHE, sizeof(*ps->ecache)); /* zero: empty */
+	for (size_t i = 0; i < FN_CACHE; i++)
 		ps->fcache[i].fn = NCG_NONE;
-		ps->ecache[i].edge = NCG_NONE;
-	}
 }
 
 static void parser_release(struct parser *ps)

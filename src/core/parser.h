@@ -14,6 +14,7 @@
 #define PROGRESS_STEP (32u << 20)
 #define FN_CACHE 4096                 /* entries of the parser's function cache (a power of 2) */
 #define ID_CACHE 4096                 /* entries of its compressed-id cache, per kind (the same) */
+#define EDGE_CACHE 16384              /* entries of its edge cache (a power of 2) */
 #define CALLEE_UNKNOWN (NCG_NONE - 1) /* a cfn= that could not be read */
 #define ID_UNDEFINED_USED (NCG_NONE - 2) /* an id used before any definition */
 
@@ -150,8 +151,8 @@ struct parser {
 	 * block mode uses neither, and keeps its parser on the stack.
 	 */
 	struct edge_cache {
-		uint32_t caller, callee, edge;
-	} * ecache; /* [FN_CACHE] */
+		uint32_t caller, callee, edge1; /* the edge + 1; 0 (calloc): none */
+	} * ecache;                             /* [EDGE_CACHE] */
 
 	/*
 	 * The names last resolved by compressed id, direct-mapped by id, per
