@@ -104,10 +104,14 @@ static bool absolute_line(const char *p, int npos)
  * positions, and a line the parser takes (a rejected line moves nothing,
  * and the relative line after it then needs the position before).
  */
+static bool plain_sets_pos(const struct parser *ps, const char *q);
+
 static bool line_sets_pos(const struct parser *ps, const char *q)
 {
 	uint64_t v;
 
+	if (plain_sets_pos(ps, q))
+		return true;
 	if (!absolute_line(q, ps->npos))
 		return false;
 	for (int i = 0; i < ps->npos; i++) {
@@ -1158,6 +1162,31 @@ static const char *plain_calls(struct parser *ps, const char *p, uint64_t *count
 		p = q + (*q == ' ');
 	}
 	return *p == '\n' ? p : NULL;
+}
+
+/*
+ * Whether the cost line at q is one Callgrind writes after fn=: decimal
+ * positions and values, one space or the line's end after each, no more
+ * values than events. Such a line sets the position (line_sets_pos() says
+ * yes to it too); false for anything else, which line_sets_pos() then reads
+ * its general way. Spares each block's close the cursor stored back at
+ * every token.
+ */
+static bool plain_sets_pos(const struct parser *ps, const char *q)
+{
+	uint64_t v;
+
+	for (int i = 0; i < ps->npos; i++) {
+		if (!(q = plain_decimal(q, &v)) || (*q != ' ' && *q != '\n'))
+			return false;
+		q += *q == ' ';
+	}
+	for (uint32_t n = 0; *q != '\n'; n++) {
+		if (n == ps->nev || !(q = plain_decimal(q, &v)) || (*q != ' ' && *q != '\n'))
+			return false;
+		q += *q == ' ';
+	}
+	return true;
 }
 
 /*
