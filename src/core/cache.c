@@ -135,17 +135,11 @@ static void settings_error(void *ctx, const char *message)
 void cache_read_settings(const char *path)
 {
 	struct config_reader r = {.line = settings_line, .error = settings_error};
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	char def[PATH_MAX], why[200];
+	char *def = path ? NULL : config_default_path(), why[200];
 
-	if (!path && xdg && *xdg &&
-	    snprintf(def, sizeof(def), "%s/ncgrind/config", xdg) < (int)sizeof(def))
-		path = def;
-	else if (!path && home && *home &&
-		 snprintf(def, sizeof(def), "%s/.config/ncgrind/config", home) < (int)sizeof(def))
-		path = def;
-	if (path)
-		config_read(&r, path, why, sizeof(why));
+	if (path || def)
+		config_read(&r, path ? path : def, why, sizeof(why));
+	free(def);
 }
 
 const char *cache_use_name(int use)

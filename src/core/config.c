@@ -220,6 +220,23 @@ static int slurp(FILE *f, char **data, size_t *n, char *why, size_t size)
 	return 0;
 }
 
+char *config_default_path(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char *path;
+
+	if (xdg && *xdg) {
+		path = xmalloc(strlen(xdg) + 32);
+		sprintf(path, "%s/ncgrind/config", xdg);
+	} else if (home && *home) {
+		path = xmalloc(strlen(home) + 40);
+		sprintf(path, "%s/.config/ncgrind/config", home);
+	} else {
+		return NULL;
+	}
+	return path;
+}
+
 int config_read(struct config_reader *r, const char *path, char *why, size_t size)
 {
 	struct stat st;

@@ -211,28 +211,10 @@ static void config_error(void *ctx, const char *message)
 		snprintf(u->config->first_wrong, sizeof(u->config->first_wrong), "%s", message);
 }
 
-/* $XDG_CONFIG_HOME/ncgrind/config, else ~/.config/ncgrind/config; NULL: neither. */
-static char *default_path(void)
-{
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	char *path;
-
-	if (xdg && *xdg) {
-		path = xmalloc(strlen(xdg) + 32);
-		sprintf(path, "%s/ncgrind/config", xdg);
-	} else if (home && *home) {
-		path = xmalloc(strlen(home) + 40);
-		sprintf(path, "%s/.config/ncgrind/config", home);
-	} else {
-		return NULL;
-	}
-	return path;
-}
-
 int ui_config_read(struct ui *u, const char *path)
 {
 	struct config_reader r = {.line = config_line, .error = config_error, .ctx = u};
-	char *def = path ? NULL : default_path(), why[300];
+	char *def = path ? NULL : config_default_path(), why[300];
 	int ret = 0;
 
 	u->config = xcalloc(1, sizeof(*u->config));

@@ -59,6 +59,11 @@ struct config_reader {
  * however many lines were wrong (r->errors says how many).
  */
 int config_read(struct config_reader *r, const char *path, char *why, size_t size);
+/*
+ * The configuration read by default: $XDG_CONFIG_HOME/ncgrind/config, else
+ * ~/.config/ncgrind/config (malloc'd); NULL when neither is set.
+ */
+char *config_default_path(void);
 /* The same on bytes in memory (the fuzzer's, and tests'); path names them. */
 void config_read_buffer(struct config_reader *r, const char *path, const char *data, size_t n);
 
