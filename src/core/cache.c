@@ -931,17 +931,8 @@ static void unbuild(struct profile *p)
 	p->events = p->evspecs = NULL;
 	p->ev_alloc = p->nevspecs = p->evspecs_alloc = 0;
 	p->nev = p->nraw = p->stride = p->ncycles = 0;
-	for (size_t i = 0; i < p->nparts; i++) {
-		struct part *pt = &p->parts[i];
-
-		free(pt->evmap);
-		free(pt->sum);
-		free(pt->summary);
-		free(pt->totals);
-		free(pt->changes);
-		for (int k = 0; k < 3; k++)
-			idtab_release(&pt->ids[k]);
-	}
+	for (size_t i = 0; i < p->nparts; i++)
+		profile_part_release(&p->parts[i]);
 	free(p->parts);
 	p->parts = NULL;
 	p->nparts = p->parts_alloc = 0;

@@ -41,22 +41,31 @@ void profile_free(const struct profile *p, void *a)
 	free(a);
 }
 
+void profile_part_release(struct part *pt)
+{
+	free(pt->evmap);
+	free(pt->sum);
+	free(pt->summary);
+	free(pt->totals);
+	for (int k = 0; k < 3; k++)
+		idtab_release(&pt->ids[k]);
+	free(pt->changes);
+}
+
+void profile_cells_release(const struct profile *p, struct cost_cells *c)
+{
+	profile_free(p, c->cell);
+	profile_free(p, c->big);
+	memset(c, 0, sizeof(*c));
+}
+
 void profile_release(struct profile *p)
 {
 	if (p->demangled)
 		demangle_release(*p->demangled);
 	free(p->demangled);
-	for (size_t i = 0; i < p->nparts; i++) {
-		struct part *pt = &p->parts[i];
-
-		free(pt->evmap);
-		free(pt->sum);
-		free(pt->summary);
-		free(pt->totals);
-		for (int k = 0; k < 3; k++)
-			idtab_release(&pt->ids[k]);
-		free(pt->changes);
-	}
+	for (size_t i = 0; i < p->nparts; i++)
+		profile_part_release(&p->parts[i]);
 	for (uint32_t i = 0; i < p->nev; i++) {
 		free(p->events[i].terms);
 		free(p->events[i].den);
@@ -80,12 +89,9 @@ void profile_release(struct profile *p)
 	free(p->part_sel);
 	free(p->edge_sel);
 	all_costs_free(p, p->all);
-	profile_free(p, p->self_c.cell);
-	profile_free(p, p->self_c.big);
-	profile_free(p, p->incl_c.cell);
-	profile_free(p, p->incl_c.big);
-	profile_free(p, p->edge_c.cell);
-	profile_free(p, p->edge_c.big);
+	profile_cells_release(p, &p->self_c);
+	profile_cells_release(p, &p->incl_c);
+	profile_cells_release(p, &p->edge_c);
 	for (size_t i = 0; i < p->nsrc; i++) {
 		for (int k = 0; k < 3; k++)
 			idtab_release(&p->src[i].shared_ids[k]);
@@ -847,13 +853,9 @@ static void on_recost_line(void *ctx, const struct parse_line *l)
 /* The finished costs go; the profile holds 64-bit raw rows to sum into. */
 static void drop_costs(struct profile *p)
 {
-	struct cost_cells *cells[] = {&p->self_c, &p->incl_c, &p->edge_c};
-
-	for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
-		profile_free(p, cells[i]->cell);
-		profile_free(p, cells[i]->big);
-		memset(cells[i], 0, sizeof(*cells[i]));
-	}
+	profile_cells_release(p, &p->self_c);
+	profile_cells_release(p, &p->incl_c);
+	profile_cells_release(p, &p->edge_c);
 	free(p->self);
 	free(p->incl);
 	free(p->incl_flat);
@@ -888,12 +890,9 @@ static void all_costs_free(const struct profile *p, struct all_costs *a)
 {
 	if (!a)
 		return;
-	profile_free(p, a->self_c.cell);
-	profile_free(p, a->self_c.big);
-	profile_free(p, a->incl_c.cell);
-	profile_free(p, a->incl_c.big);
-	profile_free(p, a->edge_c.cell);
-	profile_free(p, a->edge_c.big);
+	profile_cells_release(p, &a->self_c);
+	profile_cells_release(p, &a->incl_c);
+	profile_cells_release(p, &a->edge_c);
 	profile_free(p, a->totals);
 	profile_free(p, a->cycle_incl);
 	free(a->counts);

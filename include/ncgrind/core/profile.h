@@ -277,6 +277,10 @@ void profile_init(struct profile *p, const char *path);
 void profile_release(struct profile *p);
 /* free(a), unless a is borrowed from the kept index the profile was read from. */
 void profile_free(const struct profile *p, void *a);
+/* A part's own arrays and id tables (freed as profile_free() frees). */
+void profile_part_release(struct part *pt);
+/* Cost cells, emptied (their arrays freed as profile_free() frees). */
+void profile_cells_release(const struct profile *p, struct cost_cells *c);
 /* Adds a file to read (not yet opened); returns its index. */
 uint32_t profile_add_source(struct profile *p, const char *path);
 /*
