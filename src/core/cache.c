@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ncgrind/core/cache.h"
 #include "ncgrind/core/config.h"
+#include "ncgrind/core/settings.h"
 #include "ncgrind/core/decompress.h"
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
@@ -99,15 +100,6 @@ bool cache_parse_size(const char *s, uint64_t *bytes)
 	return true;
 }
 
-static bool on_word(const char *v, bool *on)
-{
-	if (!strcmp(v, "on") || !strcmp(v, "yes") || !strcmp(v, "true"))
-		return *on = true;
-	if (!strcmp(v, "off") || !strcmp(v, "no") || !strcmp(v, "false"))
-		return !(*on = false);
-	return false;
-}
-
 /* A line of the configuration: set cache and set cache-size, nothing else. */
 static bool settings_line(void *ctx, const struct config_line *l, char *why, size_t size)
 {
@@ -119,7 +111,7 @@ static bool settings_line(void *ctx, const struct config_line *l, char *why, siz
 	(void)size;
 	if (l->argc != 3 || strcmp(l->argv[0], "set"))
 		return true;
-	if (!strcmp(l->argv[1], "cache") && on_word(l->argv[2], &on))
+	if (!strcmp(l->argv[1], "cache") && setting_on_off(l->argv[2], &on))
 		cache_set_enabled(on);
 	else if (!strcmp(l->argv[1], "cache-size") && cache_parse_size(l->argv[2], &v))
 		cache_set_size(v);

@@ -49,13 +49,12 @@ const char *setting_value_word(enum setting s, size_t i, char *buf, size_t size)
 	}
 }
 
-static bool is_on_off(const char *v)
+bool setting_on_off(const char *value, bool *on)
 {
-	static const char *const words[] = {"on", "off", "yes", "no", "true", "false"};
-
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (!strcmp(v, words[i]))
-			return true;
+	if (!strcmp(value, "on") || !strcmp(value, "yes") || !strcmp(value, "true"))
+		return *on = true, true;
+	if (!strcmp(value, "off") || !strcmp(value, "no") || !strcmp(value, "false"))
+		return *on = false, true;
 	return false;
 }
 
@@ -72,7 +71,9 @@ bool setting_check(enum setting s, const char *value, char *why, size_t size)
 		if (end != value && !*end && v >= 0 && v <= 100)
 			return true;
 	} else if (*value && !strcmp(in->values, "on|off")) {
-		if (is_on_off(value))
+		bool on;
+
+		if (setting_on_off(value, &on))
 			return true;
 	} else if (*value && words) {
 		for (size_t i = 0; setting_value_word(s, i, w, sizeof(w)); i++)

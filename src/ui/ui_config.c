@@ -108,7 +108,9 @@ static bool config_set_line(struct ui *u, const struct config_line *l, char *why
 		return false;
 	}
 	if (s == SET_COLOUR) { /* before the terminal starts: its first screen already */
-		bool on = !strcmp(value, "on") || !strcmp(value, "yes") || !strcmp(value, "true");
+		bool on = false;
+
+		setting_on_off(value, &on); /* (setting_check took it) */
 
 		if (on) /* a user's configuration wins over NO_COLOR (no-color.org) */
 			term_override_no_color();

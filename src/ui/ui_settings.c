@@ -18,15 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool on_off(const char *arg, bool *out)
-{
-	if (!strcmp(arg, "on") || !strcmp(arg, "yes") || !strcmp(arg, "true"))
-		return *out = true, true;
-	if (!strcmp(arg, "off") || !strcmp(arg, "no") || !strcmp(arg, "false"))
-		return *out = false, true;
-	return false;
-}
-
 void ui_profile_settings(const struct ui *u, struct profile *p)
 {
 	profile_set_cycles(p, u->disp.cycles);
@@ -78,7 +69,7 @@ static void set_units(struct ui *u, const char *value)
 
 static void set_percent(struct ui *u, const char *value)
 {
-	if (!on_off(value, &u->disp.show_percent))
+	if (!setting_on_off(value, &u->disp.show_percent))
 		bad_value(u, SET_PERCENT);
 }
 
@@ -86,7 +77,7 @@ static void set_colour(struct ui *u, const char *value)
 {
 	bool b;
 
-	if (!on_off(value, &b)) {
+	if (!setting_on_off(value, &b)) {
 		bad_value(u, SET_COLOUR);
 		return;
 	}
@@ -105,7 +96,7 @@ static void set_mouse(struct ui *u, const char *value)
 {
 	bool b;
 
-	if (!on_off(value, &b)) {
+	if (!setting_on_off(value, &b)) {
 		bad_value(u, SET_MOUSE);
 	} else if (!term_set_mouse(b)) {
 		ui_message(u, true, "the terminal '%s' reports no mouse",
@@ -122,7 +113,7 @@ static void set_cycles(struct ui *u, const char *value)
 {
 	bool b;
 
-	if (!on_off(value, &b))
+	if (!setting_on_off(value, &b))
 		bad_value(u, SET_CYCLES);
 	else
 		ui_set_cycles(u, b);
@@ -132,7 +123,7 @@ static void set_demangle(struct ui *u, const char *value)
 {
 	bool b;
 
-	if (!on_off(value, &b))
+	if (!setting_on_off(value, &b))
 		bad_value(u, SET_DEMANGLE);
 	else
 		ui_set_demangle(u, b);
@@ -321,7 +312,7 @@ static void set_cache(struct ui *u, const char *value)
 {
 	bool b;
 
-	if (!on_off(value, &b)) {
+	if (!setting_on_off(value, &b)) {
 		bad_value(u, SET_CACHE);
 		return;
 	}

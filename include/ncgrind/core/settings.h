@@ -71,6 +71,8 @@ const struct setting_info *setting_info(enum setting s);
  * the last, or when the values are a placeholder (DIR, PCT).
  */
 const char *setting_value_word(enum setting s, size_t i, char *buf, size_t size);
+/* on, yes, true (*on true) or off, no, false (*on false); false: none of them. */
+bool setting_on_off(const char *value, bool *on);
 /*
  * Whether value is one setting s takes, as far as can be told without a
  * profile (a word of its list, on/off/yes/no/true/false, a percentage from
