@@ -8,6 +8,7 @@
 #include "ncgrind/core/diag.h"
 #include "ncgrind/core/escape.h"
 #include "ncgrind/core/map.h"
+#include "ncgrind/core/memwatch.h"
 #include "ncgrind/core/siblings.h"
 #include "ncgrind/model/parts.h"
 #include "ncgrind/core/parse.h"
@@ -629,6 +630,19 @@ static void print_stats(const struct profile *p, double secs)
 	fprintf(stderr, "ncgrind: kept index: %s\n", cache_use_name(p->stats.cache));
 }
 
+/* After the report: the most anonymous memory the whole run held (memwatch.h). */
+static void print_peak(const struct profile *p, long kb)
+{
+	double bytes = (double)profile_bytes(p);
+
+	if (kb < 0)
+		return;
+	fprintf(stderr,
+		"ncgrind: RssAnon peak %ld kB (%.1f%% of the file) from the start to the report's "
+		"end\n",
+		kb, bytes > 0 ? 100.0 * (double)kb * 1024.0 / bytes : 0.0);
+}
+
 /* A filter or a format the report cannot take: said, rather than ignored (2); else 0. */
 static int check_report(const struct options *o, const struct report_opts *r)
 {
@@ -898,6 +912,8 @@ static int batch(const struct options *in)
 	int ret;
 
 	t0 = now();
+	if (o.stats)
+		memwatch_start();
 	ret = session_load(&s, o.files.v, o.files.n, &popts);
 	diag_write(&s.diag, stderr);
 	if (ret < 0) {
@@ -927,6 +943,8 @@ static int batch(const struct options *in)
 	o.report.terminal = isatty(STDOUT_FILENO);
 	if (!ret)
 		ret = write_report(&s.prof, &o);
+	if (o.stats)
+		print_peak(&s.prof, memwatch_stop());
 	for (size_t i = 0; i < s.prof.nsrc; i++)
 		if (map_changed(&s.prof.src[i].map)) { /* the report read zeros past its end */
 			escape_message(stderr,

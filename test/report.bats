@@ -711,6 +711,8 @@ EOF
 	# 3 functions, 3 call edges (main->func1, main->func2, func1->func2), no cycle
 	assert_grep '3 functions, 3 call edges' "$ERR"
 	assert_grep '0 cycles' "$ERR"
+	# the anonymous memory at its highest, once the report is out: its last line
+	tail -1 "$ERR" | grep -Eq '^ncgrind: RssAnon peak [0-9]+ kB \([0-9.]+% of the file\) from the start to the report.s end$'
 }
 
 @test "messages: at most 50, then 'FILE: N more messages not shown'" {

@@ -338,8 +338,9 @@ check() {
 	}' "$1" "$2"
 }
 
-# stats_run JOBS-OPTION... -- FILE OUT: one --stats run; appends RssAnon (kB),
-# the largest thread CPU and the main CPU (s) to stats.anon, .thr, .main.
+# stats_run JOBS-OPTION... -- FILE OUT: one --stats run; appends RssAnon (kB)
+# at the end of the index and at its peak over the whole report (memwatch.c),
+# the largest thread CPU and the main CPU (s) to stats.anon, .peak, .thr, .main.
 stats_run() {
 	local opts=() f out line
 	while [ "$1" != -- ]; do
@@ -350,6 +351,7 @@ stats_run() {
 	"$NCGRIND" --stats "${opts[@]}" --dump=functions --format=tsv "$f" >"$out" 2>stats.txt ||
 		{ cat stats.txt >&2; return 1; }
 	sed -n 's/.*RssAnon \([0-9]*\) kB.*/\1/p' stats.txt >>stats.anon
+	sed -n 's/.*RssAnon peak \([0-9]*\) kB.*/\1/p' stats.txt >>stats.peak
 	line=$(grep '^ncgrind: jobs ' stats.txt || true)
 	[ -n "$line" ] || return 0
 	echo "$line" | sed -n 's/.*thread cpu \([0-9. ]*\) s.*/\1/p' |
@@ -404,7 +406,7 @@ for i in "${!FILES[@]}"; do
 	size=$(stat -L -c %s "$f")
 	printf 'bench: %-30s %8.1f MB:' "$label" "$(awk "BEGIN { print $size / 1e6 }")"
 	# Memory and thread CPU from --stats, which also writes the TSVs to check.
-	rm -f stats.anon stats.thr stats.main out.1.tsv out.N.tsv
+	rm -f stats.anon stats.peak stats.thr stats.main out.1.tsv out.N.tsv
 	printf ' stats'
 	if ! stats_run "${J1[@]}" -- "$f" out.1.tsv; then
 		echo " FAILED"
@@ -413,14 +415,14 @@ for i in "${!FILES[@]}"; do
 		printf '%s\t%s\t%s\n' "$label" "$size" "error" >>rows.tsv
 		continue
 	fi
-	anon1=$(med stats.anon)
-	rm -f stats.anon stats.thr stats.main
-	anonN=n/a thr=n/a main=n/a same=n/a exact=-
+	anon1=$(med stats.anon) peak1=$(med stats.peak)
+	rm -f stats.anon stats.peak stats.thr stats.main
+	anonN=n/a peakN=n/a thr=n/a main=n/a same=n/a exact=-
 	if [ "$HAS_JOBS" = 1 ]; then
 		for ((r = 0; r < STATS_RUNS; r++)); do
 			stats_run "${JN[@]}" -- "$f" out.N.tsv || { BAD=1; break; }
 		done
-		anonN=$(med stats.anon)
+		anonN=$(med stats.anon) peakN=$(med stats.peak)
 		[ ! -s stats.thr ] || thr=$(med stats.thr)
 		[ ! -s stats.main ] || main=$(med stats.main)
 		if cmp -s out.1.tsv out.N.tsv; then same=ok; else
@@ -472,7 +474,7 @@ print(*r[:3])' hf.json)
 	fi
 	PHASES+=("$label $((SECONDS - t)) s")
 	printf '%s\t' "$label" "$size" "$floor" "$j1" "$jN" "$scr" "$anon1" "$anonN" "$thr" "$main" "$exact" >>rows.tsv
-	printf '%s\n' "$same" >>rows.tsv
+	printf '%s\t%s\t%s\n' "$same" "$peak1" "$peakN" >>rows.tsv
 done
 
 # The terminal's own cost: the first table of a 1 KB profile.
@@ -526,7 +528,7 @@ function size(sz) { return sprintf(sz >= 1e7 ? "%.0f" : sz >= 1e5 ? "%.1f" : "%.
 function cells(   n) {
 	n = 0
 	c[++n] = $1; c[++n] = size($2)
-	if ($3 == "error") { for (k = 3; k <= 18; k++) c[++n] = (k >= 17 ? "FAIL" : "error"); return n }
+	if ($3 == "error") { for (k = 3; k <= 20; k++) c[++n] = (k == 17 || k == 18 ? "FAIL" : "error"); return n }
 	c[++n] = fs($3)
 	c[++n] = fs($4); c[++n] = ratio($4, $3); c[++n] = mbs($2, $4)
 	c[++n] = fs($5); c[++n] = ratio($5, $3); c[++n] = mbs($2, $5)
@@ -535,6 +537,7 @@ function cells(   n) {
 	c[++n] = mb($8); c[++n] = pct($8, $2)
 	c[++n] = fs($9); c[++n] = fs($10)
 	c[++n] = $11; c[++n] = $12
+	c[++n] = pct($13, $2); c[++n] = pct($14, $2)
 	return n
 }'
 N=$JOBS
@@ -551,21 +554,23 @@ W=$(awk -F'\t' '{ if (length($1) > w) w = length($1) } END { print w < 8 ? 8 : w
 awk -F'\t' -v N="$N" -v W="$W" "$FMT_AWK"'
 BEGIN {
 	L = "%-" W "s"
-	printf L " %7s %7s | %-21s | %-21s | %7s | %-13s | %-13s | %-11s | %s\n", "", "size", "floor",
+	printf L " %7s %7s | %-21s | %-21s | %7s | %-13s | %-13s | %-11s | %-11s | %s\n", "", "size", "floor",
 		"------ 1 job ------", "------ " N " jobs ------", "1st", "RssAnon 1 job", "RssAnon " N " jobs",
-		"cpu " N " jobs", "check"
-	printf L " %7s %7s | %7s %5s %7s | %7s %5s %7s | %7s | %7s %5s | %7s %5s | %5s %5s | %5s %5s\n",
+		"cpu " N " jobs", "peak %file", "check"
+	printf L " %7s %7s | %7s %5s %7s | %7s %5s %7s | %7s | %7s %5s | %7s %5s | %5s %5s | %5s %5s | %5s %5s\n",
 		"profile", "MB", "s", "s", "x fl", "MB/s", "s", "x fl", "MB/s", "table s",
-		"MB", "%file", "MB", "%file", "thr s", "main", "exact", "1=" N
+		"MB", "%file", "MB", "%file", "thr s", "main", "1 job", N " jobs", "exact", "1=" N
 }
 {
 	cells()
-	printf L " %7s %7s | %7s %5s %7s | %7s %5s %7s | %7s | %7s %5s | %7s %5s | %5s %5s | %5s %5s\n",
+	printf L " %7s %7s | %7s %5s %7s | %7s %5s %7s | %7s | %7s %5s | %7s %5s | %5s %5s | %5s %5s | %5s %5s\n",
 		c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14],
-		c[15], c[16], c[17], c[18]
+		c[15], c[16], c[19], c[20], c[17], c[18]
 }' rows.tsv
 [ "$HAS_SCREEN" = 0 ] || echo "1st table s: $(nc_cmd "${JN[@]}" --bench-first-screen FILE) on a ${TTY} pty;" \
 	"the same on a 1 KB profile (the terminal's own cost): $(awk "$FMT_AWK"' BEGIN { print fs("'"$SCR_BASE"'") }') s"
+echo "RssAnon: at the end of the index; peak %file: its highest from the start to the report's end" \
+	"(--stats, sampled every ms), as a share of the file, median of the runs"
 echo "thr s: the largest worker thread CPU time (the critical path: what N threads take with a core each);" \
 	"main: the main thread's CPU; both from --stats, median of $STATS_RUNS runs"
 [ -z "$CGA_LINE" ] || echo "$CGA_LINE"
@@ -588,8 +593,9 @@ echo
 awk -F'\t' -v N="$N" "$FMT_AWK"'
 BEGIN {
 	print "| profile | MB | floor s | 1 job s | x floor | MB/s | " N " jobs s | x floor | MB/s | first table s |" \
-		" RssAnon 1 job MB | % file | RssAnon " N " jobs MB | % file | max thread cpu s | main cpu s | exact | 1 job = " N " jobs |"
-	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|"
+		" RssAnon 1 job MB | % file | RssAnon " N " jobs MB | % file | max thread cpu s | main cpu s | exact | 1 job = " N " jobs |" \
+		" peak RssAnon 1 job % file | peak RssAnon " N " jobs % file |"
+	print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|--:|--:|"
 }
 {
 	n = cells(); line = "|"
