@@ -175,3 +175,63 @@ cest = {f["function"]: f["self"]["CEst"] for f in d["functions"]}
 assert cest == {"f": 170, "g": 60}, cest
 EOF2
 }
+
+# Inherited events are worked out when shown (events_on_demand) for up to 64
+# events and 256 terms; past that their columns are kept as before. Both ways
+# give a value by its formula: here by hand.
+few_events() { # N: a profile of N raw events E1..EN, main calls f
+	local n=$1 i
+	{
+		printf '# callgrind format\nevents:'
+		for i in $(seq 1 "$n"); do printf ' E%d' "$i"; done
+		# S = E1 + 2 E2 + EN; T = S + S (an inherited event naming one before it)
+		printf '\nevent: S = E1 + 2 E2 + E%d\nevent: T = S + S\n' "$n"
+		printf 'fl=a.c\nfn=main\n1 1 2'
+		for i in $(seq 3 "$n"); do printf ' %d' "$i"; done
+		printf '\ncfn=f\ncalls=1 1\n1 10 20'
+		for i in $(seq 3 "$n"); do printf ' %d' $((i * 10)); done
+		printf '\nfn=f\n1 10 20'
+		for i in $(seq 3 "$n"); do printf ' %d' $((i * 10)); done
+		printf '\n'
+	} >"E$n.callgrind"
+}
+
+@test "derived events: worked out when shown (3 events) or kept (70, or a formula of 300 terms): same values" {
+	cd "$BATS_TEST_TMPDIR"
+	# main self: E1 1, E2 2, EN N; f (self, and main's call): E1 10, E2 20, EN 10 N.
+	# 3 events: S = 1 + 4 + 3 = 8 (main self); f: 10 + 40 + 30 = 80; main incl 88.
+	# 70 events: main self S = 1 + 4 + 70 = 75; f 10 + 40 + 700 = 750; incl 825. T = 2 S.
+	few_events 3
+	few_events 70
+	ncg --dump=functions --format=tsv --events=S,T --sort=name E3.callgrind
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF2'
+function | file | object | calls | self:S | self:T | incl:S | incl:T
+f | a.c |  | 1 | 80 | 160 | 80 | 160
+main | a.c |  | 0 | 8 | 16 | 88 | 176
+EOF2
+	ncg --dump=functions --format=tsv --events=S,T --sort=name E70.callgrind
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF2'
+function | file | object | calls | self:S | self:T | incl:S | incl:T
+f | a.c |  | 1 | 750 | 1500 | 750 | 1500
+main | a.c |  | 0 | 75 | 150 | 825 | 1650
+EOF2
+	# the call's cost too: main -> f is f's 80 (3 events)
+	ncg --dump=calls --format=tsv --events=T E3.callgrind
+	expect_status 0
+	assert_grep "160" "$OUT"
+	# a formula of 300 terms (E1 300 times): kept; S = 300 E1 = 300 (main), 3,000 (f)
+	sed "s/^event: S = .*/event: S = $(seq 1 300 | sed 's/.*/E1/' | paste -sd+ | sed 's/+/ + /g')/" \
+		E3.callgrind >long.callgrind
+	ncg --dump=functions --format=tsv --events=S --sort=name long.callgrind
+	expect_status 0
+	expect_no_err
+	expect_tsv <<'EOF2'
+function | file | object | calls | self:S | incl:S
+f | a.c |  | 1 | 3000 | 3000
+main | a.c |  | 0 | 300 | 3300
+EOF2
+}

@@ -10,6 +10,7 @@
 #include "ncgrind/core/config.h"
 #include "ncgrind/core/settings.h"
 #include "ncgrind/core/decompress.h"
+#include "ncgrind/core/events.h"
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
 
@@ -193,6 +194,7 @@ struct head {
 	struct key key;
 	uint64_t lines, src_lines;
 	uint32_t nev, nraw, ncycles, flags;
+	uint32_t ncell, pad; /* values a row of cost cells: nev, or nraw (events_on_demand) */
 	uint64_t nfuncs, nedges, nblocks, nctx, nnames, nevspecs, nparts;
 	uint64_t name_mask, name_count, fn_mask, fn_count;
 	uint64_t shared_at[3], nshared[3];
@@ -813,13 +815,18 @@ static bool build(struct profile *p, const struct image *im)
 	p->blocks = (struct block *)bl;
 	p->nblock_ctx = p->block_ctx_alloc = h->nctx;
 	p->block_ctx = (struct block_ctx *)cx;
-	p->nev = p->stride = h->nev;
+	if (h->ncell != h->nev && h->ncell != h->nraw)
+		return false;
+	p->nev = h->nev;
 	p->nraw = h->nraw;
+	p->ncell = p->stride = h->ncell;
 	p->ncycles = h->ncycles;
 	if (!graph_cycles_agree(p)) /* the call trees stop at recursion by these */
 		return false;
-	if (!mul_ok(h->nfuncs, h->nev, &nv) || !cells_in(im, S_SELF, S_SELF_BIG, nv, &p->self_c) ||
-	    !cells_in(im, S_INCL, S_INCL_BIG, nv, &p->incl_c) || !mul_ok(h->nedges, h->nev, &nv) ||
+	if (!mul_ok(h->nfuncs, h->ncell, &nv) ||
+	    !cells_in(im, S_SELF, S_SELF_BIG, nv, &p->self_c) ||
+	    !cells_in(im, S_INCL, S_INCL_BIG, nv, &p->incl_c) ||
+	    !mul_ok(h->nedges, h->ncell, &nv) ||
 	    !cells_in(im, S_EDGE, S_EDGE_BIG, nv, &p->edge_c) ||
 	    !(p->totals = (uint64_t *)sec_at(im, S_TOTALS, h->nev, sizeof(uint64_t))) ||
 	    !mul_ok(h->ncycles, h->nev, &nv) ||
@@ -853,6 +860,9 @@ static bool build(struct profile *p, const struct image *im)
 		}
 		return false;
 	}
+	/* inherited values worked out from the cells: only as the index that wrote them would */
+	if (p->ncell < p->nev && !events_on_demand(p))
+		return false;
 	for (size_t i = 0; i < p->nevspecs; i++) { /* (profile_release frees no terms of these) */
 		free(p->evspecs[i].terms);
 		free(p->evspecs[i].den);
@@ -922,7 +932,7 @@ static void unbuild(struct profile *p)
 	free(p->evspecs);
 	p->events = p->evspecs = NULL;
 	p->ev_alloc = p->nevspecs = p->evspecs_alloc = 0;
-	p->nev = p->nraw = p->stride = p->ncycles = 0;
+	p->nev = p->nraw = p->stride = p->ncell = p->ncycles = 0;
 	for (size_t i = 0; i < p->nparts; i++)
 		profile_part_release(&p->parts[i]);
 	free(p->parts);
@@ -1228,7 +1238,7 @@ static bool keepable(const struct profile *p, const struct diag *d)
 
 	return cache_enabled() && m && !p->cache_base && p->ndropped == 0 && m->mapped &&
 	       m->regular && m->compression == COMP_NONE && m->file_size >= threshold() &&
-	       m->file_size > 0 && (!d || d->nr == 0) && p->compact && p->stride == p->nev &&
+	       m->file_size > 0 && (!d || d->nr == 0) && p->compact && p->stride == p->ncell &&
 	       !p->part_sel && !p->all && !p->incl && !p->self && !profile_changed(p);
 }
 
@@ -1241,11 +1251,11 @@ static bool image_write(const struct profile *p, int fd, struct buf *mem, size_t
 {
 	struct writer w = {.p = p, .fd = fd};
 	static const struct head zero;
-	size_t nv = (size_t)p->nfuncs * p->nev;
+	size_t nv = (size_t)p->nfuncs * p->ncell;
 	struct buf *bufs[] = {&w.pool,  &w.names, &w.events, &w.evspecs, &w.terms,
 			      &w.parts, &w.u32,   &w.u64,    &w.ids,     &w.changes};
 
-	if (p->nsrc != 1 || !p->compact || p->stride != p->nev)
+	if (p->nsrc != 1 || !p->compact || p->stride != p->ncell)
 		return false;
 	hasher_init(&w.sum, 0);
 	if (fd < 0)
@@ -1261,6 +1271,7 @@ static bool image_write(const struct profile *p, int fd, struct buf *mem, size_t
 	w.h.src_lines = p->src[0].lines;
 	w.h.nev = p->nev;
 	w.h.nraw = p->nraw;
+	w.h.ncell = p->ncell;
 	w.h.ncycles = p->ncycles;
 	w.h.flags = (p->declared_callgrind ? F_CALLGRIND : 0) | (p->saturated ? F_SATURATED : 0);
 	w.h.nfuncs = p->nfuncs;
@@ -1277,7 +1288,7 @@ static bool image_write(const struct profile *p, int fd, struct buf *mem, size_t
 	sec_put(&w, S_CTX, p->block_ctx, p->nblock_ctx * sizeof(*p->block_ctx));
 	cells_out(&w, S_SELF, &p->self_c, nv);
 	cells_out(&w, S_INCL, &p->incl_c, nv);
-	cells_out(&w, S_EDGE, &p->edge_c, (size_t)p->nedges * p->nev);
+	cells_out(&w, S_EDGE, &p->edge_c, (size_t)p->nedges * p->ncell);
 	sec_put(&w, S_TOTALS, p->totals, p->nev * sizeof(uint64_t));
 	sec_put(&w, S_CYCLE_INCL, p->cycle_incl, (size_t)p->ncycles * p->nev * sizeof(uint64_t));
 	for (size_t i = 0; i < p->names.nr; i++) {

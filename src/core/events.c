@@ -380,19 +380,110 @@ void events_resolve(struct profile *p, struct diag *d)
 	events_derive(p, nraw, d);
 }
 
+/*
+ * Whether the inherited events are worked out when asked for, not kept in
+ * the cost cells: few events and short formulas (KCachegrind's five known
+ * ones are 17 terms), each naming only events left of it, so that a value
+ * costs a row's raw cells and its terms, never a walk that grows with a
+ * hostile file's 30,000 formulas. Kept, the four inherited columns of a
+ * 17-event profile are 16 MB of a 1 GiB profile's 117 MB index.
+ */
+bool events_on_demand(const struct profile *p)
+{
+	size_t terms = 0;
+
+	if (p->nev <= p->nraw || p->nev > EVENTS_DEMAND_MAX)
+		return false;
+	for (uint32_t e = p->nraw; e < p->nev; e++) {
+		const struct event *ev = &p->events[e];
+
+		if (!ev->derived)
+			return false;
+		terms += (size_t)ev->nterms + ev->nden;
+		for (uint32_t i = 0; i < ev->nterms; i++)
+			if (ev->terms[i].ev >= e)
+				return false;
+		for (uint32_t i = 0; i < ev->nden; i++)
+			if (ev->den[i].ev >= e)
+				return false;
+	}
+	return terms <= EVENTS_DEMAND_TERMS;
+}
+
+/*
+ * Row r of nraw raw values: of the 64-bit rows, or of the cells that
+ * profile_finish() made of them before the inclusive costs (then rows is
+ * NULL), copied into buf.
+ */
+static const uint64_t *raw_row(const uint64_t *rows, const struct cost_cells *c, size_t r,
+			       uint32_t nraw, uint64_t *buf)
+{
+	if (rows)
+		return rows + r * nraw;
+	for (uint32_t e = 0; e < nraw; e++)
+		buf[e] = cost_cells_get(c, r * nraw + e);
+	return buf;
+}
+
+/*
+ * The rows' inherited values worked out once, kept nowhere: whether one
+ * does not fit in 64 bits (sat[e]), as widen() would have found.
+ */
+static void check_rows(const struct profile *p, const uint64_t *rows, const struct cost_cells *c,
+		       size_t nrows, uint32_t nraw, bool *sat)
+{
+	uint64_t row[EVENTS_DEMAND_MAX];
+
+	for (size_t r = 0; (rows || c->cell) && r < nrows; r++) {
+		const uint64_t *raw = raw_row(rows, c, r, nraw, row);
+
+		if (raw != row)
+			memcpy(row, raw, nraw * sizeof(uint64_t));
+		for (uint32_t e = nraw; e < p->nev; e++)
+			row[e] = derive(row, &p->events[e], &sat[e]);
+	}
+}
+
+/* widen() of rows that are cells already: 64-bit rows again, every event kept. */
+static uint64_t *widen_cells(const struct profile *p, struct cost_cells *c, size_t nrows,
+			     uint32_t nraw, bool *sat)
+{
+	uint64_t *rows =
+	    xmalloc_array(st_mult(nrows ? nrows : 1, nraw ? nraw : 1), sizeof(uint64_t));
+
+	for (size_t r = 0; r < nrows; r++)
+		raw_row(NULL, c, r, nraw, rows + r * nraw);
+	profile_cells_release(p, c);
+	return widen(p, rows, nrows, nraw, sat);
+}
+
 void events_derive(struct profile *p, uint32_t nraw, struct diag *d)
 {
 	bool *sat;
 
-	if (p->nev == nraw)
+	if (p->nev == nraw) {
+		p->ncell = p->nev;
 		return;
+	}
 	sat = xcalloc(p->nev, sizeof(bool));
-	p->self = widen(p, p->self, p->nfuncs, nraw, sat);
-	p->incl = widen(p, p->incl, p->nfuncs, nraw, sat);
-	p->edge_cost = widen(p, p->edge_cost, p->nedges, nraw, sat);
+	if (events_on_demand(p)) {
+		if (d) { /* (else checked once already) */
+			check_rows(p, p->self, &p->self_c, p->nfuncs, nraw, sat);
+			check_rows(p, p->incl, &p->incl_c, p->nfuncs, nraw, sat);
+			check_rows(p, p->edge_cost, &p->edge_c, p->nedges, nraw, sat);
+		}
+		p->ncell = nraw;
+	} else {
+		p->self = p->self_c.cell ? widen_cells(p, &p->self_c, p->nfuncs, nraw, sat)
+					 : widen(p, p->self, p->nfuncs, nraw, sat);
+		p->incl = widen(p, p->incl, p->nfuncs, nraw, sat);
+		p->edge_cost = p->edge_c.cell ? widen_cells(p, &p->edge_c, p->nedges, nraw, sat)
+					      : widen(p, p->edge_cost, p->nedges, nraw, sat);
+		p->ncell = p->nev;
+	}
 	p->totals = widen(p, p->totals, 1, nraw, sat);
 	p->cycle_incl = widen(p, p->cycle_incl, p->ncycles, nraw, sat);
-	p->stride = p->nev; /* the rows are nev wide again */
+	p->stride = p->ncell; /* the rows are ncell wide */
 	for (uint32_t e = nraw; e < p->nev; e++)
 		if (sat[e])
 			diag_add(d, DIAG_ERROR, p->events[e].line,
@@ -404,11 +495,29 @@ void events_derive(struct profile *p, uint32_t nraw, struct diag *d)
 
 void events_derive_row(const struct profile *p, uint64_t *row)
 {
+	events_derive_from(p, row, p->nraw);
+}
+
+void events_derive_from(const struct profile *p, uint64_t *row, uint32_t from)
+{
 	bool sat = false;
 
-	for (uint32_t e = p->nraw; e < p->nev; e++)
+	for (uint32_t e = from; e < p->nev; e++)
 		if (p->events[e].derived)
 			row[e] = derive(row, &p->events[e], &sat);
+}
+
+uint64_t events_derived_at(const struct profile *p, const struct cost_cells *c, size_t row,
+			   uint32_t ev)
+{
+	uint64_t v[EVENTS_DEMAND_MAX];
+	bool sat = false;
+
+	for (uint32_t e = 0; e < p->ncell; e++)
+		v[e] = cost_cells_get(c, row * p->ncell + e);
+	for (uint32_t e = p->ncell; e <= ev; e++)
+		v[e] = derive(v, &p->events[e], &sat);
+	return v[ev];
 }
 
 uint64_t events_part_cost(const struct profile *p, uint32_t part, uint32_t ev)

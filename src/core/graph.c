@@ -310,28 +310,32 @@ static void add_row_sat(uint64_t *dst, const uint64_t *src, uint32_t nev)
 		u64_add_sat(&dst[i], src[i]);
 }
 
-/* in(f) for every f: the calls from other components. */
-static void incoming(struct profile *p, const uint32_t *scc)
+/*
+ * in(f) for every f: the calls from other components. The self and call
+ * rows are read whole (profile_*_row): 64-bit rows, or the cells that
+ * profile_finish() has made of them already; buf holds one.
+ */
+static void incoming(struct profile *p, const uint32_t *scc, uint64_t *buf)
 {
 	for (size_t e = 0; e < p->nedges; e++) {
 		const struct call_edge *ce = &p->edges[e];
 
 		if (scc[ce->caller] != scc[ce->callee])
 			add_row_sat(p->incl + (size_t)ce->callee * p->nev,
-				    profile_edge_cost(p, (uint32_t)e), p->nev);
+				    profile_edge_row(p, (uint32_t)e, buf), p->nev);
 	}
 }
 
 /* self(f) + out(f) into row. */
 static void self_and_out(const struct profile *p, const struct callgraph *g, const uint32_t *scc,
-			 uint32_t f, uint64_t *row)
+			 uint32_t f, uint64_t *row, uint64_t *buf)
 {
-	memcpy(row, profile_self(p, f), p->nev * sizeof(uint64_t));
+	memcpy(row, profile_self_row(p, f, buf), p->nev * sizeof(uint64_t));
 	for (uint32_t i = g->out_start[f]; i < g->out_start[f + 1]; i++) {
 		uint32_t e = g->out_edge[i];
 
 		if (scc[p->edges[e].callee] != scc[f])
-			add_row_sat(row, profile_edge_cost(p, e), p->nev);
+			add_row_sat(row, profile_edge_row(p, e, buf), p->nev);
 	}
 }
 
@@ -359,14 +363,15 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
 	uint32_t nev = p->nev;
 	size_t nc = p->ncycles ? p->ncycles : 1;
 	uint64_t *row = xcalloc(nev ? nev : 1, sizeof(uint64_t));
+	uint64_t *buf = xcalloc(nev ? nev : 1, sizeof(uint64_t));
 	uint64_t *cyc_out = xcalloc(st_mult(nc, nev ? nev : 1), sizeof(uint64_t));
 
 	p->cycle_incl = xcalloc(st_mult(nc, nev ? nev : 1), sizeof(uint64_t));
-	incoming(p, scc);
+	incoming(p, scc, buf);
 	for (uint32_t f = 0; f < p->nfuncs; f++) {
 		uint32_t c = p->funcs[f].cycle;
 
-		self_and_out(p, g, scc, f, row);
+		self_and_out(p, g, scc, f, row, buf);
 		if (c) {
 			add_row_sat(p->cycle_incl + (size_t)(c - 1) * nev,
 				    p->incl + (size_t)f * nev, nev);
@@ -385,6 +390,7 @@ static void inclusive(struct profile *p, const struct callgraph *g, const uint32
 		cap_row(p->incl + (size_t)f * nev, p->totals, nev, excess);
 	}
 	free(row);
+	free(buf);
 	free(cyc_out);
 }
 

@@ -617,7 +617,7 @@ size_t profile_memory(const struct profile *p)
 	n += p->funcs_alloc * sizeof(struct function) + (p->incl_flat ? p->nfuncs * ev * u64 : 0);
 	n += p->edges_alloc * sizeof(struct call_edge);
 	if (p->compact) /* 32-bit cells, and the values that needed more */
-		n += (p->nfuncs * ev * 2 + p->nedges * ev) * sizeof(uint32_t) +
+		n += (p->nfuncs * p->ncell * 2 + p->nedges * p->ncell) * sizeof(uint32_t) +
 		     (p->self_c.nbig + p->incl_c.nbig + p->edge_c.nbig) * sizeof(struct cost_big);
 	else
 		n += (p->nfuncs * ev * 2 + p->nedges * ev) * u64;
@@ -724,34 +724,52 @@ uint64_t cost_cells_big(const struct cost_cells *c, size_t at)
 	return lo < c->nbig && c->big[lo].at == at ? c->big[lo].value : COST_BIG;
 }
 
-/* n 64-bit values into cells, the 64-bit array freed. */
+/*
+ * n 64-bit values into cells, in place: cell i is written over bytes 4i..
+ * of the array, which value i/2 held and was read from before, so that no
+ * second array is ever held beside the first (a 1 GiB profile's call rows
+ * are 62 MB); the array then shrinks to its cells (for an array of pages
+ * of its own, mremap gives the rest back without a copy). memcpy: the two
+ * widths of one array, with no aliasing rule broken.
+ */
 static void compact_rows(struct cost_cells *c, uint64_t **rows, size_t n)
 {
+	char *a = (char *)*rows;
 	size_t alloc = 0;
 
-	c->cell = xcalloc(n ? n : 1, sizeof(uint32_t));
-	for (size_t i = 0; *rows && i < n; i++) {
-		uint64_t v = (*rows)[i];
+	*rows = NULL;
+	if (!a || !n) {
+		free(a);
+		c->cell = xcalloc(n ? n : 1, sizeof(uint32_t));
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t v;
+		uint32_t cell = COST_BIG;
 
+		memcpy(&v, a + i * sizeof(v), sizeof(v));
 		if (v < COST_BIG) {
-			c->cell[i] = (uint32_t)v;
-			continue;
+			cell = (uint32_t)v;
+		} else {
+			ALLOC_GROW(c->big, c->nbig + 1, alloc);
+			c->big[c->nbig++] = (struct cost_big){i, v};
 		}
-		c->cell[i] = COST_BIG;
-		ALLOC_GROW(c->big, c->nbig + 1, alloc);
-		c->big[c->nbig++] = (struct cost_big){i, v};
+		memcpy(a + i * sizeof(cell), &cell, sizeof(cell));
 	}
 	if (c->nbig)
 		c->big = xrealloc(c->big, c->nbig * sizeof(c->big[0]));
-	free(*rows);
-	*rows = NULL;
+	c->cell = xrealloc(a, n * sizeof(uint32_t));
 }
 
+/* The rows not yet in cells into cells (profile_finish() does the self and call rows first). */
 static void compact(struct profile *p)
 {
-	compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->nev));
-	compact_rows(&p->incl_c, &p->incl, st_mult(p->nfuncs, p->nev));
-	compact_rows(&p->edge_c, &p->edge_cost, st_mult(p->nedges, p->nev));
+	if (!p->self_c.cell)
+		compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->ncell));
+	if (!p->incl_c.cell)
+		compact_rows(&p->incl_c, &p->incl, st_mult(p->nfuncs, p->ncell));
+	if (!p->edge_c.cell)
+		compact_rows(&p->edge_c, &p->edge_cost, st_mult(p->nedges, p->ncell));
 	p->self_alloc = p->edge_cost_alloc = 0;
 	p->compact = true;
 }
@@ -759,10 +777,12 @@ static void compact(struct profile *p)
 static const uint64_t *row_of(const struct profile *p, const struct cost_cells *c,
 			      const uint64_t *rows, size_t row, uint64_t *buf)
 {
-	if (!p->compact)
+	if (rows) /* not yet in cells */
 		return rows + row * p->stride;
-	for (uint32_t e = 0; e < p->nev; e++)
-		buf[e] = cost_cells_get(c, row * p->nev + e);
+	for (uint32_t e = 0; e < p->ncell; e++)
+		buf[e] = cost_cells_get(c, row * p->ncell + e);
+	if (p->ncell < p->nev) /* the inherited events, worked out on demand */
+		events_derive_from(p, buf, p->ncell);
 	return buf;
 }
 
@@ -794,13 +814,23 @@ void profile_finish(struct profile *p, struct diag *d)
 	check_parts(p, d);
 	/* edges are only looked up while parsing; free the table before the graph work */
 	htab_release(&p->edge_index);
+	/*
+	 * The self and call rows into cells before the inclusive rows are made:
+	 * the 64-bit ones of a 1 GiB profile are 84 MB, and with the inclusive
+	 * rows beside them they were the peak of the whole run. The graph reads
+	 * them through profile_self_row() and profile_edge_row().
+	 */
+	p->ncell = p->stride;
+	compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->ncell));
+	compact_rows(&p->edge_c, &p->edge_cost, st_mult(p->nedges, p->ncell));
+	p->self_alloc = p->edge_cost_alloc = 0;
 	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
 	graph_inclusive(p, excess);
 	check_excess(p, d, excess);
 	free(excess);
 	events_resolve(p, d);
 	fit_arrays(p);
-	if (p->stride == p->nev) /* (else no value at all: nothing to keep) */
+	if (p->stride == p->ncell) /* (else no value at all: nothing to keep) */
 		compact(p);
 }
 
@@ -1131,7 +1161,6 @@ void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
 	graph_inclusive(p, NULL);
 	p->nev = nev;
 	events_derive(p, nraw, NULL);
-	p->stride = nev;
 	compact(p);
 	if (flat)
 		graph_inclusive_flat(p);

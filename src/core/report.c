@@ -387,7 +387,7 @@ PREFETCH prefetch_cells(const struct profile *p, const struct cost_cells *c, con
 			size_t row)
 {
 	if (p->compact)
-		prefetch_costs(c->cell + row * p->nev, p->nev * sizeof(uint32_t));
+		prefetch_costs(c->cell + row * p->ncell, p->ncell * sizeof(uint32_t));
 	else if (rows)
 		prefetch_costs(rows + row * p->stride, p->nev * sizeof(uint64_t));
 }

@@ -361,6 +361,7 @@ static void events(const uint8_t *data, size_t size)
 /* Two parts, calls both ways (a cycle), an inlined file, cob=/cfi=, a jump, a big cost. */
 static const char cache_profile[] =
     "# callgrind format\nversion: 1\ncmd: ./a\npositions: line\nevents: Ir Dr\n"
+    "event: S = Ir + 2 Dr\n" /* an inherited event: worked out from the cells */
     "part: 1\nob=(1) /bin/a\nfl=(1) a.c\nfn=(1) main\n1 10 1\ncfn=(2) f\ncalls=2 5\n"
     "2 30 3\nfi=(2) inl.h\n3 5000000000 2\nfe=(1)\njump=3 4\n4 1 1\n"
     "fn=(2)\n5 20 2\ncob=(2) /lib/b.so\ncfi=(3) b.c\ncfn=(3) g\ncalls=1 7\n6 4 0\n"

@@ -212,7 +212,12 @@ struct profile {
 
 	struct event *events;
 	uint32_t nev, nraw; /* all events; raw ones come first */
-	uint32_t stride;    /* values per self and call row: nev once the profile is finished */
+	uint32_t stride;    /* values per self and call row: ncell once the profile is finished */
+	/*
+	 * Values per row of the finished cost cells: nev, or nraw when the
+	 * inherited events are worked out on demand (events_on_demand()).
+	 */
+	uint32_t ncell;
 	size_t ev_alloc;
 
 	struct event *evspecs; /* `event:` lines, resolved by profile_finish() */
@@ -351,30 +356,41 @@ static inline uint64_t *profile_self(const struct profile *p, uint32_t fn)
 	return p->self ? p->self + (size_t)fn * p->stride : NULL; /* none before the first value */
 }
 
+/* An inherited value of row `row` of finished cells, from its raw ones (events.c). */
+uint64_t events_derived_at(const struct profile *p, const struct cost_cells *c, size_t row,
+			   uint32_t ev);
+
+/* Event ev of row `row` of finished cost cells: kept, or worked out. */
+static inline uint64_t profile_cell_at(const struct profile *p, const struct cost_cells *c,
+				       size_t row, uint32_t ev)
+{
+	if (ev < p->ncell)
+		return cost_cells_get(c, row * p->ncell + ev);
+	return events_derived_at(p, c, row, ev);
+}
+
 /* A self cost, while the profile is built (ev < stride) or once it is finished. */
 static inline uint64_t profile_self_at(const struct profile *p, uint32_t fn, uint32_t ev)
 {
-	size_t at = (size_t)fn * p->stride + ev;
-
-	return p->compact ? cost_cells_get(&p->self_c, at) : p->self[at];
+	if (p->compact)
+		return profile_cell_at(p, &p->self_c, fn, ev);
+	return p->self[(size_t)fn * p->stride + ev];
 }
 
 /* Inclusive cost with cycle detection on, whatever p->no_cycles says. */
 static inline uint64_t profile_incl_cycles_at(const struct profile *p, uint32_t fn, uint32_t ev)
 {
-	size_t at = (size_t)fn * p->nev + ev;
-
-	return p->compact ? cost_cells_get(&p->incl_c, at) : p->incl[at];
+	if (p->compact)
+		return profile_cell_at(p, &p->incl_c, fn, ev);
+	return p->incl[(size_t)fn * p->nev + ev];
 }
 
 /* Inclusive cost, with cycle detection on or off (p->no_cycles). */
 static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uint32_t ev)
 {
-	size_t at = (size_t)fn * p->nev + ev;
-
 	if (p->no_cycles)
-		return p->incl_flat[at];
-	return p->compact ? cost_cells_get(&p->incl_c, at) : p->incl[at];
+		return p->incl_flat[(size_t)fn * p->nev + ev];
+	return profile_incl_cycles_at(p, fn, ev);
 }
 
 /* What a long computation says of itself: done of total (bytes), from the caller's thread. */
@@ -433,9 +449,9 @@ static inline uint64_t *profile_edge_cost(const struct profile *p, uint32_t e)
 
 static inline uint64_t profile_edge_at(const struct profile *p, uint32_t e, uint32_t ev)
 {
-	size_t at = (size_t)e * p->stride + ev;
-
-	return p->compact ? cost_cells_get(&p->edge_c, at) : p->edge_cost[at];
+	if (p->compact)
+		return profile_cell_at(p, &p->edge_c, e, ev);
+	return p->edge_cost[(size_t)e * p->stride + ev];
 }
 
 /* A whole row (nev values), into buf when the profile is compact; returns it. */
