@@ -98,6 +98,8 @@ static inline char *sink_room(struct sink *s, size_t n)
 
 static inline void sink_mem(struct sink *s, const char *p, size_t n)
 {
+	if (!n) /* an empty name may have no bytes at all (p NULL): memcpy may not be told so */
+		return;
 	memcpy(sink_room(s, n), p, n);
 	s->len += n;
 }
