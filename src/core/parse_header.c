@@ -59,8 +59,12 @@ void parser_part_close(struct parser *ps)
 	memcpy(pt->pos, ps->pos_kind, sizeof(pt->pos));
 	if (pt->nchanges) /* for parse_block()'s binary search */
 		qsort(pt->changes, pt->nchanges, sizeof(pt->changes[0]), cmp_change);
-	if (!ps->ph) /* a chunk's parts are merged first (parse_chunks.c) */
+	if (!ps->ph) { /* a chunk's parts are merged first (parse_chunks.c) */
 		profile_share_ids(ps->prof, pt);
+		return;
+	}
+	for (int k = 0; k < 3; k++) /* walked once more, by the merge */
+		idtab_keep_log(&pt->ids[k]);
 }
 
 void parser_context_reset(struct parser *ps)

@@ -85,6 +85,7 @@ struct idtab {
 	size_t norder, order_alloc;
 	bool order_stale; /* an id changed value after: look the values up */
 	bool sealed;
+	bool log_only; /* idtab_keep_log(): the order log alone holds the ids */
 };
 
 void idtab_init(struct idtab *t);
@@ -104,6 +105,12 @@ size_t idtab_bytes(const struct idtab *t);
 bool idtab_each(const struct idtab *t, size_t i, uint64_t *id, uint32_t *val);
 /* No more walks in the order of setting: the log of that order is freed. */
 void idtab_seal(struct idtab *t);
+/*
+ * Walks in the order of setting only, from now on (a chunk's part that has
+ * ended, until it is merged): the tables go when the log is smaller, and
+ * a lookup or a change reads or rebuilds them from the log.
+ */
+void idtab_keep_log(struct idtab *t);
 
 static inline struct span names_get(const struct names *n, uint32_t id)
 {
