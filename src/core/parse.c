@@ -755,7 +755,6 @@ static void commit_call(struct parser *ps, size_t n)
 {
 	struct profile *prof = ps->prof;
 	struct edge_cache *c;
-	uint64_t *row;
 	bool ok = true;
 	uint32_t e;
 
@@ -776,9 +775,8 @@ static void commit_call(struct parser *ps, size_t n)
 	}
 	/* call costs are inclusive: they never add to a self sum */
 	widen_for(ps, n);
-	row = profile_edge_cost(prof, e);
 	for (size_t i = 0; i < n; i++)
-		ok &= u64_add_sat(&row[ps->evmap[i]], ps->vals[i]);
+		ok &= profile_edge_add(prof, e, ps->evmap[i], ps->vals[i]);
 	if (!ok) {
 		prof->saturated = true;
 		diag_add(ps->diag, DIAG_ERROR, ps->lineno,

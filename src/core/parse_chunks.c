@@ -470,9 +470,12 @@ static bool merge_edges(struct parse_job *j, struct chunk *c)
 		uint32_t g = profile_edge(p, j->ftrans[le->caller], j->ftrans[le->callee]);
 
 		ok &= u64_add_sat(&p->edges[g].count, le->count);
-		if (l->stride)
-			ok &= add_row(j, profile_edge_cost(p, g), profile_edge_cost(l, (uint32_t)e),
-				      l->stride);
+		for (uint32_t i = 0; i < l->stride; i++) {
+			uint64_t v = profile_edge_sum(l, (uint32_t)e, i);
+
+			if (v)
+				ok &= profile_edge_add(p, g, j->evtrans[i], v);
+		}
 	}
 	return ok;
 }

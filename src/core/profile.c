@@ -80,6 +80,9 @@ void profile_release(struct profile *p)
 	free(p->incl_flat);
 	profile_free(p, p->edges);
 	free(p->edge_cost);
+	free(p->edge_lo);
+	free(p->edge_wide);
+	free(p->edge_hi);
 	profile_free(p, p->blocks);
 	free(p->kept);
 	profile_free(p, p->block_ctx);
@@ -305,7 +308,12 @@ uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 	if (p->nedges >= NCG_NONE - 1)
 		die("too many call edges");
 	ALLOC_GROW(p->edges, p->nedges + 1, p->edges_alloc);
-	p->edge_cost = add_row(p->edge_cost, p->nedges, p->stride, &p->edge_cost_alloc);
+	ALLOC_GROW(p->edge_wide, p->nedges + 1, p->edge_wide_alloc);
+	p->edge_wide[p->nedges] = 0;
+	if (p->stride) {
+		ALLOC_GROW(p->edge_lo, st_mult(p->nedges + 1, p->stride), p->edge_lo_alloc);
+		memset(p->edge_lo + p->nedges * p->stride, 0, p->stride * sizeof(uint32_t));
+	}
 	e = (uint32_t)p->nedges++;
 	p->edges[e].caller = caller;
 	p->edges[e].callee = callee;
@@ -360,11 +368,37 @@ uint32_t profile_add_event(struct profile *p, struct span name)
 	return p->nev - 1;
 }
 
+/* restride() of 32-bit cells. */
+static uint32_t *restride32(uint32_t *rows, size_t nrows, uint32_t from, uint32_t to, size_t *alloc)
+{
+	uint32_t *n = xcalloc(st_mult(nrows ? nrows : 1, to), sizeof(uint32_t));
+
+	for (size_t r = 0; from && r < nrows; r++)
+		memcpy(n + r * to, rows + r * from, (from < to ? from : to) * sizeof(uint32_t));
+	free(rows);
+	*alloc = st_mult(nrows ? nrows : 1, to);
+	return n;
+}
+
 static void set_stride(struct profile *p, uint32_t to)
 {
 	p->self = restride(p->self, p->nfuncs, p->stride, to, &p->self_alloc);
-	p->edge_cost = restride(p->edge_cost, p->nedges, p->stride, to, &p->edge_cost_alloc);
+	p->edge_lo = restride32(p->edge_lo, p->nedges, p->stride, to, &p->edge_lo_alloc);
+	p->edge_hi = restride(p->edge_hi, p->nedge_hi, p->stride, to, &p->edge_hi_alloc);
 	p->stride = to;
+}
+
+bool profile_edge_add_wide(struct profile *p, uint32_t e, uint32_t ev, uint64_t v)
+{
+	size_t row = p->nedge_hi++;
+	uint64_t *hi;
+
+	ALLOC_GROW(p->edge_hi, st_mult(p->nedge_hi, p->stride), p->edge_hi_alloc);
+	hi = p->edge_hi + row * p->stride;
+	for (uint32_t i = 0; i < p->stride; i++)
+		hi[i] = p->edge_lo[(size_t)e * p->stride + i];
+	p->edge_wide[e] = (uint32_t)row + 1;
+	return u64_add_sat(&hi[ev], v);
 }
 
 void profile_widen(struct profile *p, uint32_t cols)
@@ -707,6 +741,9 @@ static void fit_arrays(struct profile *p)
 	if (p->edge_cost)
 		p->edge_cost = fit(p->edge_cost, st_mult(p->nedges, p->stride), sizeof(uint64_t),
 				   &p->edge_cost_alloc);
+	if (p->edge_lo)
+		p->edge_lo = fit(p->edge_lo, st_mult(p->nedges, p->stride), sizeof(uint32_t),
+				 &p->edge_lo_alloc);
 }
 
 uint64_t cost_cells_big(const struct cost_cells *c, size_t at)
@@ -761,6 +798,51 @@ static void compact_rows(struct cost_cells *c, uint64_t **rows, size_t n)
 	c->cell = xrealloc(a, n * sizeof(uint32_t));
 }
 
+/*
+ * The call rows of the parse (profile_edge_add) into cells: the 32-bit
+ * ones are cells already, where they lie; each 64-bit row puts its values
+ * in, those that do not fit going to the big list (in cell order, as the
+ * rows come in edge order).
+ */
+static void compact_edges(struct profile *p)
+{
+	struct cost_cells *c = &p->edge_c;
+	size_t n = st_mult(p->nedges, p->ncell), alloc = 0;
+
+	if (p->edge_cost || !p->edge_lo || !n) {
+		free(p->edge_lo);
+		p->edge_lo = NULL;
+		compact_rows(c, &p->edge_cost, n);
+	} else {
+		for (size_t e = 0; e < p->nedges; e++) {
+			const uint64_t *hi;
+
+			if (!p->edge_wide[e])
+				continue;
+			hi = p->edge_hi + (size_t)(p->edge_wide[e] - 1) * p->ncell;
+			for (uint32_t i = 0; i < p->ncell; i++) {
+				size_t at = e * p->ncell + i;
+
+				p->edge_lo[at] = hi[i] < COST_BIG ? (uint32_t)hi[i] : COST_BIG;
+				if (hi[i] < COST_BIG)
+					continue;
+				ALLOC_GROW(c->big, c->nbig + 1, alloc);
+				c->big[c->nbig++] = (struct cost_big){at, hi[i]};
+			}
+		}
+		if (c->nbig)
+			c->big = xrealloc(c->big, c->nbig * sizeof(c->big[0]));
+		c->cell = xrealloc(p->edge_lo, n * sizeof(uint32_t));
+		p->edge_lo = NULL;
+	}
+	free(p->edge_wide);
+	free(p->edge_hi);
+	p->edge_wide = NULL;
+	p->edge_hi = NULL;
+	p->nedge_hi = p->edge_lo_alloc = p->edge_wide_alloc = p->edge_hi_alloc = 0;
+	p->edge_cost_alloc = 0;
+}
+
 /* The rows not yet in cells into cells (profile_finish() does the self and call rows first). */
 static void compact(struct profile *p)
 {
@@ -769,8 +851,8 @@ static void compact(struct profile *p)
 	if (!p->incl_c.cell)
 		compact_rows(&p->incl_c, &p->incl, st_mult(p->nfuncs, p->ncell));
 	if (!p->edge_c.cell)
-		compact_rows(&p->edge_c, &p->edge_cost, st_mult(p->nedges, p->ncell));
-	p->self_alloc = p->edge_cost_alloc = 0;
+		compact_edges(p);
+	p->self_alloc = 0;
 	p->compact = true;
 }
 
@@ -793,6 +875,11 @@ const uint64_t *profile_self_row(const struct profile *p, uint32_t fn, uint64_t 
 
 const uint64_t *profile_edge_row(const struct profile *p, uint32_t e, uint64_t *buf)
 {
+	if (!p->compact && !p->edge_cost && !p->edge_c.cell) { /* the parse's rows */
+		for (uint32_t i = 0; i < p->nev; i++)
+			buf[i] = i < p->stride ? profile_edge_sum(p, e, i) : 0;
+		return buf;
+	}
 	return row_of(p, &p->edge_c, p->edge_cost, e, buf);
 }
 
@@ -822,8 +909,8 @@ void profile_finish(struct profile *p, struct diag *d)
 	 */
 	p->ncell = p->stride;
 	compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->ncell));
-	compact_rows(&p->edge_c, &p->edge_cost, st_mult(p->nedges, p->ncell));
-	p->self_alloc = p->edge_cost_alloc = 0;
+	compact_edges(p);
+	p->self_alloc = 0;
 	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
 	graph_inclusive(p, excess);
 	check_excess(p, d, excess);
@@ -890,9 +977,15 @@ static void drop_costs(struct profile *p)
 	free(p->incl);
 	free(p->incl_flat);
 	free(p->edge_cost);
+	free(p->edge_lo);
+	free(p->edge_wide);
+	free(p->edge_hi);
 	profile_free(p, p->totals);
 	profile_free(p, p->cycle_incl);
 	p->self = p->incl = p->incl_flat = p->edge_cost = p->totals = p->cycle_incl = NULL;
+	p->edge_lo = p->edge_wide = NULL;
+	p->edge_hi = NULL;
+	p->nedge_hi = 0;
 	p->compact = false;
 }
 
