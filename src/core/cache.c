@@ -546,7 +546,8 @@ static bool slots_in(const struct image *im, enum section s, uint64_t mask, uint
 		else if (sl[i].val - 1 >= n)
 			return false;
 	}
-	if (!empty) /* a probe would never end */
+	/* a probe would never end; a count that says less would let one insert fill the last */
+	if (!empty || count != size - empty)
 		return false;
 	t->slots = xmalloc_array(size, sizeof(*sl));
 	memcpy(t->slots, sl, size * sizeof(*sl));

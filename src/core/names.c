@@ -1,5 +1,9 @@
 /*
- * names: linear probing over a power-of-two table kept at most half full.
+ * names: linear probing over a power-of-two table kept at most three
+ * quarters full: slots are 8 bytes, so that the extra probes of a fuller
+ * table mostly stay in the cache line of the first, which is the one that
+ * costs (a miss); at half full the call index of a 1 GiB profile was
+ * 16.8 MB, a tenth of the whole index at its peak.
  * Slots store the full 64-bit hash so that most mismatches are rejected
  * without touching the names themselves.
  */
@@ -65,7 +69,7 @@ void htab_insert(struct htab *h, uint64_t hash, uint32_t val)
 	uint32_t tag = tag_of(hash);
 	size_t i;
 
-	if (!h->slots || (h->count + 1) * 2 > h->mask + 1)
+	if (!h->slots || (h->count + 1) * 4 > (h->mask + 1) * 3)
 		htab_grow(h);
 	for (i = tag & h->mask; h->slots[i].val; i = (i + 1) & h->mask)
 		;
