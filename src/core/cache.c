@@ -727,8 +727,6 @@ static bool part_in(const struct image *im, const struct dpart *d, struct profil
 	pt->first_line = d->first_line;
 	pt->summary_line = d->summary_line;
 	pt->totals_line = d->totals_line;
-	for (int k = 0; k < 3; k++)
-		idtab_init(&pt->ids[k]);
 	if (!span_in(im, &d->cmd, &pt->cmd) || !span_in(im, &d->creator, &pt->creator) ||
 	    !span_in(im, &d->trigger, &pt->trigger) ||
 	    !span_in(im, &d->timerange, &pt->timerange) || d->npos > PROFILE_MAX_POS ||
@@ -763,7 +761,7 @@ static bool part_in(const struct image *im, const struct dpart *d, struct profil
 	}
 	pt->ids_shared = (d->flags & P_SHARED) != 0;
 	for (int k = 0; k < 3; k++)
-		if (!ids_in(im, d->ids_at[k], d->nids[k], &pt->ids[k]))
+		if (d->nids[k] && !ids_in(im, d->ids_at[k], d->nids[k], profile_part_ids(pt, k)))
 			return false;
 	if (nch == UINT64_MAX || d->changes_at > nch || d->nchanges > nch - d->changes_at)
 		return false;
@@ -1208,8 +1206,11 @@ static void parts_out(struct writer *w)
 			d.totals_at =
 			    buf_add(&w->u64, pt->totals, pt->ntotals * sizeof(uint64_t)) / 8;
 		}
-		for (int k = 0; k < 3; k++)
-			d.ids_at[k] = ids_out(w, &pt->ids[k], &d.nids[k]);
+		for (int k = 0; k < 3; k++) {
+			static const struct idtab none;
+
+			d.ids_at[k] = ids_out(w, pt->ids ? &pt->ids[k] : &none, &d.nids[k]);
+		}
 		d.nchanges = pt->nchanges;
 		d.changes_at =
 		    buf_add(&w->changes, pt->changes, pt->nchanges * sizeof(struct id_change)) /

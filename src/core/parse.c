@@ -265,14 +265,14 @@ static void id_set(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v
 {
 	if (ps->icache)
 		ps->icache[kind][id & (ID_CACHE - 1)].part1 = 0;
-	idtab_set(&parser_part(ps)->ids[kind], id, v);
+	idtab_set(profile_part_ids(parser_part(ps), kind), id, v);
 }
 
 /* The index defines id as name v; a change the index already relied on is logged. */
 static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
 {
 	struct part *pt = parser_part(ps);
-	uint32_t old = idtab_get(&pt->ids[kind], id);
+	uint32_t old = profile_part_own_id(pt, kind, id);
 
 	if (old == ID_UNDEFINED_USED || (old != NCG_NONE && old != v)) {
 		ALLOC_GROW(pt->changes, pt->nchanges + 1, pt->changes_alloc);

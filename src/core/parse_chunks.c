@@ -371,7 +371,7 @@ static bool resolve_placeholder(struct parse_job *j, const struct placeholder *p
 	default:
 		if (j->part == NCG_NONE)
 			return false;
-		*out = idtab_get(&j->prof->parts[j->part].ids[ph->kind], ph->id);
+		*out = profile_part_own_id(&j->prof->parts[j->part], ph->kind, ph->id);
 		return *out != NCG_NONE && *out != ID_UNDEFINED_USED;
 	}
 }
@@ -627,8 +627,8 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 			return false;
 		if (i == 0 && cont) {
 			pt = &p->parts[j->part];
-			for (int k = 0; k < 3; k++)
-				if (!merge_ids(j, &pt->ids[k], &lp->ids[k]))
+			for (int k = 0; lp->ids && k < 3; k++)
+				if (!merge_ids(j, profile_part_ids(pt, k), &lp->ids[k]))
 					return false;
 		} else {
 			close_part(j);
@@ -641,11 +641,9 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 			j->part = (uint32_t)p->nparts++;
 			if (j->part_sum)
 				memset(j->part_sum, 0, j->part_sum_alloc * sizeof(uint64_t));
-			for (int k = 0; k < 3; k++) {
-				idtab_init(&pt->ids[k]);
-				if (!merge_ids(j, &pt->ids[k], &lp->ids[k]))
+			for (int k = 0; lp->ids && k < 3; k++)
+				if (!merge_ids(j, profile_part_ids(pt, k), &lp->ids[k]))
 					return false;
-			}
 		}
 		ptrans[i] = j->part;
 		take_header(j, pt, lp);

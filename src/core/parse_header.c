@@ -63,7 +63,7 @@ void parser_part_close(struct parser *ps)
 		profile_share_ids(ps->prof, pt);
 		return;
 	}
-	for (int k = 0; k < 3; k++) /* walked once more, by the merge */
+	for (int k = 0; pt->ids && k < 3; k++) /* walked once more, by the merge */
 		idtab_keep_log(&pt->ids[k]);
 }
 

@@ -47,9 +47,21 @@ void profile_part_release(struct part *pt)
 	free(pt->sum);
 	free(pt->summary);
 	free(pt->totals);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; pt->ids && k < 3; k++)
 		idtab_release(&pt->ids[k]);
+	free(pt->ids);
+	pt->ids = NULL;
 	free(pt->changes);
+}
+
+struct idtab *profile_part_ids(struct part *pt, int kind)
+{
+	if (!pt->ids) {
+		pt->ids = xmalloc_array(3, sizeof(*pt->ids));
+		for (int k = 0; k < 3; k++)
+			idtab_init(&pt->ids[k]);
+	}
+	return &pt->ids[kind];
 }
 
 void profile_cells_release(const struct profile *p, struct cost_cells *c)
@@ -529,7 +541,9 @@ static void check_parts(struct profile *p, struct diag *d)
 
 uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kind, uint64_t id)
 {
-	return idtab_get(pt->ids_shared ? &p->src[pt->src].shared_ids[kind] : &pt->ids[kind], id);
+	if (pt->ids_shared)
+		return idtab_get(&p->src[pt->src].shared_ids[kind], id);
+	return profile_part_own_id(pt, kind, id);
 }
 
 /* Whether every id the part defined has the same name in shared_ids, or none there. */
@@ -540,7 +554,7 @@ static bool ids_agree(const struct profile *p, const struct part *pt)
 
 	if (pt->nchanges)
 		return false;
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; pt->ids && k < 3; k++)
 		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++) {
 			if (v == NCG_NONE)
 				continue;
@@ -559,17 +573,19 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	uint32_t v;
 
 	if (!ids_agree(p, pt)) {
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; pt->ids && k < 3; k++)
 			idtab_seal(&pt->ids[k]); /* its own for good: never walked again */
 		return;
 	}
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; pt->ids && k < 3; k++) {
 		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++)
 			if (v != NCG_NONE)
 				idtab_add(&p->src[pt->src].shared_ids[k], id,
 					  v); /* (agrees if there) */
 		idtab_release(&pt->ids[k]);
 	}
+	free(pt->ids);
+	pt->ids = NULL;
 	pt->ids_shared = true;
 }
 
@@ -659,7 +675,7 @@ size_t profile_memory(const struct profile *p)
 	n += p->blocks_alloc * sizeof(struct block) + p->block_ctx_alloc * sizeof(struct block_ctx);
 	for (size_t i = 0; i < p->nparts; i++)
 		for (int k = 0; k < 3; k++)
-			n += idtab_bytes(&p->parts[i].ids[k]);
+			n += p->parts[i].ids ? idtab_bytes(&p->parts[i].ids[k]) : 0;
 	for (size_t i = 0; i < p->nsrc; i++)
 		for (int k = 0; k < 3; k++)
 			n += idtab_bytes(&p->src[i].shared_ids[k]);
@@ -725,7 +741,8 @@ static void fit_arrays(struct profile *p)
 		for (size_t i = 0; i < p->nsrc; i++)
 			idtab_seal(&p->src[i].shared_ids[k]);
 		for (size_t i = 0; i < p->nparts; i++)
-			idtab_seal(&p->parts[i].ids[k]);
+			if (p->parts[i].ids)
+				idtab_seal(&p->parts[i].ids[k]);
 	}
 	p->funcs = fit(p->funcs, p->nfuncs, sizeof(p->funcs[0]), &p->funcs_alloc);
 	p->edges = fit(p->edges, p->nedges, sizeof(p->edges[0]), &p->edges_alloc);
