@@ -85,7 +85,8 @@ static void usage(FILE *out)
 	    "       take filter, focus, ignore, hide, set cycles; source, lines, groups, diffs\n"
 	    "       not hide); --no-cycles: recursion call by call, no <cycle N>;\n"
 	    "       -I DIR, --include=DIR: where sources are;\n"
-	    "       --jobs=N: threads that index the file (default: the cores);\n"
+	    "       --jobs=N: threads that index the file and write a long function report\n"
+	    "       (default: the cores);\n"
 	    "       --list-keys, --list-commands, --list-settings: the browser's keys,\n"
 	    "       commands and settings; --list-options: the options, for the shell's\n"
 	    "       completion; --version;\n"
@@ -938,6 +939,7 @@ static int batch(const struct options *in)
 		ret = batch_commands(&s, &o, &narrowed);
 	o.report.keep = narrowed ? s.keep : NULL;
 	o.report.shares = s.graph.shares;
+	o.report.jobs = o.ui.jobs;
 	o.report.filters = &s.filters;
 	/* the names come from the profile: a terminal must not act on them */
 	o.report.terminal = isatty(STDOUT_FILENO);

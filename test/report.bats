@@ -746,3 +746,35 @@ EOF
 	refute_grep $'\033' "$ERR"
 	head -1 "$ERR" | grep -q "^ncgrind: unknown event 'Nope' (the profile has "
 }
+
+@test "reports: 10,000 functions written by 1 and 3 threads are the same bytes, in every format" {
+	# a function report of PAR_MIN_ROWS rows or more is written by --jobs threads
+	# (report.c rows_write): f<i> costs i (self, one line), main calls each once;
+	# names with a tab, a backslash and a quote go through the escapes
+	cd "$BATS_TEST_TMPDIR"
+	awk 'BEGIN {
+		print "# callgrind format"; print "events: Ir"; print "fl=a.c"
+		print "fn=main"; print "1 1"
+		for (i = 1; i <= 10000; i++) { print "cfn=f" i; print "calls=1 1"; print "1 " i }
+		for (i = 1; i <= 10000; i++) {
+			name = "f" i
+			print "fn=" name
+			print "1 " i
+		}
+		print "fn=tab\tname"; print "1 7"
+		print "fn=back\\\\slash \"quoted\""; print "1 7"
+	}' >many.callgrind
+	local fmt
+	for fmt in tsv json text; do
+		ncg --jobs=1 --dump=functions --format=$fmt many.callgrind
+		expect_status 0
+		cp "$OUT" one.$fmt
+		ncg --jobs=3 --dump=functions --format=$fmt many.callgrind
+		expect_status 0
+		cmp one.$fmt "$OUT"
+	done
+	# by hand: f5000 costs 5000, called once; main 1 + (1 + ... + 10000) = 50,005,001
+	assert_grep "$(printf 'f5000\ta.c\t\t1\t5000\t5000')" one.tsv
+	assert_grep "$(printf 'main\ta.c\t\t0\t1\t50005001')" one.tsv
+	[ "$(wc -l <one.tsv)" -eq 10004 ] # the head, main, 10,000 f<i> and the two others
+}

@@ -15,9 +15,12 @@
 #include "ncgrind/core/graph.h"
 
 #include <float.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int report_parse_events(const struct profile *p, const char *list, uint32_t *out, char *err,
 			size_t errsize)
@@ -345,6 +348,7 @@ struct report {
 	struct sink key_text;
 	uint64_t *row[2];           /* a row of costs read out of the profile's 32-bit cells */
 	struct call_shares *shares; /* what a call costs as shown (graph.h) */
+	int cw;                     /* text: the width of the calls column */
 };
 
 /*
@@ -455,6 +459,171 @@ PREFETCH prefetch_rows(const struct report *r, size_t i)
 	}
 }
 
+/* ---- rows on several threads ---------------------------------------------- */
+
+/*
+ * The rows of a long function report are written by several threads: each
+ * formats blocks of rows into a buffer of its own, which this thread
+ * writes out in order, so that the bytes are those one thread would write
+ * (each row is what the loop would have written there). A worker has its
+ * own copy of the report, with its own names' flags (namer) and cost
+ * rows; the rest of a report is only read. At most 2 blocks a thread wait
+ * to be written: some megabytes, not the report (66 MB of tsv at 1 GiB).
+ */
+#define PAR_BLOCK 2048               /* rows */
+#define PAR_MIN_ROWS (4 * PAR_BLOCK) /* fewer: one thread writes them */
+#define PAR_MAX_THREADS 16
+
+/* Row i of a report, into r->out. */
+typedef void (*row_fn)(struct report *r, size_t i);
+
+struct par_slot {
+	struct sink out;
+	size_t block;
+	bool ready;
+};
+
+struct par {
+	row_fn fn;
+	size_t n, nblocks, next, written;
+	struct par_slot *slots;
+	size_t nslots;
+	pthread_mutex_t mu;
+	pthread_cond_t cond;
+};
+
+struct par_worker {
+	struct par *par;
+	struct report r;
+	pthread_t thread;
+};
+
+static void rows_range(struct report *r, row_fn fn, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++) {
+		prefetch_rows(r, i);
+		fn(r, i);
+	}
+}
+
+static void *par_main(void *arg)
+{
+	struct par_worker *w = arg;
+	struct par *pa = w->par;
+	sigset_t all;
+
+	sigfillset(&all); /* signals are the main thread's (the browser's :write) */
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_mutex_lock(&pa->mu);
+	for (;;) {
+		struct par_slot *s;
+		size_t b;
+
+		while (pa->next < pa->nblocks && pa->next >= pa->written + pa->nslots)
+			pthread_cond_wait(&pa->cond, &pa->mu);
+		if (pa->next >= pa->nblocks)
+			break;
+		b = pa->next++;
+		s = &pa->slots[b % pa->nslots];
+		pthread_mutex_unlock(&pa->mu);
+		w->r.out = s->out;
+		rows_range(&w->r, pa->fn, b * PAR_BLOCK,
+			   b * PAR_BLOCK + PAR_BLOCK < pa->n ? b * PAR_BLOCK + PAR_BLOCK : pa->n);
+		pthread_mutex_lock(&pa->mu);
+		s->out = w->r.out;
+		s->block = b;
+		s->ready = true;
+		pthread_cond_broadcast(&pa->cond);
+	}
+	pthread_mutex_unlock(&pa->mu);
+	return NULL;
+}
+
+static unsigned report_jobs(const struct report *r)
+{
+	unsigned jobs = r->o->jobs;
+	size_t blocks = (r->n + PAR_BLOCK - 1) / PAR_BLOCK;
+
+	if (r->o->kind != REPORT_FUNCTIONS) /* (a call's share is worked out as it is asked) */
+		return 1;
+	if (!jobs) {
+		long c = sysconf(_SC_NPROCESSORS_ONLN);
+
+		jobs = c > 0 ? (unsigned)c : 1;
+	}
+	jobs = jobs < PAR_MAX_THREADS ? jobs : PAR_MAX_THREADS;
+	return r->n < PAR_MIN_ROWS ? 1 : jobs < blocks ? jobs : (unsigned)blocks;
+}
+
+/* Write the blocks in order, as the workers have them ready. */
+static void par_write(struct report *r, struct par *pa)
+{
+	for (size_t b = 0; b < pa->nblocks; b++) {
+		struct par_slot *s = &pa->slots[b % pa->nslots];
+
+		pthread_mutex_lock(&pa->mu);
+		while (!(s->ready && s->block == b))
+			pthread_cond_wait(&pa->cond, &pa->mu);
+		pthread_mutex_unlock(&pa->mu);
+		if (s->out.len)
+			fwrite(s->out.buf, 1, s->out.len, r->out.out);
+		s->out.len = 0;
+		pthread_mutex_lock(&pa->mu);
+		s->ready = false;
+		pa->written++;
+		pthread_cond_broadcast(&pa->cond);
+		pthread_mutex_unlock(&pa->mu);
+	}
+}
+
+/* Every row of r, by fn: on several threads when there are many (see above). */
+static void rows_write(struct report *r, row_fn fn)
+{
+	unsigned jobs = report_jobs(r), started = 0;
+	struct par pa = {.fn = fn, .n = r->n, .nblocks = (r->n + PAR_BLOCK - 1) / PAR_BLOCK};
+	struct par_worker *w;
+
+	if (jobs < 2 || !r->out.out) {
+		rows_range(r, fn, 0, r->n);
+		return;
+	}
+	pa.nslots = 2 * (size_t)jobs;
+	pa.slots = xcalloc(pa.nslots, sizeof(*pa.slots));
+	for (size_t i = 0; i < pa.nslots; i++)
+		sink_init(&pa.slots[i].out, NULL, SINK_SIZE);
+	pthread_mutex_init(&pa.mu, NULL);
+	pthread_cond_init(&pa.cond, NULL);
+	w = xcalloc(jobs, sizeof(*w));
+	for (unsigned k = 0; k < jobs; k++) {
+		w[k].par = &pa;
+		w[k].r = *r;
+		namer_init(&w[k].r.names, r->p, r->names.escaped);
+		w[k].r.row[0] = xcalloc(r->p->nev ? r->p->nev : 1, sizeof(uint64_t));
+		w[k].r.row[1] = xcalloc(r->p->nev ? r->p->nev : 1, sizeof(uint64_t));
+		if (pthread_create(&w[k].thread, NULL, par_main, &w[k]) != 0)
+			break;
+		started++;
+	}
+	sink_flush(&r->out);
+	if (started)
+		par_write(r, &pa);
+	else /* no thread to be had: here */
+		rows_range(r, fn, 0, r->n);
+	for (unsigned k = 0; k < jobs; k++) {
+		if (k < started)
+			pthread_join(w[k].thread, NULL);
+		namer_release(&w[k].r.names);
+		free(w[k].r.row[0]);
+		free(w[k].r.row[1]);
+	}
+	for (size_t i = 0; i < pa.nslots; i++)
+		free(pa.slots[i].out.buf);
+	free(pa.slots);
+	free(w);
+	pthread_mutex_destroy(&pa.mu);
+	pthread_cond_destroy(&pa.cond);
+}
+
 /* ---- tsv --------------------------------------------------------------- */
 
 static void tsv_name(struct report *r, uint32_t id)
@@ -511,22 +680,24 @@ static void tsv_fn_names(struct report *r, uint32_t f, bool object)
 	}
 }
 
+static void tsv_function(struct report *r, size_t i)
+{
+	uint32_t f = r->rows[i];
+
+	tsv_fn_names(r, f, true);
+	tsv_u64(&r->out, r->p->funcs[f].calls);
+	tsv_costs(r, profile_self_row(r->p, f, r->row[0]));
+	tsv_costs(r, profile_incl_row(r->p, f, r->row[1]));
+	sink_char(&r->out, '\n');
+}
+
 static void tsv_functions(struct report *r)
 {
 	sink_str(&r->out, "function\tfile\tobject\tcalls");
 	tsv_event_header(r, "self:");
 	tsv_event_header(r, "incl:");
 	sink_char(&r->out, '\n');
-	for (size_t i = 0; i < r->n; i++) {
-		uint32_t f = r->rows[i];
-
-		prefetch_rows(r, i);
-		tsv_fn_names(r, f, true);
-		tsv_u64(&r->out, r->p->funcs[f].calls);
-		tsv_costs(r, profile_self_row(r->p, f, r->row[0]));
-		tsv_costs(r, profile_incl_row(r->p, f, r->row[1]));
-		sink_char(&r->out, '\n');
-	}
+	rows_write(r, tsv_function);
 }
 
 /* incl: the cost shown (the call's share); recorded: the file's number; mark: recursive */
@@ -669,6 +840,18 @@ static void json_call(struct report *r, uint32_t e)
 	sink_str(s, call_mark(r, e) ? ",\"recursive\":true}" : ",\"recursive\":false}");
 }
 
+static void json_function_row(struct report *r, size_t i)
+{
+	sink_str(&r->out, i ? ",\n" : "\n");
+	json_function(r, r->rows[i]);
+}
+
+static void json_call_row(struct report *r, size_t i)
+{
+	sink_str(&r->out, i ? ",\n" : "\n");
+	json_call(r, r->rows[i]);
+}
+
 static void json_report(struct report *r)
 {
 	bool funcs = r->o->kind == REPORT_FUNCTIONS;
@@ -676,14 +859,7 @@ static void json_report(struct report *r)
 	json_keys(r);
 	json_header(r);
 	sink_str(&r->out, funcs ? ",\"functions\":[" : ",\"calls\":[");
-	for (size_t i = 0; i < r->n; i++) {
-		prefetch_rows(r, i);
-		sink_str(&r->out, i ? ",\n" : "\n");
-		if (funcs)
-			json_function(r, r->rows[i]);
-		else
-			json_call(r, r->rows[i]);
-	}
+	rows_write(r, funcs ? json_function_row : json_call_row);
 	sink_str(&r->out, "\n]}\n");
 	sink_release(&r->key_text);
 	free(r->keys);
@@ -1011,36 +1187,39 @@ static void text_column_heads(struct report *r, bool self)
 	}
 }
 
-static void text_functions(struct report *r)
+static void text_function_row(struct report *r, size_t i)
 {
 	const struct profile *p = r->p;
 	const struct report_opts *o = r->o;
+	uint32_t f = r->rows[i];
+	const uint64_t *incl = profile_incl_row(p, f, r->row[1]),
+		       *self = profile_self_row(p, f, r->row[0]);
+
+	for (uint32_t e = 0; e < o->nevents; e++) {
+		uint32_t ev = o->events[e];
+
+		text_cell(r, incl[ev], ev, r->w[e]);
+		text_cell(r, self[ev], ev, r->w[e]);
+	}
+	sink_commas(&r->out, p->funcs[f].calls, r->cw);
+	sink_mem(&r->out, "  ", 2);
+	text_function(r, f);
+	sink_char(&r->out, '\n');
+}
+
+static void text_functions(struct report *r)
+{
+	const struct profile *p = r->p;
 	uint64_t most = 0;
 	int cw;
 
 	for (size_t i = 0; i < r->n; i++)
 		most = p->funcs[r->rows[i]].calls > most ? p->funcs[r->rows[i]].calls : most;
-	cw = count_width(most);
+	r->cw = cw = count_width(most);
 	text_column_heads(r, true);
 	sink_printf(&r->out, "%*s  file:function\n", cw, "calls");
 	sink_str(&r->out, rule);
-	for (size_t i = 0; i < r->n; i++) {
-		uint32_t f = r->rows[i];
-		const uint64_t *incl = profile_incl_row(p, f, r->row[1]),
-			       *self = profile_self_row(p, f, r->row[0]);
-
-		prefetch_rows(r, i);
-		for (uint32_t e = 0; e < o->nevents; e++) {
-			uint32_t ev = o->events[e];
-
-			text_cell(r, incl[ev], ev, r->w[e]);
-			text_cell(r, self[ev], ev, r->w[e]);
-		}
-		sink_commas(&r->out, p->funcs[f].calls, cw);
-		sink_mem(&r->out, "  ", 2);
-		text_function(r, f);
-		sink_char(&r->out, '\n');
-	}
+	rows_write(r, text_function_row);
 }
 
 static void text_calls(struct report *r)

@@ -81,6 +81,8 @@ struct report_opts {
 	const char *filtered_by;
 	/* what a call costs as shown (graph.h), the session's; NULL: the report works it out */
 	struct call_shares *shares;
+	/* threads that write the rows of a long function report (0: the cores) */
+	unsigned jobs;
 	/* trees, callers and callees (report_tree.c) */
 	const char *function; /* regex: the functions to report on (tree roots) */
 	uint32_t depth;       /* levels of a tree below its root */
