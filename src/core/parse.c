@@ -1247,26 +1247,37 @@ static inline __attribute__((always_inline)) const char *swar_pos(const char *p,
 }
 
 /*
+ * The digit of a "D" followed by c at the low bytes of w, or more than 9:
+ * the two bytes minus '0' and c are the digit and 0, or more.
+ */
+static inline uint32_t swar_digit_then(uint32_t w, char c)
+{
+	return (w & 0xffff) - ('0' | (uint32_t)c << 8);
+}
+
+/*
  * "+D " or "* " at *p, most subpositions of a profile of instructions, by
  * one compare: as fast_subpos() reads them. Moves *p to the next token.
  */
 static inline __attribute__((always_inline)) bool swar_pos_shape(const char **p, uint64_t base,
 								 uint64_t *out)
 {
-	uint32_t w = load4(*p);
+	uint32_t w = load4(*p), d;
 
 	if ((w & 0xffff) == ('*' | ' ' << 8)) {
 		*out = base;
 		*p += 2;
 		return true;
 	}
-	if ((w & 0xff00ff) == ('+' | ' ' << 16) && (w >> 8 & 0xff) - '0' <= 9 &&
-	    !__builtin_add_overflow(base, (w >> 8 & 0xff) - '0', out)) {
+	/* "+D " minus "+0 " is the digit in the second byte, and nothing else */
+	d = (w & 0xffffff) - ('+' | '0' << 8 | ' ' << 16);
+	d = d >> 8 | d << 24;
+	if (d <= 9 && !__builtin_add_overflow(base, d, out)) {
 		*p += 3;
 		return true;
 	}
-	if ((w & 0xff00) == ' ' << 8 && (w & 0xff) - '0' <= 9) {
-		*out = (w & 0xff) - '0';
+	if ((d = swar_digit_then(w, ' ')) <= 9) {
+		*out = d;
 		*p += 2;
 		return true;
 	}
@@ -1528,17 +1539,17 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 			/* the usual value: decimal, then one space or the line's end */
 #ifdef SWAR
 			if (swar && n < nev) {
-				uint32_t w = load4(p);
-				unsigned d = (w & 0xff) - '0', c = w >> 8 & 0xff, k;
+				uint32_t w = load4(p), d;
+				unsigned k;
 
 				/* a digit, then a space or the line's end: unchecked adds
 				 * (self_begin()) */
-				if (d <= 9 && c == ' ') {
+				if ((d = swar_digit_then(w, ' ')) <= 9) {
 					row[n] += d;
 					p += 2;
 					continue;
 				}
-				if (d <= 9 && c == '\n') {
+				if ((d = swar_digit_then(w, '\n')) <= 9) {
 					row[n++] += d;
 					p++;
 					break;
