@@ -1255,30 +1255,42 @@ static inline uint32_t swar_digit_then(uint32_t w, char c)
 	return (w & 0xffff) - ('0' | (uint32_t)c << 8);
 }
 
+/* The digit of a "+D " at the low bytes of w, or more than 9. */
+static inline uint32_t swar_plus_digit(uint32_t w)
+{
+	/* "+D " minus "+0 " is the digit in the second byte, and nothing else */
+	uint32_t d = (w & 0xffffff) - ('+' | '0' << 8 | ' ' << 16);
+
+	return d >> 8 | d << 24;
+}
+
 /*
- * "+D " or "* " at *p, most subpositions of a profile of instructions, by
- * one compare: as fast_subpos() reads them. Moves *p to the next token.
+ * "+D ", "* " or "D " at *p, most subpositions of a profile of
+ * instructions, by one compare: as fast_subpos() reads them. Moves *p to
+ * the next token. The first subposition is mostly "+D " (the instruction
+ * moves on), the others "* " or "D " (the line stays, or is 0).
  */
 static inline __attribute__((always_inline)) bool swar_pos_shape(const char **p, uint64_t base,
-								 uint64_t *out)
+								 uint64_t *out, const bool first)
 {
-	uint32_t w = load4(*p), d;
+	uint32_t w = load4(*p), plus = swar_plus_digit(w), d;
 
+	if (first && plus <= 9 && !__builtin_add_overflow(base, plus, out)) {
+		*p += 3;
+		return true;
+	}
 	if ((w & 0xffff) == ('*' | ' ' << 8)) {
 		*out = base;
 		*p += 2;
 		return true;
 	}
-	/* "+D " minus "+0 " is the digit in the second byte, and nothing else */
-	d = (w & 0xffffff) - ('+' | '0' << 8 | ' ' << 16);
-	d = d >> 8 | d << 24;
-	if (d <= 9 && !__builtin_add_overflow(base, d, out)) {
-		*p += 3;
-		return true;
-	}
 	if ((d = swar_digit_then(w, ' ')) <= 9) {
 		*out = d;
 		*p += 2;
+		return true;
+	}
+	if (!first && plus <= 9 && !__builtin_add_overflow(base, plus, out)) {
+		*p += 3;
 		return true;
 	}
 	return false;
@@ -1369,19 +1381,20 @@ static const char *plain_calls(struct parser *ps, const char *p, uint64_t *count
 }
 
 /*
- * Whether the cost line at q is one Callgrind writes after fn=: decimal
- * positions and values, one space or the line's end after each, no more
- * values than events. Such a line sets the position (line_sets_pos() says
- * yes to it too); false for anything else, which line_sets_pos() then reads
- * its general way. Spares each block's close the cursor stored back at
- * every token.
+ * Whether the cost line at q is one Callgrind writes after fn=: absolute
+ * positions (decimal, or the hex address of an instruction), decimal
+ * values, one space or the line's end after each, no more values than
+ * events. Such a line sets the position (line_sets_pos() says yes to it
+ * too: fast_number() takes no hex that lex_number() does not); false for
+ * anything else, which line_sets_pos() then reads its general way. Spares
+ * each block's close the cursor stored back at every token.
  */
 static bool plain_sets_pos(const struct parser *ps, const char *q)
 {
 	uint64_t v;
 
 	for (int i = 0; i < ps->npos; i++) {
-		if (!(q = plain_decimal(q, &v)) || (*q != ' ' && *q != '\n'))
+		if (!(q = fast_number(q, &v)) || (*q != ' ' && *q != '\n'))
 			return false;
 		q += *q == ' ';
 	}
@@ -1520,7 +1533,7 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 #pragma GCC unroll 3
 		for (int i = 0; i < npos; i++) {
 #ifdef SWAR
-			if (swar && swar_pos_shape(&p, pos[i], &np[i]))
+			if (swar && swar_pos_shape(&p, pos[i], &np[i], i == 0))
 				continue;
 			if (swar && (q = swar_pos(p, pos[i], &np[i]))) {
 				p = q;
