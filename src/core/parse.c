@@ -1255,6 +1255,19 @@ static inline uint32_t swar_digit_then(uint32_t w, char c)
 	return (w & 0xffff) - ('0' | (uint32_t)c << 8);
 }
 
+/*
+ * The number of a "DD" followed by c at the low bytes of w, or more than
+ * 99: the three bytes minus "00" and c are two digits and 0 exactly when
+ * they are at most 0x0909 with a low byte of 9 at most (a byte under '0'
+ * takes one from the byte after it, and is over 9 itself).
+ */
+static inline uint32_t swar_digits_then(uint32_t w, char c)
+{
+	uint32_t x = (w & 0xffffff) - ('0' | '0' << 8 | (uint32_t)c << 16);
+
+	return x <= 0x909 && (x & 0xff) <= 9 ? (x & 0xff) * 10 + (x >> 8) : 100;
+}
+
 /* The digit of a "+D " at the low bytes of w, or more than 9. */
 static inline uint32_t swar_plus_digit(uint32_t w)
 {
@@ -1565,6 +1578,17 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 				if ((d = swar_digit_then(w, '\n')) <= 9) {
 					row[n++] += d;
 					p++;
+					break;
+				}
+				/* two digits, then a space or the line's end, likewise */
+				if ((d = swar_digits_then(w, ' ')) <= 99) {
+					row[n] += d;
+					p += 3;
+					continue;
+				}
+				if ((d = swar_digits_then(w, '\n')) <= 99) {
+					row[n++] += d;
+					p += 2;
 					break;
 				}
 				/* under 8 digits: under 2^24, unchecked too */
