@@ -1122,6 +1122,216 @@ static inline const char *fast_subpos(const char *p, uint64_t base, uint64_t *ou
 }
 
 /*
+ * A value's add, checked: whether it wraps, or (read by words) whether it
+ * takes the cell to 2^63 or more, where the unchecked adds of the word
+ * readers could wrap it (self_begin()).
+ */
+static inline bool add_checked(uint64_t *cell, uint64_t v, const bool swar)
+{
+	bool wrap = __builtin_add_overflow(*cell, v, cell);
+
+	return swar ? wrap | (*cell >> 63) : wrap;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * The word readers: the fast tokens again, 8 bytes at a time, not one.
+ * A word read at a token may pass the end of its line by 7 bytes, so they
+ * read only lines before swar_limit(). Little-endian: the first byte of a
+ * word is its lowest.
+ */
+#define SWAR 1
+
+static inline uint64_t load8(const char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+static inline uint32_t load4(const char *p)
+{
+	uint32_t w;
+
+	memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+/*
+ * The digits at the low bytes of w, a word as read: how many (0 to 8) and,
+ * under 8, their number. The bytes minus '0' (t) are digits where they
+ * are 0 to 9; the first byte that is no digit has its high bit set in t
+ * or in t + 0x76 (the borrows and carries of the word's arithmetic only go
+ * up, past the digits before it). Three multiplies make the number, each
+ * joining the pairs of groups of digits that the one before made; one or
+ * two digits, most numbers, take none.
+ */
+static inline __attribute__((always_inline)) unsigned swar_digits(uint64_t w, uint64_t *v)
+{
+	uint64_t t = w - 0x3030303030303030ULL;
+	uint64_t m = (t | (t + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+	unsigned b;
+
+	if (!m)
+		return 8;
+	b = (unsigned)__builtin_ctzll(m); /* 8 * digits + 7 */
+	if (b == 15) {
+		*v = t & 0xff;
+		return 1;
+	}
+	if (b == 7)
+		return 0;
+	if (b == 23) {
+		*v = (t & 0xff) * 10 + (t >> 8 & 0xff);
+		return 2;
+	}
+	t <<= 71 - b;                                    /* the digits to the top, zeros before */
+	t = (t * 2561 >> 8) & 0x00FF00FF00FF00FFULL;     /* pairs: 10a + b */
+	t = (t * 6553601 >> 16) & 0x0000FFFF0000FFFFULL; /* fours: 100a + b */
+	*v = t * 42949672960001ULL >> 32;                /* eight: 10000a + b */
+	return b >> 3;
+}
+
+/* plain_decimal() by words; from 8 digits on, the byte loop reads on. */
+static inline __attribute__((always_inline)) const char *swar_decimal(const char *p, uint64_t *out)
+{
+	unsigned n = swar_digits(load8(p), out);
+
+	if (n == 8)
+		return plain_decimal(p, out);
+	return n ? p + n : NULL;
+}
+
+/* fast_number() by words: hex and garbage after the digits go its way. */
+static inline __attribute__((always_inline)) const char *swar_number(const char *p, uint64_t *out)
+{
+	const char *q = swar_decimal(p, out);
+
+	return q && !lex_is_delim(*q) ? fast_number(p, out) : q;
+}
+
+/*
+ * A subposition followed by one space, as fast_subpos() reads it against
+ * base (into *out), from one word: the next token, or NULL for any other
+ * (then fast_subpos() reads it, and says what it says of it).
+ */
+static inline __attribute__((always_inline)) const char *swar_pos(const char *p, uint64_t base,
+								  uint64_t *out)
+{
+	uint64_t w = load8(p), v;
+	unsigned c = w & 0xff, sign = c == '+' || c == '-', n;
+
+	if (c == '*') {
+		if ((w >> 8 & 0xff) != ' ')
+			return NULL;
+		*out = base;
+		return p + 2;
+	}
+	n = swar_digits(sign ? w >> 8 : w, &v);
+	if (n - 1 >= 7 || p[sign + n] != ' ')
+		return NULL;
+	if (c == '+') {
+		if (__builtin_add_overflow(base, v, out))
+			return NULL;
+	} else if (c == '-') {
+		if (v > base)
+			return NULL;
+		*out = base - v;
+	} else {
+		*out = v;
+	}
+	return p + sign + n + 1;
+}
+
+/*
+ * The digit of a "D" followed by c at the low bytes of w, or more than 9:
+ * the two bytes minus '0' and c are the digit and 0, or more.
+ */
+static inline uint32_t swar_digit_then(uint32_t w, char c)
+{
+	return (w & 0xffff) - ('0' | (uint32_t)c << 8);
+}
+
+/*
+ * The number of a "DD" followed by c at the low bytes of w, or more than
+ * 99: the three bytes minus "00" and c are two digits and 0 exactly when
+ * they are at most 0x0909 with a low byte of 9 at most (a byte under '0'
+ * takes one from the byte after it, and is over 9 itself).
+ */
+static inline uint32_t swar_digits_then(uint32_t w, char c)
+{
+	uint32_t x = (w & 0xffffff) - ('0' | '0' << 8 | (uint32_t)c << 16);
+
+	return x <= 0x909 && (x & 0xff) <= 9 ? (x & 0xff) * 10 + (x >> 8) : 100;
+}
+
+/* The digit of a "+D " at the low bytes of w, or more than 9. */
+static inline uint32_t swar_plus_digit(uint32_t w)
+{
+	/* "+D " minus "+0 " is the digit in the second byte, and nothing else */
+	uint32_t d = (w & 0xffffff) - ('+' | '0' << 8 | ' ' << 16);
+
+	return d >> 8 | d << 24;
+}
+
+/*
+ * "+D ", "* " or "D " at *p, most subpositions of a profile of
+ * instructions, by one compare: as fast_subpos() reads them. Moves *p to
+ * the next token. The first subposition is mostly "+D " (the instruction
+ * moves on), the others "* " or "D " (the line stays, or is 0).
+ */
+static inline __attribute__((always_inline)) bool swar_pos_shape(const char **p, uint64_t base,
+								 uint64_t *out, const bool first)
+{
+	uint32_t w = load4(*p), plus = swar_plus_digit(w), d;
+
+	if (first && plus <= 9 && !__builtin_add_overflow(base, plus, out)) {
+		*p += 3;
+		return true;
+	}
+	if ((w & 0xffff) == ('*' | ' ' << 8)) {
+		*out = base;
+		*p += 2;
+		return true;
+	}
+	if ((d = swar_digit_then(w, ' ')) <= 9) {
+		*out = d;
+		*p += 2;
+		return true;
+	}
+	if (!first && plus <= 9 && !__builtin_add_overflow(base, plus, out)) {
+		*p += 3;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The first line of [start, end) that a word read at one of its tokens
+ * could read past end from: the lines before it end 8 bytes before end,
+ * or more.
+ */
+static const char *swar_limit(const char *start, const char *end)
+{
+	size_t n;
+
+	if (end - start < 9)
+		return start;
+	n = (size_t)(end - start) - 9;
+	while (n && start[n] != '\n')
+		n--;
+	return start[n] == '\n' ? start + n + 1 : start;
+}
+#else
+static inline const char *swar_limit(const char *start, const char *end)
+{
+	(void)end;
+	return start; /* no line is read by words */
+}
+#endif
+
+/*
  * A cost line as Callgrind writes it, read with the fast tokens: the
  * subpositions (against ps->pos, which is set) into pos, the values into
  * ps->vals and their number into *n, each token followed by one space or the
@@ -1182,19 +1392,20 @@ static const char *plain_calls(struct parser *ps, const char *p, uint64_t *count
 }
 
 /*
- * Whether the cost line at q is one Callgrind writes after fn=: decimal
- * positions and values, one space or the line's end after each, no more
- * values than events. Such a line sets the position (line_sets_pos() says
- * yes to it too); false for anything else, which line_sets_pos() then reads
- * its general way. Spares each block's close the cursor stored back at
- * every token.
+ * Whether the cost line at q is one Callgrind writes after fn=: absolute
+ * positions (decimal, or the hex address of an instruction), decimal
+ * values, one space or the line's end after each, no more values than
+ * events. Such a line sets the position (line_sets_pos() says yes to it
+ * too: fast_number() takes no hex that lex_number() does not); false for
+ * anything else, which line_sets_pos() then reads its general way. Spares
+ * each block's close the cursor stored back at every token.
  */
 static bool plain_sets_pos(const struct parser *ps, const char *q)
 {
 	uint64_t v;
 
 	for (int i = 0; i < ps->npos; i++) {
-		if (!(q = plain_decimal(q, &v)) || (*q != ' ' && *q != '\n'))
+		if (!(q = fast_number(q, &v)) || (*q != ' ' && *q != '\n'))
 			return false;
 		q += *q == ' ';
 	}
@@ -1214,11 +1425,37 @@ static bool plain_sets_pos(const struct parser *ps, const char *q)
  * Returns the next line, or NULL for anything else (the general path then
  * reads it and reports what is wrong); pos: the current position.
  */
-static const char *skip_jump(const char *p, int npos, const uint64_t *pos)
+static inline __attribute__((always_inline)) const char *
+skip_jump(const char *p, const int npos, const uint64_t *pos, const bool swar)
 {
 	uint64_t v;
 	bool cond = p[1] == 'c';
 
+#ifdef SWAR
+	if (swar) {
+		/* "jcnd=" and "jump=" as the first five bytes of a word */
+		uint64_t key = load8(p) & 0xffffffffffULL;
+
+		if (key != 0x3d646e636aULL && key != 0x3d706d756aULL)
+			return NULL;
+		p += 5;
+		/* TAKEN/: plain_decimal() takes the same 1 to 19 digits */
+		if (cond && (!(p = swar_decimal(p, &v)) || *p++ != '/'))
+			return NULL;
+		p = swar_number(p, &v);
+		for (int i = 0; p && i < npos; i++) {
+			const char *q = swar_pos(p = lex_skip_blanks(p), pos[i], &v);
+
+			p = q ? q : fast_subpos(p, pos[i], &v);
+		}
+		if (!p)
+			return NULL;
+		p = lex_skip_blanks(p);
+		return *p == '\n' ? p + 1 : NULL;
+	}
+#else
+	(void)swar;
+#endif
 	if (!lex_prefix(p + 1, cond ? "cnd=" : "ump="))
 		return NULL;
 	p += 5;
@@ -1277,11 +1514,11 @@ static void self_undo(const char *p, int npos, uint64_t *row, uint32_t n)
  * Always inlined into self_run(), once for each usual number of positions,
  * so that the loop over them unrolls.
  */
-static inline __attribute__((always_inline)) const char *self_lines(struct parser *ps,
-								    const char *p, const int npos)
+static inline __attribute__((always_inline)) const char *
+self_lines(struct parser *ps, const char *p, const int npos, const bool swar, const char *limit)
 {
 	/* mark <= end: the next progress report is never past the range */
-	const char *mark = ps->mark, *line, *q;
+	const char *mark = swar && limit < ps->mark ? limit : ps->mark, *line, *q;
 	/* no row before the first values (stride 0): the first value goes the slow way */
 	uint64_t *row = ps->prof->stride ? profile_self(ps->prof, ps->fn) : NULL;
 	uint64_t *sum = ps->part_sum, *before = ps->vals;
@@ -1295,8 +1532,6 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		return cost_line(ps, p);
 	memcpy(pos, ps->pos, sizeof(pos));
 	memcpy(np, ps->pos, sizeof(np));
-	if (nev)
-		memcpy(before, row, nev * sizeof(uint64_t));
 	if (ps->next == NEXT_JUMP) {
 		/* the index keeps no jumps: their line is an ordinary cost line */
 		ps->next = NEXT_COST;
@@ -1308,6 +1543,14 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		line = p;
 #pragma GCC unroll 3
 		for (int i = 0; i < npos; i++) {
+#ifdef SWAR
+			if (swar && swar_pos_shape(&p, pos[i], &np[i], i == 0))
+				continue;
+			if (swar && (q = swar_pos(p, pos[i], &np[i]))) {
+				p = q;
+				continue;
+			}
+#endif
 			q = fast_subpos(p, pos[i], &np[i]);
 			if (!q)
 				goto slow;
@@ -1318,14 +1561,56 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 			uint64_t v;
 
 			/* the usual value: decimal, then one space or the line's end */
+#ifdef SWAR
+			if (swar && n < nev) {
+				uint32_t w = load4(p), d;
+				unsigned k;
+
+				/* a digit, then a space or the line's end: unchecked adds
+				 * (self_begin()) */
+				if ((d = swar_digit_then(w, ' ')) <= 9) {
+					row[n] += d;
+					p += 2;
+					continue;
+				}
+				if ((d = swar_digit_then(w, '\n')) <= 9) {
+					row[n++] += d;
+					p++;
+					break;
+				}
+				/* two digits, then a space or the line's end, likewise */
+				if ((d = swar_digits_then(w, ' ')) <= 99) {
+					row[n] += d;
+					p += 3;
+					continue;
+				}
+				if ((d = swar_digits_then(w, '\n')) <= 99) {
+					row[n++] += d;
+					p += 2;
+					break;
+				}
+				/* under 8 digits: under 2^24, unchecked too */
+				k = swar_digits(load8(p), &v);
+				if (k - 1 < 7 && p[k] == ' ') {
+					row[n] += v;
+					p += k + 1;
+					continue;
+				}
+				if (k - 1 < 7 && p[k] == '\n') {
+					row[n++] += v;
+					p += k;
+					break;
+				}
+			}
+#endif
 			q = n < nev ? plain_decimal(p, &v) : NULL;
 			if (q && *q == ' ') {
-				ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+				ovf |= add_checked(&row[n], v, swar);
 				p = q + 1;
 				continue;
 			}
 			if (q && *q == '\n') {
-				ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+				ovf |= add_checked(&row[n], v, swar);
 				n++;
 				p = q;
 				break;
@@ -1336,7 +1621,7 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 				break;
 			if (n == nev || !(q = fast_number(p, &v)))
 				goto undo;
-			ovf |= __builtin_add_overflow(row[n], v, &row[n]);
+			ovf |= add_checked(&row[n], v, swar);
 			p = fast_blanks(q);
 		}
 		if (ovf)
@@ -1349,7 +1634,7 @@ static inline __attribute__((always_inline)) const char *self_lines(struct parse
 		if (p >= mark)
 			break;
 		if (!is_cost_start(*p)) {
-			if (*p != 'j' || !(q = skip_jump(p, npos, pos)))
+			if (*p != 'j' || !(q = skip_jump(p, npos, pos, swar)))
 				break;
 			lineno++;
 			p = q;
@@ -1371,15 +1656,40 @@ slow:
 	return cost_line(ps, line);
 }
 
-static const char *self_run(struct parser *ps, const char *p)
+/*
+ * Whether the word readers may read the run from p: the lines before limit
+ * may be read by words (swar_limit()), and the self row is below 2^63, so
+ * that the values under 8 digits that they add unchecked cannot wrap it.
+ * A run stops at the next mark, 32 MiB on at most, so they add less than
+ * 2^48 to a cell (2^24 lines, each under 2^24); the longer values are
+ * checked, and a line that takes a cell to 2^63 goes the slow way, which
+ * adds it as it does any line.
+ */
+static bool self_begin(struct parser *ps, const char *p, const char *limit)
 {
+	uint32_t nev = ps->nev < ps->prof->stride ? ps->nev : ps->prof->stride;
+	const uint64_t *row = profile_self(ps->prof, ps->fn);
+	uint64_t top = 0;
+
+	/* the row as it was, for the part's sum (self_lines()) */
+	for (uint32_t e = 0; e < nev; e++)
+		top |= ps->vals[e] = row[e];
+	return p < limit && !(top >> 63);
+}
+
+/* limit: the lines before it may be read by words (swar_limit()) */
+static const char *self_run(struct parser *ps, const char *p, const char *limit)
+{
+	bool swar = self_begin(ps, p, limit);
+
 	switch (ps->npos) {
 	case 1: /* line */
-		return self_lines(ps, p, 1);
+		return swar ? self_lines(ps, p, 1, true, limit) : self_lines(ps, p, 1, false, NULL);
 	case 2: /* instr line, --dump-instr=yes */
-		return self_lines(ps, p, 2);
+		return swar ? self_lines(ps, p, 2, true, limit) : self_lines(ps, p, 2, false, NULL);
 	default:
-		return self_lines(ps, p, ps->npos);
+		return swar ? self_lines(ps, p, ps->npos, true, limit)
+			    : self_lines(ps, p, ps->npos, false, NULL);
 	}
 }
 
@@ -1400,6 +1710,8 @@ static const char *next_mark(const char *p, const char *end, const struct parse_
 static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 		const struct parse_progress *progress, uint64_t total)
 {
+	const char *limit = swar_limit(p, end);
+
 	ps->end = end;
 	ps->range_start = p;
 	ps->range_off = off;
@@ -1407,7 +1719,7 @@ static void run(struct parser *ps, const char *p, const char *end, uint64_t off,
 	while (p < end && !ps->stop) {
 		ps->lineno++;
 		if (is_cost_start(*p)) {
-			p = fast_ok(ps) ? self_run(ps, p) : body_line(ps, p);
+			p = fast_ok(ps) ? self_run(ps, p, limit) : body_line(ps, p);
 		} else if (lex_is_blank(*p)) {
 			p = lex_skip_blanks(p);
 			if (*p == '\n') {

@@ -1,0 +1,138 @@
+#!/usr/bin/env bats
+# The cost lines that the parser reads by words (8 bytes at a time) and those it
+# leaves to its byte readers: the numbers, the separators and the file ends where
+# one gives way to the other. Every sum is worked out by hand next to its file.
+
+load test_helper
+
+# header POSITIONS EVENTS: the start of a callgrind file, then fn=f in a.c
+header() {
+	printf '# callgrind format\nversion: 1\npositions: %s\nevents: %s\n\nfl=(1) a.c\nfn=(1) f\n' "$1" "$2"
+}
+
+@test "parse-words: values of 7, 8, 9, 16, 19 and 20 digits, leading zeros, a tab" {
+	f="$BATS_TEST_TMPDIR/digits.callgrind"
+	{
+		header line 'A B'
+		printf '1 1234567 12345678\n'
+		printf '2 123456789 1234567890123456\n'
+		printf '3 1234567890123456789 0\n'
+		printf '4 12345678901234567890 1\n'
+		printf '5 00000000000000000001 2\n'
+		printf '6 1\t2\n'
+	} >"$f"
+	# A: 1234567 + 123456789 + 1234567890123456789 + 12345678901234567890 + 1 + 1
+	#    = 13580246791358024679 + 123456789 + 1234567 + 2 = 13580246791482716037
+	# B: 12345678 + 1234567890123456 + 0 + 1 + 2 + 2 = 1234567902469139
+	for jobs in 1 2; do
+		tsv_ok --no-cache --jobs=$jobs "$f"
+		expect_tsv <<'EOF'
+function | file | object | calls | self:A | self:B | incl:A | incl:B
+f | a.c |  | 0 | 13580246791482716037 | 1234567902469139 | 13580246791482716037 | 1234567902469139
+EOF
+	done
+	# 20 digits that do not fit: the line is left out
+	printf '7 99999999999999999999 3\n' >>"$f"
+	ncg --no-cache --format=tsv "$f"
+	expect_status 1
+	assert_grep "digits.callgrind:14: cost '99999999999999999999' does not fit in 64 bits; line ignored" "$ERR"
+	assert_grep $'f\ta.c\t\t0\t13580246791482716037\t1234567902469139' "$OUT"
+}
+
+@test "parse-words: a cell past 2^63 keeps its exact sum; past 2^64 it saturates" {
+	f="$BATS_TEST_TMPDIR/top.callgrind"
+	{
+		header line A
+		printf '1 9223372036854775800\n2 5\n3 3\n4 10\n5 1000000000\n6 7\n'
+		printf 'fn=(2) g\n1 18446744073709551615\n2 1\n3 2\n'
+	} >"$f"
+	# f: 9223372036854775800 + 5 + 3 (= 2^63) + 10 + 1000000000 + 7 = 9223372037854775825
+	# g: 2^64 - 1, then + 1 (line 16) and + 2 (line 17) saturate it
+	ncg --no-cache --format=tsv "$f"
+	expect_status 1
+	expect_tsv <<'EOF'
+function | file | object | calls | self:A | incl:A
+g | a.c |  | 0 | 18446744073709551615 | 18446744073709551615
+f | a.c |  | 0 | 9223372037854775825 | 9223372037854775825
+EOF
+	assert_grep 'top.callgrind:16: a cost sum exceeds 64 bits; it is shown as 18446744073709551615' "$ERR"
+	assert_grep 'top.callgrind:17: a cost sum exceeds 64 bits; it is shown as 18446744073709551615' "$ERR"
+}
+
+# page_file FILE SIZE LAST: a file of exactly SIZE bytes that ends with LAST,
+# after "0x10 1 1 1" and a comment that pads it
+page_file() {
+	local head pad
+	head=$(
+		header 'instr line' 'Ir Dr'
+		printf '0x10 1 1 1\n_'
+	)
+	head=${head%_}
+	pad=$(($2 - ${#head} - ${#3} - 2))
+	{
+		printf '%s' "$head"
+		printf '#%*s\n' "$pad" ''
+		printf '%s' "$3"
+	} >"$1"
+	[ "$(wc -c <"$1")" = "$2" ]
+}
+
+@test "parse-words: the last line of a file of 4096 or 8192 bytes, with or without its newline" {
+	for size in 4096 8192; do
+		for jobs in 1 2; do
+			f="$BATS_TEST_TMPDIR/page-$size.callgrind"
+			# Ir: 1 + 1234567 = 1234568, Dr: 1 + 7 = 8
+			page_file "$f" $size $'+1 * 1234567 7\n'
+			tsv_ok --no-cache --jobs=$jobs "$f"
+			expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | self:Dr | incl:Ir | incl:Dr
+f | a.c |  | 0 | 1234568 | 8 | 1234568 | 8
+EOF
+			# Ir: 1 + 5, Dr: 1 + 6
+			page_file "$f" $size '+1 * 5 6'
+			tsv_ok --no-cache --jobs=$jobs "$f"
+			expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | self:Dr | incl:Ir | incl:Dr
+f | a.c |  | 0 | 6 | 7 | 6 | 7
+EOF
+			# a jump line, then the last cost line: Ir 1 + 9, Dr 1 + 99999999
+			page_file "$f" $size $'jcnd=5/6 +1 +1\n+1 * 9 99999999\n'
+			tsv_ok --no-cache --jobs=$jobs "$f"
+			expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | self:Dr | incl:Ir | incl:Dr
+f | a.c |  | 0 | 10 | 100000000 | 10 | 100000000
+EOF
+		done
+	done
+}
+
+@test "parse-words: a tab, a \\r or two spaces after a token change no sum" {
+	f="$BATS_TEST_TMPDIR/blanks.callgrind"
+	{
+		header 'instr line' 'A B'
+		printf '0x10 1 1 1\n'
+		printf '+1\t* 5 6\n+1 *\t5 6\n+1 * 5\t6\n+1 * 5  6\n+1 * 5 6\r\n+1 * 5 6 \n+1  * 5 6\n'
+	} >"$f"
+	# A: 1 + 7 * 5 = 36, B: 1 + 7 * 6 = 43
+	tsv_ok --no-cache "$f"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:A | self:B | incl:A | incl:B
+f | a.c |  | 0 | 36 | 43 | 36 | 43
+EOF
+}
+
+@test "parse-words: jump lines between cost lines, as Callgrind writes them and not" {
+	f="$BATS_TEST_TMPDIR/jumps.callgrind"
+	{
+		header 'instr line' Ir
+		printf '0x10 5 100\njcnd=1/2 +4 +1 \n+4 +1 7\njump=3 +8 *\n+8 * 9\n'
+		printf 'jcnd=5/6\t+1 +1\n+1 +1 10\njcnd=123/45 +2 -1\n* * \n+2 -3 1000\n'
+		printf 'jcnd=12345678901234567890/1 +1 +1\n+1 * 20000\n'
+	} >"$f"
+	# Ir: 100 + 7 + 9 + 10 + 1000 + 20000 = 21126 (a taken count of 20 digits fits)
+	tsv_ok --no-cache "$f"
+	expect_tsv <<'EOF'
+function | file | object | calls | self:Ir | incl:Ir
+f | a.c |  | 0 | 21126 | 21126
+EOF
+}
