@@ -10,6 +10,7 @@
  * whether a name needs an escape is known per name, not per row; numbers
  * are written without printf into one buffer that goes out in large writes.
  */
+#define _POSIX_C_SOURCE 200809L /* sigfillset, pthread_sigmask under -std=c11 */
 #include "ncgrind/core/report.h"
 #include "ncgrind/core/escape.h"
 #include "ncgrind/core/graph.h"
