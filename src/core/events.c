@@ -420,8 +420,7 @@ static const uint64_t *raw_row(const uint64_t *rows, const struct cost_cells *c,
 {
 	if (rows)
 		return rows + r * nraw;
-	for (uint32_t e = 0; e < nraw; e++)
-		buf[e] = cost_cells_get(c, r * nraw + e);
+	cost_cells_row(c, r, nraw, buf);
 	return buf;
 }
 
@@ -452,7 +451,7 @@ static uint64_t *widen_cells(const struct profile *p, struct cost_cells *c, size
 	    xmalloc_array(st_mult(nrows ? nrows : 1, nraw ? nraw : 1), sizeof(uint64_t));
 
 	for (size_t r = 0; r < nrows; r++)
-		raw_row(NULL, c, r, nraw, rows + r * nraw);
+		cost_cells_row(c, r, nraw, rows + r * nraw);
 	profile_cells_release(p, c);
 	return widen(p, rows, nrows, nraw, sat);
 }
@@ -513,8 +512,7 @@ uint64_t events_derived_at(const struct profile *p, const struct cost_cells *c, 
 	uint64_t v[EVENTS_DEMAND_MAX];
 	bool sat = false;
 
-	for (uint32_t e = 0; e < p->ncell; e++)
-		v[e] = cost_cells_get(c, row * p->ncell + e);
+	cost_cells_row(c, row, p->ncell, v);
 	for (uint32_t e = p->ncell; e <= ev; e++)
 		v[e] = derive(v, &p->events[e], &sat);
 	return v[ev];

@@ -256,15 +256,21 @@ static struct idtab_entry *sparse_find(const struct idtab *t, uint64_t id)
 	return NULL;
 }
 
+/* The value of id in the log that idtab_keep_log() kept alone, or NCG_NONE. */
+static uint32_t log_find(const struct idtab *t, uint64_t id)
+{
+	for (size_t i = 0; i < t->norder; i++)
+		if (t->order[i].id == id)
+			return t->order[i].val;
+	return NCG_NONE;
+}
+
 uint32_t idtab_get(const struct idtab *t, uint64_t id)
 {
 	const struct idtab_entry *e;
 
-	for (size_t i = 0; t->log_only && i < t->norder; i++) /* (never in the parse) */
-		if (t->order[i].id == id)
-			return t->order[i].val;
-	if (t->log_only)
-		return NCG_NONE;
+	if (t->log_only) /* (never in the parse) */
+		return log_find(t, id);
 	if (id < t->dense_n)
 		return t->dense[id];
 	e = sparse_find(t, id);

@@ -1042,6 +1042,12 @@ static inline const char *fast_hex(const char *p, uint64_t *out)
 	return p;
 }
 
+/*
+ * A decimal (or 0x hex) number then a delimiter. The digit loop is
+ * plain_decimal()'s written again on purpose: through a call to it (and a
+ * delimiter test after) the same bytes gave the same results for 7.6% more
+ * instructions on a 25 MB profile, this being the hot path.
+ */
 static inline const char *fast_number(const char *p, uint64_t *out)
 {
 	const char *s = p;

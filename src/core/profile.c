@@ -355,13 +355,18 @@ uint32_t profile_find_event_str(const struct profile *p, const char *name)
 	return profile_find_event(p, span_make(name, strlen(name)));
 }
 
-/* Copy nrows rows of stride `from` into a new array of stride `to` (zero-filled). */
-static uint64_t *restride(uint64_t *rows, size_t nrows, uint32_t from, uint32_t to, size_t *alloc)
+/*
+ * Copy nrows rows of stride `from` into a new array of stride `to` (zero-
+ * filled), of values of width bytes: the 64-bit rows, or the 32-bit call cells.
+ */
+static void *restride(void *rows, size_t nrows, uint32_t from, uint32_t to, size_t width,
+		      size_t *alloc)
 {
-	uint64_t *n = xcalloc(st_mult(nrows ? nrows : 1, to), sizeof(uint64_t));
+	char *n = xcalloc(st_mult(nrows ? nrows : 1, to), width);
 
 	for (size_t r = 0; from && r < nrows; r++)
-		memcpy(n + r * to, rows + r * from, (from < to ? from : to) * sizeof(uint64_t));
+		memcpy(n + r * to * width, (char *)rows + r * from * width,
+		       (from < to ? from : to) * width);
 	free(rows);
 	if (alloc)
 		*alloc = st_mult(nrows ? nrows : 1, to);
@@ -380,23 +385,13 @@ uint32_t profile_add_event(struct profile *p, struct span name)
 	return p->nev - 1;
 }
 
-/* restride() of 32-bit cells. */
-static uint32_t *restride32(uint32_t *rows, size_t nrows, uint32_t from, uint32_t to, size_t *alloc)
-{
-	uint32_t *n = xcalloc(st_mult(nrows ? nrows : 1, to), sizeof(uint32_t));
-
-	for (size_t r = 0; from && r < nrows; r++)
-		memcpy(n + r * to, rows + r * from, (from < to ? from : to) * sizeof(uint32_t));
-	free(rows);
-	*alloc = st_mult(nrows ? nrows : 1, to);
-	return n;
-}
-
 static void set_stride(struct profile *p, uint32_t to)
 {
-	p->self = restride(p->self, p->nfuncs, p->stride, to, &p->self_alloc);
-	p->edge_lo = restride32(p->edge_lo, p->nedges, p->stride, to, &p->edge_lo_alloc);
-	p->edge_hi = restride(p->edge_hi, p->nedge_hi, p->stride, to, &p->edge_hi_alloc);
+	p->self = restride(p->self, p->nfuncs, p->stride, to, sizeof(uint64_t), &p->self_alloc);
+	p->edge_lo =
+	    restride(p->edge_lo, p->nedges, p->stride, to, sizeof(uint32_t), &p->edge_lo_alloc);
+	p->edge_hi =
+	    restride(p->edge_hi, p->nedge_hi, p->stride, to, sizeof(uint64_t), &p->edge_hi_alloc);
 	p->stride = to;
 }
 
@@ -763,6 +758,29 @@ static void fit_arrays(struct profile *p)
 				 &p->edge_lo_alloc);
 }
 
+void cost_cells_row(const struct cost_cells *c, size_t row, uint32_t width, uint64_t *out)
+{
+	for (uint32_t e = 0; e < width; e++)
+		out[e] = cost_cells_get(c, row * width + e);
+}
+
+/* The cell of value v at `at`: v, or COST_BIG with v in the big list (kept in cell order). */
+static uint32_t cells_put(struct cost_cells *c, size_t at, uint64_t v, size_t *alloc)
+{
+	if (v < COST_BIG)
+		return (uint32_t)v;
+	ALLOC_GROW(c->big, c->nbig + 1, *alloc);
+	c->big[c->nbig++] = (struct cost_big){at, v};
+	return COST_BIG;
+}
+
+/* The big list down to its size, once every cell is put. */
+static void cells_fit_big(struct cost_cells *c)
+{
+	if (c->nbig)
+		c->big = xrealloc(c->big, c->nbig * sizeof(c->big[0]));
+}
+
 uint64_t cost_cells_big(const struct cost_cells *c, size_t at)
 {
 	size_t lo = 0, hi = c->nbig;
@@ -799,19 +817,13 @@ static void compact_rows(struct cost_cells *c, uint64_t **rows, size_t n)
 	}
 	for (size_t i = 0; i < n; i++) {
 		uint64_t v;
-		uint32_t cell = COST_BIG;
+		uint32_t cell;
 
 		memcpy(&v, a + i * sizeof(v), sizeof(v));
-		if (v < COST_BIG) {
-			cell = (uint32_t)v;
-		} else {
-			ALLOC_GROW(c->big, c->nbig + 1, alloc);
-			c->big[c->nbig++] = (struct cost_big){i, v};
-		}
+		cell = cells_put(c, i, v, &alloc);
 		memcpy(a + i * sizeof(cell), &cell, sizeof(cell));
 	}
-	if (c->nbig)
-		c->big = xrealloc(c->big, c->nbig * sizeof(c->big[0]));
+	cells_fit_big(c);
 	c->cell = xrealloc(a, n * sizeof(uint32_t));
 }
 
@@ -837,18 +849,11 @@ static void compact_edges(struct profile *p)
 			if (!p->edge_wide[e])
 				continue;
 			hi = p->edge_hi + (size_t)(p->edge_wide[e] - 1) * p->ncell;
-			for (uint32_t i = 0; i < p->ncell; i++) {
-				size_t at = e * p->ncell + i;
-
-				p->edge_lo[at] = hi[i] < COST_BIG ? (uint32_t)hi[i] : COST_BIG;
-				if (hi[i] < COST_BIG)
-					continue;
-				ALLOC_GROW(c->big, c->nbig + 1, alloc);
-				c->big[c->nbig++] = (struct cost_big){at, hi[i]};
-			}
+			for (uint32_t i = 0; i < p->ncell; i++)
+				p->edge_lo[e * p->ncell + i] =
+				    cells_put(c, e * p->ncell + i, hi[i], &alloc);
 		}
-		if (c->nbig)
-			c->big = xrealloc(c->big, c->nbig * sizeof(c->big[0]));
+		cells_fit_big(c);
 		c->cell = xrealloc(p->edge_lo, n * sizeof(uint32_t));
 		p->edge_lo = NULL;
 	}
@@ -878,8 +883,7 @@ static const uint64_t *row_of(const struct profile *p, const struct cost_cells *
 {
 	if (rows) /* not yet in cells */
 		return rows + row * p->stride;
-	for (uint32_t e = 0; e < p->ncell; e++)
-		buf[e] = cost_cells_get(c, row * p->ncell + e);
+	cost_cells_row(c, row, p->ncell, buf);
 	if (p->ncell < p->nev) /* the inherited events, worked out on demand */
 		events_derive_from(p, buf, p->ncell);
 	return buf;
