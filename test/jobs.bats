@@ -92,6 +92,19 @@ multipart() {
 	[ "$n" -gt 40 ]
 }
 
+@test "jobs: blocks whose end and line pass 32 bits (kept in their block_ctx) re-read the same" {
+	local f n=0
+	# a file of more than 4 GiB makes them; here every block of every fixture is made one
+	for f in $(find "$FIX" -name '*.callgrind' ! -path '*/malformed*' | LC_ALL=C sort); do
+		run "$PROBE" long "$f"
+		[ "$status" -eq 0 ] || { echo "$f: $output" | head -5; return 1; }
+		NCGRIND_CHUNK_SIZE=1 run "$PROBE" long "$f"
+		[ "$status" -eq 0 ] || { echo "$f (chunked): $output" | head -5; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -gt 40 ]
+}
+
 @test "jobs: a 6 MB profile of 3 parts with compressed names, chunked by size, as one pass" {
 	multipart "$BATS_TEST_TMPDIR/m.callgrind"
 	"$NCGRIND" --jobs=2 --stats --dump=functions --format=tsv "$BATS_TEST_TMPDIR/m.callgrind" \

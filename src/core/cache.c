@@ -581,6 +581,15 @@ static bool check_funcs(const struct image *im, const struct function *fn, const
 	return true;
 }
 
+/* A block_ctx's whole end and line: within the profile, and what its block says where it can. */
+static bool ctx_span_ok(const struct image *im, const struct block *b, const struct block_ctx *c)
+{
+	return c->end >= b->start && c->end <= im->prof_len &&
+	       (b->len == BLOCK_LONG ? c->end - b->start >= BLOCK_LONG
+				     : c->end == b->start + b->len) &&
+	       (b->line == BLOCK_LONG ? c->line >= BLOCK_LONG : c->line == b->line);
+}
+
 static bool check_blocks(const struct image *im, const struct block *bl, const struct block_ctx *cx)
 {
 	const struct head *h = im->h;
@@ -589,7 +598,11 @@ static bool check_blocks(const struct image *im, const struct block *bl, const s
 	for (uint64_t b = 0; b < h->nblocks; b++) {
 		const struct block *x = &bl[b];
 
-		if (x->start > x->end || x->end > im->prof_len || x->fn >= h->nfuncs ||
+		if (x->start > im->prof_len ||
+		    (x->len != BLOCK_LONG && x->len > im->prof_len - x->start) ||
+		    ((x->len == BLOCK_LONG || x->line == BLOCK_LONG) &&
+		     !(x->part & BLOCK_HAS_CTX)) ||
+		    x->fn >= h->nfuncs ||
 		    (x->next != NCG_NONE && (x->next <= b || x->next >= h->nblocks)) ||
 		    (x->callee != NCG_NONE && x->callee != CALLEE_UNKNOWN_ID &&
 		     x->callee >= h->nfuncs) ||
@@ -607,7 +620,8 @@ static bool check_blocks(const struct image *im, const struct block *bl, const s
 		    !(bl[c->block].part & BLOCK_HAS_CTX) || !id_ok(im, c->object) ||
 		    !id_ok(im, c->fn_file) || !id_ok(im, c->file) || !id_ok(im, c->cobject) ||
 		    !id_ok(im, c->cfile) || !id_ok(im, c->jfile) || !id_ok(im, c->jfn) ||
-		    !byte_bool(c, offsetof(struct block_ctx, pos_set)))
+		    !byte_bool(c, offsetof(struct block_ctx, pos_set)) ||
+		    !ctx_span_ok(im, &bl[c->block], c))
 			return false;
 	}
 	return true;

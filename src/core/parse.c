@@ -182,7 +182,8 @@ void parser_block_close(struct parser *ps, const char *p)
 	if (ps->reread || ps->block == NCG_NONE)
 		return;
 	b = &ps->prof->blocks[ps->block];
-	b->end = offset_of(ps, p);
+	ps->block_ctx.end = offset_of(ps, p);
+	block_set_span(b, ps->block_ctx.end, ps->block_ctx.line);
 	if (!block_needs_pos(ps, ps->range_start + (b->start - ps->range_off), p)) {
 		ps->block_ctx.pos_set = true;
 		memset(ps->block_ctx.pos, 0, sizeof(ps->block_ctx.pos));
@@ -430,8 +431,7 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	ps->block = (uint32_t)prof->nblocks++;
 	b = &prof->blocks[ps->block];
 	b->start = offset_of(ps, start);
-	b->end = b->start;
-	b->line = line;
+	block_set_span(b, b->start, line);
 	b->fn = ps->fn;
 	b->part = ps->part;
 	b->callee = ps->callee;
@@ -444,6 +444,8 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	    .jfile = ps->jfile,
 	    .jfn = ps->jfn,
 	    .pos_set = ps->pos_set,
+	    .end = b->start,
+	    .line = line,
 	};
 	memcpy(ps->block_ctx.pos, ps->pos, sizeof(ps->pos));
 	profile_link_block(prof, ps->block);
@@ -2022,8 +2024,8 @@ void parse_block(const struct profile *prof, uint32_t b, parse_line_fn fn, void 
 	ps.jfn = c.jfn;
 	memcpy(ps.pos, c.pos, sizeof(ps.pos));
 	ps.pos_set = c.pos_set;
-	ps.lineno = blk->line - 1;
+	ps.lineno = c.line - 1;
 	run(&ps, profile_part_map(prof, pt)->data + blk->start,
-	    profile_part_map(prof, pt)->data + blk->end, blk->start, NULL, 0);
+	    profile_part_map(prof, pt)->data + c.end, blk->start, NULL, 0);
 	parser_release(&ps);
 }

@@ -496,7 +496,8 @@ static void merge_blocks(struct parse_job *j, struct chunk *c, const uint32_t *p
 
 		profile_block_context(l, (uint32_t)i, &ctx);
 		*b = l->blocks[i];
-		b->line += j->lines;
+		ctx.line += j->lines;
+		block_set_span(b, ctx.end, ctx.line);
 		b->fn = j->ftrans[b->fn];
 		b->part = ptrans[block_part(b)];
 		b->callee = tr_callee(j, b->callee);

@@ -586,7 +586,8 @@ void profile_share_ids(struct profile *p, struct part *pt)
 
 static void default_context(const struct profile *p, uint32_t b, struct block_ctx *c)
 {
-	const struct function *f = &p->funcs[p->blocks[b].fn];
+	const struct block *blk = &p->blocks[b];
+	const struct function *f = &p->funcs[blk->fn];
 
 	*c = (struct block_ctx){
 	    .block = b,
@@ -598,6 +599,9 @@ static void default_context(const struct profile *p, uint32_t b, struct block_ct
 	    .jfile = NCG_NONE,
 	    .jfn = NCG_NONE,
 	    .pos_set = true,
+	    /* a long one always has a block_ctx: never the default */
+	    .end = blk->len == BLOCK_LONG ? UINT64_MAX : blk->start + blk->len,
+	    .line = blk->line == BLOCK_LONG ? UINT64_MAX : blk->line,
 	};
 }
 
@@ -638,6 +642,28 @@ void profile_block_context(const struct profile *p, uint32_t b, struct block_ctx
 	*out = p->block_ctx[lo];
 }
 
+uint64_t profile_block_end(const struct profile *p, uint32_t b)
+{
+	const struct block *blk = &p->blocks[b];
+	struct block_ctx c;
+
+	if (blk->len != BLOCK_LONG)
+		return blk->start + blk->len;
+	profile_block_context(p, b, &c);
+	return c.end;
+}
+
+uint64_t profile_block_line(const struct profile *p, uint32_t b)
+{
+	const struct block *blk = &p->blocks[b];
+	struct block_ctx c;
+
+	if (blk->line != BLOCK_LONG)
+		return blk->line;
+	profile_block_context(p, b, &c);
+	return c.line;
+}
+
 void profile_set_block_context(struct profile *p, uint32_t b, const struct block_ctx *c)
 {
 	struct block_ctx d;
@@ -645,7 +671,8 @@ void profile_set_block_context(struct profile *p, uint32_t b, const struct block
 	default_context(p, b, &d);
 	if (c->object == d.object && c->fn_file == d.fn_file && c->file == d.file &&
 	    c->cobject == d.cobject && c->cfile == d.cfile && c->jfile == d.jfile &&
-	    c->jfn == d.jfn && c->pos_set == d.pos_set && !memcmp(c->pos, d.pos, sizeof(d.pos)))
+	    c->jfn == d.jfn && c->pos_set == d.pos_set && !memcmp(c->pos, d.pos, sizeof(d.pos)) &&
+	    c->end == d.end && c->line == d.line)
 		return;
 	ALLOC_GROW(p->block_ctx, p->nblock_ctx + 1, p->block_ctx_alloc);
 	p->block_ctx[p->nblock_ctx] = *c;
@@ -1139,7 +1166,7 @@ static void *resum_run(void *arg)
 		for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
 			if (!s->sel || s->sel[block_part(&p->blocks[b])]) {
 				parse_block(p, b, on_recost_line, &s->r);
-				bytes += p->blocks[b].end - p->blocks[b].start;
+				bytes += profile_block_end(p, b) - p->blocks[b].start;
 			}
 		atomic_fetch_add(s->done, bytes);
 	}
@@ -1154,7 +1181,7 @@ static uint64_t resum_bytes(const struct profile *p, const bool *sel, size_t f)
 
 	for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
 		if (!sel || sel[block_part(&p->blocks[b])])
-			n += p->blocks[b].end - p->blocks[b].start;
+			n += profile_block_end(p, b) - p->blocks[b].start;
 	return n;
 }
 

@@ -9,6 +9,11 @@
  *   probe lines FILE NAME  print the cost lines of the functions named NAME,
  *                          one per line: kind, source file, subpositions
  *                          (instr bb line), then the costs.
+ *   probe long FILE        as check, after every block is made one whose
+ *                          length and line did not fit in 32 bits (the
+ *                          whole values in its block_ctx, as a file of more
+ *                          than 4 GiB has them): the same sums, the same
+ *                          ends and lines. Prints "ok: ..." or differences.
  *   probe unpack FILE MAX  decompress FILE (gzip, xz, zstd) as the reader
  *                          does, under a limit of MAX bytes (ncgrind's is
  *                          half the memory): "ok: N bytes", then the
@@ -166,6 +171,55 @@ static int lines(const struct profile *p, const char *name)
 	return found ? 0 : 1;
 }
 
+/* 32-bit fields: what fits is kept, the rest escapes to the block_ctx. */
+static int check_spans(void)
+{
+	struct block b = {.start = 10};
+	int bad = 0;
+
+	block_set_span(&b, 10 + (uint64_t)0xfffffffeu, 0xfffffffeu);
+	bad += b.len != 0xfffffffeu || b.line != 0xfffffffeu;
+	block_set_span(&b, 10 + (uint64_t)0xffffffffu, 0xffffffffu);
+	bad += b.len != BLOCK_LONG || b.line != BLOCK_LONG;
+	block_set_span(&b, 10 + ((uint64_t)5 << 32), (uint64_t)7 << 32);
+	bad += b.len != BLOCK_LONG || b.line != BLOCK_LONG;
+	if (bad)
+		printf("block_set_span: wrong 32-bit fields\n");
+	return bad;
+}
+
+/* Every block long: its end and line only in a block_ctx of its own. */
+static int make_long(struct profile *p)
+{
+	struct block_ctx *cx = xcalloc(p->nblocks + 1, sizeof(*cx));
+	uint64_t *end = xcalloc(p->nblocks + 1, sizeof(uint64_t));
+	uint64_t *line = xcalloc(p->nblocks + 1, sizeof(uint64_t));
+	int bad = 0;
+
+	for (uint32_t b = 0; b < p->nblocks; b++) {
+		profile_block_context(p, b, &cx[b]);
+		end[b] = profile_block_end(p, b);
+		line[b] = profile_block_line(p, b);
+	}
+	for (uint32_t b = 0; b < p->nblocks; b++) {
+		p->blocks[b].len = p->blocks[b].line = BLOCK_LONG;
+		p->blocks[b].part |= BLOCK_HAS_CTX;
+	}
+	free(p->block_ctx); /* (a parsed profile's: not from a kept index) */
+	p->block_ctx = cx;
+	p->nblock_ctx = p->block_ctx_alloc = p->nblocks;
+	for (uint32_t b = 0; b < p->nblocks; b++)
+		if ((profile_block_end(p, b) != end[b] || profile_block_line(p, b) != line[b]) &&
+		    bad++ < 5)
+			printf("block %u: end %" PRIu64 " line %" PRIu64 ", was %" PRIu64
+			       " %" PRIu64 "\n",
+			       b, profile_block_end(p, b), profile_block_line(p, b), end[b],
+			       line[b]);
+	free(end);
+	free(line);
+	return bad;
+}
+
 /* A progress that stops the decoder at its first report. */
 static bool stop_at_once(void *ctx, uint64_t done, uint64_t total)
 {
@@ -217,10 +271,12 @@ int main(int argc, char **argv)
 
 	if ((argc == 4 || (argc == 5 && !strcmp(argv[4], "stop"))) && !strcmp(argv[1], "unpack"))
 		return unpack(argv[2], argv[3], argc == 5);
-	if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "lines")) ||
+	if (argc < 3 ||
+	    (strcmp(argv[1], "check") && strcmp(argv[1], "lines") && strcmp(argv[1], "long")) ||
 	    (!strcmp(argv[1], "lines") && argc != 4)) {
-		fprintf(stderr, "usage: probe check FILE | probe lines FILE NAME | probe unpack "
-				"FILE MAX [stop]\n");
+		fprintf(stderr,
+			"usage: probe check FILE | probe long FILE | probe lines FILE NAME | "
+			"probe unpack FILE MAX [stop]\n");
 		return 2;
 	}
 	profile_init(&p, argv[2]);
@@ -230,7 +286,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "probe: cannot read %s\n", argv[2]);
 		return 2;
 	}
-	ret = !strcmp(argv[1], "check") ? check(&p) : lines(&p, argv[3]);
+	if (!strcmp(argv[1], "long"))
+		ret = check_spans() || make_long(&p) ? 1 : check(&p);
+	else
+		ret = !strcmp(argv[1], "check") ? check(&p) : lines(&p, argv[3]);
 	diag_release(&d);
 	profile_release(&p);
 	return ret;

@@ -37,7 +37,7 @@ enum cache_use {
 
 #define CACHE_MIN_DEFAULT ((uint64_t)4 << 20)  /* smaller profiles are read again */
 #define CACHE_SIZE_DEFAULT ((uint64_t)1 << 30) /* all cache files together */
-#define CACHE_VERSION 2
+#define CACHE_VERSION 3
 
 /* On or off (--no-cache, set cache), and the bytes all cache files may take. */
 void cache_set_enabled(bool on);
