@@ -90,3 +90,15 @@ long memwatch_stop(void)
 	watch.running = false;
 	return atomic_load(&watch.peak_kb);
 }
+
+long memwatch_anon_kb(void)
+{
+	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	long kb;
+
+	if (fd < 0)
+		return -1;
+	kb = anon_kb(fd);
+	close(fd);
+	return kb;
+}

@@ -13,5 +13,7 @@
 bool memwatch_start(void);
 /* Stop; the highest anonymous memory seen, in kB (-1: not started). */
 long memwatch_stop(void);
+/* The anonymous memory now, in kB (-1: unknown); without the sampling thread. */
+long memwatch_anon_kb(void);
 
 #endif
