@@ -469,10 +469,10 @@ PREFETCH prefetch_rows(const struct report *r, size_t i)
  * (each row is what the loop would have written there). A worker has its
  * own copy of the report, with its own names' flags (namer) and cost
  * rows; the rest of a report is only read. At most 2 blocks a thread wait
- * to be written: some megabytes, not the report (66 MB of tsv at 1 GiB).
+ * to be written: a few hundred kB, not the report (66 MB of tsv at 1 GiB).
  */
-#define PAR_BLOCK 2048               /* rows */
-#define PAR_MIN_ROWS (4 * PAR_BLOCK) /* fewer: one thread writes them */
+#define PAR_BLOCK 512     /* rows: 2,048 held 4 MB of a 100 MiB profile's report */
+#define PAR_MIN_ROWS 8192 /* fewer: one thread writes them */
 #define PAR_MAX_THREADS 16
 
 /* Row i of a report, into r->out. */
