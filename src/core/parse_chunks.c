@@ -44,7 +44,8 @@
 #define AHEAD_PER_THREAD 4     /* chunks parsed ahead of the merge, per thread */
 #define HELD_PERCENT 12        /* of the file: more anonymous memory, and freed pages go back */
 
-enum chunk_state { CH_TODO, CH_RUNNING, CH_DONE };
+/* CH_MERGED: merged, its memory left for the worker that read it to free */
+enum chunk_state { CH_TODO, CH_RUNNING, CH_DONE, CH_MERGED };
 
 struct chunk {
 	uint64_t start, end; /* byte offsets in the mapping of file src */
@@ -52,6 +53,7 @@ struct chunk {
 	bool first;      /* the file's first chunk: it reads its own header */
 	uint64_t before; /* bytes of the files before src, for the progress */
 	enum chunk_state state;
+	unsigned reader; /* the worker that read it, + 1; 0: the merging thread */
 	struct profile local;
 	struct diag diag;
 	struct placeholders ph;
@@ -236,7 +238,8 @@ static void chunk_parse(struct parse_job *j, struct chunk *c)
 		     c->first ? NULL : &j->guess[c->src], &c->ph, &c->fin, &j->cancel);
 }
 
-static void chunk_free(struct chunk *c)
+/* A chunk's memory, its state left as it is (the caller's, under mu where it must be). */
+static void chunk_release(struct chunk *c)
 {
 	profile_release(&c->local);
 	diag_release(&c->diag);
@@ -244,6 +247,11 @@ static void chunk_free(struct chunk *c)
 	free(c->fin.evmap);
 	memset(&c->ph, 0, sizeof(c->ph));
 	c->fin.evmap = NULL;
+}
+
+static void chunk_free(struct chunk *c)
+{
+	chunk_release(c);
 	c->state = CH_TODO; /* freed */
 }
 
@@ -260,10 +268,64 @@ static void block_signals(void)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
+/*
+ * A merged chunk's memory is free, but malloc keeps its pages for the next
+ * chunk, in the arena of the thread that read it, around what is still in
+ * use: on a 60 MB profile with --separate-callers, 4 MB more than the
+ * index at the end of the merge (18% of the file at two jobs). Past
+ * HELD_PERCENT of the file, the free pages go back to the system (a read
+ * of /proc/self/statm a chunk; the trim costs page faults later, so it is
+ * done only where the memory is over).
+ */
+static void give_back(const struct parse_job *j)
+{
+#ifdef __GLIBC__
+	long kb = memwatch_anon_kb();
+
+	if (kb > 0 && (uint64_t)kb * 1024 * 100 > j->total * HELD_PERCENT)
+		malloc_trim(0);
+#else
+	(void)j;
+#endif
+}
+
 struct worker {
 	struct parse_job *job;
 	unsigned n;
+	size_t freed; /* the chunks before it that this worker read are freed */
 };
+
+/*
+ * A worker frees the chunks it read once merged, in its own thread (called
+ * with mu held): freed by the merging thread, their small blocks went to
+ * that thread's cache of free blocks, and the index's own small arrays
+ * (a part's rows) were then made from them, in the worker's arena, whose
+ * pages they held to the end.
+ */
+static void free_merged(struct worker *w)
+{
+	struct parse_job *j = w->job;
+	size_t to = j->merged;
+	bool any = false;
+
+	for (size_t i = w->freed; i < to; i++) {
+		struct chunk *c = &j->chunks[i];
+
+		if (c->state != CH_MERGED || c->reader != w->n + 1)
+			continue;
+		pthread_mutex_unlock(&j->mu);
+		chunk_release(c);
+		pthread_mutex_lock(&j->mu);
+		c->state = CH_TODO; /* freed */
+		any = true;
+	}
+	w->freed = to;
+	if (any) {
+		pthread_mutex_unlock(&j->mu);
+		give_back(j);
+		pthread_mutex_lock(&j->mu);
+	}
+}
 
 static void *worker_main(void *arg)
 {
@@ -275,13 +337,26 @@ static void *worker_main(void *arg)
 	for (;;) {
 		size_t i;
 
+		free_merged(w);
 		while (!j->stop && j->next_todo < j->nchunks &&
-		       j->next_todo >= j->merged + j->ahead)
+		       j->next_todo >= j->merged + j->ahead) {
 			pthread_cond_wait(&j->room_cond, &j->mu);
-		if (j->stop || j->next_todo >= j->nchunks)
+			free_merged(w);
+		}
+		if (j->stop)
 			break;
+		if (j->next_todo >= j->nchunks) {
+			/* nothing left to read: free what it read as it is merged */
+			while (!j->stop && j->merged < j->nchunks) {
+				pthread_cond_wait(&j->room_cond, &j->mu);
+				free_merged(w);
+			}
+			free_merged(w);
+			break;
+		}
 		i = j->next_todo++;
 		j->chunks[i].state = CH_RUNNING;
+		j->chunks[i].reader = w->n + 1;
 		pthread_mutex_unlock(&j->mu);
 		chunk_parse(j, &j->chunks[i]);
 		if (j->delay.tv_nsec)
@@ -331,6 +406,7 @@ static void start_threads(struct parse_job *j, unsigned n, void *(*fn)(void *))
 
 		w->job = j;
 		w->n = i;
+		w->freed = 0;
 		if (fn == one_pass_main) {
 			free(w);
 			arg = j;
@@ -747,8 +823,8 @@ static void go_one_pass(struct parse_job *j)
 	atomic_store(&j->cancel, true); /* the chunks being read are of no use now */
 	join_threads(j);
 	atomic_store(&j->cancel, false);
-	for (size_t i = j->merged; i < j->nchunks; i++)
-		if (j->chunks[i].state == CH_DONE)
+	for (size_t i = 0; i < j->nchunks; i++)
+		if (j->chunks[i].state == CH_DONE || j->chunks[i].state == CH_MERGED)
 			chunk_free(&j->chunks[i]);
 	free(j->thread_cpu);
 	j->thread_cpu = NULL;
@@ -874,27 +950,6 @@ struct parse_job *parse_start(struct profile *p, struct diag *d, const struct pa
 }
 
 /*
- * A merged chunk's memory is free, but malloc keeps its pages for the next
- * chunk, in the arena of the thread that read it, around what is still in
- * use: on a 60 MB profile with --separate-callers, 4 MB more than the
- * index at the end of the merge (18% of the file at two jobs). Past
- * HELD_PERCENT of the file, the free pages go back to the system (a read
- * of /proc/self/statm a chunk; the trim costs page faults later, so it is
- * done only where the memory is over).
- */
-static void give_back(const struct parse_job *j)
-{
-#ifdef __GLIBC__
-	long kb = memwatch_anon_kb();
-
-	if (kb > 0 && (uint64_t)kb * 1024 * 100 > j->total * HELD_PERCENT)
-		malloc_trim(0);
-#else
-	(void)j;
-#endif
-}
-
-/*
  * With opts.help, the merging thread parses the next chunk itself rather
  * than wait for a worker to (called with mu held; true when it did one).
  */
@@ -945,7 +1000,12 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 			go_one_pass(j);
 			return false;
 		}
-		chunk_free(&j->chunks[j->merged]);
+		pthread_mutex_lock(&j->mu);
+		if (j->chunks[j->merged].reader)
+			j->chunks[j->merged].state = CH_MERGED; /* free_merged() */
+		pthread_mutex_unlock(&j->mu);
+		if (!j->chunks[j->merged].reader)
+			chunk_free(&j->chunks[j->merged]);
 		give_back(j);
 		pthread_mutex_lock(&j->mu);
 		j->merged++;
@@ -1001,8 +1061,8 @@ static void record_stats(struct parse_job *j)
 
 static void job_free(struct parse_job *j)
 {
-	for (size_t i = j->merged; i < j->nchunks; i++)
-		if (j->chunks[i].state == CH_DONE)
+	for (size_t i = 0; i < j->nchunks; i++)
+		if (j->chunks[i].state == CH_DONE || j->chunks[i].state == CH_MERGED)
 			chunk_free(&j->chunks[i]);
 	free(j->chunks);
 	for (size_t i = 0; i < j->prof->nsrc; i++)
