@@ -10,6 +10,9 @@
 #include "ncgrind/core/parse.h"
 
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -959,6 +962,14 @@ void profile_finish(struct profile *p, struct diag *d)
 	compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->ncell));
 	compact_edges(p);
 	p->self_alloc = 0;
+#ifdef __GLIBC__
+	/*
+	 * What those rows and the call index took is free, in pieces malloc
+	 * keeps: given back before the inclusive rows are made, it is not
+	 * beside them at the peak (100 MiB generated: 14.7% -> 14.0% of the file).
+	 */
+	malloc_trim(0);
+#endif
 	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
 	graph_inclusive(p, excess);
 	check_excess(p, d, excess);
