@@ -406,9 +406,10 @@ PREFETCH prefetch_name(const struct profile *p, uint32_t id, int stage)
 		return;
 	if (stage == 0) {
 		__builtin_prefetch(&p->names.spans[id]);
-	} else {
+	} else if (p->names.spans[id].ptr) { /* (an empty name may have no bytes at all) */
 		__builtin_prefetch(p->names.spans[id].ptr);
-		__builtin_prefetch(p->names.spans[id].ptr + 64);
+		if (p->names.spans[id].len > 64) /* no pointer past the name */
+			__builtin_prefetch(p->names.spans[id].ptr + 64);
 	}
 }
 
