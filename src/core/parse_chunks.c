@@ -351,7 +351,7 @@ static void *worker_main(void *arg)
 				pthread_cond_wait(&j->room_cond, &j->mu);
 				free_merged(w);
 			}
-			free_merged(w);
+			free_merged(w); /* (merges done while it freed, unlocked) */
 			break;
 		}
 		i = j->next_todo++;
@@ -1000,14 +1000,12 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 			go_one_pass(j);
 			return false;
 		}
-		pthread_mutex_lock(&j->mu);
-		if (j->chunks[j->merged].reader)
-			j->chunks[j->merged].state = CH_MERGED; /* free_merged() */
-		pthread_mutex_unlock(&j->mu);
-		if (!j->chunks[j->merged].reader)
+		if (!j->chunks[j->merged].reader) /* (a worker's: free_merged()) */
 			chunk_free(&j->chunks[j->merged]);
 		give_back(j);
 		pthread_mutex_lock(&j->mu);
+		if (j->chunks[j->merged].reader)
+			j->chunks[j->merged].state = CH_MERGED;
 		j->merged++;
 		if (j->merged == j->nchunks) {
 			j->finished = true;
