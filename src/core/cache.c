@@ -859,6 +859,9 @@ static bool build(struct profile *p, const struct image *im)
 	if (!slots_in(im, S_FN_SLOTS, h->fn_mask, h->fn_count, h->nfuncs, &p->fn_index))
 		return false;
 	/* events: nev is set above, so that a failure frees what was made */
+	if (!sec_at(im, S_EVENTS, h->nev, sizeof(struct devent)) ||
+	    !sec_at(im, S_EVSPECS, h->nevspecs, sizeof(struct devent)))
+		return false; /* (the counts bounded by the file before anything is made of them) */
 	p->events = xcalloc(h->nev ? h->nev : 1, sizeof(struct event));
 	p->ev_alloc = h->nev ? h->nev : 1;
 	if (!events_in(im, S_EVENTS, h->nev, p->events, h->nev))
