@@ -444,8 +444,7 @@ static void block_open(struct parser *ps, const char *start, uint64_t line)
 	    .jfile = ps->jfile,
 	    .jfn = ps->jfn,
 	    .pos_set = ps->pos_set,
-	    .end = b->start,
-	    .line = line,
+	    .line = line, /* (the end: parser_block_close()) */
 	};
 	memcpy(ps->block_ctx.pos, ps->pos, sizeof(ps->pos));
 	profile_link_block(prof, ps->block);

@@ -25,9 +25,6 @@
 #include "ncgrind/core/lex.h"
 #include "ncgrind/core/memwatch.h"
 
-#ifdef __GLIBC__
-#include <malloc.h> /* malloc_trim */
-#endif
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -279,14 +276,10 @@ static void block_signals(void)
  */
 static void give_back(const struct parse_job *j)
 {
-#ifdef __GLIBC__
 	long kb = memwatch_anon_kb();
 
 	if (kb > 0 && (uint64_t)kb * 1024 * 100 > j->total * HELD_PERCENT)
-		malloc_trim(0);
-#else
-	(void)j;
-#endif
+		heap_trim();
 }
 
 struct worker {
@@ -325,6 +318,14 @@ static void free_merged(struct worker *w)
 		give_back(j);
 		pthread_mutex_lock(&j->mu);
 	}
+}
+
+/* Once the threads are joined: the chunks read and not freed (merged or not). */
+static void free_chunks_left(struct parse_job *j)
+{
+	for (size_t i = 0; i < j->nchunks; i++)
+		if (j->chunks[i].state == CH_DONE || j->chunks[i].state == CH_MERGED)
+			chunk_free(&j->chunks[i]);
 }
 
 static void *worker_main(void *arg)
@@ -823,9 +824,7 @@ static void go_one_pass(struct parse_job *j)
 	atomic_store(&j->cancel, true); /* the chunks being read are of no use now */
 	join_threads(j);
 	atomic_store(&j->cancel, false);
-	for (size_t i = 0; i < j->nchunks; i++)
-		if (j->chunks[i].state == CH_DONE || j->chunks[i].state == CH_MERGED)
-			chunk_free(&j->chunks[i]);
+	free_chunks_left(j);
 	free(j->thread_cpu);
 	j->thread_cpu = NULL;
 	/* the files stay open (and their ids go: the one pass makes them again) */
@@ -1059,9 +1058,7 @@ static void record_stats(struct parse_job *j)
 
 static void job_free(struct parse_job *j)
 {
-	for (size_t i = 0; i < j->nchunks; i++)
-		if (j->chunks[i].state == CH_DONE || j->chunks[i].state == CH_MERGED)
-			chunk_free(&j->chunks[i]);
+	free_chunks_left(j);
 	free(j->chunks);
 	for (size_t i = 0; i < j->prof->nsrc; i++)
 		free(j->guess[i].events);
@@ -1095,12 +1092,10 @@ int parse_end(struct parse_job *j, bool cancel)
 	d = j->diag;
 	job_free(j);
 	ret = cancel ? -1 : parser_close(prof, d);
-#ifdef __GLIBC__
 	/*
 	 * The chunks' profiles (in the threads' arenas) and the 64-bit rows the
 	 * finished profile no longer needs were freed: give their pages back.
 	 */
-	malloc_trim(0);
-#endif
+	heap_trim();
 	return ret;
 }

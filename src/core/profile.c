@@ -10,9 +10,6 @@
 #include "ncgrind/core/parse.h"
 
 #include <inttypes.h>
-#ifdef __GLIBC__
-#include <malloc.h> /* malloc_trim */
-#endif
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -645,26 +642,27 @@ void profile_block_context(const struct profile *p, uint32_t b, struct block_ctx
 	*out = p->block_ctx[lo];
 }
 
+/* A long block's whole end and line are in its context only. */
+static struct block_ctx context_of(const struct profile *p, uint32_t b)
+{
+	struct block_ctx c;
+
+	profile_block_context(p, b, &c);
+	return c;
+}
+
 uint64_t profile_block_end(const struct profile *p, uint32_t b)
 {
 	const struct block *blk = &p->blocks[b];
-	struct block_ctx c;
 
-	if (blk->len != BLOCK_LONG)
-		return blk->start + blk->len;
-	profile_block_context(p, b, &c);
-	return c.end;
+	return blk->len != BLOCK_LONG ? blk->start + blk->len : context_of(p, b).end;
 }
 
 uint64_t profile_block_line(const struct profile *p, uint32_t b)
 {
 	const struct block *blk = &p->blocks[b];
-	struct block_ctx c;
 
-	if (blk->line != BLOCK_LONG)
-		return blk->line;
-	profile_block_context(p, b, &c);
-	return c.line;
+	return blk->line != BLOCK_LONG ? blk->line : context_of(p, b).line;
 }
 
 void profile_set_block_context(struct profile *p, uint32_t b, const struct block_ctx *c)
@@ -962,14 +960,12 @@ void profile_finish(struct profile *p, struct diag *d)
 	compact_rows(&p->self_c, &p->self, st_mult(p->nfuncs, p->ncell));
 	compact_edges(p);
 	p->self_alloc = 0;
-#ifdef __GLIBC__
 	/*
-	 * What those rows and the call index took is free, in pieces malloc
-	 * keeps: given back before the inclusive rows are made, it is not
-	 * beside them at the peak (100 MiB generated: 14.7% -> 14.0% of the file).
+	 * What those rows and the call index took is free: given back before
+	 * the inclusive rows are made, it is not beside them at the peak
+	 * (100 MiB generated: 14.7% -> 14.0% of the file).
 	 */
-	malloc_trim(0);
-#endif
+	heap_trim();
 	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
 	graph_inclusive(p, excess);
 	check_excess(p, d, excess);

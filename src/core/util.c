@@ -7,6 +7,9 @@
 #include "ncgrind/core/escape.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +85,13 @@ void *xrealloc(void *p, size_t n)
 	if (!q)
 		die("out of memory (allocating %zu bytes)", n);
 	return q;
+}
+
+void heap_trim(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 }
 
 char *xmemdup0(const char *p, size_t n)

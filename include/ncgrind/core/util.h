@@ -53,6 +53,12 @@ void *xmalloc_array(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xmemdup0(const char *p, size_t n);
+/*
+ * Give the pages of what was freed back to the system: malloc keeps them,
+ * in pieces around what is still in use (glibc's malloc_trim; elsewhere,
+ * nothing).
+ */
+void heap_trim(void);
 
 /* a * b, or exit with a message when it does not fit in size_t (git's st_mult). */
 size_t st_mult(size_t a, size_t b);
