@@ -442,8 +442,9 @@ void graph_inclusive(struct profile *p, uint64_t *excess)
 	scc = graph_components(p, &g);
 	name_cycles(p, scc, &cycle_of_scc);
 	free(cycle_of_scc);
-	p->incl =
-	    xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1), sizeof(uint64_t));
+	/* (read before written: incoming() adds into the callees' rows) */
+	p->incl = xcalloc_written(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1),
+				  sizeof(uint64_t));
 	inclusive(p, &g, scc, excess);
 	free(scc);
 	free(g.out_start);

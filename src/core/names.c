@@ -34,7 +34,7 @@ static void htab_grow(struct htab *h)
 	struct htab_slot *old = h->slots;
 	size_t oldn = h->slots ? h->mask + 1 : 0;
 
-	h->slots = xcalloc(n, sizeof(*h->slots));
+	h->slots = xcalloc_written(n, sizeof(*h->slots));
 	h->mask = n - 1;
 	for (size_t i = 0; i < oldn; i++) {
 		size_t j;
@@ -62,6 +62,12 @@ uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it)
 			return h->slots[i].val - 1;
 	}
 	return NCG_NONE;
+}
+
+void htab_prefetch(const struct htab *h, uint64_t hash)
+{
+	if (h->slots)
+		__builtin_prefetch(&h->slots[tag_of(hash) & h->mask]);
 }
 
 void htab_insert(struct htab *h, uint64_t hash, uint32_t val)
@@ -109,7 +115,11 @@ uint32_t names_find(const struct names *n, struct span s)
 
 uint32_t names_intern(struct names *n, struct span s)
 {
-	uint64_t h = hash_bytes(s.ptr, s.len);
+	return names_intern_hashed(n, s, hash_bytes(s.ptr, s.len));
+}
+
+uint32_t names_intern_hashed(struct names *n, struct span s, uint64_t h)
+{
 	uint32_t id = find_hashed(n, s, h);
 
 	if (id != NCG_NONE)

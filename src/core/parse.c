@@ -1880,7 +1880,7 @@ void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_op
 	free(ps);
 }
 
-int parser_close(struct profile *prof, struct diag *d)
+int parser_close(struct profile *prof, struct diag *d, unsigned jobs)
 {
 	for (size_t s = 0; s < prof->nsrc; s++)
 		if (map_changed(&prof->src[s].map)) { /* the pages past its new end read as zeros */
@@ -1896,7 +1896,7 @@ int parser_close(struct profile *prof, struct diag *d)
 			 "no events: line; not a callgrind or cachegrind profile");
 	if (d->fatals)
 		return -1;
-	profile_finish(prof, d);
+	profile_finish(prof, d, jobs);
 	return 0;
 }
 

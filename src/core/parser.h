@@ -207,7 +207,7 @@ void parser_skip_strangers(struct profile *prof, struct diag *d);
 void parser_one_pass(struct profile *prof, struct diag *d, const struct parse_opts *o,
 		     const atomic_bool *cancel);
 /* After the last line: fatal checks, then profile_finish(); 0, or -1. */
-int parser_close(struct profile *prof, struct diag *d);
+int parser_close(struct profile *prof, struct diag *d, unsigned jobs);
 
 /* parse_header.c */
 struct part *parser_part(struct parser *ps);

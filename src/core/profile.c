@@ -8,6 +8,7 @@
 #include "ncgrind/core/events.h"
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
+#include "ncgrind/core/report.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -90,6 +91,7 @@ void profile_release(struct profile *p)
 	free(p->self);
 	free(p->incl);
 	free(p->incl_flat);
+	free(p->fn_rank);
 	profile_free(p, p->edges);
 	free(p->edge_cost);
 	free(p->edge_lo);
@@ -257,6 +259,12 @@ static uint64_t fn_hash(uint32_t object, uint32_t file, uint32_t name)
 	return hash_u64(((uint64_t)object << 32 | file) ^ hash_u64(name));
 }
 
+void profile_function_prefetch(const struct profile *p, uint32_t object, uint32_t file,
+			       uint32_t name)
+{
+	htab_prefetch(&p->fn_index, fn_hash(object, file, name));
+}
+
 uint32_t profile_find_function(const struct profile *p, uint32_t object, uint32_t file,
 			       uint32_t name)
 {
@@ -307,10 +315,19 @@ uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uin
 	return f;
 }
 
+static uint64_t edge_hash(uint32_t caller, uint32_t callee)
+{
+	return hash_u64((uint64_t)caller << 32 | callee);
+}
+
+void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t callee)
+{
+	htab_prefetch(&p->edge_index, edge_hash(caller, callee));
+}
+
 uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 {
-	uint64_t key = (uint64_t)caller << 32 | callee;
-	uint64_t h = hash_u64(key);
+	uint64_t h = edge_hash(caller, callee);
 	size_t it = 0;
 	uint32_t e;
 
@@ -941,13 +958,54 @@ const uint64_t *profile_incl_row(const struct profile *p, uint32_t fn, uint64_t 
 	return row_of(p, &p->incl_c, NULL, fn, buf);
 }
 
-void profile_finish(struct profile *p, struct diag *d)
+/*
+ * The functions ranked by name (most of a report's sort: 0.09 s of 1.4 s on
+ * a 1 GiB profile at two jobs), in a thread of its own while the graph is
+ * worked out: the names and functions are final, and the graph writes no
+ * field the ranking reads.
+ */
+struct ranking {
+	struct profile *p;
+	pthread_t thread;
+	bool threaded;
+};
+
+#define RANK_THREAD_MIN 10000 /* functions: fewer are ranked at once */
+
+static void *rank_main(void *arg)
 {
+	struct ranking *r = arg;
+
+	r->p->fn_rank = report_rank_functions(r->p);
+	return NULL;
+}
+
+static void ranking_start(struct ranking *r, struct profile *p, unsigned jobs)
+{
+	r->p = p;
+	free(p->fn_rank);
+	p->fn_rank = NULL;
+	r->threaded = jobs > 1 && p->nfuncs >= RANK_THREAD_MIN &&
+		      pthread_create(&r->thread, NULL, rank_main, r) == 0;
+}
+
+static void ranking_end(struct ranking *r)
+{
+	if (r->threaded)
+		pthread_join(r->thread, NULL);
+	else
+		rank_main(r);
+}
+
+void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
+{
+	struct ranking rk;
 	uint64_t *excess;
 
 	finish_stride(p, d);
 	sum_totals(p, d);
 	check_parts(p, d);
+	ranking_start(&rk, p, jobs);
 	/* edges are only looked up while parsing; free the table before the graph work */
 	htab_release(&p->edge_index);
 	/*
@@ -971,6 +1029,7 @@ void profile_finish(struct profile *p, struct diag *d)
 	check_excess(p, d, excess);
 	free(excess);
 	events_resolve(p, d);
+	ranking_end(&rk); /* (before fit_arrays() moves the functions) */
 	fit_arrays(p);
 	if (p->stride == p->ncell) /* (else no value at all: nothing to keep) */
 		compact(p);

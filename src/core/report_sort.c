@@ -207,7 +207,13 @@ uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, 
 		if (profile_function_used(p, (uint32_t)f) && (!keep || keep[f]))
 			idx[(*n)++] = (uint32_t)f;
 	order_init(&o, *n);
-	free(order_by_names(&o, p, idx));
+	if (p->fn_rank) { /* the names ranked once (profile_finish()): one pass */
+		for (size_t i = 0; i < *n; i++)
+			o.keys[i] = p->fn_rank[idx[i]];
+		order_pass(&o);
+	} else {
+		free(order_by_names(&o, p, idx));
+	}
 	if (sort != SORT_NAME && *n > 1) { /* qsort compared no row of one: read no cost */
 		for (size_t i = 0; i < *n; i++)
 			o.keys[i] = ~function_cost(p, sort, ev, idx[i]);
@@ -228,22 +234,14 @@ static bool same_names(const struct profile *p, const uint32_t *rank, uint32_t f
 }
 
 /*
- * The rank of each end of the edges (n of idx) in the order of their names,
- * by function index (the other functions' ranks are not set; caller frees).
+ * fnrank[f] for each f of fns (m of them): its rank in the order of the
+ * functions' names (equal names, equal rank); the other slots are left.
  */
-static uint32_t *function_ranks(const struct profile *p, const uint32_t *idx, size_t n)
+static void rank_functions(const struct profile *p, const uint32_t *fns, size_t m, uint32_t *fnrank)
 {
-	bool *end = xcalloc(p->nfuncs, sizeof(bool));
-	uint32_t *fns = xmalloc_array(p->nfuncs, sizeof(uint32_t));
-	uint32_t *fnrank = xmalloc_array(p->nfuncs, sizeof(uint32_t)), *rank;
 	struct order o;
-	size_t m = 0;
+	uint32_t *rank;
 
-	for (size_t i = 0; i < n; i++)
-		end[p->edges[idx[i]].caller] = end[p->edges[idx[i]].callee] = true;
-	for (size_t f = 0; f < p->nfuncs; f++)
-		if (end[f])
-			fns[m++] = (uint32_t)f;
 	order_init(&o, m);
 	rank = order_by_names(&o, p, fns);
 	for (size_t k = 0, v = 0; k < m; k++) {
@@ -255,6 +253,37 @@ static uint32_t *function_ranks(const struct profile *p, const uint32_t *idx, si
 	}
 	order_release(&o);
 	free(rank);
+}
+
+uint32_t *report_rank_functions(const struct profile *p)
+{
+	uint32_t *fns = xmalloc_array(p->nfuncs, sizeof(uint32_t));
+	uint32_t *fnrank = xmalloc_array(p->nfuncs, sizeof(uint32_t));
+
+	for (size_t f = 0; f < p->nfuncs; f++)
+		fns[f] = (uint32_t)f;
+	rank_functions(p, fns, p->nfuncs, fnrank);
+	free(fns);
+	return fnrank;
+}
+
+/*
+ * The rank of each end of the edges (n of idx) in the order of their names,
+ * by function index (the other functions' ranks are not set; caller frees).
+ */
+static uint32_t *function_ranks(const struct profile *p, const uint32_t *idx, size_t n)
+{
+	bool *end = xcalloc(p->nfuncs, sizeof(bool));
+	uint32_t *fns = xmalloc_array(p->nfuncs, sizeof(uint32_t));
+	uint32_t *fnrank = xmalloc_array(p->nfuncs, sizeof(uint32_t));
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		end[p->edges[idx[i]].caller] = end[p->edges[idx[i]].callee] = true;
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (end[f])
+			fns[m++] = (uint32_t)f;
+	rank_functions(p, fns, m, fnrank);
 	free(fns);
 	free(end);
 	return fnrank;
@@ -271,7 +300,7 @@ uint32_t *report_sort_calls(const struct profile *p, struct call_shares *shares,
 		if ((!keep || (keep[p->edges[e].caller] && keep[p->edges[e].callee])) &&
 		    profile_edge_counts(p, (uint32_t)e))
 			idx[(*n)++] = (uint32_t)e;
-	fnrank = function_ranks(p, idx, *n);
+	fnrank = p->fn_rank ? p->fn_rank : function_ranks(p, idx, *n);
 	order_init(&o, *n);
 	for (size_t i = 0; i < *n; i++)
 		o.keys[i] = fnrank[p->edges[idx[i]].callee];
@@ -287,6 +316,7 @@ uint32_t *report_sort_calls(const struct profile *p, struct call_shares *shares,
 	}
 	order_apply(&o, idx);
 	order_release(&o);
-	free(fnrank);
+	if (fnrank != p->fn_rank)
+		free(fnrank);
 	return idx;
 }

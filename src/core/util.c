@@ -73,6 +73,21 @@ void *xcalloc(size_t nmemb, size_t size)
 	return p;
 }
 
+/*
+ * Zeroed by writing, for tables read at random before they are written (a
+ * hash table): calloc's fresh pages are read in as the shared zero page,
+ * and the first write to each then faults again and flushes the TLB on
+ * every core the process runs on, an interrupt to each parsing thread (on
+ * a 1 GiB profile at two jobs, a fifth of the merging thread's time).
+ * Written first, each page faults once, on this core only.
+ */
+void *xcalloc_written(size_t nmemb, size_t size)
+{
+	size_t n = st_mult(nmemb ? nmemb : 1, size ? size : 1);
+
+	return memset(xmalloc(n), 0, n);
+}
+
 void *xmalloc_array(size_t n, size_t size)
 {
 	return xmalloc(st_mult(n ? n : 1, size));

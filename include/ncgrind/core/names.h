@@ -37,6 +37,12 @@ void htab_release(struct htab *h);
 uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it);
 /* Insert val under hash (duplicates are the caller's business). */
 void htab_insert(struct htab *h, uint64_t hash, uint32_t val);
+/*
+ * A hint that hash's first slot is probed soon: a loop over keys it has in
+ * hand (a chunk's merge) asks for the slot some keys ahead, so that the
+ * probe finds it in the cache; most probes of a big table miss it.
+ */
+void htab_prefetch(const struct htab *h, uint64_t hash);
 
 struct names {
 	struct span *spans;
@@ -49,6 +55,8 @@ void names_release(struct names *n);
 
 /* The id of these bytes, adding them when new (the span must outlive n). */
 uint32_t names_intern(struct names *n, struct span s);
+/* names_intern() with the bytes' hash_bytes() in hand. */
+uint32_t names_intern_hashed(struct names *n, struct span s, uint64_t hash);
 /* The id of these bytes, or NCG_NONE. */
 uint32_t names_find(const struct names *n, struct span s);
 /*

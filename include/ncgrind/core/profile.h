@@ -251,8 +251,13 @@ struct profile {
 
 	struct function *funcs;
 	size_t nfuncs, funcs_alloc;
-	uint64_t *self;      /* nfuncs x nev */
-	uint64_t *incl;      /* nfuncs x nev, after profile_finish() */
+	uint64_t *self; /* nfuncs x nev */
+	uint64_t *incl; /* nfuncs x nev, after profile_finish() */
+	/*
+	 * Each function's rank by its names (report_rank_functions()), made by
+	 * profile_finish(), or NULL: the reports rank them when they sort.
+	 */
+	uint32_t *fn_rank;
 	uint64_t *incl_flat; /* the same with cycle detection off; NULL until first off */
 	bool no_cycles;      /* detection off (profile_set_cycles()): profile_incl() and
 				profile_cycle() follow */
@@ -357,6 +362,9 @@ static inline uint32_t profile_part_own_id(const struct part *pt, int kind, uint
 
 /* Find or create the function (object, file, name); ids may be NCG_NONE. */
 uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uint32_t name);
+/* A hint that profile_function() looks this one up soon (htab_prefetch()). */
+void profile_function_prefetch(const struct profile *p, uint32_t object, uint32_t file,
+			       uint32_t name);
 /* Index event ev (just appended to events) by its name, for profile_find_event(). */
 void profile_index_event(struct profile *p, uint32_t ev);
 /* Find the function, or NCG_NONE (never creates). */
@@ -383,6 +391,8 @@ static inline bool profile_function_used(const struct profile *p, uint32_t f)
 
 /* Find or create the edge caller -> callee. */
 uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee);
+/* A hint that profile_edge() looks this one up soon (htab_prefetch()). */
+void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t callee);
 
 /* Append a raw event; returns its index. Existing cost rows are re-laid out. */
 uint32_t profile_add_event(struct profile *p, struct span name);
@@ -580,8 +590,9 @@ size_t profile_memory(const struct profile *p);
 
 /*
  * After parsing: totals, inherited events, cycles (strongly connected
- * components) and inclusive costs; checks summary:/totals: lines (warnings).
+ * components) and inclusive costs, the functions ranked by name; checks
+ * summary:/totals: lines (warnings). Up to jobs threads.
  */
-void profile_finish(struct profile *p, struct diag *d);
+void profile_finish(struct profile *p, struct diag *d, unsigned jobs);
 
 #endif

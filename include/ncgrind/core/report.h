@@ -107,6 +107,12 @@ int report_parse_events(const struct profile *p, const char *list, uint32_t *out
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
 				const bool *keep, size_t *n);
 /*
+ * Every function's rank in the order of the names (function, file, object,
+ * as bytes; equal names, equal rank), by function index (caller frees): the
+ * order every report ends with, as profile_finish() keeps it in p->fn_rank.
+ */
+uint32_t *report_rank_functions(const struct profile *p);
+/*
  * Edge indices in report order, *n of them (with keep: both ends kept; caller
  * frees); by cost: the cost shown, the call's share of its caller (graph.h).
  */

@@ -44,6 +44,7 @@ static inline bool span_eq_str(struct span a, const char *s)
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
+void *xcalloc_written(size_t nmemb, size_t size);
 /*
  * An array of n elements of size bytes (at least one element), the product
  * checked with st_mult() as xcalloc checks its own: every array of a count
