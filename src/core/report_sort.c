@@ -126,6 +126,8 @@ static void sort_prefix_runs(const struct profile *p, struct keyed *a, size_t n)
 	free(r);
 }
 
+#define NAMES_AHEAD 64
+
 /*
  * Ranks of the names of fns (n functions), by name slot: equal bytes, equal
  * rank (only an empty name and NCG_NONE can share them). Other slots are 0.
@@ -146,10 +148,14 @@ static uint32_t *name_ranks(const struct profile *p, const uint32_t *fns, size_t
 		m += rank[s];
 	a = xmalloc_array(m, sizeof(*a));
 	tmp = xmalloc_array(m, sizeof(*tmp));
-	for (size_t s = 0, k = 0; s <= p->names.nr; s++)
+	for (size_t s = 0, k = 0; s <= p->names.nr; s++) {
+		/* the names are all over the file: each one a miss, overlapped */
+		if (s + NAMES_AHEAD < p->names.nr && p->names.spans[s + NAMES_AHEAD].ptr)
+			__builtin_prefetch(p->names.spans[s + NAMES_AHEAD].ptr);
 		if (rank[s])
 			a[k++] =
 			    (struct keyed){name_prefix(slot_span(p, (uint32_t)s)), (uint32_t)s};
+	}
 	r = radix_sort(a, tmp, m);
 	sort_prefix_runs(p, r, m);
 	for (size_t k = 0, v = 0; k < m; k++) {
