@@ -122,6 +122,57 @@ multipart() {
 	[ "$status" -eq 0 ]
 }
 
+# manynames FILE: 12,000 functions (enough for profile_finish() to rank their
+# names on a thread of its own) in two files, defined in an order that is not
+# their names'; the names share long prefixes, some are prefixes of others,
+# some have bytes over 0x7f. Each calls the next.
+manynames() {
+	awk 'BEGIN {
+		print "# callgrind format"; print "version: 1"
+		print "positions: line"; print "events: Ir"; print "ob=(1) /bin/app"
+		n = 6000
+		for (i = 0; i < n; i++) {
+			k = (i * 7919) % n
+			# m1 is a prefix of m10, m100; every third ends in UTF-8
+			nm[i] = "ns::Widget<std::pair<long, char>>::m" (k % 3 ? k : k "_\xc3\xa9")
+		}
+		for (f = 0; f < 2; f++) {
+			printf "fl=(%d) src/%s.c\n", f + 1, f ? "a" : "b"
+			for (i = 0; i < n; i++) {
+				printf "fn=%s\n", nm[i]
+				printf "%d %d\n", i + 1, i + f + 1
+				printf "cfn=%s\ncalls=1 1\n1 %d\n", nm[(i + 1) % n], i + 2
+			}
+		}
+	}' >"$1"
+}
+
+@test "jobs: names ranked on a thread of their own order the reports as their bytes do" {
+	local P="$BATS_TEST_TMPDIR/many.callgrind" one two kept
+	manynames "$P"
+	"$NCGRIND" --stats --jobs=2 --dump=functions --sort=name --format=tsv "$P" \
+		>"$BATS_TEST_TMPDIR/two" 2>"$OUT"
+	assert_grep "12000 functions" "$OUT"
+	# by name, file, object as bytes: what sort(1) does in the C locale
+	tail -n +2 "$BATS_TEST_TMPDIR/two" >"$BATS_TEST_TMPDIR/body"
+	LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 -k2,2 -k3,3 "$BATS_TEST_TMPDIR/body" \
+		>"$BATS_TEST_TMPDIR/sorted"
+	cmp "$BATS_TEST_TMPDIR/sorted" "$BATS_TEST_TMPDIR/body"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/body")" -eq 12000 ]
+	for r in "functions --sort=name" "functions --sort=incl" "calls --sort=name" "calls"; do
+		# one job ranks them inline; a kept index has no ranks and ranks as it sorts
+		one=$("$NCGRIND" --jobs=1 --dump=$r --format=tsv "$P" | cksum)
+		two=$("$NCGRIND" --jobs=2 --dump=$r --format=tsv "$P" | cksum)
+		XDG_CACHE_HOME="$BATS_TEST_TMPDIR/c" NCGRIND_CACHE_MIN=0 \
+			"$NCGRIND" --jobs=2 --dump=$r --format=tsv "$P" >/dev/null
+		kept=$(XDG_CACHE_HOME="$BATS_TEST_TMPDIR/c" NCGRIND_CACHE_MIN=0 \
+			"$NCGRIND" --stats --jobs=2 --dump=$r --format=tsv "$P" 2>"$OUT" | cksum)
+		assert_grep "kept index: hit" "$OUT"
+		[ "$one" = "$two" ] || { echo "$r: 1 job != 2 jobs"; return 1; }
+		[ "$one" = "$kept" ] || { echo "$r: read != kept index"; return 1; }
+	done
+}
+
 @test "jobs: choosing a part reads its blocks again on every core: as on one thread, as the part alone" {
 	# --parts re-reads the chosen parts' blocks, the functions shared out over the
 	# threads by bytes (before: on one thread, whatever --jobs said). Part 2 of

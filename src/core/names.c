@@ -93,6 +93,7 @@ void names_init(struct names *n)
 void names_release(struct names *n)
 {
 	free(n->spans);
+	free(n->hash);
 	htab_release(&n->index);
 	memset(n, 0, sizeof(*n));
 }
@@ -127,6 +128,10 @@ uint32_t names_intern_hashed(struct names *n, struct span s, uint64_t h)
 	if (n->nr >= NCG_NONE - 1)
 		die("too many distinct names");
 	ALLOC_GROW(n->spans, n->nr + 1, n->alloc);
+	if (n->keep_hash) {
+		ALLOC_GROW(n->hash, n->nr + 1, n->hash_alloc);
+		n->hash[n->nr] = h;
+	}
 	id = (uint32_t)n->nr++;
 	n->spans[id] = s;
 	htab_insert(&n->index, h, id);
@@ -138,6 +143,10 @@ uint32_t names_add_opaque(struct names *n)
 	if (n->nr >= NCG_NONE - 1)
 		die("too many distinct names");
 	ALLOC_GROW(n->spans, n->nr + 1, n->alloc);
+	if (n->keep_hash) {
+		ALLOC_GROW(n->hash, n->nr + 1, n->hash_alloc);
+		n->hash[n->nr] = 0;
+	}
 	n->spans[n->nr] = span_make(NULL, 0);
 	return (uint32_t)n->nr++;
 }

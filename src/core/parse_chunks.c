@@ -231,6 +231,7 @@ static void chunk_parse(struct parse_job *j, struct chunk *c)
 	const char *path = j->prof->src[c->src].path;
 
 	profile_init(&c->local, path);
+	c->local.names.keep_hash = true; /* (merge_names()) */
 	diag_init(&c->diag, path);
 	parser_chunk(&c->local, &j->prof->src[c->src].map, &c->diag, c->start, c->end,
 		     c->first ? NULL : &j->guess[c->src], &c->ph, &c->fin, &j->cancel);
@@ -474,20 +475,17 @@ static bool resolve_placeholder(struct parse_job *j, const struct placeholder *p
 
 static bool merge_names(struct parse_job *j, struct chunk *c)
 {
-	struct names *ln = &c->local.names, *gn = &j->prof->names;
-	uint64_t *hash;
+	const struct names *ln = &c->local.names;
+	struct names *gn = &j->prof->names;
+	const uint64_t *hash = ln->hash; /* (keep_hash: chunk_parse()) */
 
 	GROW_TRANS(j->ntrans, j->ntrans_n, ln->nr + 1);
-	hash = xmalloc_array(ln->nr, sizeof(*hash));
-	for (size_t i = 0; i < ln->nr; i++)
-		hash[i] = ln->spans[i].ptr ? hash_bytes(ln->spans[i].ptr, ln->spans[i].len) : 0;
 	for (size_t i = 0; i < ln->nr; i++) {
 		if (i + MERGE_AHEAD < ln->nr && ln->spans[i + MERGE_AHEAD].ptr)
 			htab_prefetch(&gn->index, hash[i + MERGE_AHEAD]);
 		j->ntrans[i] =
 		    ln->spans[i].ptr ? names_intern_hashed(gn, ln->spans[i], hash[i]) : NCG_NONE;
 	}
-	free(hash);
 	for (size_t i = 0; i < c->ph.n; i++)
 		if (!resolve_placeholder(j, &c->ph.v[i], &j->ntrans[c->ph.v[i].name]))
 			return false;

@@ -48,6 +48,13 @@ struct names {
 	struct span *spans;
 	size_t nr, alloc;
 	struct htab index;
+	/*
+	 * With keep_hash, each name's hash_bytes() (0 for an opaque one): a
+	 * chunk's names, whose merge then reads none of their bytes again.
+	 */
+	uint64_t *hash;
+	size_t hash_alloc;
+	bool keep_hash;
 };
 
 void names_init(struct names *n);
