@@ -142,6 +142,22 @@ CS="$BATS_TEST_DIRNAME/fixtures/events/cachesim.callgrind"
 	assert_grep "inherited event 'R' exceeds 64 bits" "$ERR"
 }
 
+@test "derived events: a sum past 64 bits in one call's cost alone is said" {
+	# The call main -> f records Ir 1000, the whole profile 10 (recursion.bats):
+	# X = 10^17 Ir is 10^18 in the total and in every function, self or
+	# inclusive (capped at the total), but 10^20 in the call, past 2^64.
+	cd "$BATS_TEST_TMPDIR"
+	ncg --event='X=100000000000000000 Ir' --dump=calls --format=tsv --events=Ir,X \
+		"$BATS_TEST_DIRNAME/fixtures/recursion/inconsistent.callgrind"
+	assert_grep "inherited event 'X' exceeds 64 bits" "$ERR"
+	assert_grep "$(printf '\t1000\t18446744073709551615\t')" "$OUT"
+	# 10^16 Ir: 10^19 in the call still fits, and nothing is said
+	ncg --event='X=10000000000000000 Ir' --dump=calls --format=tsv --events=Ir,X \
+		"$BATS_TEST_DIRNAME/fixtures/recursion/inconsistent.callgrind"
+	refute_grep "exceeds 64 bits" "$ERR"
+	assert_grep "$(printf '\t1000\t10000000000000000000\t')" "$OUT"
+}
+
 @test "derived events: a well-known formula says only the terms the profile has, and is what is computed" {
 	# The cache simulation has no Ge and no L2m: CEst is Ir + 10 Bm + 10 L1m + 100 LLm
 	# (10,621,176 above). A profile with Ir, I1mr and D1mr only: L1m = I1mr + D1mr,

@@ -443,6 +443,48 @@ static void check_rows(const struct profile *p, const uint64_t *rows, const stru
 	}
 }
 
+/* Each column's largest value over the rows (cells, or 64-bit rows) into top, if larger. */
+static void columns_top(const uint64_t *rows, const struct cost_cells *c, size_t nrows,
+			uint32_t nraw, uint64_t *top)
+{
+	for (size_t r = 0; rows && r < nrows; r++)
+		for (uint32_t e = 0; e < nraw; e++)
+			top[e] = rows[r * nraw + e] > top[e] ? rows[r * nraw + e] : top[e];
+	for (size_t r = 0; !rows && c->cell && r < nrows; r++)
+		for (uint32_t e = 0; e < nraw; e++) {
+			uint32_t v = c->cell[r * nraw + e];
+
+			top[e] = v != COST_BIG && v > top[e] ? v : top[e];
+		}
+	for (size_t b = 0; !rows && b < c->nbig; b++)
+		if (c->big[b].value > top[c->big[b].at % nraw])
+			top[c->big[b].at % nraw] = c->big[b].value;
+}
+
+/*
+ * Whether every row's inherited values surely fit in 64 bits, known
+ * without working them out row by row (a third of profile_finish() after
+ * the graph, on a 1 GiB profile): an inherited sum only grows with the
+ * values it sums, a self or inclusive value is at most its total (the
+ * inclusive ones are capped at it), and a call's at most its column's
+ * largest; if the sums of those bounds fit, every row's do. A ratio
+ * grows with no such bound: then every row is worked out.
+ */
+static bool rows_fit(const struct profile *p, uint32_t nraw)
+{
+	uint64_t top[EVENTS_DEMAND_MAX];
+	bool sat = false;
+
+	for (uint32_t e = nraw; e < p->nev; e++)
+		if (p->events[e].ratio)
+			return false;
+	memcpy(top, p->totals, nraw * sizeof(uint64_t));
+	columns_top(p->edge_cost, &p->edge_c, p->nedges, nraw, top);
+	for (uint32_t e = nraw; e < p->nev; e++)
+		top[e] = derive(top, &p->events[e], &sat);
+	return !sat;
+}
+
 /* widen() of rows that are cells already: 64-bit rows again, every event kept. */
 static uint64_t *widen_cells(const struct profile *p, struct cost_cells *c, size_t nrows,
 			     uint32_t nraw, bool *sat)
@@ -466,7 +508,7 @@ void events_derive(struct profile *p, uint32_t nraw, struct diag *d)
 	}
 	sat = xcalloc(p->nev, sizeof(bool));
 	if (events_on_demand(p)) {
-		if (d) { /* (else checked once already) */
+		if (d && !rows_fit(p, nraw)) { /* (without d: checked once already) */
 			check_rows(p, p->self, &p->self_c, p->nfuncs, nraw, sat);
 			check_rows(p, p->incl, &p->incl_c, p->nfuncs, nraw, sat);
 			check_rows(p, p->edge_cost, &p->edge_c, p->nedges, nraw, sat);
