@@ -456,7 +456,7 @@ static void columns_top(const uint64_t *rows, const struct cost_cells *c, size_t
 
 			top[e] = v != COST_BIG && v > top[e] ? v : top[e];
 		}
-	for (size_t b = 0; !rows && b < c->nbig; b++)
+	for (size_t b = 0; !rows && nraw && b < c->nbig; b++)
 		if (c->big[b].value > top[c->big[b].at % nraw])
 			top[c->big[b].at % nraw] = c->big[b].value;
 }
