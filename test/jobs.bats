@@ -173,6 +173,28 @@ manynames() {
 	done
 }
 
+@test "jobs: a file cut while the report's threads write it: every row, a message, no crash" {
+	local P="$BATS_TEST_TMPDIR/cut.callgrind" d="$BATS_TEST_TMPDIR"
+	manynames "$P"
+	# Nothing is read until the file is cut, but one byte: the report has begun
+	# (the index is whole). The pipe fills, the report's threads stop two
+	# blocks ahead, then go on over names whose pages are gone: they read
+	# zeros, as the main thread does (a thread that blocked SIGBUS was killed).
+	{
+		rc=0
+		"$NCGRIND" --jobs=2 --dump=functions --format=tsv "$P" 2>"$d/err" || rc=$?
+		echo "$rc" >"$d/rc"
+	} | {
+		dd bs=1 count=1 of="$d/first" 2>/dev/null
+		truncate -s 100 "$P"
+		cat >"$d/rest"
+	}
+	cat "$d/first" "$d/rest" >"$OUT"
+	[ "$(cat "$d/rc")" -eq 1 ]
+	assert_grep "changed or was truncated while open; the report is incomplete" "$d/err"
+	[ "$(wc -l <"$OUT")" -eq 12001 ]
+}
+
 @test "jobs: choosing a part reads its blocks again on every core: as on one thread, as the part alone" {
 	# --parts re-reads the chosen parts' blocks, the functions shared out over the
 	# threads by bytes (before: on one thread, whatever --jobs said). Part 2 of

@@ -254,19 +254,6 @@ static void chunk_free(struct chunk *c)
 	c->state = CH_TODO; /* freed */
 }
 
-/* Signals are the main thread's business (the terminal, SIGWINCH). */
-static void block_signals(void)
-{
-	sigset_t set;
-
-	sigfillset(&set);
-	sigdelset(&set, SIGBUS); /* a file cut under us: map.c's handler, in this thread */
-	sigdelset(&set, SIGSEGV);
-	sigdelset(&set, SIGFPE);
-	sigdelset(&set, SIGILL);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-}
-
 /*
  * A merged chunk's memory is free, but malloc keeps its pages for the next
  * chunk, in the arena of the thread that read it, around what is still in
@@ -335,7 +322,7 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	struct parse_job *j = w->job;
 
-	block_signals();
+	thread_leave_signals();
 	pthread_mutex_lock(&j->mu);
 	for (;;) {
 		size_t i;
@@ -387,7 +374,7 @@ static void *one_pass_main(void *arg)
 	struct parse_job *j = arg;
 	struct parse_opts o = {.progress = on_one_pass_progress, .ctx = j};
 
-	block_signals();
+	thread_leave_signals();
 	parser_one_pass(j->prof, j->diag, &o, &j->cancel);
 	atomic_store(&j->one_pass_done, j->total);
 	j->thread_cpu[0] = clock_s(CLOCK_THREAD_CPUTIME_ID);

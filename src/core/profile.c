@@ -981,13 +981,19 @@ static void *rank_main(void *arg)
 	return NULL;
 }
 
+static void *rank_thread(void *arg)
+{
+	thread_leave_signals();
+	return rank_main(arg);
+}
+
 static void ranking_start(struct ranking *r, struct profile *p, unsigned jobs)
 {
 	r->p = p;
 	free(p->fn_rank);
 	p->fn_rank = NULL;
 	r->threaded = jobs > 1 && p->nfuncs >= RANK_THREAD_MIN &&
-		      pthread_create(&r->thread, NULL, rank_main, r) == 0;
+		      pthread_create(&r->thread, NULL, rank_thread, r) == 0;
 }
 
 static void ranking_end(struct ranking *r)
@@ -1241,6 +1247,12 @@ static void *resum_run(void *arg)
 	return NULL;
 }
 
+static void *resum_thread(void *arg)
+{
+	thread_leave_signals();
+	return resum_run(arg);
+}
+
 /* The bytes of the chosen parts' blocks of function f. */
 static uint64_t resum_bytes(const struct profile *p, const bool *sel, size_t f)
 {
@@ -1307,7 +1319,7 @@ static void resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 	}
 	for (size_t i = 0; i < n; i++) {
 		shares[i].threaded =
-		    pthread_create(&shares[i].thread, NULL, resum_run, &shares[i]) == 0;
+		    pthread_create(&shares[i].thread, NULL, resum_thread, &shares[i]) == 0;
 		if (!shares[i].threaded)
 			resum_run(&shares[i]); /* no thread to be had: here, in turn */
 	}

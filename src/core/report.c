@@ -10,14 +10,13 @@
  * whether a name needs an escape is known per name, not per row; numbers
  * are written without printf into one buffer that goes out in large writes.
  */
-#define _POSIX_C_SOURCE 200809L /* sigfillset, pthread_sigmask under -std=c11 */
+#define _POSIX_C_SOURCE 200809L /* sysconf under -std=c11 */
 #include "ncgrind/core/report.h"
 #include "ncgrind/core/escape.h"
 #include "ncgrind/core/graph.h"
 
 #include <float.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -536,10 +535,8 @@ static void *par_main(void *arg)
 {
 	struct par_worker *w = arg;
 	struct par *pa = w->par;
-	sigset_t all;
 
-	sigfillset(&all); /* signals are the main thread's (the browser's :write) */
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	thread_leave_signals(); /* (the browser's :write: a name read from a cut file) */
 	pthread_mutex_lock(&pa->mu);
 	for (;;) {
 		struct par_slot *s;

@@ -7,6 +7,8 @@
 #include "ncgrind/core/escape.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #ifdef __GLIBC__
 #include <malloc.h> /* malloc_trim */
 #endif
@@ -71,6 +73,18 @@ void *xcalloc(size_t nmemb, size_t size)
 	if (!p)
 		die("out of memory (allocating %zu x %zu bytes)", nmemb, size);
 	return p;
+}
+
+void thread_leave_signals(void)
+{
+	sigset_t set;
+
+	sigfillset(&set);
+	sigdelset(&set, SIGBUS); /* a file cut under the mapping: map.c's handler, here */
+	sigdelset(&set, SIGSEGV);
+	sigdelset(&set, SIGFPE);
+	sigdelset(&set, SIGILL);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
 /*

@@ -46,6 +46,14 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t nmemb, size_t size);
 void *xcalloc_written(size_t nmemb, size_t size);
 /*
+ * For a thread of our own, at its start: the signals are the main thread's
+ * (the terminal, SIGWINCH, Ctrl-Z), but for the faults it raises itself.
+ * A fault's signal that the faulting thread blocks kills the process
+ * outright, so SIGBUS of a file cut under the mapping (map.c reads it as
+ * zeros) and the crashes (whose handlers give the terminal back) stay.
+ */
+void thread_leave_signals(void);
+/*
  * An array of n elements of size bytes (at least one element), the product
  * checked with st_mult() as xcalloc checks its own: every array of a count
  * read from a profile is allocated through it or through xcalloc.
