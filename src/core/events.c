@@ -447,18 +447,13 @@ static void check_rows(const struct profile *p, const uint64_t *rows, const stru
 static void columns_top(const uint64_t *rows, const struct cost_cells *c, size_t nrows,
 			uint32_t nraw, uint64_t *top)
 {
-	for (size_t r = 0; rows && r < nrows; r++)
+	if (!rows) {
+		cost_cells_top(c, nrows, nraw, top);
+		return;
+	}
+	for (size_t r = 0; r < nrows; r++)
 		for (uint32_t e = 0; e < nraw; e++)
 			top[e] = rows[r * nraw + e] > top[e] ? rows[r * nraw + e] : top[e];
-	for (size_t r = 0; !rows && c->cell && r < nrows; r++)
-		for (uint32_t e = 0; e < nraw; e++) {
-			uint32_t v = c->cell[r * nraw + e];
-
-			top[e] = v != COST_BIG && v > top[e] ? v : top[e];
-		}
-	for (size_t b = 0; !rows && nraw && b < c->nbig; b++)
-		if (c->big[b].value > top[c->big[b].at % nraw])
-			top[c->big[b].at % nraw] = c->big[b].value;
 }
 
 /*

@@ -325,15 +325,24 @@ void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t ca
 	htab_prefetch(&p->edge_index, edge_hash(caller, callee));
 }
 
-uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
+/* The edge caller -> callee through the call index, or NCG_NONE. */
+static uint32_t edge_find(const struct profile *p, uint32_t caller, uint32_t callee)
 {
-	uint64_t h = edge_hash(caller, callee);
 	size_t it = 0;
 	uint32_t e;
 
-	while ((e = htab_next(&p->edge_index, h, &it)) != NCG_NONE)
+	while ((e = htab_next(&p->edge_index, edge_hash(caller, callee), &it)) != NCG_NONE)
 		if (p->edges[e].caller == caller && p->edges[e].callee == callee)
 			return e;
+	return NCG_NONE;
+}
+
+uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
+{
+	uint32_t e = edge_find(p, caller, callee);
+
+	if (e != NCG_NONE)
+		return e;
 	if (p->nedges >= NCG_NONE - 1)
 		die("too many call edges");
 	ALLOC_GROW(p->edges, p->nedges + 1, p->edges_alloc);
@@ -347,7 +356,7 @@ uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 	p->edges[e].caller = caller;
 	p->edges[e].callee = callee;
 	p->edges[e].count = 0;
-	htab_insert(&p->edge_index, h, e);
+	htab_insert(&p->edge_index, edge_hash(caller, callee), e);
 	return e;
 }
 
@@ -810,6 +819,19 @@ void cost_cells_row(const struct cost_cells *c, size_t row, uint32_t width, uint
 		out[e] = cost_cells_get(c, row * width + e);
 }
 
+void cost_cells_top(const struct cost_cells *c, size_t nrows, uint32_t width, uint64_t *top)
+{
+	for (size_t r = 0; c->cell && r < nrows; r++)
+		for (uint32_t e = 0; e < width; e++) {
+			uint32_t v = c->cell[r * width + e];
+
+			top[e] = v != COST_BIG && v > top[e] ? v : top[e];
+		}
+	for (size_t b = 0; width && b < c->nbig; b++) /* (the big values: in no cell) */
+		if (c->big[b].value > top[c->big[b].at % width])
+			top[c->big[b].at % width] = c->big[b].value;
+}
+
 /* The cell of value v at `at`: v, or COST_BIG with v in the big list (kept in cell order). */
 static uint32_t cells_put(struct cost_cells *c, size_t at, uint64_t v, size_t *alloc)
 {
@@ -990,8 +1012,6 @@ static void *rank_thread(void *arg)
 static void ranking_start(struct ranking *r, struct profile *p, unsigned jobs)
 {
 	r->p = p;
-	free(p->fn_rank);
-	p->fn_rank = NULL;
 	r->threaded = jobs > 1 && p->nfuncs >= RANK_THREAD_MIN &&
 		      pthread_create(&r->thread, NULL, rank_thread, r) == 0;
 }
@@ -1051,18 +1071,6 @@ struct recost {
 	bool *seen;            /* per edge: made in a chosen part */
 	uint32_t nraw, fn;
 };
-
-static uint32_t edge_find(const struct profile *p, uint32_t caller, uint32_t callee)
-{
-	uint64_t key = (uint64_t)caller << 32 | callee;
-	size_t it = 0;
-	uint32_t e;
-
-	while ((e = htab_next(&p->edge_index, hash_u64(key), &it)) != NCG_NONE)
-		if (p->edges[e].caller == caller && p->edges[e].callee == callee)
-			return e;
-	return NCG_NONE;
-}
 
 static void on_recost_line(void *ctx, const struct parse_line *l)
 {
@@ -1354,8 +1362,7 @@ void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
 	r.seen = xcalloc(p->nedges ? p->nedges : 1, sizeof(bool));
 	for (size_t e = 0; e < p->nedges; e++) {
 		p->edges[e].count = 0;
-		htab_insert(&p->edge_index,
-			    hash_u64((uint64_t)p->edges[e].caller << 32 | p->edges[e].callee),
+		htab_insert(&p->edge_index, edge_hash(p->edges[e].caller, p->edges[e].callee),
 			    (uint32_t)e);
 	}
 	for (size_t f = 0; f < p->nfuncs; f++) {

@@ -195,6 +195,8 @@ struct cost_cells {
 uint64_t cost_cells_big(const struct cost_cells *c, size_t at);
 /* Row `row` of cells `width` values wide, into out[0..width). */
 void cost_cells_row(const struct cost_cells *c, size_t row, uint32_t width, uint64_t *out);
+/* Each column's largest value over nrows rows of cells into top[0..width), where larger. */
+void cost_cells_top(const struct cost_cells *c, size_t nrows, uint32_t width, uint64_t *top);
 
 static inline uint64_t cost_cells_get(const struct cost_cells *c, size_t at)
 {
