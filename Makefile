@@ -129,7 +129,9 @@ $(SHORTEN): $(SHORTEN_OBJ)
 # training never ran (the browser) is optimised as without PGO, not for
 # size; -fprofile-correction: gcc's warning of a function that ran with no
 # counts of its own (inlined in the training's build) is no error.
-PGO_DEFAULT := $(if $(filter build,$(BUILD)),$(if $(shell $(CC) -v 2>&1 | grep '^gcc version'),1,0),0)
+# (gcc 11 or later: -dumpdir and -dumpbase name the counts, below)
+PGO_GCC := $(shell $(CC) -v 2>&1 | sed -n 's/^gcc version \([0-9]*\).*/\1/p')
+PGO_DEFAULT := $(if $(filter build,$(BUILD)),$(shell [ "0$(PGO_GCC)" -ge 11 ] && echo 1 || echo 0),0)
 PGO ?= $(PGO_DEFAULT)
 PGO_DIR = $(BUILD)/pgo
 PGO_STAMP = $(PGO_DIR)/trained
