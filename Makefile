@@ -122,13 +122,16 @@ $(SHORTEN): $(SHORTEN_OBJ)
 # test/tools/train.c writes in the shapes Callgrind writes; then the objects
 # of $(BUILD) are built with the counts it left (-fprofile-use), so that the
 # compiler lays the line machine out by how its branches went: a profile is
-# read in 7-25% less time (make bench). The training is the same bytes every
-# time, at one job, so that its counts are too: an object is built again only
-# when its own counts changed (the training copies each .gcda beside its
-# object only where it differs). -fprofile-partial-training: code the
-# training never ran (the browser) is optimised as without PGO, not for
-# size; -fprofile-correction: gcc's warning of a function that ran with no
-# counts of its own (inlined in the training's build) is no error.
+# read in 7-12% less time (make bench). The training's profiles are the same
+# bytes every time, and the counters of addresses and timings are off
+# (PGO_CFLAGS), so that its counts are too, but for a few files whose counts
+# move with the threads' timing (parse.c, parse_chunks.c, memwatch.c, util.c):
+# an object is built again only when its own counts changed (the training
+# copies each .gcda beside its object only where it differs).
+# -fprofile-partial-training: code the training never ran (the
+# browser) is optimised as without PGO, not for size; -fprofile-correction:
+# gcc's warning of a function that ran with no counts of its own (inlined in
+# the training's build) is no error. doc/HACKING.md says more.
 # (gcc 11 or later: -dumpdir and -dumpbase name the counts, below)
 PGO_GCC := $(shell $(CC) -v 2>&1 | sed -n 's/^gcc version \([0-9]*\).*/\1/p')
 PGO_DEFAULT := $(if $(filter build,$(BUILD)),$(shell [ "0$(PGO_GCC)" -ge 11 ] && echo 1 || echo 0),0)
@@ -189,8 +192,8 @@ $(PGO_STAMP): $(PGO_DIR)/ncgrind $(PGO_DIR)/train
 		b=$(BUILD)/$${o#$(PGO_DIR)/}; b=$${b%.o}; \
 		g=$$(echo $(abspath .)/$$b | tr / '#').gcda; \
 		[ -f $(PGO_COUNTS)/$$g ] || { echo "ncgrind: no training counts for $$b" >&2; exit 1; }; \
-		cmp -s $(PGO_COUNTS)/$$g $$b.gcda && continue; \
-		mkdir -p $$(dirname $$b); cp $(PGO_COUNTS)/$$g $(PGO_USE)/$$g && cp $(PGO_COUNTS)/$$g $$b.gcda || exit 1; \
+		cp $(PGO_COUNTS)/$$g $(PGO_USE)/$$g || exit 1; \
+		mkdir -p $$(dirname $$b); cmp -s $(PGO_COUNTS)/$$g $$b.gcda || cp $(PGO_COUNTS)/$$g $$b.gcda || exit 1; \
 	done
 	$(Q)touch $@
 else
