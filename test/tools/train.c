@@ -3,7 +3,8 @@
  * build's profile-guided optimisation (the Makefile's PGO): the compiler
  * lays out the line machine by how often each branch goes which way on
  * these, so they have the mix of a real profile, not one of each case.
- * The same bytes every time (a fixed seed), so that a build is reproducible.
+ * The same bytes every time (a fixed seed), so that the counts of a training
+ * are too, but where threads take turns (doc/HACKING.md).
  *
  *   train sim SIZE    instr line positions, 13 events (--cache-sim=yes
  *                     --branch-sim=yes), jumps (--collect-jumps=yes),
