@@ -100,9 +100,12 @@ SHORTEN = $(if $(filter .,$(OUT)),test/tools/shorten,$(OUT)/shorten)
 
 all: $(NCGRIND)
 
+# (the program's libraries: its instrumented build, below, links the same)
+NCGRIND_LIBS = $(CURSES_LIBS) $(EDIT_LIBS) $(CORE_LIBS) $(LDLIBS)
+
 $(NCGRIND): $(CORE_OBJ) $(MODEL_OBJ) $(REPORT_OBJ) $(UI_OBJ) $(MAIN_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CURSES_LIBS) $(EDIT_LIBS) $(CORE_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(NCGRIND_LIBS)
 
 $(PROBE): $(CORE_OBJ) $(PROBE_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
@@ -145,13 +148,16 @@ PGO_OBJ = $(patsubst $(BUILD)/%,$(PGO_DIR)/%,$(CORE_OBJ) $(MODEL_OBJ) $(REPORT_O
 PGO_COUNTS = $(abspath $(PGO_DIR))/counts
 PGO_USE = $(abspath $(PGO_DIR))/use
 
-ifeq ($(PGO),1)
-$(BUILD)/%.o: src/%.c $(BUILD)/%.gcda
+# An object of the program: with PGO, from the counts beside it (a
+# prerequisite, so that new counts build it again) and the flags to use them.
+PGO_USE_CFLAGS = $(if $(filter 1,$(PGO)),-fprofile-use $(PGO_CFLAGS) -fprofile-partial-training \
+	-fprofile-correction -Wno-missing-profile -fprofile-dir=$(PGO_USE))
+$(BUILD)/%.o: src/%.c $(if $(filter 1,$(PGO)),$(BUILD)/%.gcda)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -fprofile-use $(PGO_CFLAGS) -fprofile-partial-training -fprofile-correction \
-		-Wno-missing-profile -fprofile-dir=$(PGO_USE) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(PGO_USE_CFLAGS) -c -o $@ $<
 
+ifeq ($(PGO),1)
 # (made by the training, where they differ from the last one's; kept)
 $(BUILD)/%.gcda: $(PGO_STAMP) ;
 .PRECIOUS: $(BUILD)/%.gcda
@@ -165,7 +171,7 @@ $(PGO_DIR)/%.o: src/%.c
 
 $(PGO_DIR)/ncgrind: $(PGO_OBJ)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fprofile-generate -o $@ $^ $(CURSES_LIBS) $(EDIT_LIBS) $(CORE_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fprofile-generate -o $@ $^ $(NCGRIND_LIBS)
 
 $(PGO_DIR)/train: test/tools/train.c
 	@mkdir -p $(dir $@)
@@ -196,11 +202,6 @@ $(PGO_STAMP): $(PGO_DIR)/ncgrind $(PGO_DIR)/train
 		mkdir -p $$(dirname $$b); cmp -s $(PGO_COUNTS)/$$g $$b.gcda || cp $(PGO_COUNTS)/$$g $$b.gcda || exit 1; \
 	done
 	$(Q)touch $@
-else
-$(BUILD)/%.o: src/%.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 endif
 
 $(BUILD)/probe.o: test/tools/probe.c
