@@ -78,7 +78,8 @@ struct parse_job {
 
 	struct chunk *chunks;
 	size_t nchunks, chunks_alloc, next_todo, merged, ahead;
-	struct chunk_start *guess; /* per file */
+	struct profile_spare spare; /* the merging thread's (chunk_parse()) */
+	struct chunk_start *guess;  /* per file */
 
 	/* the merge: the state at the end of the chunks merged so far, in prof's ids */
 	uint32_t part;  /* the current part of prof, NCG_NONE before the first */
@@ -225,21 +226,30 @@ static bool guess_header(struct parse_job *j, uint32_t src, uint64_t limit)
 
 /* ---- the threads ------------------------------------------------------- */
 
-static void chunk_parse(struct parse_job *j, struct chunk *c)
+/* spare: the arrays of the last chunk this thread read, to grow into */
+static void chunk_parse(struct parse_job *j, struct chunk *c, struct profile_spare *spare)
 {
 	const char *path = j->prof->src[c->src].path;
 
 	profile_init(&c->local, path);
+	profile_spare_take(&c->local, spare);
 	c->local.names.keep_hash = true; /* (merge_names()) */
 	diag_init(&c->diag, path);
 	parser_chunk(&c->local, &j->prof->src[c->src].map, &c->diag, c->start, c->end,
 		     c->first ? NULL : &j->guess[c->src], &c->ph, &c->fin, &j->cancel);
 }
 
-/* A chunk's memory, its state left as it is (the caller's, under mu where it must be). */
-static void chunk_release(struct chunk *c)
+/*
+ * A chunk's memory, its state left as it is (the caller's, under mu where it
+ * must be); its largest arrays kept in spare, if given, for the next chunk
+ * read by the same thread (whose arena holds them).
+ */
+static void chunk_release(struct chunk *c, struct profile_spare *spare)
 {
-	profile_release(&c->local);
+	if (spare)
+		profile_release_keeping(&c->local, spare);
+	else
+		profile_release(&c->local);
 	diag_release(&c->diag);
 	free(c->ph.v);
 	free(c->fin.evmap);
@@ -247,9 +257,9 @@ static void chunk_release(struct chunk *c)
 	c->fin.evmap = NULL;
 }
 
-static void chunk_free(struct chunk *c)
+static void chunk_free(struct chunk *c, struct profile_spare *spare)
 {
-	chunk_release(c);
+	chunk_release(c, spare);
 	c->state = CH_TODO; /* freed */
 }
 
@@ -262,18 +272,21 @@ static void chunk_free(struct chunk *c)
  * of /proc/self/statm a chunk; the trim costs page faults later, so it is
  * done only where the memory is over).
  */
-static void give_back(const struct parse_job *j)
+static void give_back(const struct parse_job *j, struct profile_spare *spare)
 {
 	long kb = memwatch_anon_kb();
 
-	if (kb > 0 && (uint64_t)kb * 1024 * 100 > j->total * HELD_PERCENT)
+	if (kb > 0 && (uint64_t)kb * 1024 * 100 > j->total * HELD_PERCENT) {
+		profile_spare_release(spare);
 		heap_trim();
+	}
 }
 
 struct worker {
 	struct parse_job *job;
 	unsigned n;
 	size_t freed; /* the chunks before it that this worker read are freed */
+	struct profile_spare spare;
 };
 
 /*
@@ -295,7 +308,7 @@ static void free_merged(struct worker *w)
 		if (c->state != CH_MERGED || c->reader != w->n + 1)
 			continue;
 		pthread_mutex_unlock(&j->mu);
-		chunk_release(c);
+		chunk_release(c, &w->spare);
 		pthread_mutex_lock(&j->mu);
 		c->state = CH_TODO; /* freed */
 		any = true;
@@ -303,7 +316,7 @@ static void free_merged(struct worker *w)
 	w->freed = to;
 	if (any) {
 		pthread_mutex_unlock(&j->mu);
-		give_back(j);
+		give_back(j, &w->spare);
 		pthread_mutex_lock(&j->mu);
 	}
 }
@@ -313,7 +326,7 @@ static void free_chunks_left(struct parse_job *j)
 {
 	for (size_t i = 0; i < j->nchunks; i++)
 		if (j->chunks[i].state == CH_DONE || j->chunks[i].state == CH_MERGED)
-			chunk_free(&j->chunks[i]);
+			chunk_free(&j->chunks[i], NULL);
 }
 
 static void *worker_main(void *arg)
@@ -347,7 +360,7 @@ static void *worker_main(void *arg)
 		j->chunks[i].state = CH_RUNNING;
 		j->chunks[i].reader = w->n + 1;
 		pthread_mutex_unlock(&j->mu);
-		chunk_parse(j, &j->chunks[i]);
+		chunk_parse(j, &j->chunks[i], &w->spare);
 		if (j->delay.tv_nsec)
 			nanosleep(&j->delay, NULL);
 		pthread_mutex_lock(&j->mu);
@@ -355,6 +368,7 @@ static void *worker_main(void *arg)
 		pthread_cond_broadcast(&j->done_cond);
 	}
 	pthread_mutex_unlock(&j->mu);
+	profile_spare_release(&w->spare);
 	j->thread_cpu[w->n] = clock_s(CLOCK_THREAD_CPUTIME_ID);
 	free(w);
 	return NULL;
@@ -390,7 +404,7 @@ static void start_threads(struct parse_job *j, unsigned n, void *(*fn)(void *))
 	j->thread_cpu = xcalloc(n, sizeof(double));
 	j->nthreads = j->nworkers = n;
 	for (unsigned i = 0; i < n; i++) {
-		struct worker *w = xmalloc(sizeof(*w));
+		struct worker *w = xcalloc(1, sizeof(*w));
 		void *arg = w;
 
 		w->job = j;
@@ -977,7 +991,7 @@ static bool help_parse(struct parse_job *j)
 	j->next_todo++;
 	j->chunks[i].state = CH_RUNNING;
 	pthread_mutex_unlock(&j->mu);
-	chunk_parse(j, &j->chunks[i]);
+	chunk_parse(j, &j->chunks[i], &j->spare);
 	pthread_mutex_lock(&j->mu);
 	j->chunks[i].state = CH_DONE;
 	j->helped = true;
@@ -1011,13 +1025,13 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 		if (!ready)
 			return j->finished;
 		if (!merge_chunk(j, j->merged)) {
-			chunk_free(&j->chunks[j->merged]);
+			chunk_free(&j->chunks[j->merged], NULL);
 			go_one_pass(j);
 			return false;
 		}
 		if (!j->chunks[j->merged].reader) /* (a worker's: free_merged()) */
-			chunk_free(&j->chunks[j->merged]);
-		give_back(j);
+			chunk_free(&j->chunks[j->merged], &j->spare);
+		give_back(j, &j->spare);
 		pthread_mutex_lock(&j->mu);
 		if (j->chunks[j->merged].reader)
 			j->chunks[j->merged].state = CH_MERGED;
@@ -1025,6 +1039,7 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 		if (j->merged == j->nchunks) {
 			j->finished = true;
 			close_part(j);
+			profile_spare_release(&j->spare); /* (before the finish trims the heap) */
 		}
 		pthread_cond_broadcast(&j->room_cond);
 		pthread_mutex_unlock(&j->mu);
@@ -1075,6 +1090,7 @@ static void record_stats(struct parse_job *j)
 static void job_free(struct parse_job *j)
 {
 	free_chunks_left(j);
+	profile_spare_release(&j->spare);
 	free(j->chunks);
 	for (size_t i = 0; i < j->prof->nsrc; i++)
 		free(j->guess[i].events);

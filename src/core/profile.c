@@ -128,6 +128,46 @@ void profile_release(struct profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* The arrays a spare holds, each with its room (in its own units, as ALLOC_GROW counts). */
+#define SPARE_ARRAYS(X)                                                                            \
+	X(funcs, funcs_alloc)                                                                      \
+	X(self, self_alloc)                                                                        \
+	X(edge_hi, edge_hi_alloc)                                                                  \
+	X(edges, edges_alloc)                                                                      \
+	X(edge_lo, edge_lo_alloc)                                                                  \
+	X(edge_wide, edge_wide_alloc)                                                              \
+	X(blocks, blocks_alloc)
+
+void profile_spare_take(struct profile *p, struct profile_spare *s)
+{
+#define TAKE(a, n)                                                                                 \
+	p->a = s->a;                                                                               \
+	p->n = s->n;
+	SPARE_ARRAYS(TAKE)
+#undef TAKE
+	memset(s, 0, sizeof(*s));
+}
+
+void profile_spare_release(struct profile_spare *s)
+{
+#define FREE(a, n) free(s->a);
+	SPARE_ARRAYS(FREE)
+#undef FREE
+	memset(s, 0, sizeof(*s));
+}
+
+void profile_release_keeping(struct profile *p, struct profile_spare *s)
+{
+	profile_spare_release(s);
+#define KEEP(a, n)                                                                                 \
+	s->a = p->a;                                                                               \
+	s->n = p->n;                                                                               \
+	p->a = NULL;
+	SPARE_ARRAYS(KEEP)
+#undef KEEP
+	profile_release(p);
+}
+
 uint32_t profile_add_source(struct profile *p, const char *path)
 {
 	struct source *s;
@@ -388,14 +428,24 @@ uint32_t profile_find_event_str(const struct profile *p, const char *name)
 static void *restride(void *rows, size_t nrows, uint32_t from, uint32_t to, size_t width,
 		      size_t *alloc)
 {
-	char *n = xcalloc(st_mult(nrows ? nrows : 1, to), width);
+	char *n;
+
+	if (rows && from <= to && *alloc >= st_mult(nrows ? nrows : 1, to)) {
+		/* in its own room (a spare's: profile_spare_take()), the last row first */
+		n = rows;
+		for (size_t r = nrows; r-- > 0;) {
+			memmove(n + r * to * width, n + r * from * width, from * width);
+			memset(n + (r * to + from) * width, 0, (to - from) * width);
+		}
+		return rows;
+	}
+	n = xcalloc(st_mult(nrows ? nrows : 1, to), width);
 
 	for (size_t r = 0; from && r < nrows; r++)
 		memcpy(n + r * to * width, (char *)rows + r * from * width,
 		       (from < to ? from : to) * width);
 	free(rows);
-	if (alloc)
-		*alloc = st_mult(nrows ? nrows : 1, to);
+	*alloc = st_mult(nrows ? nrows : 1, to);
 	return n;
 }
 

@@ -318,6 +318,26 @@ struct profile {
 
 void profile_init(struct profile *p, const char *path);
 void profile_release(struct profile *p);
+/*
+ * The largest arrays of a chunk's profile (parse_chunks.c), kept empty by
+ * the thread that read it for its next chunk: grown again from nothing,
+ * each was copied at every step of its growth into pages it had never
+ * touched (a third of the anonymous page faults of a 5 GiB profile).
+ */
+struct profile_spare {
+	struct function *funcs;
+	uint64_t *self, *edge_hi;
+	struct call_edge *edges;
+	uint32_t *edge_lo, *edge_wide;
+	struct block *blocks;
+	size_t funcs_alloc, self_alloc, edge_hi_alloc, edges_alloc, edge_lo_alloc, edge_wide_alloc,
+	    blocks_alloc;
+};
+/* p (just initialized) takes s's arrays as its room to grow into; s is left empty. */
+void profile_spare_take(struct profile *p, struct profile_spare *s);
+/* Releases p, its largest arrays kept in s (what s held is freed). */
+void profile_release_keeping(struct profile *p, struct profile_spare *s);
+void profile_spare_release(struct profile_spare *s);
 /* free(a), unless a is borrowed from the kept index the profile was read from. */
 void profile_free(const struct profile *p, void *a);
 /* A part's own arrays and id tables (freed as profile_free() frees). */
