@@ -863,10 +863,46 @@ static void fit_arrays(struct profile *p)
 				 &p->edge_lo_alloc);
 }
 
+/* The first entry of the big list at or after cell `at` (the list is in cell order). */
+static size_t big_from(const struct cost_cells *c, size_t at)
+{
+	size_t lo = 0, hi = c->nbig;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->big[mid].at < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * A row's big values follow each other in the big list: one search finds
+ * the first, the others are the next entries (an inclusive row of a long
+ * run is mostly big values: a search for each was a fifth of a report's
+ * rows on a 5 GiB profile).
+ */
 void cost_cells_row(const struct cost_cells *c, size_t row, uint32_t width, uint64_t *out)
 {
-	for (uint32_t e = 0; e < width; e++)
-		out[e] = cost_cells_get(c, row * width + e);
+	const uint32_t *cell = c->cell + row * width;
+	size_t b = SIZE_MAX;
+
+	for (uint32_t e = 0; e < width; e++) {
+		size_t at = row * width + e;
+
+		out[e] = cell[e];
+		if (cell[e] != COST_BIG)
+			continue;
+		if (b == SIZE_MAX)
+			b = big_from(c, at);
+		while (b < c->nbig && c->big[b].at < at)
+			b++;
+		if (b < c->nbig && c->big[b].at == at)
+			out[e] = c->big[b].value;
+	}
 }
 
 void cost_cells_top(const struct cost_cells *c, size_t nrows, uint32_t width, uint64_t *top)
@@ -901,17 +937,9 @@ static void cells_fit_big(struct cost_cells *c)
 
 uint64_t cost_cells_big(const struct cost_cells *c, size_t at)
 {
-	size_t lo = 0, hi = c->nbig;
+	size_t b = big_from(c, at);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->big[mid].at < at)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->nbig && c->big[lo].at == at ? c->big[lo].value : COST_BIG;
+	return b < c->nbig && c->big[b].at == at ? c->big[b].value : COST_BIG;
 }
 
 /*
