@@ -150,6 +150,29 @@ tab\tname | dir\\sub/tab\tfile.c | lit\\n | dir\\sub/tab\tfile.c | 2 | 10 | 10 |
 EOF
 }
 
+@test "tsv: numbers of every length, each side of every power of ten, as the file gives them" {
+	# one event per number, so that no total goes past 64 bits
+	vals="0 1 2"
+	z="" n=""
+	for k in $(seq 1 19); do
+		z="${z}0" n="${n}9"
+		vals="$vals $n 1$z 1${z%0}1"
+	done
+	vals="$vals 18446744073709551615"
+	{
+		printf 'events:'
+		i=0
+		for v in $vals; do printf ' E%d' $((i += 1)); done
+		printf '\nfn=f\n1 %s\n' "$vals"
+	} >"$BATS_TEST_TMPDIR/digits.callgrind"
+	tsv_ok "$BATS_TEST_TMPDIR/digits.callgrind"
+	tr ' ' '\n' <<<"$vals" >"$OUT.want"
+	[ "$(wc -l <"$OUT.want")" = 61 ]
+	# the self columns, then the inclusive ones: the same numbers
+	sed -n 2p "$OUT" | cut -f5- | tr '\t' '\n' >"$OUT.got"
+	diff -u <(cat "$OUT.want" "$OUT.want") "$OUT.got"
+}
+
 @test "tsv: every row has the header's number of fields" {
 	tsv_ok "$P/escape.callgrind"
 	awk -F'\t' 'NR == 1 { n = NF } NF != n { print "line " NR ": " NF " fields, header " n; bad = 1 }
@@ -407,6 +430,37 @@ gen_ties() {
 				file[c], fname[c], file[i], fname[i], i % 3 + 1, (i * 7) % 20, i % 2
 		}
 	}' >"$BATS_TEST_TMPDIR/ties.callgrind"
+}
+
+# gen_prefixes N: N distinct function names, in one file, that share
+# prefixes of 1 to 31 bytes (a namespace, a class template) and go on by 0
+# to 19 bytes of "ab_" and a byte above 0x7f: names that end at, before and
+# after each multiple of 8 bytes, and names that begin others.
+gen_prefixes() {
+	LC_ALL=C awk -v n="$1" 'BEGIN {
+		split("ns::Klass<int>::method_aaaaaaaa ns::Klass<int>::m ns::Klass<long>:: ns::Kla ns:: n", pre, " ")
+		hi = sprintf("%c", 195)
+		print "events: Ir"; print "fl=a.c"
+		for (i = 0; got < n; i++) {
+			k = (i * 7919) % 100003
+			name = pre[k % 6 + 1]; k = int(k / 6)
+			for (d = k % 20; d > 0; d--) {
+				name = name substr("ab_" hi, k % 4 + 1, 1); k = int(k / 4) + d
+			}
+			if (name in seen) continue
+			seen[name] = 1; got++
+			printf "fn=%s\n%d %d\n", name, got, (i * 13) % 50 + 1
+		}
+	}' >"$BATS_TEST_TMPDIR/prefixes.callgrind"
+}
+
+@test "sort: names sharing prefixes past 8, 16 and 24 bytes, in the order of sort(1)" {
+	gen_prefixes 3000
+	[ "$(grep -c '^fn=' "$BATS_TEST_TMPDIR/prefixes.callgrind")" = 3000 ]
+	tsv_ok --sort=name "$BATS_TEST_TMPDIR/prefixes.callgrind"
+	sed 1d "$OUT" | cut -f1 >"$OUT.got"
+	sed -n 's/^fn=//p' "$BATS_TEST_TMPDIR/prefixes.callgrind" | LC_ALL=C sort >"$OUT.want"
+	diff -u "$OUT.want" "$OUT.got"
 }
 
 @test "sort: on many tied costs and shared prefixes, the order of sort(1) in bytes" {
