@@ -7,6 +7,7 @@
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 
 /* Group the edges by an endpoint: start[f]..start[f + 1] index edge[]. */
@@ -33,10 +34,39 @@ static void group_edges(const struct profile *p, bool by_callee, uint32_t **star
 	*edgep = edge;
 }
 
+struct callee_side {
+	const struct profile *p;
+	struct callgraph *g;
+};
+
+static void *group_by_callee(void *arg)
+{
+	struct callee_side *c = arg;
+
+	thread_leave_signals();
+	group_edges(c->p, true, &c->g->in_start, &c->g->in_edge);
+	return NULL;
+}
+
+#define GRAPH_THREAD_MIN 100000 /* edges: fewer are grouped on one thread */
+
+/*
+ * The two sides are grouped at once when there are many calls: each reads
+ * every edge and writes its own arrays (0.046 s on one thread for the 3
+ * million calls of a 5 GiB profile, at the end of every load).
+ */
 void callgraph_init(struct callgraph *g, const struct profile *p)
 {
+	struct callee_side c = {p, g};
+	pthread_t t;
+	bool threaded =
+	    p->nedges >= GRAPH_THREAD_MIN && pthread_create(&t, NULL, group_by_callee, &c) == 0;
+
 	group_edges(p, false, &g->out_start, &g->out_edge);
-	group_edges(p, true, &g->in_start, &g->in_edge);
+	if (threaded)
+		pthread_join(t, NULL);
+	else
+		group_edges(p, true, &g->in_start, &g->in_edge);
 	g->shares = call_shares_new();
 }
 
