@@ -7,7 +7,6 @@
 #include "ncgrind/core/graph.h"
 #include "ncgrind/core/parse.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 /* Group the edges by an endpoint: start[f]..start[f + 1] index edge[]. */
@@ -39,13 +38,11 @@ struct callee_side {
 	struct callgraph *g;
 };
 
-static void *group_by_callee(void *arg)
+static void group_by_callee(void *arg)
 {
 	struct callee_side *c = arg;
 
-	thread_leave_signals();
 	group_edges(c->p, true, &c->g->in_start, &c->g->in_edge);
-	return NULL;
 }
 
 #define GRAPH_THREAD_MIN 100000 /* edges: fewer are grouped on one thread */
@@ -58,15 +55,11 @@ static void *group_by_callee(void *arg)
 void callgraph_init(struct callgraph *g, const struct profile *p)
 {
 	struct callee_side c = {p, g};
-	pthread_t t;
-	bool threaded =
-	    p->nedges >= GRAPH_THREAD_MIN && pthread_create(&t, NULL, group_by_callee, &c) == 0;
+	struct side_work in;
 
+	side_work_start(&in, group_by_callee, &c, p->nedges >= GRAPH_THREAD_MIN);
 	group_edges(p, false, &g->out_start, &g->out_edge);
-	if (threaded)
-		pthread_join(t, NULL);
-	else
-		group_edges(p, true, &g->in_start, &g->in_edge);
+	side_work_join(&in);
 	g->shares = call_shares_new();
 }
 

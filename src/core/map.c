@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -370,13 +369,11 @@ struct unmap_half {
 	size_t len;
 };
 
-static void *drop_half(void *arg)
+static void drop_pages(void *arg)
 {
 	struct unmap_half *h = arg;
 
-	thread_leave_signals();
 	madvise(h->base, h->len, MADV_DONTNEED);
-	return NULL;
 }
 
 /*
@@ -389,12 +386,13 @@ static void *drop_half(void *arg)
 static void unmap_file(char *base, size_t len)
 {
 	struct unmap_half h = {base + len / 2 / page_size * page_size, 0};
-	pthread_t t;
+	struct side_work second;
 
-	h.len = (size_t)(base + len - h.base);
-	if (len >= UNMAP_SPLIT && pthread_create(&t, NULL, drop_half, &h) == 0) {
+	if (len >= UNMAP_SPLIT) {
+		h.len = (size_t)(base + len - h.base);
+		side_work_start(&second, drop_pages, &h, true);
 		madvise(base, (size_t)(h.base - base), MADV_DONTNEED);
-		pthread_join(t, NULL);
+		side_work_join(&second);
 	}
 	munmap(base, len);
 }

@@ -128,30 +128,20 @@ void profile_release(struct profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* The arrays a spare holds, each with its room (in its own units, as ALLOC_GROW counts). */
-#define SPARE_ARRAYS(X)                                                                            \
-	X(funcs, funcs_alloc)                                                                      \
-	X(self, self_alloc)                                                                        \
-	X(edge_hi, edge_hi_alloc)                                                                  \
-	X(edges, edges_alloc)                                                                      \
-	X(edge_lo, edge_lo_alloc)                                                                  \
-	X(edge_wide, edge_wide_alloc)                                                              \
-	X(blocks, blocks_alloc)
-
 void profile_spare_take(struct profile *p, struct profile_spare *s)
 {
-#define TAKE(a, n)                                                                                 \
+#define TAKE(type, a, n)                                                                           \
 	p->a = s->a;                                                                               \
 	p->n = s->n;
-	SPARE_ARRAYS(TAKE)
+	PROFILE_SPARE_ARRAYS(TAKE)
 #undef TAKE
 	memset(s, 0, sizeof(*s));
 }
 
 void profile_spare_release(struct profile_spare *s)
 {
-#define FREE(a, n) free(s->a);
-	SPARE_ARRAYS(FREE)
+#define FREE(type, a, n) free(s->a);
+	PROFILE_SPARE_ARRAYS(FREE)
 #undef FREE
 	memset(s, 0, sizeof(*s));
 }
@@ -159,11 +149,11 @@ void profile_spare_release(struct profile_spare *s)
 void profile_release_keeping(struct profile *p, struct profile_spare *s)
 {
 	profile_spare_release(s);
-#define KEEP(a, n)                                                                                 \
+#define KEEP(type, a, n)                                                                           \
 	s->a = p->a;                                                                               \
 	s->n = p->n;                                                                               \
 	p->a = NULL;
-	SPARE_ARRAYS(KEEP)
+	PROFILE_SPARE_ARRAYS(KEEP)
 #undef KEEP
 	profile_release(p);
 }
@@ -1067,39 +1057,27 @@ const uint64_t *profile_incl_row(const struct profile *p, uint32_t fn, uint64_t 
  */
 struct ranking {
 	struct profile *p;
-	pthread_t thread;
-	bool threaded;
+	struct side_work side;
 };
 
 #define RANK_THREAD_MIN 10000 /* functions: fewer are ranked at once */
 
-static void *rank_main(void *arg)
+static void rank_main(void *arg)
 {
 	struct ranking *r = arg;
 
 	r->p->fn_rank = report_rank_functions(r->p);
-	return NULL;
-}
-
-static void *rank_thread(void *arg)
-{
-	thread_leave_signals();
-	return rank_main(arg);
 }
 
 static void ranking_start(struct ranking *r, struct profile *p, unsigned jobs)
 {
 	r->p = p;
-	r->threaded = jobs > 1 && p->nfuncs >= RANK_THREAD_MIN &&
-		      pthread_create(&r->thread, NULL, rank_thread, r) == 0;
+	side_work_start(&r->side, rank_main, r, jobs > 1 && p->nfuncs >= RANK_THREAD_MIN);
 }
 
 static void ranking_end(struct ranking *r)
 {
-	if (r->threaded)
-		pthread_join(r->thread, NULL);
-	else
-		rank_main(r);
+	side_work_join(&r->side);
 }
 
 void profile_finish(struct profile *p, struct diag *d, unsigned jobs)

@@ -87,6 +87,31 @@ void thread_leave_signals(void)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
+static void *side_main(void *arg)
+{
+	struct side_work *s = arg;
+
+	thread_leave_signals();
+	s->fn(s->arg);
+	return NULL;
+}
+
+void side_work_start(struct side_work *s, void (*fn)(void *), void *arg, bool wanted)
+{
+	s->fn = fn;
+	s->arg = arg;
+	s->threaded = wanted && pthread_create(&s->thread, NULL, side_main, s) == 0;
+}
+
+void side_work_join(struct side_work *s)
+{
+	if (s->threaded)
+		pthread_join(s->thread, NULL);
+	else
+		s->fn(s->arg);
+	s->threaded = false;
+}
+
 /*
  * Zeroed by writing, for tables read at random before they are written (a
  * hash table): calloc's fresh pages are read in as the shared zero page,

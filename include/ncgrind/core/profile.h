@@ -324,14 +324,21 @@ void profile_release(struct profile *p);
  * each was copied at every step of its growth into pages it had never
  * touched (a third of the anonymous page faults of a 5 GiB profile).
  */
+#define PROFILE_SPARE_ARRAYS(X) /* type, array, its room (as ALLOC_GROW counts it) */              \
+	X(struct function, funcs, funcs_alloc)                                                     \
+	X(uint64_t, self, self_alloc)                                                              \
+	X(uint64_t, edge_hi, edge_hi_alloc)                                                        \
+	X(struct call_edge, edges, edges_alloc)                                                    \
+	X(uint32_t, edge_lo, edge_lo_alloc)                                                        \
+	X(uint32_t, edge_wide, edge_wide_alloc)                                                    \
+	X(struct block, blocks, blocks_alloc)
+
 struct profile_spare {
-	struct function *funcs;
-	uint64_t *self, *edge_hi;
-	struct call_edge *edges;
-	uint32_t *edge_lo, *edge_wide;
-	struct block *blocks;
-	size_t funcs_alloc, self_alloc, edge_hi_alloc, edges_alloc, edge_lo_alloc, edge_wide_alloc,
-	    blocks_alloc;
+#define SPARE_FIELD(type, a, n)                                                                    \
+	type *a;                                                                                   \
+	size_t n;
+	PROFILE_SPARE_ARRAYS(SPARE_FIELD)
+#undef SPARE_FIELD
 };
 /* p (just initialized) takes s's arrays as its room to grow into; s is left empty. */
 void profile_spare_take(struct profile *p, struct profile_spare *s);

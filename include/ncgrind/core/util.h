@@ -11,6 +11,7 @@
 #ifndef NCGRIND_UTIL_H
 #define NCGRIND_UTIL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -53,6 +54,20 @@ void *xcalloc_written(size_t nmemb, size_t size);
  * zeros) and the crashes (whose handlers give the terminal back) stay.
  */
 void thread_leave_signals(void);
+/*
+ * Work that a second thread may do while this one does its own: side_work_start()
+ * gives it a thread (the signals left to this one, as above) when `wanted`
+ * and one can be had; side_work_join() waits for it, or does it here, now, if no
+ * thread took it.
+ */
+struct side_work {
+	void (*fn)(void *);
+	void *arg;
+	pthread_t thread;
+	bool threaded;
+};
+void side_work_start(struct side_work *s, void (*fn)(void *), void *arg, bool wanted);
+void side_work_join(struct side_work *s);
 /*
  * An array of n elements of size bytes (at least one element), the product
  * checked with st_mult() as xcalloc checks its own: every array of a count
