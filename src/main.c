@@ -758,7 +758,9 @@ static int batch_commands(struct session *s, const struct options *o, bool *narr
 		}
 	}
 	profile_set_cycles(&s->prof, !no_cycles);
-	*narrowed = filters_apply(&s->filters, &s->prof, &s->graph, s->keep);
+	/* (focus and ignore follow the calls; no filter, no graph) */
+	*narrowed =
+	    filters_apply(&s->filters, &s->prof, s->filters.n ? session_graph(s) : NULL, s->keep);
 	return 0;
 }
 
@@ -915,7 +917,7 @@ static int batch(const struct options *in)
 	t0 = now();
 	if (o.stats)
 		memwatch_start();
-	ret = session_load(&s, o.files.v, o.files.n, &popts);
+	ret = session_load_lean(&s, o.files.v, o.files.n, &popts);
 	diag_write(&s.diag, stderr);
 	if (ret < 0) {
 		session_release(&s);
@@ -938,7 +940,7 @@ static int batch(const struct options *in)
 	if (!ret)
 		ret = batch_commands(&s, &o, &narrowed);
 	o.report.keep = narrowed ? s.keep : NULL;
-	o.report.shares = s.graph.shares;
+	o.report.shares = s.graph_made ? s.graph.shares : NULL;
 	o.report.jobs = o.ui.jobs;
 	o.report.filters = &s.filters;
 	/* the names come from the profile: a terminal must not act on them */

@@ -16,14 +16,28 @@ void session_begin(struct session *s, char *const *paths, size_t n)
 	filters_init(&s->filters);
 }
 
-void session_ready(struct session *s)
+static void ready_lean(struct session *s)
 {
-	callgraph_init(&s->graph, &s->prof);
 	s->keep = xcalloc(s->prof.nfuncs + 1, sizeof(bool));
 	s->loaded = true;
 }
 
-int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
+void session_ready(struct session *s)
+{
+	ready_lean(s);
+	session_graph(s);
+}
+
+struct callgraph *session_graph(struct session *s)
+{
+	if (!s->graph_made) {
+		callgraph_init(&s->graph, &s->prof);
+		s->graph_made = true;
+	}
+	return &s->graph;
+}
+
+static int load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
 {
 	session_begin(s, paths, n);
 	if (o) { /* NULL: parse_profile's defaults, and no events of the user's */
@@ -32,8 +46,22 @@ int session_load(struct session *s, char *const *paths, size_t n, const struct p
 	}
 	if (!session_load_kept(s) && parse_profile(&s->prof, &s->diag, o) < 0)
 		return -1;
-	session_ready(s);
+	ready_lean(s);
 	return 0;
+}
+
+int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
+{
+	int ret = load(s, paths, n, o);
+
+	if (!ret)
+		session_graph(s);
+	return ret;
+}
+
+int session_load_lean(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
+{
+	return load(s, paths, n, o);
 }
 
 bool session_load_kept(struct session *s)
@@ -51,7 +79,7 @@ void session_select_parts(struct session *s, const bool *sel, unsigned jobs,
 			  const struct profile_progress *progress)
 {
 	profile_select_parts(&s->prof, sel, jobs, progress);
-	if (s->loaded) { /* the calls of the parts that count, no others */
+	if (s->graph_made) { /* the calls of the parts that count, no others */
 		callgraph_release(&s->graph);
 		callgraph_init(&s->graph, &s->prof);
 	}
@@ -59,10 +87,10 @@ void session_select_parts(struct session *s, const bool *sel, unsigned jobs,
 
 void session_release(struct session *s)
 {
-	if (s->loaded) {
+	if (s->graph_made)
 		callgraph_release(&s->graph);
+	if (s->loaded)
 		free(s->keep);
-	}
 	filters_release(&s->filters);
 	diag_release(&s->diag);
 	profile_release(&s->prof);
