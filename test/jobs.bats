@@ -72,6 +72,26 @@ multipart() {
 	refute_grep "one pass" "$OUT"
 }
 
+@test "jobs: a caller in three chunks: its calls found again across them, summed once" {
+	# main in three blocks, each its own chunk (cut at every fn= line): work
+	# called 1 + 2 + 1 = 4 times at 25 + 50 + 25 = 100, other once at 7; main
+	# itself 3, so 110 in all (the merge finds main's calls in its list)
+	local P="$BATS_TEST_TMPDIR/rep.callgrind"
+	printf '%s\n' "events: Ir" "fl=a.c" "fn=main" "1 1" "cfn=work" "calls=1 10" "2 25" \
+		"fn=work" "10 100" "fn=main" "3 1" "cfn=work" "calls=2 10" "4 50" "cfn=other" \
+		"calls=1 20" "5 7" "fn=other" "20 7" "fn=main" "6 1" "cfn=work" "calls=1 10" \
+		"7 25" >"$P"
+	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=3 --stats --dump=calls --format=tsv "$P" \
+		>"$BATS_TEST_TMPDIR/calls" 2>"$OUT"
+	assert_grep "; 6 chunks" "$OUT"
+	refute_grep "one pass" "$OUT"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/calls")" -eq 3 ]
+	grep -qxF "main	a.c	work	a.c	4	100	100	" "$BATS_TEST_TMPDIR/calls"
+	grep -qxF "main	a.c	other	a.c	1	7	7	" "$BATS_TEST_TMPDIR/calls"
+	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=3 --dump=functions --format=tsv "$P" >"$OUT"
+	grep -qxF "main	a.c		0	3	110" "$OUT"
+}
+
 @test "jobs: a chunk with a problem: the file is read again in one pass, with its messages" {
 	local f=$FIX/malformed/calls-without-costline.callgrind
 	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=2 --stats --dump=functions "$f" >/dev/null 2>"$OUT" || true

@@ -350,11 +350,6 @@ static uint64_t edge_hash(uint32_t caller, uint32_t callee)
 	return hash_u64((uint64_t)caller << 32 | callee);
 }
 
-void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t callee)
-{
-	htab_prefetch(&p->edge_index, edge_hash(caller, callee));
-}
-
 /* The edge caller -> callee through the call index, or NCG_NONE. */
 static uint32_t edge_find(const struct profile *p, uint32_t caller, uint32_t callee)
 {
@@ -373,6 +368,15 @@ uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 
 	if (e != NCG_NONE)
 		return e;
+	e = profile_edge_new(p, caller, callee);
+	htab_insert(&p->edge_index, edge_hash(caller, callee), e);
+	return e;
+}
+
+uint32_t profile_edge_new(struct profile *p, uint32_t caller, uint32_t callee)
+{
+	uint32_t e;
+
 	if (p->nedges >= NCG_NONE - 1)
 		die("too many call edges");
 	ALLOC_GROW(p->edges, p->nedges + 1, p->edges_alloc);
@@ -386,7 +390,6 @@ uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee)
 	p->edges[e].caller = caller;
 	p->edges[e].callee = callee;
 	p->edges[e].count = 0;
-	htab_insert(&p->edge_index, edge_hash(caller, callee), e);
 	return e;
 }
 

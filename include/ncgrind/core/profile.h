@@ -420,8 +420,11 @@ static inline bool profile_function_used(const struct profile *p, uint32_t f)
 
 /* Find or create the edge caller -> callee. */
 uint32_t profile_edge(struct profile *p, uint32_t caller, uint32_t callee);
-/* A hint that profile_edge() looks this one up soon (htab_prefetch()). */
-void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t callee);
+/*
+ * A new edge caller -> callee that the call index does not get: for the
+ * merge, which finds the calls its own way (parse_chunks.c).
+ */
+uint32_t profile_edge_new(struct profile *p, uint32_t caller, uint32_t callee);
 
 /* Append a raw event; returns its index. Existing cost rows are re-laid out. */
 uint32_t profile_add_event(struct profile *p, struct span name);
