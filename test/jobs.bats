@@ -92,6 +92,17 @@ multipart() {
 	grep -qxF "main	a.c		0	3	110" "$OUT"
 }
 
+@test "jobs: two files whose call rows have no width (no value yet) merge as one pass reads them" {
+	# the second file's chunk is merged into the first's: a call with no
+	# values adds no cells (under make asan, a copy to no row was caught)
+	local F="$FIX/hostile/check-mismatch-cob-before-fn.callgrind" one two
+	cp "$F" "$BATS_TEST_TMPDIR/copy.callgrind"
+	one=$("$NCGRIND" --jobs=1 --no-siblings --dump=calls "$F" "$BATS_TEST_TMPDIR/copy.callgrind")
+	"$NCGRIND" --jobs=2 --no-siblings --dump=calls "$F" "$BATS_TEST_TMPDIR/copy.callgrind" >"$OUT"
+	assert_grep "Parts:       2" "$OUT"
+	[ "$one" = "$(cat "$OUT")" ]
+}
+
 @test "jobs: a chunk with a problem: the file is read again in one pass, with its messages" {
 	local f=$FIX/malformed/calls-without-costline.callgrind
 	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=2 --stats --dump=functions "$f" >/dev/null 2>"$OUT" || true

@@ -605,12 +605,16 @@ static void grow_out_first(struct parse_job *j)
  */
 static bool add_cells(struct profile *p, uint32_t g, const struct profile *l, uint32_t e)
 {
-	uint32_t *dst = p->edge_lo + (size_t)g * p->stride, sum[ADD_CELLS_MAX];
-	const uint32_t *src = l->edge_lo + (size_t)e * l->stride;
+	uint32_t *dst, sum[ADD_CELLS_MAX];
+	const uint32_t *src;
 	uint64_t top = 0;
 
+	if (!l->stride) /* (no rows at all: a profile with no events yet) */
+		return true;
 	if (l->stride > ADD_CELLS_MAX || l->edge_cost || l->edge_wide[e] || p->edge_wide[g])
 		return false;
+	dst = p->edge_lo + (size_t)g * p->stride;
+	src = l->edge_lo + (size_t)e * l->stride;
 	for (uint32_t i = 0; i < l->stride; i++) {
 		uint64_t s = (uint64_t)dst[i] + src[i];
 
