@@ -569,7 +569,7 @@ static bool merge_functions(struct parse_job *j, struct chunk *c)
  * the caller's calls rather than in a table of every call (profile_edge()):
  * a caller the chunk brings first has none, and most calls are added with
  * no lookup at all. On the generated 5 GiB profile every one was, and the
- * table had taken 0.53 s of the merge's 1.2 (CPU) and 60 MB.
+ * table had taken 0.53 s of the merge's 1.2 s of CPU.
  */
 static uint32_t merged_edge(struct parse_job *j, uint32_t caller, uint32_t callee)
 {
