@@ -586,6 +586,14 @@ static uint32_t merged_edge(struct parse_job *j, uint32_t caller, uint32_t calle
 	return e;
 }
 
+static void out_lists_release(struct parse_job *j)
+{
+	free(j->out_first);
+	free(j->out_next);
+	j->out_first = j->out_next = NULL;
+	j->nout_first = j->out_first_alloc = j->out_next_alloc = 0;
+}
+
 /* An empty list of calls for each function of prof that has none yet. */
 static void grow_out_first(struct parse_job *j)
 {
@@ -594,37 +602,6 @@ static void grow_out_first(struct parse_job *j)
 	ALLOC_GROW(j->out_first, n, j->out_first_alloc);
 	for (; j->nout_first < n; j->nout_first++)
 		j->out_first[j->nout_first] = NCG_NONE;
-}
-
-#define ADD_CELLS_MAX 64 /* events: a wider row is added value by value */
-
-/*
- * The 32-bit call row e of l added to prof's row g, column for column (the
- * events in the same order), when no sum needs more: false, and nothing
- * added, for any other (profile_edge_add() then adds value by value).
- */
-static bool add_cells(struct profile *p, uint32_t g, const struct profile *l, uint32_t e)
-{
-	uint32_t *dst, sum[ADD_CELLS_MAX];
-	const uint32_t *src;
-	uint64_t top = 0;
-
-	if (!l->stride) /* (no rows at all: a profile with no events yet) */
-		return true;
-	if (l->stride > ADD_CELLS_MAX || l->edge_cost || l->edge_wide[e] || p->edge_wide[g])
-		return false;
-	dst = p->edge_lo + (size_t)g * p->stride;
-	src = l->edge_lo + (size_t)e * l->stride;
-	for (uint32_t i = 0; i < l->stride; i++) {
-		uint64_t s = (uint64_t)dst[i] + src[i];
-
-		top |= s + 1; /* (a sum of COST_BIG or more carries into bit 32) */
-		sum[i] = (uint32_t)s;
-	}
-	if (top >> 32)
-		return false;
-	memcpy(dst, sum, l->stride * sizeof(uint32_t));
-	return true;
 }
 
 static bool merge_edges(struct parse_job *j, struct chunk *c)
@@ -645,7 +622,7 @@ static bool merge_edges(struct parse_job *j, struct chunk *c)
 		g = merged_edge(j, j->ftrans[le->caller], j->ftrans[le->callee]);
 
 		ok &= u64_add_sat(&p->edges[g].count, le->count);
-		if (same && add_cells(p, g, l, (uint32_t)e))
+		if (same && profile_edge_add_row(p, g, l, (uint32_t)e))
 			continue;
 		for (uint32_t i = 0; i < l->stride; i++) {
 			uint64_t v = profile_edge_sum(l, (uint32_t)e, i);
@@ -933,11 +910,7 @@ static void go_one_pass(struct parse_job *j)
 	p->nsrc = 0;
 	profile_release(p);
 	profile_init(p, path);
-	/* (the one pass finds its calls in the call index) */
-	free(j->out_first);
-	free(j->out_next);
-	j->out_first = j->out_next = NULL;
-	j->nout_first = j->out_first_alloc = j->out_next_alloc = 0;
+	out_lists_release(j); /* (the one pass finds its calls in the call index) */
 	p->src = src;
 	p->nsrc = nsrc;
 	p->declared_callgrind = declared;
@@ -1174,8 +1147,7 @@ static void job_free(struct parse_job *j)
 	free(j->ntrans);
 	free(j->ftrans);
 	free(j->evtrans);
-	free(j->out_first);
-	free(j->out_next);
+	out_lists_release(j);
 	free(j->thread_cpu);
 	pthread_mutex_destroy(&j->mu);
 	pthread_cond_destroy(&j->done_cond);

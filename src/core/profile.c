@@ -477,6 +477,32 @@ bool profile_edge_add_wide(struct profile *p, uint32_t e, uint32_t ev, uint64_t 
 	return u64_add_sat(&hi[ev], v);
 }
 
+#define ADD_ROW_MAX 64 /* events: a wider row is added value by value */
+
+bool profile_edge_add_row(struct profile *p, uint32_t g, const struct profile *l, uint32_t e)
+{
+	uint32_t *dst, sum[ADD_ROW_MAX];
+	const uint32_t *src;
+	uint64_t top = 0;
+
+	if (!l->stride) /* (no rows at all: a profile with no events yet) */
+		return true;
+	if (l->stride > ADD_ROW_MAX || l->edge_cost || l->edge_wide[e] || p->edge_wide[g])
+		return false;
+	dst = p->edge_lo + (size_t)g * p->stride;
+	src = l->edge_lo + (size_t)e * l->stride;
+	for (uint32_t i = 0; i < l->stride; i++) {
+		uint64_t s = (uint64_t)dst[i] + src[i];
+
+		top |= s + 1; /* (a sum of COST_BIG or more carries into bit 32) */
+		sum[i] = (uint32_t)s;
+	}
+	if (top >> 32)
+		return false;
+	memcpy(dst, sum, l->stride * sizeof(uint32_t));
+	return true;
+}
+
 void profile_widen(struct profile *p, uint32_t cols)
 {
 	uint32_t to = p->stride * 2 > cols ? p->stride * 2 : cols; /* amortized */

@@ -37,7 +37,7 @@ struct callgraph *session_graph(struct session *s)
 	return &s->graph;
 }
 
-static int load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
+int session_load_lean(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
 {
 	session_begin(s, paths, n);
 	if (o) { /* NULL: parse_profile's defaults, and no events of the user's */
@@ -52,16 +52,11 @@ static int load(struct session *s, char *const *paths, size_t n, const struct pa
 
 int session_load(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
 {
-	int ret = load(s, paths, n, o);
+	int ret = session_load_lean(s, paths, n, o);
 
 	if (!ret)
 		session_graph(s);
 	return ret;
-}
-
-int session_load_lean(struct session *s, char *const *paths, size_t n, const struct parse_opts *o)
-{
-	return load(s, paths, n, o);
 }
 
 bool session_load_kept(struct session *s)

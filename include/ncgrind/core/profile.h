@@ -543,6 +543,13 @@ static inline uint64_t profile_edge_at(const struct profile *p, uint32_t e, uint
 
 /* profile_edge_add() of a value past 32 bits: the row made 64-bit first. */
 bool profile_edge_add_wide(struct profile *p, uint32_t e, uint32_t ev, uint64_t v);
+/*
+ * While merging: call row e of l added to p's row g column for column (l's
+ * events are p's first ones, in the same order), when both are 32-bit rows
+ * and no sum needs more; false, and nothing added, for any other (then
+ * profile_edge_add() adds value by value). A row of no width adds nothing.
+ */
+bool profile_edge_add_row(struct profile *p, uint32_t g, const struct profile *l, uint32_t e);
 
 /*
  * While parsing: v added to value ev (< stride) of call row e; false when

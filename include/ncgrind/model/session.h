@@ -32,7 +32,7 @@ int session_load(struct session *s, char *const *paths, size_t n, const struct p
 /*
  * session_load() less the call graph, which session_graph() makes when it
  * is first asked for: a report of the functions wants none, and on a
- * 5 GiB profile it took 0.03 s and 40 MB of pages.
+ * 5 GiB profile it took 0.03 s and 13,000 page faults.
  */
 int session_load_lean(struct session *s, char *const *paths, size_t n, const struct parse_opts *o);
 struct callgraph *session_graph(struct session *s);
