@@ -44,6 +44,10 @@
 #   BENCH_KEPT=0     skip the second table: the second open of the generated
 #                    profiles from their kept index (cache.h), against the
 #                    first open (which reads the profile and keeps its index)
+#   BENCH_CG=0       skip the instructions per line: cachegrind (--branch-sim=yes)
+#                    on the floor and on ncgrind at 1 job, for the profiles of at
+#                    most BENCH_CG_MAX (default 200M): the same counts on any
+#                    machine and at any load, where the times vary by 10% or more
 set -eu
 # every read a real one, and no index kept in ~/.cache (cache.h)
 export NCGRIND_CACHE_MIN=off
@@ -76,6 +80,8 @@ PYSC_ITERS=${BENCH_PYSC_ITERS:-18}
 PYSC_BB=${BENCH_PYSC_BB:-200000}
 CGA=${BENCH_CGA:-1}
 CGA_RUNS=${BENCH_CGA_RUNS:-2}
+CG=${BENCH_CG:-1}
+CG_MAX=${BENCH_CG_MAX:-200M}
 TTY=${BENCH_TTY:-120x40}
 [[ $TTY =~ ^[0-9]+x[0-9]+$ ]] || die "BENCH_TTY=$TTY: COLSxROWS expected"
 [ "$RUNS" -ge 1 ] && [ "$STATS_RUNS" -ge 1 ] && [ "$JOBS" -ge 1 ] || die "bad BENCH_RUNS, BENCH_STATS_RUNS or BENCH_JOBS"
@@ -93,7 +99,7 @@ cp "$1" "$RUN/ncgrind"
 NCGRIND=$RUN/ncgrind
 TINY=$REPO/test/fixtures/example.callgrind
 cd "$RUN"
-rm -f out.* stats.* hf.* times.* rows.tsv checks.txt
+rm -f out.* stats.* hf.* times.* rows.tsv checks.txt cg.*
 T_START=$SECONDS
 # The box may be shared: its load, at the start and at the end, goes with the table.
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -509,6 +515,45 @@ if [ "$CGA" = 1 ] && [ -n "$CGA_FILE" ]; then
 	fi
 fi
 
+# Instructions per line: cachegrind's counts for the floor and for ncgrind at
+# 1 job (the one-pass reader; the chunks' line machine is the same code), on
+# the profiles of at most CG_MAX. Counts, not times: the same on any machine
+# and at any load, so that a change to the line machine can be judged where
+# the times vary more than it changes them. Mispredicts are cachegrind's
+# simulation (a simple predictor), a guide to where they are, not their cost.
+# Row: label, size, lines, floor Ir, then for the run and for self_run() (the
+# line machine, with what it inlines): Ir, branches, mispredicts.
+cg_sum() { # CACHEGRIND.OUT: summary Ir Br Mis, then self_run's
+	awk '/^fn=/ { in_fn = ($0 == "fn=self_run") }
+	/^[0-9]/ && in_fn { ir += $2; br += $3 + $5; mis += $4 + $6 }
+	/^summary:/ { t = $2 " " $3 + $5 " " $4 + $6 }
+	END { if (ir) print t, ir, br, mis; else print t, "n/a n/a n/a" }' "$1"
+}
+CG_LINE=
+if [ "$CG" = 1 ]; then
+	if command -v valgrind >/dev/null; then
+		t=$SECONDS
+		for i in "${!FILES[@]}"; do
+			f=${FILES[$i]}
+			size=$(stat -c %s "$f")
+			[ "$size" -le "$(bytes "$CG_MAX")" ] || continue
+			say "${LABELS[$i]}: instructions per line (cachegrind)"
+			vg=(valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes)
+			"${vg[@]}" --cachegrind-out-file=cg.floor.out "$FLOOR" "$f" >cg.lines 2>cg.log ||
+				{ cat cg.log >&2; die "cachegrind failed on the floor of $f"; }
+			"${vg[@]}" --cachegrind-out-file=cg.nc.out "$NCGRIND" "${J1[@]}" --dump=functions \
+				--format=tsv "$f" >/dev/null 2>cg.log ||
+				{ cat cg.log >&2; die "cachegrind failed on ncgrind $f"; }
+			printf '%s\t%s\t%s\t%s\t%s\n' "${LABELS[$i]}" "$size" "$(cat cg.lines)" \
+				"$(cg_sum cg.floor.out | cut -d' ' -f1)" "$(cg_sum cg.nc.out | tr ' ' '\t')" >>cg.tsv
+		done
+		rm -f cg.floor.out cg.nc.out cg.lines cg.log
+		PHASES+=("cachegrind $((SECONDS - t)) s")
+	else
+		CG_LINE="valgrind not installed: no instructions per line"
+	fi
+fi
+
 # --- the table -----------------------------------------------------------
 
 # fmt(x): seconds with 3 significant digits or so; n/a stays.
@@ -615,6 +660,25 @@ if [ -s kept.tsv ]; then
 	{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, size($2), fs($3), fs($4), ratio($3, $4), fs($5), fs($6), $7 }' kept.tsv
 	echo "(the first open's first table shows the self costs while the rest is read; the second open's is whole)"
 fi
+if [ -s cg.tsv ]; then
+	echo
+	echo "== instructions per line: cachegrind --cache-sim=no --branch-sim=yes, ncgrind at 1 job (counts: the same at any load)"
+	awk -F'\t' "$FMT_AWK"'
+	function pl(x, n) { return x == "n/a" ? x : sprintf(x / n >= 10 ? "%.0f" : "%.1f", x / n) }
+	BEGIN {
+		print "| profile | MB | lines | floor Ir/line | Ir/line | x floor | branches/line | mispredicts/line |" \
+			" line machine Ir/line | branches/line | mispredicts/line |"
+		print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+	}
+	{
+		n = $3
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, size($2), $3,
+			pl($4, n), pl($5, n), ratio($5, $4), pl($6, n), pl($7, n), pl($8, n), pl($9, n), pl($10, n)
+	}' cg.tsv
+	echo "(line machine: self_run() and what it inlines, n/a in a build without symbols;" \
+		"mispredicts: cachegrind's simple predictor, not the CPU's)"
+fi
+[ -z "$CG_LINE" ] || { echo; echo "$CG_LINE."; }
 [ -z "$CGA_LINE" ] || echo "${CGA_LINE}."
 echo
 echo "Commands (FILE = each profile; hyperfine -N --warmup 1 --runs $RUNS unless said):"
@@ -626,6 +690,7 @@ echo "    $(nc_cmd "${J1[@]}" --dump=functions --format=tsv FILE)"
 echo "    $(nc_cmd --stats "${J1[@]}" --dump=functions --format=tsv FILE) >out.1.tsv   # RssAnon at 1 job"
 [ "$HAS_JOBS" = 0 ] || echo "    $(nc_cmd --stats "${JN[@]}" --dump=functions --format=tsv FILE) >out.N.tsv   # x$STATS_RUNS: RssAnon, thread and main cpu at $N jobs; cmp out.1.tsv out.N.tsv"
 [ -z "$CGA_FILE" ] || [ "$CGA" != 1 ] || echo "    callgrind_annotate --auto=no $(basename "$CGA_FILE")   # hyperfine -N --runs $CGA_RUNS, after one read by floor"
+[ ! -s cg.tsv ] || echo "    valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes floor FILE; the same on $(nc_cmd "${J1[@]}" --dump=functions --format=tsv FILE)   # FILE of at most $CG_MAX"
 for s in $SIZES; do
 	if [ -z "$MAX_SIZE" ] || [ "$(bytes "$s")" -le "$(bytes "$MAX_SIZE")" ]; then
 		echo "    python3 gen_big.py --size $s --seed 1 big-$s.callgrind --expect big-$s.expect.json --expect-tsv big-$s.tsv"
