@@ -1203,6 +1203,27 @@ static inline __attribute__((always_inline)) unsigned swar_digits(uint64_t w, ui
 	return b >> 3;
 }
 
+/*
+ * swar_digits() without a branch on the count, where the caller has read
+ * the values of one and two digits: the count (0 to 7; 7 for 8 or more,
+ * with a digit in *c), the number when 1 to 7, and in *c the byte after
+ * the digits.
+ */
+static inline __attribute__((always_inline)) unsigned swar_token(uint64_t w, uint64_t *v,
+								 unsigned *c)
+{
+	uint64_t t = w - 0x3030303030303030ULL;
+	uint64_t m = (t | (t + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+	unsigned b = (unsigned)__builtin_ctzll(m | 1ULL << 63); /* 8 * digits + 7 */
+
+	*c = (unsigned)(w >> (b - 7)) & 0xff;
+	t <<= (71 - b) & 63; /* the digits to the top, zeros before */
+	t = (t * 2561 >> 8) & 0x00FF00FF00FF00FFULL;
+	t = (t * 6553601 >> 16) & 0x0000FFFF0000FFFFULL;
+	*v = t * 42949672960001ULL >> 32;
+	return b >> 3;
+}
+
 /* plain_decimal() by words; from 8 digits on, the byte loop reads on. */
 static inline __attribute__((always_inline)) const char *swar_decimal(const char *p, uint64_t *out)
 {
@@ -1550,8 +1571,6 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 		ps->jfile = ps->jfn = NCG_NONE;
 	}
 	for (;;) {
-		bool ovf = false;
-
 		line = p;
 #pragma GCC unroll 3
 		for (int i = 0; i < npos; i++) {
@@ -1576,7 +1595,7 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 #ifdef SWAR
 			if (swar && n < nev) {
 				uint32_t w = load4(p), d;
-				unsigned k;
+				unsigned k, c;
 
 				/* a digit, then a space or the line's end: unchecked adds
 				 * (self_begin()) */
@@ -1601,28 +1620,31 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 					p += 2;
 					break;
 				}
-				/* under 8 digits: under 2^24, unchecked too */
-				k = swar_digits(load8(p), &v);
-				if (k - 1 < 7 && p[k] == ' ') {
+				/* 3 to 7 digits: under 2^24, unchecked too */
+				k = swar_token(load8(p), &v, &c);
+				if (k - 1 < 7 && c == ' ') {
 					row[n] += v;
 					p += k + 1;
 					continue;
 				}
-				if (k - 1 < 7 && p[k] == '\n') {
+				if (k - 1 < 7 && c == '\n') {
 					row[n++] += v;
 					p += k;
 					break;
 				}
 			}
 #endif
+			/* a value that wraps its cell is added, then the line taken back */
 			q = n < nev ? plain_decimal(p, &v) : NULL;
 			if (q && *q == ' ') {
-				ovf |= add_checked(&row[n], v, swar);
+				if (add_checked(&row[n], v, swar))
+					goto undo_with;
 				p = q + 1;
 				continue;
 			}
 			if (q && *q == '\n') {
-				ovf |= add_checked(&row[n], v, swar);
+				if (add_checked(&row[n], v, swar))
+					goto undo_with;
 				n++;
 				p = q;
 				break;
@@ -1633,11 +1655,10 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 				break;
 			if (n == nev || !(q = fast_number(p, &v)))
 				goto undo;
-			ovf |= add_checked(&row[n], v, swar);
+			if (add_checked(&row[n], v, swar))
+				goto undo_with;
 			p = fast_blanks(q);
 		}
-		if (ovf)
-			goto undo;
 		/*
 		 * This line's positions are the next one's base: no copy. Copied,
 		 * np[0] and np[1] were read back as one 16-byte load from two
@@ -1664,6 +1685,8 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 	memcpy(ps->pos, pos, sizeof(pa));
 	ps->lineno = lineno;
 	return p;
+undo_with: /* value n was added too */
+	n++;
 undo:
 	self_undo(line, npos, row, n);
 slow:
