@@ -39,6 +39,47 @@ EOF
 	assert_grep $'f\ta.c\t\t0\t13580246791482716037\t1234567902469139' "$OUT"
 }
 
+@test "parse-words: a call's costs of 7 to 20 digits, read by words and at the file's end" {
+	calls() {
+		printf 'cfn=(2) g\ncalls=1 10\n2 12345678 123456789012345\n'
+		printf 'cfn=(2)\ncalls=1 10\n3 1234567890123456 00000000000000000001\n'
+		printf 'cfn=(2)\ncalls=1 10\n4 9999999 1234567890123456789\n'
+	}
+	# the calls with lines after them (read by words), and last in the file
+	{
+		header line 'A B'
+		printf '1 1 1\n'
+		calls
+		printf 'fn=(2)\n10 1234567912469133 1234691346912469135\n'
+	} >"$BATS_TEST_TMPDIR/mid.callgrind"
+	{
+		header line 'A B'
+		printf '1 1 1\nfn=(2) g\n10 1234567912469133 1234691346912469135\nfn=(1)\n'
+		calls
+	} >"$BATS_TEST_TMPDIR/end.callgrind"
+	# calls A: 12345678 + 1234567890123456 + 9999999 = 1234567912469133
+	#       B: 123456789012345 + 1 + 1234567890123456789 = 1234691346912469135
+	# g: those costs as its self, called 3 times; f: its self (1 1) and the calls
+	# (the rows by self cost)
+	for f in mid end; do
+		for jobs in 1 2; do
+			tsv_ok --no-cache --jobs=$jobs "$BATS_TEST_TMPDIR/$f.callgrind"
+			expect_tsv <<'EOF'
+function | file | object | calls | self:A | self:B | incl:A | incl:B
+g | a.c |  | 3 | 1234567912469133 | 1234691346912469135 | 1234567912469133 | 1234691346912469135
+f | a.c |  | 0 | 1 | 1 | 1234567912469134 | 1234691346912469136
+EOF
+		done
+	done
+	# 20 digits that do not fit: the call's line is left out
+	printf 'fn=(1)\ncfn=(2)\ncalls=1 10\n5 99999999999999999999 3\nfn=(2)\n10 1 1\n' \
+		>>"$BATS_TEST_TMPDIR/mid.callgrind"
+	ncg --no-cache --format=tsv "$BATS_TEST_TMPDIR/mid.callgrind"
+	expect_status 1
+	assert_grep "mid.callgrind:23: cost '99999999999999999999' does not fit in 64 bits; line ignored" "$ERR"
+	assert_grep $'f\ta.c\t\t0\t1\t1\t1234567912469134\t1234691346912469136' "$OUT"
+}
+
 @test "parse-words: a cell past 2^63 keeps its exact sum; past 2^64 it saturates" {
 	f="$BATS_TEST_TMPDIR/top.callgrind"
 	{

@@ -88,6 +88,7 @@ struct parser {
 	struct profile *prof;
 	struct diag *diag;       /* NULL in block mode */
 	const char *end;         /* one past the last '\n' of the current range */
+	const char *words_end;   /* the lines before it may be read by words (swar_limit()) */
 	const char *mark;        /* where the next progress report is due */
 	const char *range_start; /* to turn pointers into offsets */
 	uint64_t range_off;
