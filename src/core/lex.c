@@ -79,19 +79,20 @@ int lex_number_to(const char **pp, uint64_t *out, char stop)
 	return LEX_OK;
 }
 
-static struct span trim_name(const char *p)
+static struct span trim_name(const char *p, const char *end)
 {
-	const char *e = p;
+	/* "(id)" alone, most name lines, ends here; a name's end by memchr */
+	const char *e = *p == '\n' ? p : lex_eol(p, end);
 
-	while (*e != '\n')
-		e++;
+	if (!e) /* (a range ends in '\n': cannot happen) */
+		e = end;
 	/* CRLF: the '\r' belongs to the line end, not to the name. */
 	if (e > p && e[-1] == '\r')
 		e--;
 	return span_make(p, (size_t)(e - p));
 }
 
-int lex_name(const char *p, struct lex_name *out)
+int lex_name(const char *p, const char *end, struct lex_name *out)
 {
 	p = lex_skip_blanks(p);
 	if (p[0] == '(' && p[1] >= '0' && p[1] <= '9') {
@@ -107,12 +108,12 @@ int lex_name(const char *p, struct lex_name *out)
 		if (*p != ')')
 			return LEX_BAD;
 		out->id = id;
-		out->name = trim_name(lex_skip_blanks(p + 1));
+		out->name = trim_name(lex_skip_blanks(p + 1), end);
 		out->kind = out->name.len ? LEX_NAME_DEFINE : LEX_NAME_REF;
 		return LEX_OK;
 	}
 	out->kind = LEX_NAME_PLAIN;
 	out->id = 0;
-	out->name = trim_name(p);
+	out->name = trim_name(p, end);
 	return LEX_OK;
 }

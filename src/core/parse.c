@@ -336,7 +336,7 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 	struct lex_name ln;
 	uint32_t v;
 
-	if (lex_name(p, &ln) != LEX_OK) {
+	if (lex_name(p, ps->end, &ln) != LEX_OK) {
 		parser_error(ps, "bad compressed name '%s'", p, parser_line_len(p));
 		return NCG_NONE;
 	}

@@ -908,11 +908,18 @@ void cost_cells_row(const struct cost_cells *c, size_t row, uint32_t width, uint
 {
 	const uint32_t *cell = c->cell + row * width;
 	size_t b = SIZE_MAX;
+	uint32_t any_big = 0;
 
+	/* most rows have no big value: one pass without a branch a cell */
+	for (uint32_t e = 0; e < width; e++) {
+		out[e] = cell[e];
+		any_big |= cell[e] == COST_BIG;
+	}
+	if (!any_big)
+		return;
 	for (uint32_t e = 0; e < width; e++) {
 		size_t at = row * width + e;
 
-		out[e] = cell[e];
 		if (cell[e] != COST_BIG)
 			continue;
 		if (b == SIZE_MAX)

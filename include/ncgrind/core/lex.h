@@ -138,10 +138,11 @@ struct lex_name {
 };
 
 /*
- * Parse a position name starting at p (just after '='). Returns LEX_OK or
- * LEX_BAD ("(12 name": '(' and a digit start a compressed id, which needs ')').
+ * Parse a position name starting at p (just after '='), in a range that
+ * ends at end (one past its last '\n'). Returns LEX_OK or LEX_BAD ("(12
+ * name": '(' and a digit start a compressed id, which needs ')').
  */
-int lex_name(const char *p, struct lex_name *out);
+int lex_name(const char *p, const char *end, struct lex_name *out);
 
 /* The '\n' that ends the line containing p (end: one past the last '\n'). */
 static inline const char *lex_eol(const char *p, const char *end)
