@@ -147,6 +147,30 @@ EOF
 	done
 }
 
+@test "parse-words: values of 1 to 7 digits before a space, the line's end, a tab, \\r, two spaces" {
+	f="$BATS_TEST_TMPDIR/lengths.callgrind"
+	{
+		header line 'A B'
+		for pair in '7 1234567' '42 123456' '123 12345' '4567 1234' '89012 123' \
+			'345678 12' '9012345 1'; do
+			set -- $pair
+			printf '1 %s %s\n1 %s\t%s\n1 %s %s\r\n1 %s  %s\n1 %s %s \n1\t%s %s\n' \
+				"$1" "$2" "$1" "$2" "$1" "$2" "$1" "$2" "$1" "$2" "$1" "$2"
+		done
+		printf 'fn=(2) g\n1 1 1\n'
+	} >"$f"
+	# A: 6 * (7 + 42 + 123 + 4567 + 89012 + 345678 + 9012345) = 6 * 9451774 = 56710644
+	# B: 6 * (1234567 + 123456 + 12345 + 1234 + 123 + 12 + 1) = 6 * 1371738 = 8230428
+	for jobs in 1 2; do
+		tsv_ok --no-cache --jobs=$jobs "$f"
+		expect_tsv <<'EOF'
+function | file | object | calls | self:A | self:B | incl:A | incl:B
+f | a.c |  | 0 | 56710644 | 8230428 | 56710644 | 8230428
+g | a.c |  | 0 | 1 | 1 | 1 | 1
+EOF
+	done
+}
+
 @test "parse-words: a tab, a \\r or two spaces after a token change no sum" {
 	f="$BATS_TEST_TMPDIR/blanks.callgrind"
 	{

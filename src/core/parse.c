@@ -1318,6 +1318,20 @@ static inline uint32_t swar_digits_then(uint32_t w, char c)
 	return x <= 0x909 && (x & 0xff) <= 9 ? (x & 0xff) * 10 + (x >> 8) : 100;
 }
 
+/*
+ * The number of a "DDD" followed by c in w, or more than 999: as
+ * swar_digits_then(), the four bytes minus "000" and c are three digits
+ * and 0 exactly when they are at most 0x090909 with low bytes of 9 at most.
+ */
+static inline uint32_t swar_3digits_then(uint32_t w, char c)
+{
+	uint32_t x = w - ('0' | '0' << 8 | '0' << 16 | (uint32_t)c << 24);
+
+	return x <= 0x90909 && (x & 0xff) <= 9 && (x >> 8 & 0xff) <= 9
+		   ? (x & 0xff) * 100 + (x >> 8 & 0xff) * 10 + (x >> 16)
+		   : 1000;
+}
+
 /* The digit of a "+D " at the low bytes of w, or more than 9. */
 static inline uint32_t swar_plus_digit(uint32_t w)
 {
@@ -1626,6 +1640,7 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 #ifdef SWAR
 			if (swar && n < nev) {
 				uint32_t w = load4(p), d;
+				uint64_t t8;
 				unsigned k, c;
 
 				/* a digit, then a space or the line's end: unchecked adds
@@ -1651,15 +1666,27 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 					p += 2;
 					break;
 				}
-				/* 3 to 7 digits: under 2^24, unchecked too */
-				k = swar_token(load8(p), &v, &c);
+				/* three digits, likewise */
+				if ((d = swar_3digits_then(w, ' ')) <= 999) {
+					row[n] += d;
+					p += 4;
+					continue;
+				}
+				if ((d = swar_3digits_then(w, '\n')) <= 999) {
+					row[n++] += d;
+					p += 3;
+					break;
+				}
+				/* 4 to 7 digits: under 2^24, unchecked too (in a register:
+				 * v's address goes to the byte readers, so v is on the stack) */
+				k = swar_token(load8(p), &t8, &c);
 				if (k - 1 < 7 && c == ' ') {
-					row[n] += v;
+					row[n] += t8;
 					p += k + 1;
 					continue;
 				}
 				if (k - 1 < 7 && c == '\n') {
-					row[n++] += v;
+					row[n++] += t8;
 					p += k;
 					break;
 				}
