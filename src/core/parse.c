@@ -1622,6 +1622,14 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 #ifdef SWAR
 			if (swar && swar_pos_shape(&p, pos[i], &np[i], i == 0))
 				continue;
+#endif
+			/*
+			 * Not "+D ", "* " or "D ": the first may start no cost line,
+			 * asked here and not after each line (+D starts most of them).
+			 */
+			if (i == 0 && !is_cost_start(*p))
+				goto other;
+#ifdef SWAR
 			if (swar && (q = swar_pos(p, pos[i], &np[i]))) {
 				p = q;
 				continue;
@@ -1729,14 +1737,21 @@ self_lines(struct parser *ps, const char *p, const int npos, const bool swar, co
 		p++;
 		if (p >= mark)
 			break;
-		if (!is_cost_start(*p)) {
-			if (*p != 'j' || !(q = skip_jump(p, npos, pos, swar)))
-				break;
-			lineno++;
-			p = q;
-			if (p >= mark || !is_cost_start(*p))
-				break;
+		lineno++; /* (the next line's, if it is one of the run's) */
+		continue;
+	other:
+		/*
+		 * A jump line (the index keeps no jumps: the line after it is an
+		 * ordinary cost line), or the run's end: then this line is not
+		 * the run's, and lineno goes back to the last line read.
+		 */
+		if (*p != 'j' || !(q = skip_jump(p, npos, pos, swar))) {
+			lineno--;
+			break;
 		}
+		p = q;
+		if (p >= mark)
+			break;
 		lineno++;
 	}
 	run_sum(sum, row, before, nev);
