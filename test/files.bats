@@ -375,6 +375,28 @@ sum_by_function() {
 	assert_grep 'Total Ir: 900,566   Parts: 2 of 3' reloaded
 }
 
+@test "files: / on the parts screen of 3,000 parts finds the part, with the match count" {
+	local t=$BATS_TEST_TMPDIR
+	cd "$t"
+	{
+		printf '# callgrind format\nversion: 1\ncmd: ./app\n'
+		for i in $(seq 1 3000); do
+			printf 'part: %d\ndesc: Trigger: dump %d\npositions: line\nevents: Ir\n\n' "$i" "$i"
+			printf 'fl=(1) a.c\nfn=(1) main\n1 %d\n\n' "$i"
+		done
+	} >many.callgrind
+	# (each row's text had its columns worked out over every row: minutes)
+	printf '%s\n' 'P' '/ "dump 2999" Enter' ':save-screen s1' '/ "dump 29" Enter' ':save-screen s2' \
+		'n' ':save-screen s3' 'N' 'N' ':save-screen s4' >keys
+	"$NCGRIND" --script=keys --size=100x12 many.callgrind
+	assert_grep '2999/3000   1 of 1 match' s1
+	assert_grep '2999 many.callgrind  2999' s1
+	# dump 29, 290-299, 2900-2999: 1 + 10 + 100 matches; 2999 is the last
+	assert_grep '2999/3000   111 of 111 matches' s2
+	assert_grep '29/3000   1 of 111 matches (search wrapped)' s3
+	assert_grep '2998/3000   110 of 111 matches' s4
+}
+
 @test "files: Xdebug's Time_(10ns) in short units (U) is a time; other events keep 1.2K" {
 	# a: 12,345 x 10 ns = 123.45 us (3 digits: 123us); b: 250,000,000 x 10 ns = 2.5 s;
 	# total 2.50012345 s: 2.5s. Memory_(bytes) is no time: 2,000,000 = 2.0M

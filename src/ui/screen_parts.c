@@ -22,6 +22,9 @@
 struct parts_screen {
 	struct nav nav;
 	uint64_t all[2]; /* the event's cost over every part of a side, for the percentages */
+	/* the columns of what / reads, as wide as every row needs: a pass's */
+	struct list text_columns;
+	unsigned long text_pass;
 };
 
 /* The parts of a row: of the base (diff only), then of the open profile. */
@@ -389,14 +392,21 @@ static uint32_t parts_fn(struct ui *u, struct screen *s)
 /* What / looks for: the row's cells whole, one blank apart, and its command. */
 static bool parts_row_text(struct ui *u, struct screen *s, size_t row, char *buf, size_t size)
 {
+	struct parts_screen *ps = state_of(s);
 	char cells[LIST_MAX_COLUMNS][LIST_CELL], cmd[400];
-	struct list l;
 	size_t o = 0;
 
-	part_columns(u, &l, LIST_WRITE_COLS);
-	part_cells(u, state_of(s)->all, &l, row, cells, cmd, sizeof(cmd));
+	/*
+	 * The widths are every row's: worked out for each row, a search over
+	 * 4,000 parts took minutes. Once a pass (nothing changes in one).
+	 */
+	if (!u->search_pass || ps->text_pass != u->search_pass) {
+		part_columns(u, &ps->text_columns, LIST_WRITE_COLS);
+		ps->text_pass = u->search_pass;
+	}
+	part_cells(u, ps->all, &ps->text_columns, row, cells, cmd, sizeof(cmd));
 	buf[0] = '\0';
-	for (int i = PCOL_ROW; i < l.n && o < size; i++)
+	for (int i = PCOL_ROW; i < ps->text_columns.n && o < size; i++)
 		o += (size_t)snprintf(buf + o, size - o, "%s ", cells[i]);
 	if (o < size)
 		snprintf(buf + o, size - o, "%s", cmd);

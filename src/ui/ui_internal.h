@@ -77,6 +77,12 @@ struct ui {
 	struct script *script; /* NULL: the terminal */
 	regex_t search_re;     /* the last `/` pattern, for n and N on every screen */
 	bool have_search_re;
+	/*
+	 * One more at each pass of a search over the rows, in which nothing
+	 * changes: what a screen's row_text works out for every row (a parts
+	 * screen's column widths) is worked out once a pass. 0: no pass.
+	 */
+	unsigned long search_pass;
 	bool quit;
 	struct fn_name seen_table, seen_subject; /* the table's and the screen's function */
 	int status;                              /* exit status */

@@ -35,6 +35,7 @@ static void say_where(struct ui *u, struct screen *s, size_t at, bool wrapped)
 {
 	size_t n = screen_ops_of(s)->nav(u, s)->count, before = 0, all = 0;
 
+	u->search_pass++;
 	for (size_t row = 0; row < n; row++)
 		if (row_matches(u, s, row)) {
 			all++;
@@ -51,6 +52,7 @@ static void find(struct ui *u, struct screen *s, int dir, bool from_cursor)
 	struct nav *nav = ops->nav(u, s);
 	size_t n = nav->count;
 
+	u->search_pass++;
 	for (size_t i = from_cursor ? 0 : 1; i <= n && n; i++) {
 		size_t row = dir > 0 ? (nav->cursor + i) % n : (nav->cursor + n - i % n) % n;
 
