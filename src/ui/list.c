@@ -73,16 +73,21 @@ int list_column_width(const struct list *l, int k)
 	return column_width(l, &l->col[k]);
 }
 
-void list_widen(struct list *l, int k, const char *s, int max)
+void list_widen_to(struct list *l, int k, int w)
 {
 	struct list_column *c = &l->col[k];
-	int w = list_width(s);
 
-	w = max && w > max ? max : w;
 	if (w > c->width)
 		c->width = w;
 	if (w > c->short_width)
 		c->short_width = w;
+}
+
+void list_widen(struct list *l, int k, const char *s, int max)
+{
+	int w = list_width(s);
+
+	list_widen_to(l, k, max && w > max ? max : w);
 }
 
 /* The blanks before column i: its gap, but none before the first shown of a flush_left list. */

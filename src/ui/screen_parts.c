@@ -25,6 +25,13 @@ struct parts_screen {
 	/* the columns of what / reads, as wide as every row needs: a pass's */
 	struct list text_columns;
 	unsigned long text_pass;
+	/*
+	 * The widest file, trigger and time range, which change with the
+	 * parts only (parts_update()): measured on every draw, 4,000 parts
+	 * took 40 ms a key.
+	 */
+	int text_width[3];
+	bool widths_known;
 };
 
 /* The parts of a row: of the base (diff only), then of the open profile. */
@@ -186,13 +193,41 @@ static void part_cells(struct ui *u, const uint64_t all[2], const struct list *l
 	printable(cmd, size, pt->cmd, size);
 }
 
-/* The columns fitted to cols columns; the cost's title is the event's name. */
-static void part_columns(struct ui *u, struct list *l, int cols)
+/* The widest file, trigger and time range of the parts, into w (capped at PART_COL_MAX). */
+static void text_widths(struct ui *u, int w[3])
+{
+	char text[LIST_CELL * 4];
+	struct list l;
+
+	list_init(&l, false, 0);
+	for (int k = 0; k < 3; k++)
+		list_add(&l, "", 0, 0, 0, false, 0, 0);
+	for (size_t r = 0; r < rows_of(u); r++) {
+		struct side sd = side_of(u, r);
+		const struct profile *p = &sd.ses->prof;
+		const struct part *pt = &p->parts[sd.part];
+
+		list_widen(&l, 0, base_name(p->src[pt->src].path), PART_COL_MAX);
+		list_widen(&l, 1, printable(text, sizeof(text), pt->trigger, sizeof(text)),
+			   PART_COL_MAX);
+		list_widen(&l, 2, printable(text, sizeof(text), pt->timerange, sizeof(text)),
+			   PART_COL_MAX);
+	}
+	for (int k = 0; k < 3; k++)
+		w[k] = l.col[k].width;
+}
+
+/*
+ * The columns fitted to cols columns; the cost's title is the event's name.
+ * ps: the screen, which keeps the widths that only the parts change (NULL:
+ * measured again).
+ */
+static void part_columns(struct ui *u, struct parts_screen *ps, struct list *l, int cols)
 {
 	const struct span ev =
 	    u->diff ? u->diff->ev_name[ui_diff_event(u)] : u->ses.prof.events[u->disp.event].name;
-	char cost[FMT_NUM], text[LIST_CELL * 4];
-	int file;
+	char cost[FMT_NUM];
+	int file, text_w[3];
 
 	list_init(l, false, 0);
 	list_add(l, "", 1, 0, 1, false, 0, 0);
@@ -206,19 +241,19 @@ static void part_columns(struct ui *u, struct list *l, int cols)
 	list_add(l, "Trigger", 7, 0, 2, false, 1, CMD_ROOM);
 	list_add(l, "Time range", 10, 0, 1, false, 1, CMD_ROOM);
 	l->col[PCOL_SIDE].shown = u->diff;
-	for (size_t r = 0; r < rows_of(u); r++) {
-		struct side sd = side_of(u, r);
-		const struct profile *p = &sd.ses->prof;
-		const struct part *pt = &p->parts[sd.part];
-
-		list_widen(l, PCOL_FILE, base_name(p->src[pt->src].path), PART_COL_MAX);
-		list_widen(l, PCOL_COST, cost_cell(u, r, cost), 0);
-		list_widen(l, PCOL_TRIGGER,
-			   printable(text, sizeof(text), pt->trigger, sizeof(text)), PART_COL_MAX);
-		list_widen(l, PCOL_RANGE,
-			   printable(text, sizeof(text), pt->timerange, sizeof(text)),
-			   PART_COL_MAX);
+	if (ps && !ps->widths_known) {
+		text_widths(u, ps->text_width);
+		ps->widths_known = true;
 	}
+	if (ps)
+		memcpy(text_w, ps->text_width, sizeof(text_w));
+	else
+		text_widths(u, text_w);
+	list_widen_to(l, PCOL_FILE, text_w[0]);
+	list_widen_to(l, PCOL_TRIGGER, text_w[1]);
+	list_widen_to(l, PCOL_RANGE, text_w[2]);
+	for (size_t r = 0; r < rows_of(u); r++) /* (the units or the event may change) */
+		list_widen(l, PCOL_COST, cost_cell(u, r, cost), 0);
 	shorten_value(l->col[PCOL_COST].title, sizeof(l->col[PCOL_COST].title), ev,
 		      l->col[PCOL_COST].width);
 	file = l->col[PCOL_FILE].width;
@@ -316,7 +351,7 @@ static void parts_draw(struct ui *u, struct screen *s)
 {
 	struct list l;
 
-	part_columns(u, &l, u->g.cols);
+	part_columns(u, state_of(s), &l, u->g.cols);
 	draw(&u->g, u, &state_of(s)->nav, state_of(s)->all, &l, &u->vs);
 }
 
@@ -401,7 +436,7 @@ static bool parts_row_text(struct ui *u, struct screen *s, size_t row, char *buf
 	 * 4,000 parts took minutes. Once a pass (nothing changes in one).
 	 */
 	if (!u->search_pass || ps->text_pass != u->search_pass) {
-		part_columns(u, &ps->text_columns, LIST_WRITE_COLS);
+		part_columns(u, ps, &ps->text_columns, LIST_WRITE_COLS);
 		ps->text_pass = u->search_pass;
 	}
 	part_cells(u, ps->all, &ps->text_columns, row, cells, cmd, sizeof(cmd));
@@ -433,7 +468,7 @@ static void write_head(void *ctx, struct grid *g)
 	struct view_state vs = {0};
 	struct nav top = {0};
 
-	part_columns(w->u, &w->l, g->cols);
+	part_columns(w->u, NULL, &w->l, g->cols);
 	draw(g, w->u, &top, w->all, &w->l, &vs);
 }
 
@@ -446,6 +481,7 @@ static int parts_write(struct ui *u, struct screen *s, FILE *f)
 
 static void parts_update(struct ui *u, struct screen *s)
 {
+	state_of(s)->widths_known = false; /* (the parts may have been read again) */
 	state_of(s)->nav.count = rows_of(u);
 	all_parts(u, state_of(s)->all); /* the event may have changed */
 	nav_scroll(&state_of(s)->nav, ui_list_rows(u));

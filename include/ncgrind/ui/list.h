@@ -91,6 +91,8 @@ int list_column_width(const struct list *l, int k);
  * units), the cells past max cut by the screen.
  */
 void list_widen(struct list *l, int k, const char *s, int max);
+/* Column k at least w columns wide (list_widen() with the width measured). */
+void list_widen_to(struct list *l, int k, int w);
 /*
  * Row r: the cells of the shown columns (cells[i] for column i), in a;
  * returns the column where the name starts. The heads: the same with the
