@@ -81,36 +81,24 @@ EOF
 }
 
 @test "parse-words: hex positions of 1 to 8 digits, either case, a call's target, at the file's end" {
-	f="$BATS_TEST_TMPDIR/hex.callgrind"
+	local t=$BATS_TEST_TMPDIR
+	# the lines read by words (lines after them), and last in the file, by bytes
 	{
 		header line A
 		printf '0x1 1\n0xA 2\n0xabcdef1 3\n0x12345678 4\n0Xff\t5\n0xFfF 6\n+1 7\n'
 		printf 'cfn=(2) g\ncalls=1 0x1b\n0x1c 8\nfn=(2) g\n0x1b 8\n0x1b 1\n'
-	} >"$f"
-	# 0xabcdef1 = 180150001, 0x12345678 = 305419896, 0xff = 255, 0xfff = 4095;
-	# line 27 (0x1b): g's 8 + 1; the call's line (28) counts no self cost
-	for jobs in 1 2; do
-		tsv_ok --no-cache --jobs=$jobs --dump=lines "$f"
-		expect_tsv <<'EOF'
-file | line | self:A
-a.c | 1 | 1
-a.c | 10 | 2
-a.c | 27 | 9
-a.c | 255 | 5
-a.c | 4095 | 6
-a.c | 4096 | 7
-a.c | 180150001 | 3
-a.c | 305419896 | 4
-EOF
-	done
-	# the same, the lines last in the file read a byte at a time
+	} >"$t/mid.callgrind"
 	{
 		header line A
 		printf 'fn=(2) g\n0x1b 8\nfn=(1)\n0x1 1\n0xA 2\n0xabcdef1 3\n0x12345678 4\n0Xff\t5\n'
 		printf '0xFfF 6\n+1 7\ncfn=(2)\ncalls=1 0x1b\n0x1c 8\nfn=(2)\n0x1b 1\n'
-	} >"$f"
-	tsv_ok --no-cache --dump=lines "$f"
-	expect_tsv <<'EOF'
+	} >"$t/end.callgrind"
+	# 0xabcdef1 = 180150001, 0x12345678 = 305419896, 0xff = 255, 0xfff = 4095;
+	# line 27 (0x1b): g's 8 + 1; the call's line (28) counts no self cost
+	for f in mid end; do
+		for jobs in 1 2; do
+			tsv_ok --no-cache --jobs=$jobs --dump=lines "$t/$f.callgrind"
+			expect_tsv <<'EOF'
 file | line | self:A
 a.c | 1 | 1
 a.c | 10 | 2
@@ -121,6 +109,8 @@ a.c | 4096 | 7
 a.c | 180150001 | 3
 a.c | 305419896 | 4
 EOF
+		done
+	done
 }
 
 @test "parse-words: a cell past 2^63 keeps its exact sum; past 2^64 it saturates" {
