@@ -1181,17 +1181,26 @@ static inline __attribute__((always_inline)) uint64_t swar_value(uint64_t t)
 }
 
 /*
+ * The bytes of w minus '0' into *t, and the high bit of the bytes that are
+ * no digit: exact from the first byte up to the first that is none. The
+ * bytes of t are digits where they are 0 to 9; the first byte that is no
+ * digit has its high bit set in t or in t + 0x76 (the borrows and carries
+ * of the word's arithmetic only go up, past the digits before it).
+ */
+static inline __attribute__((always_inline)) uint64_t swar_nondigits(uint64_t w, uint64_t *t)
+{
+	*t = w - 0x3030303030303030ULL;
+	return (*t | (*t + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+}
+
+/*
  * The digits at the low bytes of w, a word as read: how many (0 to 8) and,
- * from 1 on, their number. The bytes minus '0' (t) are digits where they
- * are 0 to 9; the first byte that is no digit has its high bit set in t
- * or in t + 0x76 (the borrows and carries of the word's arithmetic only go
- * up, past the digits before it). One or two digits, most numbers, take no
+ * from 1 on, their number. One or two digits, most numbers, take no
  * multiply.
  */
 static inline __attribute__((always_inline)) unsigned swar_digits(uint64_t w, uint64_t *v)
 {
-	uint64_t t = w - 0x3030303030303030ULL;
-	uint64_t m = (t | (t + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+	uint64_t t, m = swar_nondigits(w, &t);
 	unsigned b;
 
 	if (!m) {
@@ -1215,15 +1224,14 @@ static inline __attribute__((always_inline)) unsigned swar_digits(uint64_t w, ui
 
 /*
  * swar_digits() without a branch on the count, where the caller has read
- * the values of one and two digits: the count (0 to 7; 7 for 8 or more,
- * with a digit in *c), the number when 1 to 7, and in *c the byte after
- * the digits.
+ * the values of one to three digits its own way: the count (0 to 7; 7 for
+ * 8 or more, with a digit in *c), the number when 1 to 7, and in *c the
+ * byte after the digits.
  */
 static inline __attribute__((always_inline)) unsigned swar_token(uint64_t w, uint64_t *v,
 								 unsigned *c)
 {
-	uint64_t t = w - 0x3030303030303030ULL;
-	uint64_t m = (t | (t + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+	uint64_t t, m = swar_nondigits(w, &t);
 	unsigned b = (unsigned)__builtin_ctzll(m | 1ULL << 63); /* 8 * digits + 7 */
 
 	*c = (unsigned)(w >> (b - 7)) & 0xff;
@@ -1442,6 +1450,19 @@ words_subpos(const char *p, uint64_t base, uint64_t *out, const bool words)
 	return fast_subpos(p, base, out);
 }
 
+/* plain_decimal(), by words where words may be read. */
+static inline __attribute__((always_inline)) const char *words_decimal(const char *p, uint64_t *out,
+								       const bool words)
+{
+#ifdef SWAR
+	if (words)
+		return swar_decimal(p, out);
+#else
+	(void)words;
+#endif
+	return plain_decimal(p, out);
+}
+
 /*
  * A cost line as Callgrind writes it, read with the fast tokens: the
  * subpositions (against ps->pos, which is set) into pos, the values into
@@ -1457,29 +1478,16 @@ static const char *plain_cost_line(const struct parser *ps, const char *p, uint6
 	uint64_t *vals = ps->vals;
 	const char *q;
 	uint32_t k = 0;
-#ifdef SWAR
 	const bool words = p < ps->words_end;
-#endif
 
 	for (int i = 0; i < ps->npos; i++) {
-#ifdef SWAR
 		q = words_subpos(p, ps->pos[i], &pos[i], words);
-#else
-		q = fast_subpos(p, ps->pos[i], &pos[i]);
-#endif
 		if (!q)
 			return NULL;
 		p = q + (*q == ' ');
 	}
 	while (*p != '\n') {
-		if (k == ps->nev)
-			return NULL;
-#ifdef SWAR
-		q = words ? swar_decimal(p, &vals[k]) : plain_decimal(p, &vals[k]);
-#else
-		q = plain_decimal(p, &vals[k]);
-#endif
-		if (!q)
+		if (k == ps->nev || !(q = words_decimal(p, &vals[k], words)))
 			return NULL;
 		k++;
 		if (*q == ' ')
