@@ -583,14 +583,6 @@ static int resolve_events(const struct profile *p, struct options *o, uint32_t *
 	return 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* RssAnon is the memory of the index itself: the mapped file is RssFile. */
 static long proc_status_kb(const char *key)
 {
@@ -628,6 +620,11 @@ static void print_stats(const struct profile *p, double secs)
 		fprintf(stderr, " %.3f", p->stats.thread_cpu[i]);
 	fprintf(stderr, " s; main cpu %.3f s; %zu chunks%s\n", p->stats.main_cpu, p->stats.chunks,
 		p->stats.one_pass ? " (one pass)" : "");
+	if (p->stats.finish > 0)
+		fprintf(stderr,
+			"ncgrind: finish %.3f s after the index: inclusive costs %.3f s, names "
+			"ranked in %.3f s beside them\n",
+			p->stats.finish, p->stats.inclusive, p->stats.ranked);
 	fprintf(stderr, "ncgrind: kept index: %s\n", cache_use_name(p->stats.cache));
 }
 
@@ -914,7 +911,7 @@ static int batch(const struct options *in)
 	double t0;
 	int ret;
 
-	t0 = now();
+	t0 = clock_seconds(CLOCK_MONOTONIC);
 	if (o.stats)
 		memwatch_start();
 	ret = session_load_lean(&s, o.files.v, o.files.n, &popts);
@@ -924,7 +921,7 @@ static int batch(const struct options *in)
 		return 1;
 	}
 	if (o.stats)
-		print_stats(&s.prof, now() - t0);
+		print_stats(&s.prof, clock_seconds(CLOCK_MONOTONIC) - t0);
 	s.prof.raw_names = o.no_demangle;
 	if (o.parts) /* kept as read, before some parts only count */
 		session_keep(&s);
@@ -945,8 +942,11 @@ static int batch(const struct options *in)
 	o.report.filters = &s.filters;
 	/* the names come from the profile: a terminal must not act on them */
 	o.report.terminal = isatty(STDOUT_FILENO);
+	t0 = clock_seconds(CLOCK_MONOTONIC);
 	if (!ret)
 		ret = write_report(&s.prof, &o);
+	if (o.stats)
+		fprintf(stderr, "ncgrind: report %.3f s\n", clock_seconds(CLOCK_MONOTONIC) - t0);
 	if (o.stats)
 		print_peak(&s.prof, memwatch_stop());
 	for (size_t i = 0; i < s.prof.nsrc; i++)

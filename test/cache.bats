@@ -123,6 +123,9 @@ same_reports() {
 	for s in t t2 c nc; do _expect_diff "$s.cold" "$s" "screen $s"; done
 	ncg --stats --dump=functions "$P"
 	assert_grep "kept index: hit" "$ERR"
+	# nothing was finished: the kept index has its inclusive costs
+	refute_grep "^ncgrind: finish" "$ERR"
+	assert_grep "ncgrind: report " "$ERR"
 }
 
 @test "cache: a changed profile is read afresh: a new time, a new size" {

@@ -72,6 +72,16 @@ multipart() {
 	refute_grep "one pass" "$OUT"
 }
 
+@test "jobs: --stats says what the index took to finish after its last chunk, and the report" {
+	local f=$FIX/recursion/mutual.callgrind
+	[ -f "$f" ] || f=$FIX/example.callgrind
+	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=2 --stats --dump=functions "$f" >/dev/null 2>"$OUT"
+	grep -Eq "^ncgrind: finish [0-9]+\.[0-9]{3} s after the index: inclusive costs [0-9]+\.[0-9]{3} s, names ranked in [0-9]+\.[0-9]{3} s beside them$" "$OUT"
+	# in order: the index's lines, the finish, the report, the peak
+	[ "$(grep -Eo "^ncgrind: (jobs|finish|report|RssAnon peak)" "$OUT" | cut -d' ' -f2 | tr '\n' ' ')" = "jobs finish report RssAnon " ]
+	grep -Eq "^ncgrind: report [0-9]+\.[0-9]{3} s$" "$OUT"
+}
+
 @test "jobs: a caller in three chunks: its calls found again across them, summed once" {
 	# main in three blocks, each its own chunk (cut at every fn= line): work
 	# called 1 + 2 + 1 = 4 times at 25 + 50 + 25 = 100, other once at 7; main
@@ -107,7 +117,7 @@ multipart() {
 	local f=$FIX/malformed/calls-without-costline.callgrind
 	NCGRIND_CHUNK_SIZE=1 "$NCGRIND" --jobs=2 --stats --dump=functions "$f" >/dev/null 2>"$OUT" || true
 	assert_grep "(one pass)" "$OUT"
-	grep -v '^ncgrind: [0-9]\|^ncgrind: jobs\|^ncgrind: index\|^ncgrind: kept index\|^ncgrind: RssAnon peak\|parts,' "$OUT" >"$BATS_TEST_TMPDIR/many"
+	grep -v '^ncgrind: [0-9]\|^ncgrind: jobs\|^ncgrind: index\|^ncgrind: kept index\|^ncgrind: RssAnon peak\|^ncgrind: finish\|^ncgrind: report\|parts,' "$OUT" >"$BATS_TEST_TMPDIR/many"
 	"$NCGRIND" --jobs=1 --dump=functions "$f" >/dev/null 2>"$BATS_TEST_TMPDIR/one" || true
 	[ -s "$BATS_TEST_TMPDIR/one" ]
 	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"

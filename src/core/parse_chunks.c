@@ -98,16 +98,6 @@ struct parse_job {
 	struct timespec delay;
 };
 
-/* ---- clocks -------------------------------------------------------------- */
-
-static double clock_s(clockid_t c)
-{
-	struct timespec ts;
-
-	clock_gettime(c, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* ---- cutting ----------------------------------------------------------- */
 
 static unsigned cores(void)
@@ -372,7 +362,7 @@ static void *worker_main(void *arg)
 	}
 	pthread_mutex_unlock(&j->mu);
 	profile_spare_release(&w->spare);
-	j->thread_cpu[w->n] = clock_s(CLOCK_THREAD_CPUTIME_ID);
+	j->thread_cpu[w->n] = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 	free(w);
 	return NULL;
 }
@@ -393,7 +383,7 @@ static void *one_pass_main(void *arg)
 	thread_leave_signals();
 	parser_one_pass(j->prof, j->diag, &o, &j->cancel);
 	atomic_store(&j->one_pass_done, j->total);
-	j->thread_cpu[0] = clock_s(CLOCK_THREAD_CPUTIME_ID);
+	j->thread_cpu[0] = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 	pthread_mutex_lock(&j->mu);
 	j->finished = true;
 	pthread_cond_broadcast(&j->done_cond);
@@ -954,13 +944,13 @@ static void job_init(struct parse_job *j, struct profile *p, struct diag *d,
 	pthread_cond_init(&j->room_cond, NULL);
 	atomic_init(&j->one_pass_done, 0);
 	atomic_init(&j->cancel, false);
-	j->t0 = clock_s(CLOCK_MONOTONIC);
+	j->t0 = clock_seconds(CLOCK_MONOTONIC);
 	if (getenv("NCGRIND_TEST_CHUNK_DELAY_MS")) {
 		long ms = atol(getenv("NCGRIND_TEST_CHUNK_DELAY_MS"));
 
 		j->delay.tv_nsec = ms > 0 && ms < 1000 ? ms * 1000000L : 0;
 	}
-	j->cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
+	j->cpu0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static uint64_t chunk_size(const struct parse_job *j, unsigned jobs)
@@ -1093,7 +1083,8 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 		if (j->finished)
 			return true;
 		/* back by the deadline, however fast chunks come: the browser redraws */
-		if (clock_s(CLOCK_REALTIME) >= (double)until.tv_sec + (double)until.tv_nsec / 1e9)
+		if (clock_seconds(CLOCK_REALTIME) >=
+		    (double)until.tv_sec + (double)until.tv_nsec / 1e9)
 			return false;
 	}
 }
@@ -1121,8 +1112,8 @@ static void record_stats(struct parse_job *j)
 	struct profile *p = j->prof;
 
 	p->stats.jobs = j->nworkers;
-	p->stats.wall = clock_s(CLOCK_MONOTONIC) - j->t0;
-	p->stats.main_cpu = clock_s(CLOCK_THREAD_CPUTIME_ID) - j->cpu0;
+	p->stats.wall = clock_seconds(CLOCK_MONOTONIC) - j->t0;
+	p->stats.main_cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - j->cpu0;
 	if (j->helped && !j->one_pass) { /* the merging thread was one of the jobs */
 		j->thread_cpu = xrealloc(j->thread_cpu, (j->nworkers + 1) * sizeof(double));
 		j->thread_cpu[p->stats.jobs++] = p->stats.main_cpu;

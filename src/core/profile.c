@@ -1094,6 +1094,7 @@ const uint64_t *profile_incl_row(const struct profile *p, uint32_t fn, uint64_t 
 struct ranking {
 	struct profile *p;
 	struct side_work side;
+	double seconds;
 };
 
 #define RANK_THREAD_MIN 10000 /* functions: fewer are ranked at once */
@@ -1101,13 +1102,16 @@ struct ranking {
 static void rank_main(void *arg)
 {
 	struct ranking *r = arg;
+	double t0 = clock_seconds(CLOCK_MONOTONIC);
 
 	r->p->fn_rank = report_rank_functions(r->p);
+	r->seconds = clock_seconds(CLOCK_MONOTONIC) - t0;
 }
 
 static void ranking_start(struct ranking *r, struct profile *p, unsigned jobs)
 {
 	r->p = p;
+	r->seconds = 0;
 	side_work_start(&r->side, rank_main, r, jobs > 1 && p->nfuncs >= RANK_THREAD_MIN);
 }
 
@@ -1120,6 +1124,7 @@ void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
 {
 	struct ranking rk;
 	uint64_t *excess;
+	double t0 = clock_seconds(CLOCK_MONOTONIC), t;
 
 	finish_stride(p, d);
 	sum_totals(p, d);
@@ -1144,14 +1149,18 @@ void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
 	 */
 	heap_trim();
 	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
+	t = clock_seconds(CLOCK_MONOTONIC);
 	graph_inclusive(p, excess);
+	p->stats.inclusive = clock_seconds(CLOCK_MONOTONIC) - t;
 	check_excess(p, d, excess);
 	free(excess);
 	events_resolve(p, d);
 	ranking_end(&rk); /* (before fit_arrays() moves the functions) */
+	p->stats.ranked = rk.seconds;
 	fit_arrays(p);
 	if (p->stride == p->ncell) /* (else no value at all: nothing to keep) */
 		compact(p);
+	p->stats.finish = clock_seconds(CLOCK_MONOTONIC) - t0;
 }
 
 /* ---- counting some of the parts ------------------------------------------ */

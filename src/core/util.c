@@ -141,6 +141,14 @@ void *xrealloc(void *p, size_t n)
 	return q;
 }
 
+double clock_seconds(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 void heap_trim(void)
 {
 #ifdef __GLIBC__

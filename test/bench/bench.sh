@@ -3,8 +3,9 @@
 # (`--dump=functions --format=tsv FILE >/dev/null`) at --jobs=1 and at
 # --jobs=N (N = nproc) beside a floor (test/bench/floor.c: mmap + one memchr
 # per line), the time to the browser's first table, the index memory
-# (RssAnon) and the worker threads' CPU time; then callgrind_annotate on the
-# 100 MiB file. `make bench` runs it from the repo root.
+# (RssAnon) and the worker threads' CPU time, where the N jobs' time goes
+# (--stats: the index, its finish, the whole table, the report); then
+# callgrind_annotate on the 100 MiB file. `make bench` runs it from the repo root.
 #
 # Rows: profiles made by gen_big.py --seed 1 (100M, 1G, 5G), the biggest
 # profiles of the shared corpus (real/ and xdebug/) and the multi-part ones,
@@ -363,6 +364,14 @@ stats_run() {
 	echo "$line" | sed -n 's/.*thread cpu \([0-9. ]*\) s.*/\1/p' |
 		awk '{ m = ""; for (i = 1; i <= NF; i++) if (m == "" || $i + 0 > m + 0) m = $i; if (m != "") print m }' >>stats.thr
 	echo "$line" | sed -n 's/.*main cpu \([0-9.]*\) s.*/\1/p' >>stats.main
+	# where the time goes: the last merge, the finish (the inclusive costs; the
+	# names ranked beside them), the whole table (all of it: --stats's "lines in"),
+	# the report
+	echo "$line" | sed -n 's/.*index wall \([0-9.]*\) s.*/\1/p' >>stats.idx
+	sed -n 's/^ncgrind: .* lines in \([0-9.]*\) s .*/\1/p' stats.txt >>stats.table
+	sed -n 's/^ncgrind: finish \([0-9.]*\) s.*inclusive costs \([0-9.]*\) s.*ranked in \([0-9.]*\) s.*/\1 \2 \3/p' \
+		stats.txt >>stats.fin
+	sed -n 's/^ncgrind: report \([0-9.]*\) s$/\1/p' stats.txt >>stats.rep
 }
 
 BAD=0
@@ -405,6 +414,7 @@ kept_row() {
 }
 
 : >rows.tsv
+: >phases.tsv
 : >kept.tsv
 : >checks.txt
 for i in "${!FILES[@]}"; do
@@ -412,7 +422,8 @@ for i in "${!FILES[@]}"; do
 	size=$(stat -L -c %s "$f")
 	printf 'bench: %-30s %8.1f MB:' "$label" "$(awk "BEGIN { print $size / 1e6 }")"
 	# Memory and thread CPU from --stats, which also writes the TSVs to check.
-	rm -f stats.anon stats.peak stats.thr stats.main out.1.tsv out.N.tsv
+	rm -f stats.anon stats.peak stats.thr stats.main stats.idx stats.table stats.fin stats.rep \
+		out.1.tsv out.N.tsv
 	printf ' stats'
 	if ! stats_run "${J1[@]}" -- "$f" out.1.tsv; then
 		echo " FAILED"
@@ -422,7 +433,7 @@ for i in "${!FILES[@]}"; do
 		continue
 	fi
 	anon1=$(med stats.anon) peak1=$(med stats.peak)
-	rm -f stats.anon stats.peak stats.thr stats.main
+	rm -f stats.anon stats.peak stats.thr stats.main stats.idx stats.table stats.fin stats.rep
 	anonN=n/a peakN=n/a thr=n/a main=n/a same=n/a exact=-
 	if [ "$HAS_JOBS" = 1 ]; then
 		for ((r = 0; r < STATS_RUNS; r++)); do
@@ -479,6 +490,16 @@ print(*r[:3])' hf.json)
 		kept_row "$label" "$size" "$f"
 	fi
 	PHASES+=("$label $((SECONDS - t)) s")
+	if [ "$HAS_JOBS" = 1 ] && [ -s stats.table ]; then
+		fin=n/a incl=n/a rank=n/a
+		if [ -s stats.fin ]; then
+			fin=$(cut -d' ' -f1 stats.fin | med /dev/stdin)
+			incl=$(cut -d' ' -f2 stats.fin | med /dev/stdin)
+			rank=$(cut -d' ' -f3 stats.fin | med /dev/stdin)
+		fi
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$size" "$floor" "$(med stats.idx)" \
+			"$fin" "$incl" "$rank" "$(med stats.table)" "$(med stats.rep)" "$jN" >>phases.tsv
+	fi
 	printf '%s\t' "$label" "$size" "$floor" "$j1" "$jN" "$scr" "$anon1" "$anonN" "$thr" "$main" "$exact" >>rows.tsv
 	printf '%s\t%s\t%s\n' "$same" "$peak1" "$peakN" >>rows.tsv
 done
@@ -649,6 +670,23 @@ BEGIN {
 }' rows.tsv
 echo
 [ "$SCR_BASE" = n/a ] || echo "First table on a 1 KB profile (the pty's and curses' own cost): $(awk "$FMT_AWK"' BEGIN { print fs("'"$SCR_BASE"'") }') s."
+if [ -s phases.tsv ]; then
+	echo
+	echo "== where the $N jobs' time goes (--stats, medians of $STATS_RUNS runs; x floor: of the timed runs' floor)"
+	awk -F'\t' "$FMT_AWK"'
+	BEGIN {
+		print "| profile | MB | floor s | index s | finish s | inclusive s | ranked s | whole table s | x floor | report s | to the report'"'"'s end s | x floor |"
+		print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+	}
+	{
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, size($2), fs($3), fs($4),
+			fs($5), fs($6), fs($7), fs($8), ratio($8, $3), fs($9), fs($10), ratio($10, $3)
+	}' phases.tsv
+	echo "(index: to the last chunk merged; finish: what profile_finish() took after it, the inclusive costs" \
+		"and, on a thread of its own beside them, the names ranked; whole table: the file read to all of" \
+		"it, what the browser shows once the read ends; report: the rows written; to the report's end:" \
+		"the timed runs' median, as in the table above, exit included)"
+fi
 if [ -s kept.tsv ]; then
 	echo
 	echo "== the second open: the kept index (\$XDG_CACHE_HOME/ncgrind) against the first open (read, and kept), $N jobs, medians"

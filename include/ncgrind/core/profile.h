@@ -77,6 +77,10 @@ struct index_stats {
 	double wall;        /* seconds from the start to the last merge */
 	double main_cpu;    /* CPU seconds of the thread that merged */
 	double *thread_cpu; /* CPU seconds of each thread that indexed */
+	/* seconds of profile_finish() after the last merge (0: none, a kept index) */
+	double finish;
+	double inclusive;   /* of which the inclusive costs (graph_inclusive()) */
+	double ranked;      /* the names' ranking, on a thread of its own beside them */
 	unsigned part_jobs; /* threads that last counted the chosen parts again (0: none did) */
 	int cache;          /* enum cache_use (cache.h): read from a kept index, or why not */
 };

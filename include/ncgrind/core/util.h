@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #define NCG_NONE UINT32_MAX /* "no index" for uint32_t references */
 
@@ -83,6 +84,9 @@ char *xmemdup0(const char *p, size_t n);
  * nothing).
  */
 void heap_trim(void);
+
+/* Clock c in seconds (CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID, ...). */
+double clock_seconds(clockid_t c);
 
 /* a * b, or exit with a message when it does not fit in size_t (git's st_mult). */
 size_t st_mult(size_t a, size_t b);
