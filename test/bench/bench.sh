@@ -684,7 +684,8 @@ if [ -s phases.tsv ]; then
 	}' phases.tsv
 	echo "(index: to the last chunk merged; finish: what profile_finish() took after it, the inclusive costs" \
 		"and, on a thread of its own beside them, the names ranked; whole table: the file read to all of" \
-		"it, what the browser shows once the read ends; report: the rows written; to the report's end:" \
+		"it, what the browser shows once the read ends; report: the rows written, to a file (the checks read it);" \
+		"to the report's end:" \
 		"the timed runs' median, as in the table above, exit included)"
 fi
 if [ -s kept.tsv ]; then
