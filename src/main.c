@@ -330,6 +330,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	    {"stats", no_argument, NULL, 'S'},
 	    {"jobs", required_argument, NULL, 'j'},
 	    {"bench-first-screen", no_argument, NULL, 'B'},
+	    {"bench-whole-table", no_argument, NULL, 'B' + 256},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'},
 	    {"script", required_argument, NULL, 'X'},
@@ -518,6 +519,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case 'B':
 			o->ui.first_screen = true;
+			break;
+		case 'B' + 256:
+			o->ui.whole_table = true;
 			break;
 		case 'h':
 			usage(stdout);

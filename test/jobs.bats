@@ -82,6 +82,21 @@ multipart() {
 	grep -Eq "^ncgrind: report [0-9]+\.[0-9]{3} s$" "$OUT"
 }
 
+@test "jobs: the table's first rows while the file is read are the whole sort's first rows" {
+	# the browser sorts only the first rows of the partial table (its screen):
+	# those must be the whole sort's, ties and all, by every sort and with a
+	# filter, the names ranked (a report) or not (while the file is read): 4
+	# sorts x 2 events x (all, a third) x (ranked, not)
+	local P="$BATS_TEST_TMPDIR/tied.callgrind" k
+	tied_profile "$P"
+	for k in 1 40 300 512 2000; do
+		run "$PROBE" first "$P" "$k"
+		echo "k $k: $output"
+		[ "$status" -eq 0 ]
+		[ "$output" = "ok: 32 orders" ]
+	done
+}
+
 @test "jobs: a caller in three chunks: its calls found again across them, summed once" {
 	# main in three blocks, each its own chunk (cut at every fn= line): work
 	# called 1 + 2 + 1 = 4 times at 25 + 50 + 25 = 100, other once at 7; main

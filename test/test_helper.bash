@@ -176,3 +176,26 @@ mem_limit() {
 		ulimit -v "$1"
 	fi
 }
+
+# tied_profile FILE [main-last]: 30,000 functions w00000..w29999 that main
+# calls, whose names do not come in the order they are defined (the i-th is
+# w((i * 7919) mod 30000), 7919 prime to 30000) and whose costs tie by the
+# hundred: the i-th costs 1 + i mod 97 Ir and i mod 5 Dr, and is called
+# 1 + i mod 13 times. main costs 1 Ir; it comes first, or with main-last
+# after them (then each chunk brings functions of their own costs). 1.4 MB.
+tied_profile() {
+	awk -v last="${2:-}" 'BEGIN { n = 30000
+		print "# callgrind format"; print "events: Ir Dr"; print "fl=t.c"
+		if (last == "")
+			main()
+		for (i = 1; i <= n; i++)
+			printf "fn=w%05d\n2 %d %d\n", (i * 7919) % n, 1 + i % 97, i % 5
+		if (last != "")
+			main()
+	}
+	function main(   i) {
+		print "fn=main"; print "1 1 0"
+		for (i = 1; i <= n; i++)
+			printf "cfn=w%05d\ncalls=%d 2\n1 %d 0\n", (i * 7919) % n, 1 + i % 13, 1 + i % 97
+	}' >"$1"
+}

@@ -565,6 +565,60 @@ EOF2
 	expect_ended 0
 }
 
+# rows_in_order PANE: the table's rows on the pane (cost, %, name) come by cost,
+# the highest first, and by name where costs tie; at least 20 of them
+rows_in_order() {
+	awk '$0 ~ /^ +[0-9]+ +[0-9.]+% +w[0-9]+$/ {
+		n++
+		if (n > 1 && ($1 + 0 > cost || ($1 + 0 == cost && $3 <= name))) {
+			print "out of order: " prev " then " $0; bad = 1
+		}
+		cost = $1 + 0; name = $3; prev = $0
+	} END { if (n < 20) { print n " rows"; bad = 1 } exit bad }' "$1"
+}
+
+@test "tmux: while 30,000 functions are read, the rows shown are in order: the top, End, pages down" {
+	# only the rows up to the screen are sorted while the file is read (the
+	# rest waits): End and pages down go where they were not, and sort them
+	# there, the cursor on its row (costs tie by the hundred: names decide)
+	tied_profile "$BATS_TEST_TMPDIR/t.callgrind" main-last
+	export NCGRIND_CHUNK_SIZE=100000 NCGRIND_TEST_CHUNK_DELAY_MS=900
+	start_ncgrind "$BATS_TEST_TMPDIR" t.callgrind
+	wait_text "(self costs so far; q stops)"
+	local i n=0 pane="$BATS_TEST_TMPDIR/pane"
+	# more than 20,000 functions read (fewer are all sorted at once)
+	for i in $(seq 100); do
+		n=$(grep -o '^1/[0-9]*' "$pane" | cut -d/ -f2)
+		[ "${n:-0}" -le 20000 ] || break
+		sleep 0.1
+		tm capture-pane -p -J | sed 's/ *$//' >"$pane"
+	done
+	[ "$n" -gt 20000 ]
+	assert_grep "(self costs so far; q stops)" "$pane"
+	rows_in_order "$pane"
+	tm send-keys End
+	# the cursor on the last row (or on its function, the rows read since
+	# sorted around it), the least costs about it
+	for i in $(seq 60); do
+		tm capture-pane -p -J | sed 's/ *$//' >"$pane"
+		if grep -Eq "^[0-9]{5}/[0-9]{5}  sort:" "$pane"; then break; fi
+		sleep 0.05
+	done
+	assert_grep "(self costs so far; q stops)" "$pane"
+	grep -Eq "^[0-9]{5}/[0-9]{5}  sort:" "$pane"
+	rows_in_order "$pane"
+	[ "$(grep -E '^ +[0-9]+ +[0-9.]+% +w[0-9]+$' "$pane" | tail -1 | awk '{ print $1 }')" -le 2 ]
+	tm send-keys Home
+	wait_text "1/"
+	for i in $(seq 30); do tm send-keys PageDown; done
+	sleep 0.3
+	tm capture-pane -p -J | sed 's/ *$//' >"$pane"
+	assert_grep "(self costs so far; q stops)" "$pane"
+	rows_in_order "$pane"
+	tm send-keys q
+	expect_ended 0
+}
+
 # PIPE_WRAPPER (sh -c "$PIPE_WRAPPER" NCGRIND FILE): like WRAPPER, with FILE
 # decompressed down a pipe into `ncgrind -` (zcat x.gz | ncgrind -, as with less).
 # shellcheck disable=SC2016 # expanded by the wrapper's sh

@@ -87,6 +87,9 @@ struct parse_job {
 	uint64_t all_lines;
 	uint64_t *part_sum; /* the current part's self sum, prof's event order */
 	size_t part_sum_alloc;
+	/* every merged chunk's self sum, saturated: the browser's totals while it reads */
+	uint64_t *read_sum;
+	size_t read_sum_alloc;
 	struct chunk_end end;                /* evmap in prof's events */
 	uint32_t *ntrans, *ftrans, *evtrans; /* chunk id -> prof id */
 	size_t ntrans_n, ftrans_n, evtrans_n;
@@ -681,15 +684,23 @@ static void close_part(struct parse_job *j)
 	profile_share_ids(p, pt);
 }
 
+static void grow_zeroed(uint64_t **a, size_t *alloc, size_t n)
+{
+	size_t old = *alloc;
+
+	ALLOC_GROW(*a, n ? n : 1, *alloc);
+	if (*alloc > old)
+		memset(*a + old, 0, (*alloc - old) * sizeof(uint64_t));
+}
+
 static void add_part_sum(struct parse_job *j, const struct part *lp)
 {
-	size_t old = j->part_sum_alloc;
-
-	ALLOC_GROW(j->part_sum, j->prof->nev ? j->prof->nev : 1, j->part_sum_alloc);
-	if (j->part_sum_alloc > old)
-		memset(j->part_sum + old, 0, (j->part_sum_alloc - old) * sizeof(uint64_t));
-	for (uint32_t e = 0; e < lp->nsum; e++)
+	grow_zeroed(&j->part_sum, &j->part_sum_alloc, j->prof->nev);
+	grow_zeroed(&j->read_sum, &j->read_sum_alloc, j->prof->nev);
+	for (uint32_t e = 0; e < lp->nsum; e++) {
 		j->part_sum[j->evtrans[e]] += lp->sum[e]; /* wraps, as the one pass's sum does */
+		u64_add_sat(&j->read_sum[j->evtrans[e]], lp->sum[e]);
+	}
 }
 
 /* The definitions of a chunk's compressed ids, into prof's part; false on a conflict. */
@@ -1094,6 +1105,12 @@ bool parse_partial(const struct parse_job *j)
 	return !j->one_pass;
 }
 
+void parse_read_sums(const struct parse_job *j, uint64_t *out, uint32_t nev)
+{
+	for (uint32_t e = 0; e < nev; e++)
+		out[e] = e < j->read_sum_alloc ? j->read_sum[e] : 0;
+}
+
 void parse_done_bytes(struct parse_job *j, uint64_t *done, uint64_t *total)
 {
 	*total = j->total;
@@ -1134,6 +1151,7 @@ static void job_free(struct parse_job *j)
 		free(j->guess[i].events);
 	free(j->guess);
 	free(j->part_sum);
+	free(j->read_sum);
 	free(j->end.evmap);
 	free(j->ntrans);
 	free(j->ftrans);

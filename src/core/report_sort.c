@@ -252,7 +252,8 @@ static uint32_t *name_ranks(const struct profile *p, const uint32_t *fns, size_t
 	tmp = xmalloc_array(m, sizeof(*tmp));
 	for (size_t s = 0, k = 0; s <= p->names.nr; s++) {
 		/* the names are all over the file: each one a miss, overlapped */
-		if (s + NAMES_AHEAD < p->names.nr && p->names.spans[s + NAMES_AHEAD].ptr)
+		if (s + NAMES_AHEAD < p->names.nr && rank[s + NAMES_AHEAD] &&
+		    p->names.spans[s + NAMES_AHEAD].ptr)
 			__builtin_prefetch(p->names.spans[s + NAMES_AHEAD].ptr);
 		if (rank[s])
 			a[k++] =
@@ -291,6 +292,8 @@ static uint32_t *order_by_names(struct order *o, const struct profile *p, const 
 	order_pass(o);
 	return rank;
 }
+
+#define FIRST_MIN 20000 /* functions: fewer are all sorted, at once */
 
 static uint64_t function_cost(const struct profile *p, enum report_sort sort, uint32_t ev,
 			      uint32_t f)
@@ -331,6 +334,94 @@ uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, 
 	order_apply(&o, idx);
 	order_release(&o);
 	return idx;
+}
+
+/*
+ * The k-th largest of the n costs (k <= n): a heap of the k largest seen,
+ * its least on top. O(n log k), whatever the costs.
+ */
+static uint64_t kth_largest(const uint64_t *cost, size_t n, size_t k)
+{
+	uint64_t *h = xmalloc_array(k, sizeof(*h)), top;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t at;
+
+		if (i < k) { /* sift up */
+			for (at = i; at && h[(at - 1) / 2] > cost[i]; at = (at - 1) / 2)
+				h[at] = h[(at - 1) / 2];
+			h[at] = cost[i];
+			continue;
+		}
+		if (cost[i] <= h[0])
+			continue;
+		for (at = 0;;) { /* the least goes, cost[i] sifts down from the top */
+			size_t c = 2 * at + 1;
+
+			if (c >= k)
+				break;
+			if (c + 1 < k && h[c + 1] < h[c])
+				c++;
+			if (h[c] >= cost[i])
+				break;
+			h[at] = h[c];
+			at = c;
+		}
+		h[at] = cost[i];
+	}
+	top = h[0];
+	free(h);
+	return top;
+}
+
+uint32_t *report_sort_functions_first(const struct profile *p, enum report_sort sort, uint32_t ev,
+				      const bool *keep, size_t k, size_t *n)
+{
+	uint32_t *idx, *first, *out;
+	uint64_t *cost, least;
+	bool *cand;
+	size_t m = 0, rest;
+
+	if (sort == SORT_NAME || p->nfuncs <= FIRST_MIN || k >= p->nfuncs / 4)
+		return report_sort_functions(p, sort, ev, keep, n);
+	idx = xmalloc_array(p->nfuncs, sizeof(uint32_t));
+	*n = 0;
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (profile_function_used(p, (uint32_t)f) && (!keep || keep[f]))
+			idx[(*n)++] = (uint32_t)f;
+	if (*n <= k) {
+		free(idx);
+		return report_sort_functions(p, sort, ev, keep, n);
+	}
+	cost = xmalloc_array(*n, sizeof(uint64_t));
+	for (size_t i = 0; i < *n; i++)
+		cost[i] = function_cost(p, sort, ev, idx[i]);
+	least = kth_largest(cost, *n, k);
+	/* every function that costs as much as the k-th: the k first are among them */
+	cand = xcalloc(p->nfuncs, sizeof(bool));
+	for (size_t i = 0; i < *n; i++)
+		if (cost[i] >= least) {
+			cand[idx[i]] = true;
+			m++;
+		}
+	if (m > *n / 4) { /* ties at the k-th: as good as all */
+		free(cand);
+		free(cost);
+		free(idx);
+		return report_sort_functions(p, sort, ev, keep, n);
+	}
+	first = report_sort_functions(p, sort, ev, cand, &m);
+	out = xmalloc_array(*n ? *n : 1, sizeof(uint32_t));
+	memcpy(out, first, m * sizeof(uint32_t));
+	rest = m;
+	for (size_t i = 0; i < *n; i++)
+		if (cost[i] < least)
+			out[rest++] = idx[i];
+	free(first);
+	free(cand);
+	free(cost);
+	free(idx);
+	return out;
 }
 
 static bool same_names(const struct profile *p, const uint32_t *rank, uint32_t f, uint32_t g)

@@ -8,15 +8,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/*
+ * While the profile is read, the rows past the cursor and the top by this
+ * many are left unsorted (more than a screen has): sorting them all ranked
+ * every function's name five times a second, and the read waited for it.
+ */
+#define LOADING_ROWS 512
+
 static void resort(struct table *t)
 {
 	uint32_t keep = table_selected(t);
 	size_t n;
 
 	free(t->rows);
-	t->rows = report_sort_functions(t->p, t->sort, t->disp->event, t->keep, &n);
+	if (t->loading &&
+	    !t->reverse) { /* sorted as far as the screen goes: the rest is read yet */
+		size_t first =
+		    (t->nav.top > t->nav.cursor ? t->nav.top : t->nav.cursor) + LOADING_ROWS;
+
+		t->rows =
+		    report_sort_functions_first(t->p, t->sort, t->disp->event, t->keep, first, &n);
+		t->sorted = first < n ? first : n;
+	} else {
+		t->rows = report_sort_functions(t->p, t->sort, t->disp->event, t->keep, &n);
+		t->sorted = n;
+	}
 	if (t->limit && n > t->limit)
 		n = t->limit;
+	if (t->sorted > n)
+		t->sorted = n;
 	t->nav.count = n;
 	if (t->reverse)
 		for (size_t i = 0; i < n / 2; i++) {

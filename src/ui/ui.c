@@ -867,7 +867,13 @@ int ui_load_session(struct session *s, const struct ui_files *f, const struct lo
  * cursor kept on its function; the moving keys work, q stops at once.
  */
 #define LOAD_QUIT 1  /* load_progressively(): the user stopped it, or the bench */
-#define REDRAW_S 0.2 /* between two redraws of the partial table */
+#define REDRAW_S 0.2 /* between two refreshes of the partial table, at least */
+/*
+ * ... and at least this many times what the last one took: a refresh costs
+ * in proportion to the functions read (0.07 s at a million), and the
+ * thread that does it merges what the others read.
+ */
+#define REFRESH_SHARE 10
 
 struct loading {
 	struct parse_job *job;
@@ -879,17 +885,15 @@ struct loading {
 };
 
 /* The partial table again, from what is merged now (the cursor stays on its function). */
-static void loading_refresh(struct ui *u, struct loading *l)
+static void loading_refresh(struct ui *u, struct loading *l, bool keep_place)
 {
 	const struct profile *p = &u->ses.prof;
+	struct nav place = l->t.nav;
 
 	if (!parse_partial(l->job) || !p->stride || !p->nfuncs)
 		return; /* nothing readable yet (or the file is read again in one pass) */
-	l->totals = xrealloc(l->totals, st_mult(p->nev, sizeof(uint64_t)));
-	memset(l->totals, 0, p->nev * sizeof(uint64_t));
-	for (size_t f = 0; f < p->nfuncs; f++)
-		for (uint32_t e = 0; e < p->stride; e++)
-			u64_add_sat(&l->totals[e], profile_self_at(p, (uint32_t)f, e));
+	l->totals = xrealloc(l->totals, st_mult(p->nev ? p->nev : 1, sizeof(uint64_t)));
+	parse_read_sums(l->job, l->totals, p->nev);
 	if (!l->table) {
 		table_init(&l->t, p, &u->disp);
 		l->table = true;
@@ -898,8 +902,16 @@ static void loading_refresh(struct ui *u, struct loading *l)
 	l->t.totals = l->totals;
 	l->t.loading = true;
 	table_refresh(&l->t);
-	if (!l->moved)
+	if (!l->moved) {
 		l->t.nav.cursor = l->t.nav.top = 0;
+	} else if (keep_place && l->t.nav.count) {
+		/*
+		 * The cursor went where the rows were not sorted yet (End, a page
+		 * down): it stays on its row, not on the function that was there.
+		 */
+		l->t.nav.cursor = place.cursor < l->t.nav.count ? place.cursor : l->t.nav.count - 1;
+		l->t.nav.top = place.top;
+	}
 	nav_scroll(&l->t.nav, ui_table_rows(&u->g));
 }
 
@@ -957,7 +969,7 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 	struct load_screen ls = {.g = lo->screen, .title = u->files.title};
 	struct parse_opts po = parse_opts_of(lo, &ls);
 	struct loading l = {0};
-	double last = 0;
+	double next = 0; /* the partial table's next refresh */
 	int key, ret;
 
 	po.progress = NULL; /* the partial table says how far */
@@ -980,16 +992,29 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 		return -1;
 	loading_draw(u, &l); /* at once: the name and 0% */
 	while (!parse_poll(l.job, 30)) {
-		bool stop = false;
+		bool stop = false, moved = false, unsorted;
 
-		while ((key = term_read_key_within(0)) >= 0 && !stop)
+		while ((key = term_read_key_within(0)) >= 0 && !stop) {
 			stop = loading_key(u, &l, key);
+			moved = true;
+		}
+		/* rows on the screen past those sorted: sorted now, where they are */
+		unsorted =
+		    moved && l.table && l.t.nav.top + (size_t)ui_table_rows(&u->g) > l.t.sorted;
 		/* the first table as soon as there is one, then a few times a second */
-		if (!stop && (!l.table || now_s() - last >= REDRAW_S)) {
-			loading_refresh(u, &l);
+		if (!stop && (!l.table || unsorted || now_s() >= next)) {
+			double t0 = now_s(), took;
+
+			loading_refresh(u, &l, unsorted);
+			took = now_s() - t0;
+			next = now_s() +
+			       (took * REFRESH_SHARE > REDRAW_S ? took * REFRESH_SHARE : REDRAW_S);
 			loading_draw(u, &l);
-			last = now_s();
 			stop = o->first_screen && l.table;
+		} else if (!stop && moved &&
+			   l.table) { /* the cursor at once, on the rows as sorted */
+			nav_scroll(&l.t.nav, ui_table_rows(&u->g));
+			loading_draw(u, &l);
 		}
 		if (stop) {
 			loading_release(&l);
@@ -1208,7 +1233,8 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 	u.seen_table.fn = u.seen_subject.fn = NCG_NONE;
 	ui_check_changed(&u);
 	draw(&u);
-	if (u.keep_pending) {
+	/* the bench's whole table is on the screen: what comes after is not the read's */
+	if (u.keep_pending && !o->whole_table) {
 		/*
 		 * The index is kept once the table is on the screen, by a child
 		 * process: a copy-on-write snapshot of this one, so the keys do
@@ -1220,7 +1246,7 @@ int ui_main(char *const *paths, size_t n, const struct ui_opts *o)
 		profile_keep_names(&u.ses.prof);
 		u.keep_pending = false;
 	}
-	if (o->first_screen) /* the bench's: the table is on the screen */
+	if (o->first_screen || o->whole_table) /* the bench's: the table is on the screen */
 		u.quit = true;
 	while (!u.quit && (key = next_key(&u)) != KEY_END_OF_INPUT) {
 		keep_reap(&u, false);

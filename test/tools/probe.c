@@ -21,10 +21,17 @@
  *   probe unpack FILE MAX stop   the same, its progress saying stop at the
  *                          first report (q on the decompressing screen):
  *                          "stopped: ..." and exit 3.
+ *   probe first FILE K     for every sort, the first 3 events, with and
+ *                          without the names' ranks and with every third
+ *                          function kept: report_sort_functions_first()
+ *                          has the functions of report_sort_functions(), the
+ *                          first K in its order. "ok: N orders" or the first
+ *                          difference, and exit 1.
  */
 #include "ncgrind/core/decompress.h"
 #include "ncgrind/core/parse.h"
 #include "ncgrind/core/profile.h"
+#include "ncgrind/core/report.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -263,6 +270,67 @@ static int unpack(const char *path, const char *max, bool stop)
 	return ret > 0 ? ret : 0;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* One order: 0 when the first k agree and both hold the same functions. */
+static int first_agrees(const struct profile *p, enum report_sort s, uint32_t ev, const bool *keep,
+			size_t k)
+{
+	size_t n, m;
+	uint32_t *all = report_sort_functions(p, s, ev, keep, &n);
+	uint32_t *first = report_sort_functions_first(p, s, ev, keep, k, &m);
+	int bad = n != m;
+
+	for (size_t i = 0; !bad && i < k && i < n; i++)
+		if (all[i] != first[i]) {
+			printf("%s, event %u, %s: row %zu is function %u, not %u\n",
+			       report_sort_name(s), ev, keep ? "a third kept" : "all", i, first[i],
+			       all[i]);
+			bad = 1;
+		}
+	if (!bad) {
+		qsort(all, n, sizeof(*all), cmp_u32);
+		qsort(first, m, sizeof(*first), cmp_u32);
+		bad = memcmp(all, first, n * sizeof(*all)) != 0;
+		if (bad)
+			printf("%s, event %u: not the same functions\n", report_sort_name(s), ev);
+	} else if (n != m) {
+		printf("%s, event %u: %zu functions, not %zu\n", report_sort_name(s), ev, m, n);
+	}
+	free(all);
+	free(first);
+	return bad;
+}
+
+static int first(struct profile *p, const char *karg)
+{
+	size_t k = (size_t)strtoul(karg, NULL, 10), orders = 0;
+	uint32_t *ranks = p->fn_rank;
+	bool *third = calloc(p->nfuncs ? p->nfuncs : 1, sizeof(bool));
+	int bad = 0;
+
+	for (size_t f = 0; f < p->nfuncs; f += 3)
+		third[f] = true;
+	for (int ranked = 1; ranked >= 0 && !bad; ranked--) {
+		p->fn_rank =
+		    ranked ? ranks : NULL; /* (the browser's table, while it reads: none) */
+		for (int s = 0; s < SORT_COUNT && !bad; s++)
+			for (uint32_t ev = 0; ev < p->nev && ev < 3 && !bad; ev++, orders += 2)
+				bad = first_agrees(p, (enum report_sort)s, ev, NULL, k) ||
+				      first_agrees(p, (enum report_sort)s, ev, third, k);
+	}
+	p->fn_rank = ranks;
+	free(third);
+	if (!bad)
+		printf("ok: %zu orders\n", orders);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	struct profile p;
@@ -272,11 +340,12 @@ int main(int argc, char **argv)
 	if ((argc == 4 || (argc == 5 && !strcmp(argv[4], "stop"))) && !strcmp(argv[1], "unpack"))
 		return unpack(argv[2], argv[3], argc == 5);
 	if (argc < 3 ||
-	    (strcmp(argv[1], "check") && strcmp(argv[1], "lines") && strcmp(argv[1], "long")) ||
-	    (!strcmp(argv[1], "lines") && argc != 4)) {
+	    (strcmp(argv[1], "check") && strcmp(argv[1], "lines") && strcmp(argv[1], "long") &&
+	     strcmp(argv[1], "first")) ||
+	    ((!strcmp(argv[1], "lines") || !strcmp(argv[1], "first")) && argc != 4)) {
 		fprintf(stderr,
 			"usage: probe check FILE | probe long FILE | probe lines FILE NAME | "
-			"probe unpack FILE MAX [stop]\n");
+			"probe first FILE K | probe unpack FILE MAX [stop]\n");
 		return 2;
 	}
 	profile_init(&p, argv[2]);
@@ -288,6 +357,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "long"))
 		ret = check_spans() || make_long(&p) ? 1 : check(&p);
+	else if (!strcmp(argv[1], "first"))
+		ret = first(&p, argv[3]);
 	else
 		ret = !strcmp(argv[1], "check") ? check(&p) : lines(&p, argv[3]);
 	diag_release(&d);

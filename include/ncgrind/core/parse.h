@@ -67,6 +67,12 @@ struct parse_job *parse_start(struct profile *p, struct diag *d, const struct pa
 bool parse_poll(struct parse_job *j, int timeout_ms);
 bool parse_partial(const struct parse_job *j);
 void parse_done_bytes(struct parse_job *j, uint64_t *done, uint64_t *total);
+/*
+ * While parse_partial() holds: the sums of the self costs merged so far, by
+ * event (nev of them): what the functions' self rows add up to, without
+ * reading them.
+ */
+void parse_read_sums(const struct parse_job *j, uint64_t *out, uint32_t nev);
 int parse_end(struct parse_job *j, bool cancel);
 
 /* One cost line of a function, as block mode reports it. */

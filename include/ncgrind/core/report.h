@@ -107,6 +107,14 @@ int report_parse_events(const struct profile *p, const char *list, uint32_t *out
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
 				const bool *keep, size_t *n);
 /*
+ * The same *n functions, the first k of them in that order exactly and the
+ * others after them in no order: a screen's worth of a long list, at a cost
+ * that grows with k and the functions that tie with the k-th, not with the
+ * names of all (the browser's table while the profile is read).
+ */
+uint32_t *report_sort_functions_first(const struct profile *p, enum report_sort sort, uint32_t ev,
+				      const bool *keep, size_t k, size_t *n);
+/*
  * Every function's rank in the order of the names (function, file, object,
  * as bytes; equal names, equal rank), by function index (caller frees): the
  * order every report ends with, as profile_finish() keeps it in p->fn_rank.

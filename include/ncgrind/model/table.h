@@ -26,7 +26,8 @@ struct table {
 	size_t limit;         /* `top N`: at most this many rows, 0: no limit */
 	/* the percentages' base: p->totals, or while the file is read the sums so far */
 	const uint64_t *totals;
-	bool loading; /* p is being read: self costs only, no inclusive costs nor calls */
+	bool loading;  /* p is being read: self costs only, no inclusive costs nor calls */
+	size_t sorted; /* the first rows in their order (while loading, not all of them) */
 };
 
 void table_init(struct table *t, const struct profile *p, struct display *disp);

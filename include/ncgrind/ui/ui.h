@@ -22,10 +22,11 @@ struct ui_opts {
 	const char *script;           /* headless: keys and :commands from this file */
 	const char **commands;        /* --command: run after loading, in order */
 	size_t ncommands;
-	int rows, cols;               /* script mode screen size (default 24 x 80) */
-	bool no_cycles;               /* --no-cycles: cycle detection off from the start */
-	unsigned jobs;                /* --jobs: threads that index (0: the cores) */
-	bool first_screen;            /* --bench-first-screen: quit once the first table is shown */
+	int rows, cols;    /* script mode screen size (default 24 x 80) */
+	bool no_cycles;    /* --no-cycles: cycle detection off from the start */
+	unsigned jobs;     /* --jobs: threads that index (0: the cores) */
+	bool first_screen; /* --bench-first-screen: quit once the first table is shown */
+	bool whole_table;  /* --bench-whole-table: quit once the table is whole (the read ended) */
 	const char *diff_base;        /* --diff BASE NEW: BASE (the files read are NEW's) */
 	const struct rewrites *rules; /* --mod-*: how the diff matches names */
 	bool no_siblings;             /* --no-siblings: a diff's base is the file named alone */
