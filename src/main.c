@@ -915,7 +915,7 @@ static int batch(const struct options *in)
 	double t0;
 	int ret;
 
-	t0 = clock_seconds(CLOCK_MONOTONIC);
+	t0 = seconds_monotonic();
 	if (o.stats)
 		memwatch_start();
 	ret = session_load_lean(&s, o.files.v, o.files.n, &popts);
@@ -925,7 +925,7 @@ static int batch(const struct options *in)
 		return 1;
 	}
 	if (o.stats)
-		print_stats(&s.prof, clock_seconds(CLOCK_MONOTONIC) - t0);
+		print_stats(&s.prof, seconds_monotonic() - t0);
 	s.prof.raw_names = o.no_demangle;
 	if (o.parts) /* kept as read, before some parts only count */
 		session_keep(&s);
@@ -946,11 +946,11 @@ static int batch(const struct options *in)
 	o.report.filters = &s.filters;
 	/* the names come from the profile: a terminal must not act on them */
 	o.report.terminal = isatty(STDOUT_FILENO);
-	t0 = clock_seconds(CLOCK_MONOTONIC);
+	t0 = seconds_monotonic();
 	if (!ret)
 		ret = write_report(&s.prof, &o);
 	if (o.stats)
-		fprintf(stderr, "ncgrind: report %.3f s\n", clock_seconds(CLOCK_MONOTONIC) - t0);
+		fprintf(stderr, "ncgrind: report %.3f s\n", seconds_monotonic() - t0);
 	if (o.stats)
 		print_peak(&s.prof, memwatch_stop());
 	for (size_t i = 0; i < s.prof.nsrc; i++)

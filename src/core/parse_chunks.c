@@ -365,7 +365,7 @@ static void *worker_main(void *arg)
 	}
 	pthread_mutex_unlock(&j->mu);
 	profile_spare_release(&w->spare);
-	j->thread_cpu[w->n] = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+	j->thread_cpu[w->n] = seconds_thread_cpu();
 	free(w);
 	return NULL;
 }
@@ -386,7 +386,7 @@ static void *one_pass_main(void *arg)
 	thread_leave_signals();
 	parser_one_pass(j->prof, j->diag, &o, &j->cancel);
 	atomic_store(&j->one_pass_done, j->total);
-	j->thread_cpu[0] = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+	j->thread_cpu[0] = seconds_thread_cpu();
 	pthread_mutex_lock(&j->mu);
 	j->finished = true;
 	pthread_cond_broadcast(&j->done_cond);
@@ -955,13 +955,13 @@ static void job_init(struct parse_job *j, struct profile *p, struct diag *d,
 	pthread_cond_init(&j->room_cond, NULL);
 	atomic_init(&j->one_pass_done, 0);
 	atomic_init(&j->cancel, false);
-	j->t0 = clock_seconds(CLOCK_MONOTONIC);
+	j->t0 = seconds_monotonic();
 	if (getenv("NCGRIND_TEST_CHUNK_DELAY_MS")) {
 		long ms = atol(getenv("NCGRIND_TEST_CHUNK_DELAY_MS"));
 
 		j->delay.tv_nsec = ms > 0 && ms < 1000 ? ms * 1000000L : 0;
 	}
-	j->cpu0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+	j->cpu0 = seconds_thread_cpu();
 }
 
 static uint64_t chunk_size(const struct parse_job *j, unsigned jobs)
@@ -1094,8 +1094,7 @@ bool parse_poll(struct parse_job *j, int timeout_ms)
 		if (j->finished)
 			return true;
 		/* back by the deadline, however fast chunks come: the browser redraws */
-		if (clock_seconds(CLOCK_REALTIME) >=
-		    (double)until.tv_sec + (double)until.tv_nsec / 1e9)
+		if (seconds_realtime() >= (double)until.tv_sec + (double)until.tv_nsec / 1e9)
 			return false;
 	}
 }
@@ -1129,8 +1128,8 @@ static void record_stats(struct parse_job *j)
 	struct profile *p = j->prof;
 
 	p->stats.jobs = j->nworkers;
-	p->stats.wall = clock_seconds(CLOCK_MONOTONIC) - j->t0;
-	p->stats.main_cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - j->cpu0;
+	p->stats.wall = seconds_monotonic() - j->t0;
+	p->stats.main_cpu = seconds_thread_cpu() - j->cpu0;
 	if (j->helped && !j->one_pass) { /* the merging thread was one of the jobs */
 		j->thread_cpu = xrealloc(j->thread_cpu, (j->nworkers + 1) * sizeof(double));
 		j->thread_cpu[p->stats.jobs++] = p->stats.main_cpu;

@@ -1102,10 +1102,10 @@ struct ranking {
 static void rank_main(void *arg)
 {
 	struct ranking *r = arg;
-	double t0 = clock_seconds(CLOCK_MONOTONIC);
+	double t0 = seconds_monotonic();
 
 	r->p->fn_rank = report_rank_functions(r->p);
-	r->seconds = clock_seconds(CLOCK_MONOTONIC) - t0;
+	r->seconds = seconds_monotonic() - t0;
 }
 
 static void ranking_start(struct ranking *r, struct profile *p, unsigned jobs)
@@ -1124,7 +1124,7 @@ void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
 {
 	struct ranking rk;
 	uint64_t *excess;
-	double t0 = clock_seconds(CLOCK_MONOTONIC), t;
+	double t0 = seconds_monotonic(), t;
 
 	finish_stride(p, d);
 	sum_totals(p, d);
@@ -1149,9 +1149,9 @@ void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
 	 */
 	heap_trim();
 	excess = xcalloc(p->nev ? p->nev : 1, sizeof(uint64_t));
-	t = clock_seconds(CLOCK_MONOTONIC);
+	t = seconds_monotonic();
 	graph_inclusive(p, excess);
-	p->stats.inclusive = clock_seconds(CLOCK_MONOTONIC) - t;
+	p->stats.inclusive = seconds_monotonic() - t;
 	check_excess(p, d, excess);
 	free(excess);
 	events_resolve(p, d);
@@ -1160,7 +1160,7 @@ void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
 	fit_arrays(p);
 	if (p->stride == p->ncell) /* (else no value at all: nothing to keep) */
 		compact(p);
-	p->stats.finish = clock_seconds(CLOCK_MONOTONIC) - t0;
+	p->stats.finish = seconds_monotonic() - t0;
 }
 
 /* ---- counting some of the parts ------------------------------------------ */

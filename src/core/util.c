@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <time.h>
 #ifdef __GLIBC__
 #include <malloc.h> /* malloc_trim */
 #endif
@@ -141,12 +142,27 @@ void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-double clock_seconds(clockid_t c)
+static double seconds_of(clockid_t c)
 {
 	struct timespec ts;
 
 	clock_gettime(c, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double seconds_monotonic(void)
+{
+	return seconds_of(CLOCK_MONOTONIC);
+}
+
+double seconds_thread_cpu(void)
+{
+	return seconds_of(CLOCK_THREAD_CPUTIME_ID);
+}
+
+double seconds_realtime(void)
+{
+	return seconds_of(CLOCK_REALTIME);
 }
 
 void heap_trim(void)

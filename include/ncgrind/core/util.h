@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
-#include <time.h>
 
 #define NCG_NONE UINT32_MAX /* "no index" for uint32_t references */
 
@@ -85,8 +84,10 @@ char *xmemdup0(const char *p, size_t n);
  */
 void heap_trim(void);
 
-/* Clock c in seconds (CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID, ...). */
-double clock_seconds(clockid_t c);
+/* Seconds: since some fixed time, of this thread's CPU, since the epoch. */
+double seconds_monotonic(void);
+double seconds_thread_cpu(void);
+double seconds_realtime(void);
 
 /* a * b, or exit with a message when it does not fit in size_t (git's st_mult). */
 size_t st_mult(size_t a, size_t b);
