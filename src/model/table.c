@@ -21,8 +21,8 @@ static void resort(struct table *t)
 	size_t n;
 
 	free(t->rows);
-	if (t->loading &&
-	    !t->reverse) { /* sorted as far as the screen goes: the rest is read yet */
+	/* while the profile is read, sorted as far as the screen goes */
+	if (t->loading && !t->reverse) {
 		size_t first =
 		    (t->nav.top > t->nav.cursor ? t->nav.top : t->nav.cursor) + LOADING_ROWS;
 

@@ -884,7 +884,10 @@ struct loading {
 	uint32_t selected;
 };
 
-/* The partial table again, from what is merged now (the cursor stays on its function). */
+/*
+ * The partial table again, from what is merged now: the cursor stays on its
+ * function, or with keep_place on its row.
+ */
 static void loading_refresh(struct ui *u, struct loading *l, bool keep_place)
 {
 	const struct profile *p = &u->ses.prof;
@@ -999,8 +1002,8 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 			moved = true;
 		}
 		/* rows on the screen past those sorted: sorted now, where they are */
-		unsorted =
-		    moved && l.table && l.t.nav.top + (size_t)ui_table_rows(&u->g) > l.t.sorted;
+		unsorted = moved && l.table && l.t.sorted < l.t.nav.count &&
+			   l.t.nav.top + (size_t)ui_table_rows(&u->g) > l.t.sorted;
 		/* the first table as soon as there is one, then a few times a second */
 		if (!stop && (!l.table || unsorted || now_s() >= next)) {
 			double t0 = now_s(), took;
@@ -1011,8 +1014,8 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 			       (took * REFRESH_SHARE > REDRAW_S ? took * REFRESH_SHARE : REDRAW_S);
 			loading_draw(u, &l);
 			stop = o->first_screen && l.table;
-		} else if (!stop && moved &&
-			   l.table) { /* the cursor at once, on the rows as sorted */
+		} else if (!stop && moved && l.table) {
+			/* the cursor at once, on the rows as they were sorted */
 			nav_scroll(&l.t.nav, ui_table_rows(&u->g));
 			loading_draw(u, &l);
 		}
