@@ -86,10 +86,10 @@ multipart() {
 	# the browser sorts only the first rows of the partial table (its screen):
 	# those must be the whole sort's, ties and all, by every sort and with a
 	# filter, the names ranked (a report) or not (while the file is read): 4
-	# sorts x 2 events x (all, a third) x (ranked, not)
+	# sorts x 2 events x (all, a third) x (ranked, not); k = 0: the whole sort
 	local P="$BATS_TEST_TMPDIR/tied.callgrind" k
 	tied_profile "$P"
-	for k in 1 40 300 512 2000; do
+	for k in 0 1 40 300 512 2000; do
 		run "$PROBE" first "$P" "$k"
 		echo "k $k: $output"
 		[ "$status" -eq 0 ]

@@ -382,7 +382,7 @@ uint32_t *report_sort_functions_first(const struct profile *p, enum report_sort 
 	bool *cand;
 	size_t m = 0, rest;
 
-	if (sort == SORT_NAME || p->nfuncs <= FIRST_MIN || k >= p->nfuncs / 4)
+	if (sort == SORT_NAME || !k || p->nfuncs <= FIRST_MIN || k >= p->nfuncs / 4)
 		return report_sort_functions(p, sort, ev, keep, n);
 	idx = xmalloc_array(p->nfuncs, sizeof(uint32_t));
 	*n = 0;
