@@ -949,10 +949,10 @@ static int batch(const struct options *in)
 	t0 = seconds_monotonic();
 	if (!ret)
 		ret = write_report(&s.prof, &o);
-	if (o.stats)
+	if (o.stats) {
 		fprintf(stderr, "ncgrind: report %.3f s\n", seconds_monotonic() - t0);
-	if (o.stats)
 		print_peak(&s.prof, memwatch_stop());
+	}
 	for (size_t i = 0; i < s.prof.nsrc; i++)
 		if (map_changed(&s.prof.src[i].map)) { /* the report read zeros past its end */
 			escape_message(stderr,

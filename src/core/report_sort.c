@@ -308,31 +308,47 @@ static uint64_t function_cost(const struct profile *p, enum report_sort sort, ui
 	}
 }
 
-uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
-				const bool *keep, size_t *n)
+/* The used functions that keep lets through, in index order, *n of them (caller frees). */
+static uint32_t *listed_functions(const struct profile *p, const bool *keep, size_t *n)
 {
-	uint32_t *idx = xmalloc_array(p->nfuncs, sizeof(uint32_t));
-	struct order o;
+	uint32_t *idx = xmalloc_array(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
 
 	*n = 0;
 	for (size_t f = 0; f < p->nfuncs; f++)
 		if (profile_function_used(p, (uint32_t)f) && (!keep || keep[f]))
 			idx[(*n)++] = (uint32_t)f;
-	order_init(&o, *n);
+	return idx;
+}
+
+/* The n functions of idx (in index order) into report order, in place. */
+static void order_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
+			    uint32_t *idx, size_t n)
+{
+	struct order o;
+
+	order_init(&o, n);
 	if (p->fn_rank) { /* the names ranked once (profile_finish()): one pass */
-		for (size_t i = 0; i < *n; i++)
+		for (size_t i = 0; i < n; i++)
 			o.keys[i] = p->fn_rank[idx[i]];
 		order_pass(&o);
 	} else {
 		free(order_by_names(&o, p, idx));
 	}
-	if (sort != SORT_NAME && *n > 1) { /* qsort compared no row of one: read no cost */
-		for (size_t i = 0; i < *n; i++)
+	if (sort != SORT_NAME && n > 1) { /* qsort compared no row of one: read no cost */
+		for (size_t i = 0; i < n; i++)
 			o.keys[i] = ~function_cost(p, sort, ev, idx[i]);
 		order_pass(&o);
 	}
 	order_apply(&o, idx);
 	order_release(&o);
+}
+
+uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
+				const bool *keep, size_t *n)
+{
+	uint32_t *idx = listed_functions(p, keep, n);
+
+	order_functions(p, sort, ev, idx, *n);
 	return idx;
 }
 
@@ -377,48 +393,32 @@ static uint64_t kth_largest(const uint64_t *cost, size_t n, size_t k)
 uint32_t *report_sort_functions_first(const struct profile *p, enum report_sort sort, uint32_t ev,
 				      const bool *keep, size_t k, size_t *n)
 {
-	uint32_t *idx, *first, *out;
+	uint32_t *idx = listed_functions(p, keep, n), *out;
 	uint64_t *cost, least;
-	bool *cand;
 	size_t m = 0, rest;
 
-	if (sort == SORT_NAME || !k || p->nfuncs <= FIRST_MIN || k >= p->nfuncs / 4)
-		return report_sort_functions(p, sort, ev, keep, n);
-	idx = xmalloc_array(p->nfuncs, sizeof(uint32_t));
-	*n = 0;
-	for (size_t f = 0; f < p->nfuncs; f++)
-		if (profile_function_used(p, (uint32_t)f) && (!keep || keep[f]))
-			idx[(*n)++] = (uint32_t)f;
-	if (*n <= k) {
-		free(idx);
-		return report_sort_functions(p, sort, ev, keep, n);
+	if (sort == SORT_NAME || !k || *n <= FIRST_MIN || k >= *n / 4) {
+		order_functions(p, sort, ev, idx, *n);
+		return idx;
 	}
 	cost = xmalloc_array(*n, sizeof(uint64_t));
 	for (size_t i = 0; i < *n; i++)
 		cost[i] = function_cost(p, sort, ev, idx[i]);
 	least = kth_largest(cost, *n, k);
-	/* every function that costs as much as the k-th: the k first are among them */
-	cand = xcalloc(p->nfuncs, sizeof(bool));
+	/* every function that costs as much as the k-th (the k first are among them) first */
 	for (size_t i = 0; i < *n; i++)
-		if (cost[i] >= least) {
-			cand[idx[i]] = true;
-			m++;
-		}
+		m += cost[i] >= least;
 	if (m > *n / 4) { /* ties at the k-th: as good as all */
-		free(cand);
 		free(cost);
-		free(idx);
-		return report_sort_functions(p, sort, ev, keep, n);
+		order_functions(p, sort, ev, idx, *n);
+		return idx;
 	}
-	first = report_sort_functions(p, sort, ev, cand, &m);
-	out = xmalloc_array(*n ? *n : 1, sizeof(uint32_t));
-	memcpy(out, first, m * sizeof(uint32_t));
+	out = xmalloc_array(*n, sizeof(uint32_t));
 	rest = m;
+	m = 0;
 	for (size_t i = 0; i < *n; i++)
-		if (cost[i] < least)
-			out[rest++] = idx[i];
-	free(first);
-	free(cand);
+		out[cost[i] >= least ? m++ : rest++] = idx[i];
+	order_functions(p, sort, ev, out, m);
 	free(cost);
 	free(idx);
 	return out;

@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <term.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 static bool term_active;
@@ -657,14 +656,6 @@ int term_read_key_within(int ms)
 	return key;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void mouse_push(enum mouse_kind kind, int row, int col)
 {
 	if (mouse_queued < MOUSE_QUEUE)
@@ -674,7 +665,7 @@ static void mouse_push(enum mouse_kind kind, int row, int col)
 /* A press of the left button at (row, col): a click, or the second of a double click. */
 static void mouse_press(int row, int col)
 {
-	double t = now_s();
+	double t = seconds_monotonic();
 	bool twice =
 	    t - last_press.at < DOUBLE_CLICK_S && row == last_press.row && col == last_press.col;
 

@@ -670,8 +670,6 @@ struct load_screen {
 	bool stopped; /* q while a pipe was read */
 };
 
-static double now_s(void);
-
 static void show_progress(struct load_screen *ls, const char *what, uint64_t done, uint64_t total,
 			  const char *keys)
 {
@@ -724,10 +722,10 @@ static bool on_reading(void *ctx, uint64_t done)
 
 	if (ls->stopped)
 		return true; /* the other files of the run are not read either */
-	if (!ls->drawn || now_s() - ls->drawn >= PIPE_REDRAW_S) {
+	if (!ls->drawn || seconds_monotonic() - ls->drawn >= PIPE_REDRAW_S) {
 		view_draw_loading(ls->g, ls->title, done, 0);
 		term_paint(ls->g);
-		ls->drawn = now_s();
+		ls->drawn = seconds_monotonic();
 	}
 	return stop_asked(ls);
 }
@@ -760,14 +758,6 @@ void ui_tell_problems(struct ui *u)
 	u->status = u->ses.diag.errors ? 1 : 0;
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 #define WAIT_QUIET_S 0.3 /* a step shorter than this shows no waiting screen */
 
 bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
@@ -778,8 +768,8 @@ bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
 	if (u->script)
 		return false;
 	if (!w->since)
-		w->since = now_s();
-	if (now_s() - w->since < WAIT_QUIET_S)
+		w->since = seconds_monotonic();
+	if (seconds_monotonic() - w->since < WAIT_QUIET_S)
 		return false;
 	grid_clear(g);
 	grid_fill(g, 0, 0, ATTR_TITLE);
@@ -1005,12 +995,12 @@ static int load_progressively(struct ui *u, const struct load_opts *lo, const st
 		unsorted = moved && l.table && l.t.sorted < l.t.nav.count &&
 			   l.t.nav.top + (size_t)ui_table_rows(&u->g) > l.t.sorted;
 		/* the first table as soon as there is one, then a few times a second */
-		if (!stop && (!l.table || unsorted || now_s() >= next)) {
-			double t0 = now_s(), took;
+		if (!stop && (!l.table || unsorted || seconds_monotonic() >= next)) {
+			double t0 = seconds_monotonic(), took;
 
 			loading_refresh(u, &l, unsorted);
-			took = now_s() - t0;
-			next = now_s() +
+			took = seconds_monotonic() - t0;
+			next = seconds_monotonic() +
 			       (took * REFRESH_SHARE > REDRAW_S ? took * REFRESH_SHARE : REDRAW_S);
 			loading_draw(u, &l);
 			stop = o->first_screen && l.table;
