@@ -32,16 +32,6 @@ int ui_table_rows(const struct grid *g)
 	return r > 1 ? r : 1;
 }
 
-static uint64_t max_calls(const struct table *t)
-{
-	uint64_t m = 0;
-
-	for (size_t i = 0; i < t->nav.count; i++)
-		if (t->p->funcs[t->rows[i]].calls > m)
-			m = t->p->funcs[t->rows[i]].calls;
-	return m;
-}
-
 /* The table's columns (list.h): Incl and its %, Self and its %, the other events, Calls (last). */
 enum { TCOL_INCL, TCOL_INCL_PCT, TCOL_SELF, TCOL_SELF_PCT, TCOL_EXT };
 
@@ -107,7 +97,7 @@ static void table_columns(struct list *l, const struct grid *g, const struct tab
 {
 	bool incl = profile_has_calls(t->p) && !t->loading; /* inclusive costs come at the end */
 	char buf[FMT_NUM];
-	int w, sw, calls = list_width(fmt_commas(buf, max_calls(t)));
+	int w, sw, calls = list_width(fmt_commas(buf, t->max_calls));
 
 	list_init(l, t->disp->short_units, 2);
 	table_cost_widths(t, &w, &sw);

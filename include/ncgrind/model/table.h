@@ -26,10 +26,12 @@ struct table {
 	size_t limit;         /* `top N`: at most this many rows, 0: no limit */
 	/* the percentages' base: p->totals, or while the file is read the sums so far */
 	const uint64_t *totals;
-	bool loading;  /* p is being read: self costs only, no inclusive costs nor calls */
-	size_t sorted; /* the first rows in their order (while loading, not all of them) */
+	bool loading;       /* p is being read: self costs only, no inclusive costs nor calls */
+	size_t sorted;      /* the first rows in their order (while loading, not all of them) */
+	uint64_t max_calls; /* the most calls of a row's function: the Calls column's width */
 };
 
+/* An empty table of p: table_refresh() makes its rows. */
 void table_init(struct table *t, const struct profile *p, struct display *disp);
 void table_release(struct table *t);
 
