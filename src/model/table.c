@@ -49,9 +49,12 @@ static void resort(struct table *t)
 	for (size_t i = 0; keep != NCG_NONE && i < n; i++)
 		if (t->rows[i] == keep)
 			t->nav.cursor = i;
-	/* once per order, not per frame: a draw reads the rows on the screen only */
+	/*
+	 * Once per order, not per frame: a draw reads the rows on the screen
+	 * only. While the file is read there are no calls to show.
+	 */
 	t->max_calls = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && !t->loading; i++)
 		if (t->p->funcs[t->rows[i]].calls > t->max_calls)
 			t->max_calls = t->p->funcs[t->rows[i]].calls;
 }
