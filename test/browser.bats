@@ -124,6 +124,33 @@ called 5 times  file: file2.c  object:
 EOF
 }
 
+@test "the Calls column is as wide as the most calls among the rows, filtered or not" {
+	# A profile made here: main calls f 1,234,567 times (cost 10) and g
+	# 3 times (cost 5). "1,234,567" is 9 columns, wider than "Calls": the
+	# column takes 9 while f is a row; filtered to g (3 calls), it is
+	# "Calls" wide again (5), and 9 once the filter goes.
+	mkdir "$BATS_TEST_TMPDIR/p"
+	printf '%s\n' '# callgrind format' 'events: Ir' 'fl=t.c' 'fn=main' '1 1' 'cfn=f' \
+		'calls=1234567 2' '1 10' 'cfn=g' 'calls=3 3' '1 5' 'fn=f' '2 10' 'fn=g' '3 5' \
+		>"$BATS_TEST_TMPDIR/p/t.callgrind"
+	browse_ok "$BATS_TEST_TMPDIR/p/t.callgrind" <<'EOF'
+:save-screen all
+:filter ^g$
+:save-screen g
+:filter
+:save-screen again
+EOF
+	screen_rows '3p' all g again
+	expect_out <<'EOF'
+== all
+Incl      %  Self      %      Calls  Function
+== g
+Incl      %  Self      %  Calls  Function
+== again
+Incl      %  Self      %      Calls  Function
+EOF
+}
+
 @test "first screen: --size is honoured, the default is 80x24" {
 	browse_ok "$FIX/spec/spec-extended.callgrind" --size=60x12 <<'EOF'
 :save-screen s
