@@ -178,6 +178,50 @@ multipart() {
 	[ "$status" -eq 0 ]
 }
 
+@test "jobs: parts a chunk holds whole give their ids to the shared table as the one pass does" {
+	# 8 parts, each defining its names again (as Callgrind does in a file of
+	# combined dumps): parts 2 and 6 define a new id, (3) h; part 4 gives
+	# (1) and (2) other names, other and k, and keeps a table of its own,
+	# which its call line "cfn=(2)" is read again through (the callers
+	# report says where the call is); the other parts agree. Chunks of 150
+	# bytes hold parts 1 3 5 7 whole, whose ids go to the shared table as
+	# they are merged; chunks of 200 and 400 hold part 4 whole; cut at
+	# every fn= line, no part is whole.
+	# By hand: f self 10 in parts 1 2 3 5 6 7 8 = 70, with its 3 calls to g
+	# (parts 1 3 7, 5 each) 85; g 5 + 5 + 2 + 5 = 17, called 3 times; h
+	# 7 + 7 = 14; other 3, with its call to k (4) 7; k 1, called once: 4.
+	local P="$BATS_TEST_TMPDIR/parts.callgrind" c
+	python3 - "$P" <<'EOF'
+import sys
+p1 = ["fn=(1) f", "1 10", "cfn=(2) g", "calls=1 1", "1 5", "fn=(2) g", "1 5"]
+p2 = ["fn=(1) f", "1 10", "fn=(3) h", "2 7"]
+p4 = ["fn=(2) k", "1 1", "fn=(1) other", "1 3", "cfn=(2)", "calls=1 1", "1 4"]
+p5 = ["fn=(2) g", "1 2", "fn=(1) f", "1 10"]
+p8 = ["fn=(1) f", "1 10"]
+out = ["# callgrind format", "version: 1", "events: Ir", ""]
+for i, p in enumerate([p1, p2, p1, p4, p5, p2, p1, p8]):
+    out += ["part: %d" % (i + 1), "ob=(1) /lib/a.so", "fl=(1) a.c"] + p + [""]
+open(sys.argv[1], "w").write("\n".join(out) + "\n")
+EOF
+	for c in 150 200 400; do
+		NCGRIND_CHUNK_SIZE=$c "$NCGRIND" --jobs=3 --stats --dump=functions --format=tsv "$P" \
+			>"$BATS_TEST_TMPDIR/t.$c" 2>"$BATS_TEST_TMPDIR/e.$c"
+		refute_grep "one pass" "$BATS_TEST_TMPDIR/e.$c"
+		grep -q " [2-9][0-9]* chunks$" "$BATS_TEST_TMPDIR/e.$c"
+	done
+	cp "$BATS_TEST_TMPDIR/t.150" "$OUT"
+	expect_out <<'EOF'
+function	file	object	calls	self:Ir	incl:Ir
+f	a.c	/lib/a.so	0	70	85
+g	a.c	/lib/a.so	3	17	17
+h	a.c	/lib/a.so	0	14	14
+other	a.c	/lib/a.so	0	3	7
+k	a.c	/lib/a.so	1	1	4
+EOF
+	JOBS_COMPARE_CHUNKS="1 150 200 400" run "$COMPARE" "$NCGRIND" "$P"
+	[ "$status" -eq 0 ]
+}
+
 # manynames FILE: 12,000 functions (enough for profile_finish() to rank their
 # names on a thread of its own) in two files, defined in an order that is not
 # their names'; the names share long prefixes, some are prefixes of others,

@@ -722,6 +722,40 @@ static bool merge_ids(struct parse_job *j, struct idtab *dst, const struct idtab
 	return true;
 }
 
+/*
+ * A part the chunk holds whole (another part follows it there). Callgrind
+ * defines every name again in each part of a file of combined dumps, with
+ * the ids the parts before gave them: where each of the part's ids is the
+ * shared table's, or new there, its own table was made only to be walked
+ * and given to the shared one when the part closed (profile_share_ids()),
+ * a hashed insert and a lookup an id (15% of the merge of a 121 MB
+ * profile of 1,911 parts). Its ids go there at once, in that order.
+ * 1: done; 0: the usual way (the part keeps a table of its own); -1: the
+ * merge gives up, as merge_ids() does.
+ */
+static int share_whole_part(struct parse_job *j, const struct part *pt, const struct part *lp)
+{
+	struct idtab *shared = j->prof->src[pt->src].shared_ids;
+	uint64_t id;
+	uint32_t v, old;
+
+	for (int k = 0; lp->ids && k < 3; k++)
+		for (size_t i = 0; idtab_each(&lp->ids[k], i, &id, &v); i++) {
+			if (v == NCG_NONE)
+				continue;
+			if (j->ntrans[v] == NCG_NONE)
+				return -1;
+			old = idtab_get(&shared[k], id);
+			if (old != NCG_NONE && old != j->ntrans[v])
+				return 0;
+		}
+	for (int k = 0; lp->ids && k < 3; k++)
+		for (size_t i = 0; idtab_each(&lp->ids[k], i, &id, &v); i++)
+			if (v != NCG_NONE)
+				idtab_add(&shared[k], id, j->ntrans[v]);
+	return 1;
+}
+
 static void take_span(struct span *dst, struct span src)
 {
 	if (src.len)
@@ -785,6 +819,7 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 
 	for (size_t i = 0; i < l->nparts; i++) {
 		struct part *lp = &l->parts[i], *pt;
+		int shared;
 
 		if (lp->nchanges)
 			return false;
@@ -804,7 +839,10 @@ static bool merge_parts(struct parse_job *j, struct chunk *c, uint32_t *ptrans, 
 			j->part = (uint32_t)p->nparts++;
 			if (j->part_sum)
 				memset(j->part_sum, 0, j->part_sum_alloc * sizeof(uint64_t));
-			for (int k = 0; lp->ids && k < 3; k++)
+			shared = i + 1 < l->nparts ? share_whole_part(j, pt, lp) : 0;
+			if (shared < 0)
+				return false;
+			for (int k = 0; !shared && lp->ids && k < 3; k++)
 				if (!merge_ids(j, profile_part_ids(pt, k), &lp->ids[k]))
 					return false;
 		}
