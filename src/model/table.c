@@ -54,9 +54,10 @@ static void resort(struct table *t)
 	 * only. While the file is read there are no calls to show.
 	 */
 	t->max_calls = 0;
-	for (size_t i = 0; i < n && !t->loading; i++)
-		if (t->p->funcs[t->rows[i]].calls > t->max_calls)
-			t->max_calls = t->p->funcs[t->rows[i]].calls;
+	if (!t->loading)
+		for (size_t i = 0; i < n; i++)
+			if (t->p->funcs[t->rows[i]].calls > t->max_calls)
+				t->max_calls = t->p->funcs[t->rows[i]].calls;
 }
 
 void table_init(struct table *t, const struct profile *p, struct display *disp)
@@ -68,8 +69,8 @@ void table_init(struct table *t, const struct profile *p, struct display *disp)
 	/* the first screen: the hot spots, as callgrind_annotate lists them */
 	t->sort = SORT_SELF;
 	/*
-	 * No rows yet: every caller sets its filters first and then asks for
-	 * them (table_refresh()); sorted here too, a million functions were
+	 * No rows yet: every caller sets its filters, then asks for them
+	 * (table_refresh()). Sorted here as well, a million functions were
 	 * sorted twice before the first screen (0.15 s more on 5 GiB).
 	 */
 }
