@@ -327,3 +327,26 @@ manynames() {
 	ncg --jobs=2x --dump=functions "$FIX/example.callgrind"
 	expect_status 2
 }
+
+@test "jobs: the last chunks of a file cut by size are smaller, so that no thread waits long for another" {
+	# 100000 functions of 40 lines, 23,977,847 bytes: at 2 jobs, chunks of a 16th of
+	# the file (1,498,615 bytes) after a first one of 2 MiB, 16 chunks if all were
+	# alike; with the last ones a quarter of what is left (1 MiB at least), 17 or more
+	awk 'BEGIN {
+		print "# callgrind format"; print "version: 1"; print "positions: line"
+		print "events: Ir"
+		for (l = 1; l <= 40; l++) b = b l " " l "\n"
+		for (f = 1; f <= 100000; f++) { printf "fn=(%d) f%d\n", f, f; printf "%s", b }
+	}' >"$BATS_TEST_TMPDIR/t.callgrind"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/t.callgrind")" -eq 23977847 ]
+	"$NCGRIND" --jobs=2 --stats --dump=functions --format=tsv "$BATS_TEST_TMPDIR/t.callgrind" \
+		>"$BATS_TEST_TMPDIR/two" 2>"$OUT"
+	n=$(sed -n 's/.*; \([0-9]*\) chunks$/\1/p' "$OUT")
+	[ "$n" -ge 17 ]
+	[ "$n" -le 20 ]
+	# each function: Ir 1 + 2 + ... + 40 = 820
+	grep -P '^f77777\t' "$BATS_TEST_TMPDIR/two" | cut -f5 >"$OUT"
+	expect_out <<<"820"
+	"$NCGRIND" --jobs=1 --dump=functions --format=tsv "$BATS_TEST_TMPDIR/t.callgrind" >"$BATS_TEST_TMPDIR/one"
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
+}
