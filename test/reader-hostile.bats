@@ -64,6 +64,34 @@ EOF2
 	[ "$status" -eq 0 ]
 }
 
+@test "reader: a part that renames an id keeps, on re-read, the ids it defined as the parts before" {
+	# Part 2 defines (1) a as part 1 did (kept in no table of its own) and
+	# (2) as c, not b: it keeps a table of its own, which must hold (1) too,
+	# for the re-read of its call cfn=(1) at line 2. By hand: a self 1 + 2 + 4
+	# + 1 = 8, with its call to b (5) 13; b 5 + 1 = 6; c 3, with its call to
+	# a (7) 10.
+	printf '%s\n' 'events: Ir' 'part: 1' 'fn=(1) a' '1 1' 'cfn=(2) b' 'calls=1 1' '1 5' \
+		'fn=(2) b' '1 5' 'part: 2' 'fn=(1) a' '1 2' 'fn=(2) c' '1 3' 'cfn=(1)' 'calls=1 2' \
+		'2 7' 'fn=(1)' '3 4' 'part: 3' 'fn=(1) a' '1 1' 'fn=(2) b' '1 1' \
+		>"$BATS_TEST_TMPDIR/parts.callgrind"
+	ncg --dump=functions --format=tsv "$BATS_TEST_TMPDIR/parts.callgrind"
+	expect_status 0
+	expect_out <<'EOF2'
+function	file	object	calls	self:Ir	incl:Ir
+a			1	8	13
+b			1	6	6
+c			0	3	10
+EOF2
+	ncg --dump=callers --function='^a$' "$BATS_TEST_TMPDIR/parts.callgrind"
+	expect_out <<'EOF2'
+callers of a  (incl 13 = 76.47%, called once)
+    cost of calls  %total    %func      calls  caller
+                7  41.18%  53.85%          1  c  at :2
+EOF2
+	run "$PROBE" check "$BATS_TEST_TMPDIR/parts.callgrind"
+	[ "$status" -eq 0 ]
+}
+
 @test "reader: the cost line of a rejected calls= before any fn= counts nowhere, not even on re-read" {
 	# events: NUL / calls= (no count: rejected) / 7 9: the line belongs to the
 	# rejected call, so no function is made for it

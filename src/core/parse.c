@@ -220,13 +220,29 @@ void parser_pending_check(struct parser *ps, const char *p)
 /* ---- names ------------------------------------------------------------- */
 
 /*
+ * While indexing, the current part's name for id: its own table's, or
+ * shared_ids' where the part defined the id as shared_ids has it
+ * (parser.stamp).
+ */
+static uint32_t own_id(const struct parser *ps, const struct part *pt, enum id_kind kind,
+		       uint64_t id)
+{
+	uint32_t v = profile_part_own_id(pt, kind, id);
+
+	if (v == NCG_NONE && id < ps->nstamp[kind] && ps->stamp[kind][id] == ps->part + 1)
+		v = idtab_get(&ps->prof->src[pt->src].shared_ids[kind], id);
+	return v;
+}
+
+/*
  * The name an id stands for at the current line, as the index saw it there:
  * the final table, unless the id changed after this line (id_change).
  */
 static uint32_t id_lookup(struct parser *ps, enum id_kind kind, uint64_t id)
 {
 	const struct part *pt = parser_part(ps);
-	uint32_t v = profile_part_id(ps->prof, pt, kind, id);
+	uint32_t v =
+	    ps->reread ? profile_part_id(ps->prof, pt, kind, id) : own_id(ps, pt, kind, id);
 
 	if (ps->reread && pt->nchanges) {
 		/* the first change of (kind, id) after this line: what it was before */
@@ -269,13 +285,46 @@ static void id_set(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v
 	idtab_set(profile_part_ids(parser_part(ps), kind), id, v);
 }
 
-/* The index defines id as name v; a change the index already relied on is logged. */
-static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v)
+/*
+ * Stamps the part's first definition of id (parser.stamp) when it is
+ * shared_ids' own (defined_before() found it there); false when it is not,
+ * or the id is too large for the stamps (8 times the ids shared_ids has,
+ * at most), and the definition goes in the part's table.
+ */
+static bool id_stamp(struct parser *ps, const struct part *pt, enum id_kind kind, uint64_t id,
+		     bool shared)
+{
+	const struct idtab *sh = &ps->prof->src[pt->src].shared_ids[kind];
+	size_t old = ps->nstamp[kind], n;
+
+	if (!shared || id >= st_add(st_mult(sh->nset, 8), 4096))
+		return false;
+	if (id >= old) {
+		n = (size_t)id + 1 > old / 2 * 3 ? (size_t)id + 1 : old / 2 * 3;
+		ps->stamp[kind] = xrealloc(ps->stamp[kind], st_mult(n, sizeof(uint32_t)));
+		memset(ps->stamp[kind] + old, 0, (n - old) * sizeof(uint32_t));
+		ps->nstamp[kind] = n;
+	}
+	ps->stamp[kind][id] = ps->part + 1;
+	ALLOC_GROW(ps->stamped, ps->nstamped + 1, ps->stamped_alloc);
+	ps->stamped[ps->nstamped++] = (struct stamped){id, kind};
+	if (ps->icache)
+		ps->icache[kind][id & (ID_CACHE - 1)].part1 = 0;
+	return true;
+}
+
+/*
+ * The index defines id as name v (shared: the name shared_ids gives it, as
+ * defined_before() found); a change the index already relied on is logged.
+ */
+static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v, bool shared)
 {
 	struct part *pt = parser_part(ps);
-	uint32_t old = profile_part_own_id(pt, kind, id);
+	uint32_t old = own_id(ps, pt, kind, id);
 
-	if (old == ID_UNDEFINED_USED || (old != NCG_NONE && old != v)) {
+	if (old == v)
+		return; /* defined again, the same */
+	if (old == ID_UNDEFINED_USED || old != NCG_NONE) {
 		ALLOC_GROW(pt->changes, pt->nchanges + 1, pt->changes_alloc);
 		pt->changes[pt->nchanges++] = (struct id_change){
 		    .id = id,
@@ -283,8 +332,27 @@ static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_
 		    .before = old == ID_UNDEFINED_USED ? NCG_NONE : old,
 		    .kind = kind,
 		};
+	} else if (id_stamp(ps, pt, kind, id, shared)) {
+		return;
 	}
 	id_set(ps, kind, id, v);
+}
+
+void parser_own_stamped(struct parser *ps, struct part *pt)
+{
+	if (ps->nstamped && !profile_ids_agree(ps->prof, pt)) {
+		for (size_t i = 0; i < ps->nstamped; i++) {
+			const struct stamped *st = &ps->stamped[i];
+			struct idtab *own = profile_part_ids(pt, (int)st->kind);
+
+			/* (unless the part defined it again otherwise: that one stays) */
+			if (idtab_get(own, st->id) == NCG_NONE)
+				idtab_set(own, st->id,
+					  idtab_get(&ps->prof->src[pt->src].shared_ids[st->kind],
+						    st->id));
+		}
+	}
+	ps->nstamped = 0;
 }
 
 static const char *const kind_word[] = {"object", "file", "function"};
@@ -335,6 +403,7 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 {
 	struct lex_name ln;
 	uint32_t v;
+	bool shared;
 
 	if (lex_name(p, ps->end, &ln) != LEX_OK) {
 		parser_error(ps, "bad compressed name '%s'", p, parser_line_len(p));
@@ -361,10 +430,11 @@ static uint32_t name_of(struct parser *ps, const char *p, enum id_kind kind)
 	if (ps->reread) /* the index pass defined every name; look up, never add */
 		return names_find(&ps->prof->names, ln.name);
 	v = ln.kind == LEX_NAME_DEFINE ? defined_before(ps, kind, &ln) : NCG_NONE;
-	if (v == NCG_NONE)
+	shared = v != NCG_NONE;
+	if (!shared)
 		v = names_intern(&ps->prof->names, ln.name);
 	if (ln.kind == LEX_NAME_DEFINE)
-		id_define(ps, kind, ln.id, v);
+		id_define(ps, kind, ln.id, v, shared);
 	return v;
 }
 
@@ -1938,6 +2008,9 @@ static void parser_caches(struct parser *ps)
 
 static void parser_release(struct parser *ps)
 {
+	for (int k = 0; k < 3; k++)
+		free(ps->stamp[k]);
+	free(ps->stamped);
 	free(ps->icache);
 	free(ps->fcache);
 	free(ps->ecache);

@@ -636,8 +636,7 @@ uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kin
 	return profile_part_own_id(pt, kind, id);
 }
 
-/* Whether every id the part defined has the same name in shared_ids, or none there. */
-static bool ids_agree(const struct profile *p, const struct part *pt)
+bool profile_ids_agree(const struct profile *p, const struct part *pt)
 {
 	uint64_t id;
 	uint32_t v, old;
@@ -662,7 +661,7 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	uint64_t id;
 	uint32_t v;
 
-	if (!ids_agree(p, pt)) {
+	if (!profile_ids_agree(p, pt)) {
 		for (int k = 0; pt->ids && k < 3; k++)
 			idtab_seal(&pt->ids[k]); /* its own for good: never walked again */
 		return;

@@ -387,6 +387,8 @@ static inline const struct map *profile_part_map(const struct profile *p, const 
 
 /* A part's own table of ids of one kind, made (with the other two) if it has none. */
 struct idtab *profile_part_ids(struct part *pt, int kind);
+/* Whether every id the part defined has the same name in shared_ids, or none there. */
+bool profile_ids_agree(const struct profile *p, const struct part *pt);
 /* The value of id in a part's own table of that kind: NCG_NONE if none. */
 static inline uint32_t profile_part_own_id(const struct part *pt, int kind, uint64_t id)
 {
