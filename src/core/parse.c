@@ -294,10 +294,10 @@ static void id_set(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v
 static bool id_stamp(struct parser *ps, const struct part *pt, enum id_kind kind, uint64_t id,
 		     bool shared)
 {
-	const struct idtab *sh = &ps->prof->src[pt->src].shared_ids[kind];
 	size_t old = ps->nstamp[kind], n;
 
-	if (!shared || id >= st_add(st_mult(sh->nset, 8), 4096))
+	/* (shared: one pass, where the profile has its files; a chunk's has none) */
+	if (!shared || id >= st_add(st_mult(ps->prof->src[pt->src].shared_ids[kind].nset, 8), 4096))
 		return false;
 	if (id >= old) {
 		n = (size_t)id + 1 > old / 2 * 3 ? (size_t)id + 1 : old / 2 * 3;
