@@ -99,25 +99,43 @@ shapes() {
 	[ "${BASH_REMATCH[1]}" -gt 1100 ]
 }
 
+# diff_tree_rows SPEC DIR: one diff's tree (SPEC "BASE NEW|THRESHOLD|OPTIONS")
+# checked on each side by tree-rows.awk; prints the rows checked, or "broken:"
+# and what broke (each_file's FN: the 27 trees at once, a core each)
+diff_tree_rows() {
+	local pair thr inv col n=0
+	IFS='|' read -r pair thr inv <<<"$1"
+	# shellcheck disable=SC2086 # two paths; one or two options
+	"$NCGRIND" --diff $pair --dump=tree --format=tsv --threshold=$thr $inv >"$2/t" 2>/dev/null
+	for col in 7 8; do # Ir:base, Ir:new as the incl column tree-rows.awk reads
+		awk -F'\t' -v OFS='\t' -v c=$col '{ $5 = $c; print }' "$2/t" >"$2/t.$col"
+		awk -f "$ROWS" "$2/t.$col" || {
+			echo "broken: $pair $thr $inv column $col"
+			return
+		}
+		n=$((n + $(wc -l <"$2/t.$col")))
+	done
+	echo "$n"
+}
+
 @test "tree property: a diff's trees, each side's printed integers exactly, both ways" {
 	# (before issue 27, version1 against version2 inverted broke it 25 times at 0%)
-	local pair thr inv col n=0
+	local pair thr inv specs=() n
 	for pair in "$FIX/diff/version1.callgrind $FIX/diff/version2.callgrind" \
 		"$FIX/example.callgrind $FIX/recursion/threads-default.callgrind" \
 		"$FIX/monkey/clique11.callgrind $FIX/recursion/mutual.callgrind"; do
 		for thr in 0 0.1 1; do
 			for inv in --root=. --inverted "--root=. --inverted"; do
-				# shellcheck disable=SC2086 # two paths; one or two options
-				"$NCGRIND" --diff $pair --dump=tree --format=tsv --threshold=$thr $inv \
-					>"$OUT" 2>/dev/null
-				for col in 7 8; do # Ir:base, Ir:new as the incl column tree-rows.awk reads
-					awk -F'\t' -v OFS='\t' -v c=$col '{ $5 = $c; print }' "$OUT" >"$OUT.$col"
-					awk -f "$ROWS" "$OUT.$col" || { echo "$pair $thr $inv column $col"; return 1; }
-					n=$((n + $(wc -l <"$OUT.$col")))
-				done
+				specs+=("$pair|$thr|$inv")
 			done
 		done
 	done
+	# shellcheck source=test/tools/each-file.sh
+	. "$TOOLS/each-file.sh"
+	each_file "$BATS_TEST_TMPDIR" diff_tree_rows "${specs[@]}" >"$OUT"
+	[ "$(grep -c . "$OUT")" -eq 27 ] || { cat "$OUT"; return 1; }
+	refute_grep broken "$OUT"
+	n=$(awk '{ n += $1 } END { print n }' "$OUT")
 	[ "$n" -gt 10000 ]
 }
 
