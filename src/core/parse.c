@@ -219,6 +219,14 @@ void parser_pending_check(struct parser *ps, const char *p)
 
 /* ---- names ------------------------------------------------------------- */
 
+/* The table of the ids of pt's file that its parts share (one pass: a chunk's profile has no
+ * files). */
+static const struct idtab *shared_ids(const struct parser *ps, const struct part *pt,
+				      enum id_kind kind)
+{
+	return &ps->prof->src[pt->src].shared_ids[kind];
+}
+
 /*
  * While indexing, the current part's name for id: its own table's, or
  * shared_ids' where the part defined the id as shared_ids has it
@@ -230,7 +238,7 @@ static uint32_t own_id(const struct parser *ps, const struct part *pt, enum id_k
 	uint32_t v = profile_part_own_id(pt, kind, id);
 
 	if (v == NCG_NONE && id < ps->nstamp[kind] && ps->stamp[kind][id] == ps->part + 1)
-		v = idtab_get(&ps->prof->src[pt->src].shared_ids[kind], id);
+		v = idtab_get(shared_ids(ps, pt, kind), id);
 	return v;
 }
 
@@ -294,17 +302,13 @@ static void id_set(struct parser *ps, enum id_kind kind, uint64_t id, uint32_t v
 static bool id_stamp(struct parser *ps, const struct part *pt, enum id_kind kind, uint64_t id,
 		     bool shared)
 {
-	size_t old = ps->nstamp[kind], n;
+	size_t old = ps->nstamp[kind];
 
-	/* (shared: one pass, where the profile has its files; a chunk's has none) */
-	if (!shared || id >= st_add(st_mult(ps->prof->src[pt->src].shared_ids[kind].nset, 8), 4096))
+	/* (shared first: only then is this one pass, with files) */
+	if (!shared || id >= st_add(st_mult(shared_ids(ps, pt, kind)->nset, 8), 4096))
 		return false;
-	if (id >= old) {
-		n = (size_t)id + 1 > old / 2 * 3 ? (size_t)id + 1 : old / 2 * 3;
-		ps->stamp[kind] = xrealloc(ps->stamp[kind], st_mult(n, sizeof(uint32_t)));
-		memset(ps->stamp[kind] + old, 0, (n - old) * sizeof(uint32_t));
-		ps->nstamp[kind] = n;
-	}
+	ALLOC_GROW(ps->stamp[kind], id + 1, ps->nstamp[kind]);
+	memset(ps->stamp[kind] + old, 0, (ps->nstamp[kind] - old) * sizeof(uint32_t));
 	ps->stamp[kind][id] = ps->part + 1;
 	ALLOC_GROW(ps->stamped, ps->nstamped + 1, ps->stamped_alloc);
 	ps->stamped[ps->nstamped++] = (struct stamped){id, kind};
@@ -340,19 +344,14 @@ static void id_define(struct parser *ps, enum id_kind kind, uint64_t id, uint32_
 
 void parser_own_stamped(struct parser *ps, struct part *pt)
 {
-	if (ps->nstamped && !profile_ids_agree(ps->prof, pt)) {
-		for (size_t i = 0; i < ps->nstamped; i++) {
-			const struct stamped *st = &ps->stamped[i];
-			struct idtab *own = profile_part_ids(pt, (int)st->kind);
+	for (size_t i = 0; i < ps->nstamped; i++) {
+		const struct stamped *st = &ps->stamped[i];
+		struct idtab *own = profile_part_ids(pt, (int)st->kind);
 
-			/* (unless the part defined it again otherwise: that one stays) */
-			if (idtab_get(own, st->id) == NCG_NONE)
-				idtab_set(own, st->id,
-					  idtab_get(&ps->prof->src[pt->src].shared_ids[st->kind],
-						    st->id));
-		}
+		/* (unless the part defined it again otherwise: that one stays) */
+		if (idtab_get(own, st->id) == NCG_NONE)
+			idtab_set(own, st->id, idtab_get(shared_ids(ps, pt, st->kind), st->id));
 	}
-	ps->nstamped = 0;
 }
 
 static const char *const kind_word[] = {"object", "file", "function"};
@@ -387,7 +386,7 @@ static uint32_t defined_before(struct parser *ps, enum id_kind kind, const struc
 	/* a chunk's profile shares no ids; the first part has none before it */
 	if (ps->ph || ps->part == 0)
 		return NCG_NONE;
-	v = idtab_get(&ps->prof->src[pt->src].shared_ids[kind], ln->id);
+	v = idtab_get(shared_ids(ps, pt, kind), ln->id);
 	if (v >= ps->prof->names.nr || !span_eq(names_get(&ps->prof->names, v), ln->name))
 		return NCG_NONE;
 	return v;

@@ -60,8 +60,9 @@ void parser_part_close(struct parser *ps)
 	if (pt->nchanges) /* for parse_block()'s binary search */
 		qsort(pt->changes, pt->nchanges, sizeof(pt->changes[0]), cmp_change);
 	if (!ps->ph) { /* a chunk's parts are merged first (parse_chunks.c) */
-		parser_own_stamped(ps, pt);
-		profile_share_ids(ps->prof, pt);
+		if (!profile_share_ids(ps->prof, pt))
+			parser_own_stamped(ps, pt);
+		ps->nstamped = 0;
 		return;
 	}
 	for (int k = 0; pt->ids && k < 3; k++) /* walked once more, by the merge */

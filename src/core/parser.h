@@ -202,8 +202,9 @@ size_t parser_token_len(const char *p);
 size_t parser_line_len(const char *p);
 void parser_block_close(struct parser *ps, const char *p);
 /*
- * At a part's close in one pass: if its ids do not all agree with
- * shared_ids (then it keeps its own table), the ids it stamped go in it.
+ * At a part's close in one pass, when its ids do not all agree with
+ * shared_ids (profile_share_ids() left it its own tables): the ids it
+ * stamped go in them too.
  */
 void parser_own_stamped(struct parser *ps, struct part *pt);
 void parser_pending_check(struct parser *ps, const char *p);

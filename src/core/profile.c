@@ -636,7 +636,8 @@ uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kin
 	return profile_part_own_id(pt, kind, id);
 }
 
-bool profile_ids_agree(const struct profile *p, const struct part *pt)
+/* Whether every id the part defined has the same name in shared_ids, or none there. */
+static bool ids_agree(const struct profile *p, const struct part *pt)
 {
 	uint64_t id;
 	uint32_t v, old;
@@ -656,15 +657,15 @@ bool profile_ids_agree(const struct profile *p, const struct part *pt)
 	return true;
 }
 
-void profile_share_ids(struct profile *p, struct part *pt)
+bool profile_share_ids(struct profile *p, struct part *pt)
 {
 	uint64_t id;
 	uint32_t v;
 
-	if (!profile_ids_agree(p, pt)) {
+	if (!ids_agree(p, pt)) {
 		for (int k = 0; pt->ids && k < 3; k++)
 			idtab_seal(&pt->ids[k]); /* its own for good: never walked again */
-		return;
+		return false;
 	}
 	for (int k = 0; pt->ids && k < 3; k++) {
 		for (size_t i = 0; idtab_each(&pt->ids[k], i, &id, &v); i++)
@@ -676,6 +677,7 @@ void profile_share_ids(struct profile *p, struct part *pt)
 	free(pt->ids);
 	pt->ids = NULL;
 	pt->ids_shared = true;
+	return true;
 }
 
 static void default_context(const struct profile *p, uint32_t b, struct block_ctx *c)

@@ -387,8 +387,6 @@ static inline const struct map *profile_part_map(const struct profile *p, const 
 
 /* A part's own table of ids of one kind, made (with the other two) if it has none. */
 struct idtab *profile_part_ids(struct part *pt, int kind);
-/* Whether every id the part defined has the same name in shared_ids, or none there. */
-bool profile_ids_agree(const struct profile *p, const struct part *pt);
 /* The value of id in a part's own table of that kind: NCG_NONE if none. */
 static inline uint32_t profile_part_own_id(const struct part *pt, int kind, uint64_t id)
 {
@@ -616,9 +614,10 @@ static inline struct span profile_raw_name(const struct profile *p, uint32_t id)
 uint32_t profile_part_id(const struct profile *p, const struct part *pt, int kind, uint64_t id);
 /*
  * A part has ended: its ids go to shared_ids if they agree with those there
- * (and it logged no change), and its own tables are freed.
+ * (and it logged no change), and its own tables are freed; false when they
+ * do not, and the part keeps its own tables for good.
  */
-void profile_share_ids(struct profile *p, struct part *pt);
+bool profile_share_ids(struct profile *p, struct part *pt);
 
 /* A block's starting state (the defaults filled in). */
 void profile_block_context(const struct profile *p, uint32_t b, struct block_ctx *out);
