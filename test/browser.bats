@@ -1770,6 +1770,39 @@ ns::Holder<std::map<int, std::vector<double>>, needle_deep_>
 EOF2
 }
 
+# keys_on_screen SCREEN DIR: every key of ./scopes on SCREEN (a name of the test
+# below), each in a run of its own from DIR; prints what is wrong, one line a key,
+# and leaves in DIR/n how many keys it tried
+keys_on_screen() {
+	local screen=$1 dir=$2 setup key n=0 holds status
+	case $screen in
+	table) setup='' ;;
+	callers) setup='Enter' ;;
+	tree) setup='t' ;;
+	source) setup='v' ;;
+	parts) setup='P' ;;
+	diff) setup=':diff wordfreq.callgrind' ;;
+	esac
+	for key in $(cut -f1 scopes | sort -u); do
+		case $key in q | Q | : | / | '?' | F1) continue ;; esac
+		rm -f "$dir/after"
+		printf '%s\n' ':goto ^main$' "$setup" "$key" ":save-screen $dir/after" >"$dir/keys"
+		"$NCGRIND" --script="$dir/keys" --size=100x30 wordfreq.callgrind >"$dir/output" 2>&1
+		status=$?
+		[ "$status" -eq 0 ] || { echo "$screen, $key: exit $status: $(cat "$dir/output")"; continue; }
+		[ -s "$dir/after" ] || { echo "$screen, $key: the browser ended"; continue; }
+		holds=$(awk -F'\t' -v k="$key" -v s="$screen" '$1 == k && ($2 == "generic" || $2 == s) { print "yes"; exit }' scopes)
+		status=$(tail -n 1 "$dir/after")
+		if [ "$holds" = yes ]; then
+			case $status in *"no action for key"*) echo "$screen, $key: $status" ;; esac
+		else
+			case $status in *"no action for key"*) ;; *) echo "$screen, $key: holds nowhere here, but: $status" ;; esac
+		fi
+		n=$((n + 1))
+	done
+	echo "$n" >"$dir/n"
+}
+
 @test "keys: every key on every kind of screen: none crashes or quits, each does something where its keymap or the generic one binds it, and says so where neither does" {
 	# The keys and their scopes come from --list-keys (every keymap): a key holds
 	# on a screen when the screen's own keymap or the generic one binds it. For
@@ -1777,39 +1810,22 @@ EOF2
 	# source found beside the profile, the parts, the diff) and each key (but q,
 	# Q, :, /, ? and F1, which quit or open a line or the help), the browser goes
 	# on (the screen after it is saved) and its status line says "no action for
-	# key" exactly when the key holds nowhere on that screen.
+	# key" exactly when the key holds nowhere on that screen. The screens run at
+	# once, a core each (under ASan a run's start is most of its time).
 	cp "$FIX/beside/wordfreq.callgrind" "$FIX/beside/wordfreq.c" "$BATS_TEST_TMPDIR/"
 	cd "$BATS_TEST_TMPDIR"
 	"$NCGRIND" --list-keys | awk -F'\t' '{ n = split($2, k, /, /); for (i = 1; i <= n; i++) print k[i] "\t" $1 }' >scopes
 	[ "$(wc -l <scopes)" -gt 100 ]
-	local screen scope setup key n=0 holds status
-	for screen in table callers tree source parts diff; do
-		case $screen in
-		table) setup='' ;;
-		callers) setup='Enter' ;;
-		tree) setup='t' ;;
-		source) setup='v' ;;
-		parts) setup='P' ;;
-		diff) setup=':diff wordfreq.callgrind' ;;
-		esac
-		for key in $(cut -f1 scopes | sort -u); do
-			case $key in q | Q | : | / | '?' | F1) continue ;; esac
-			rm -f after
-			printf '%s\n' ':goto ^main$' "$setup" "$key" ':save-screen after' >keys
-			run "$NCGRIND" --script=keys --size=100x30 wordfreq.callgrind
-			[ "$status" -eq 0 ] || { echo "$screen, $key: exit $status: $output"; return 1; }
-			[ -s after ] || { echo "$screen, $key: the browser ended"; return 1; }
-			holds=$(awk -F'\t' -v k="$key" -v s="$screen" '$1 == k && ($2 == "generic" || $2 == s) { print "yes"; exit }' scopes)
-			status=$(tail -n 1 after)
-			if [ "$holds" = yes ]; then
-				case $status in *"no action for key"*) echo "$screen, $key: $status"; return 1 ;; esac
-			else
-				case $status in *"no action for key"*) ;; *) echo "$screen, $key: holds nowhere here, but: $status"; return 1 ;; esac
-			fi
-			n=$((n + 1))
-		done
-	done
-	[ "$n" -gt 180 ]
+	# shellcheck source=test/tools/each-file.sh
+	source "$TOOLS/each-file.sh"
+	each_file "$BATS_TEST_TMPDIR" keys_on_screen table callers tree source parts diff >wrong
+	if [ -s wrong ]; then
+		cat wrong
+		return 1
+	fi
+	# every screen tried its keys
+	[ "$(cat each/*/n | wc -l)" -eq 6 ]
+	[ "$(cat each/*/n | awk '{ n += $1 } END { print n }')" -gt 180 ]
 }
 
 @test ":events: the events with their totals and formulas; Enter shows one everywhere; a screen of its own kind" {

@@ -11,7 +11,8 @@
 # `# mode: tmux` lines; `{here}` in its lines is that directory).
 #
 # The environment sets how much: MONKEY_RUNS (runs per profile in script mode, 5;
-# `make asan` asks for more), MONKEY_SEED (the first seed, 1), MONKEY_TMUX_RUNS (6),
+# `make asan` asks for 4 from seeds of its own), MONKEY_SEED (the first seed, 1;
+# `make asan`'s 100001), MONKEY_TMUX_RUNS (6),
 # MONKEY_MEM (MB, 1024), MONKEY_TIMEOUT (seconds per run, 10); SHARED_DIR is
 # ../shared (`make check` passes it). Longer runs: `make monkey SEED=N RUNS=M`.
 # A failure prints the script that failed and the command that replays it.
