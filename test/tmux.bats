@@ -565,6 +565,38 @@ EOF2
 	expect_ended 0
 }
 
+@test "tmux: q stops counting the chosen parts again, the parts that counted still count" {
+	# 3 parts of 1.4 MB, functions f001..f100, each 2,000 lines of cost P in
+	# part P: 12,000 each over all parts, 6,000 in parts 1-2, 2,000 in part 1.
+	# Parts 1-2 are 2.8 MB, read again by 2 threads, each made 1.5 s slower.
+	awk 'BEGIN { print "# callgrind format"; print "events: Ir"
+		for (p = 1; p <= 3; p++) {
+			print "part: " p; print "fl=m.c"
+			for (f = 1; f <= 100; f++) {
+				printf "fn=f%03d\n", f
+				for (l = 1; l <= 2000; l++) printf "%d %d\n", l, p
+			}
+		} }' >"$BATS_TEST_TMPDIR/m.callgrind"
+	export NCGRIND_TEST_RESUM_DELAY_MS=1500
+	tmux_start "$BATS_TEST_TMPDIR" sh -c "$WRAPPER" "$NCGRIND" --jobs=2 m.callgrind
+	wait_text "1/100 "
+	tm send-keys ':parts 1-2' Enter
+	wait_text "counting the chosen parts again: "
+	assert_grep "q stops" "$BATS_TEST_TMPDIR/pane"
+	tm send-keys q
+	wait_text "stopped: the parts that counted still count"
+	# still the browser, every part counting
+	grep -Eq '^ +12,000 .* f001$' "$BATS_TEST_TMPDIR/pane" || { cat "$BATS_TEST_TMPDIR/pane"; return 1; }
+	refute_grep ' 6,000 ' "$BATS_TEST_TMPDIR/pane"
+	# and the next choice is made whole
+	tm send-keys ':parts 1' Enter
+	wait_text "counting the chosen parts again: "
+	wait_text "1 of 3 parts count" || wait_text "1 of 3 parts count"
+	grep -Eq '^ +2,000 .* f001$' "$BATS_TEST_TMPDIR/pane" || { cat "$BATS_TEST_TMPDIR/pane"; return 1; }
+	tm send-keys q
+	expect_ended 0
+}
+
 # rows_in_order PANE: the table's rows on the pane (cost, %, name) come by cost,
 # the highest first, and by name where costs tie; at least 20 of them
 rows_in_order() {

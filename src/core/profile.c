@@ -1170,7 +1170,9 @@ void profile_finish(struct profile *p, struct diag *d, unsigned jobs)
 struct recost {
 	struct profile *p;
 	uint64_t *self, *edge; /* nraw values a row */
+	uint64_t *count;       /* per edge: its calls (the profile's, once all is read) */
 	bool *seen;            /* per edge: made in a chosen part */
+	bool *used;            /* per function: a chosen part costs or calls in it */
 	uint32_t nraw, fn;
 };
 
@@ -1182,15 +1184,15 @@ static void on_recost_line(void *ctx, const struct parse_line *l)
 
 	if (l->kind == PARSE_SELF) {
 		row = r->self + (size_t)r->fn * r->nraw;
-		r->p->funcs[r->fn].used = true;
+		r->used[r->fn] = true;
 	} else if (l->kind == PARSE_CALL) {
 		e = edge_find(r->p, r->fn, l->callee);
 		if (e == NCG_NONE) /* (the index made every edge: cannot happen) */
 			return;
 		row = r->edge + (size_t)e * r->nraw;
-		u64_add_sat(&r->p->edges[e].count, l->count);
+		u64_add_sat(&r->count[e], l->count);
 		r->seen[e] = true; /* (its callee is marked used after: another thread's row) */
-		r->p->funcs[r->fn].used = true;
+		r->used[r->fn] = true;
 	} else {
 		return; /* jumps carry no cost */
 	}
@@ -1333,16 +1335,29 @@ struct resum_share {
 	size_t from, to;
 	atomic_uint_fast64_t *done;  /* bytes of blocks read, every share */
 	atomic_uint_fast32_t *ended; /* shares finished */
+	atomic_bool *stop;           /* progress said stop: every share ends */
+	long delay_ms;               /* (tests: NCGRIND_TEST_RESUM_DELAY_MS) */
 	pthread_t thread;
 	bool threaded;
 };
+
+/* A test's slow start (to press q in time), in steps that heed stop. */
+static void resum_delay(const struct resum_share *s)
+{
+	struct timespec step = {0, 10000000L};
+
+	for (long ms = 0; ms < s->delay_ms && !atomic_load(s->stop); ms += 10)
+		nanosleep(&step, NULL);
+}
 
 static void *resum_run(void *arg)
 {
 	struct resum_share *s = arg;
 	const struct profile *p = s->r.p;
 
-	for (size_t f = s->from; f < s->to; f++) {
+	resum_delay(s);
+	for (size_t f = s->from; f < s->to && !atomic_load_explicit(s->stop, memory_order_relaxed);
+	     f++) {
 		uint64_t bytes = 0;
 
 		s->r.fn = (uint32_t)f;
@@ -1393,20 +1408,30 @@ static size_t resum_jobs(unsigned jobs, uint64_t total)
 	return jobs;
 }
 
+static long resum_delay_ms(void)
+{
+	const char *s = getenv("NCGRIND_TEST_RESUM_DELAY_MS");
+
+	return s ? atol(s) : 0;
+}
+
 /*
  * Read the chosen parts' blocks again on up to jobs threads (0: the cores),
  * the functions cut into contiguous shares of about equal bytes; while they
- * read, this thread tells progress (may be NULL) how far they are.
+ * read, this thread tells progress (may be NULL) how far they are. False
+ * when progress said stop (the threads end at their next function).
  */
-static void resum_all(const struct recost *r, const bool *sel, unsigned jobs,
+static bool resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 		      const struct profile_progress *progress)
 {
 	const struct profile *p = r->p;
 	struct resum_share shares[RESUM_MAX_JOBS];
 	atomic_uint_fast64_t done = 0;
 	atomic_uint_fast32_t ended = 0;
+	atomic_bool stop = false;
 	uint64_t total = 0, per;
 	size_t n = 0, f = 0, want;
+	long delay = resum_delay_ms();
 
 	for (size_t i = 0; i < p->nfuncs; i++)
 		total += resum_bytes(p, sel, i);
@@ -1416,8 +1441,14 @@ static void resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 		struct resum_share *s = &shares[n++];
 		uint64_t acc = 0;
 
-		*s = (struct resum_share){
-		    .r = *r, .sel = sel, .from = f, .to = f, .done = &done, .ended = &ended};
+		*s = (struct resum_share){.r = *r,
+					  .sel = sel,
+					  .from = f,
+					  .to = f,
+					  .done = &done,
+					  .ended = &ended,
+					  .stop = &stop,
+					  .delay_ms = delay};
 		while (s->to < p->nfuncs && (acc < per || n == want))
 			acc += resum_bytes(p, sel, s->to++);
 		f = s->to;
@@ -1425,7 +1456,7 @@ static void resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 	((struct profile *)p)->stats.part_jobs = (unsigned)(n ? n : 1);
 	if (n == 1) { /* a small read: here, at once */
 		resum_run(&shares[0]);
-		return;
+		return true;
 	}
 	for (size_t i = 0; i < n; i++) {
 		shares[i].threaded =
@@ -1436,46 +1467,71 @@ static void resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 	while (atomic_load(&ended) < n) {
 		struct timespec tick = {0, RESUM_TICK_NS};
 
-		if (progress && progress->fn)
-			progress->fn(progress->ctx, atomic_load(&done), total);
+		if (progress && progress->fn && !atomic_load(&stop) &&
+		    progress->fn(progress->ctx, atomic_load(&done), total))
+			atomic_store(&stop, true);
 		nanosleep(&tick, NULL);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (shares[i].threaded)
 			pthread_join(shares[i].thread, NULL);
+	return !atomic_load(&stop);
 }
 
-void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
+/* The re-read's memory, the profile left as it was (a re-read stopped, or done with). */
+static void recost_release(struct recost *r)
+{
+	free(r->self);
+	free(r->edge);
+	free(r->count);
+	free(r->seen);
+	free(r->used);
+}
+
+bool profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
 			  const struct profile_progress *progress)
 {
 	uint32_t nev = p->nev, nraw = p->nraw < p->nev ? p->nraw : p->nev;
-	struct recost r = {p, NULL, NULL, NULL, nraw, 0};
+	size_t nf = p->nfuncs ? p->nfuncs : 1, ne = p->nedges ? p->nedges : 1;
+	struct recost r = {.p = p, .nraw = nraw};
 	bool flat = p->incl_flat != NULL;
 
 	if (!sel || profile_parts_in(sel, p->nparts) == p->nparts) {
 		if (p->all)
 			take_all_back(p);
-		return; /* (all of them count already) */
+		return true; /* (all of them count already) */
 	}
-	if (!p->all && p->compact)
-		put_all_aside(p);
-	r.self = xcalloc(st_mult(p->nfuncs ? p->nfuncs : 1, nraw ? nraw : 1), sizeof(uint64_t));
-	r.edge = xcalloc(st_mult(p->nedges ? p->nedges : 1, nraw ? nraw : 1), sizeof(uint64_t));
-	r.seen = xcalloc(p->nedges ? p->nedges : 1, sizeof(bool));
-	for (size_t e = 0; e < p->nedges; e++) {
-		p->edges[e].count = 0;
+	/*
+	 * The re-read writes only arrays of its own (and the call index, which
+	 * only it reads): stopped, it leaves the profile as it was.
+	 */
+	r.self = xcalloc(st_mult(nf, nraw ? nraw : 1), sizeof(uint64_t));
+	r.edge = xcalloc(st_mult(ne, nraw ? nraw : 1), sizeof(uint64_t));
+	r.count = xcalloc(ne, sizeof(uint64_t));
+	r.seen = xcalloc(ne, sizeof(bool));
+	r.used = xcalloc(nf, sizeof(bool));
+	for (size_t e = 0; e < p->nedges; e++)
 		htab_insert(&p->edge_index, edge_hash(p->edges[e].caller, p->edges[e].callee),
 			    (uint32_t)e);
+	if (!resum_all(&r, sel, jobs, progress)) {
+		htab_release(&p->edge_index);
+		recost_release(&r);
+		return false;
 	}
+	htab_release(&p->edge_index);
+	if (!p->all && p->compact)
+		put_all_aside(p);
 	for (size_t f = 0; f < p->nfuncs; f++) {
-		p->funcs[f].used = false; /* a function of none of the parts is not listed */
+		p->funcs[f].used = r.used[f]; /* a function of none of the parts is not listed */
 		p->funcs[f].calls = 0;
 	}
-	resum_all(&r, sel, jobs, progress);
-	for (size_t e = 0; e < p->nedges; e++) /* a callee is used where a chosen part calls it */
-		if (r.seen[e])
+	for (size_t e = 0; e < p->nedges; e++) {
+		p->edges[e].count = r.count[e];
+		if (r.seen[e]) /* a callee is used where a chosen part calls it */
 			p->funcs[p->edges[e].callee].used = true;
-	htab_release(&p->edge_index);
+	}
+	free(r.count);
+	free(r.used);
 	free(p->part_sel);
 	free(p->edge_sel);
 	p->part_sel = xmalloc_array(p->nparts, sizeof(bool));
@@ -1493,4 +1549,5 @@ void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
 	compact(p);
 	if (flat)
 		graph_inclusive_flat(p);
+	return true;
 }

@@ -70,14 +70,16 @@ void session_keep(struct session *s)
 		cache_save(&s->prof, &s->diag);
 }
 
-void session_select_parts(struct session *s, const bool *sel, unsigned jobs,
+bool session_select_parts(struct session *s, const bool *sel, unsigned jobs,
 			  const struct profile_progress *progress)
 {
-	profile_select_parts(&s->prof, sel, jobs, progress);
-	if (s->graph_made) { /* the calls of the parts that count, no others */
+	if (!profile_select_parts(&s->prof, sel, jobs, progress))
+		return false; /* (stopped: the graph holds) */
+	if (s->graph_made) {  /* the calls of the parts that count, no others */
 		callgraph_release(&s->graph);
 		callgraph_init(&s->graph, &s->prof);
 	}
+	return true;
 }
 
 void session_release(struct session *s)

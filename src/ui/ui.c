@@ -634,19 +634,36 @@ static void draw(struct ui *u)
 		term_paint(&u->g);
 }
 
-void ui_progress_status(void *ctx, uint64_t done, uint64_t total)
+static bool stop_key(int key);
+
+/*
+ * Counting the chosen parts again: how far, on the status line; a stop key
+ * (q, Esc) stops it, the parts that counted still counting; the other keys
+ * are dropped, as while a file is read.
+ */
+bool ui_progress_status(void *ctx, uint64_t done, uint64_t total)
 {
 	struct ui *u = ctx;
 	char line[160];
-	int r = u->g.rows - 1;
+	int r = u->g.rows - 1, key, rows, cols;
 
 	if (u->script || r < 0)
-		return; /* (a script's screens are saved, not watched) */
-	snprintf(line, sizeof(line), "counting the chosen parts again: %.0f%% (every core)",
+		return false; /* (a script's screens are saved, not watched) */
+	snprintf(line, sizeof(line),
+		 "counting the chosen parts again: %.0f%% (every core; q stops)",
 		 total ? 100.0 * (double)done / (double)total : 100.0);
 	grid_fill(&u->g, r, 0, ATTR_STATUS);
 	grid_puts_cut(&u->g, r, 0, line, ATTR_STATUS);
 	term_paint(&u->g);
+	while ((key = term_read_key_within(0)) >= 0) {
+		if (key == KEY_RESIZE) {
+			term_size(&rows, &cols);
+			ui_resize(u, rows, cols);
+		} else if (stop_key(key)) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /* The screen at a new size: the cursor kept in view. */

@@ -401,7 +401,12 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 		free(sel);
 		return;
 	}
-	session_select_parts(ses, sel, u->jobs, &progress);
+	if (!session_select_parts(ses, sel, u->jobs, &progress)) {
+		free(sel);
+		ui_message(u, false, "%sstopped: the parts that counted still count",
+			   ses == u->base ? "base: " : "");
+		return;
+	}
 	n = profile_parts_in(sel, p->nparts);
 	parts_format(sel, p->nparts, now, sizeof(now));
 	free(sel);

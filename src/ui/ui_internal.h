@@ -359,9 +359,10 @@ void ui_setting_apply(struct ui *u, enum setting s, const char *value);
 int ui_config_read(struct ui *u, const char *path);
 /*
  * A long computation's progress on the status line, over the screen as it
- * was last drawn (its data may be half made: only the last row changes).
+ * was last drawn (only the last row changes); true when a key (q, Esc)
+ * asks it to stop.
  */
-void ui_progress_status(void *ctx, uint64_t done, uint64_t total);
+bool ui_progress_status(void *ctx, uint64_t done, uint64_t total);
 void ui_config_apply(struct ui *u, const bool given[SET_COUNT]);
 void ui_config_release(struct ui *u);
 /* The keymap --list-keys calls name ("generic", "table", ...), or NULL; all their names. */

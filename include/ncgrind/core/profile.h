@@ -480,7 +480,8 @@ static inline uint64_t profile_incl_at(const struct profile *p, uint32_t fn, uin
 
 /* What a long computation says of itself: done of total (bytes), from the caller's thread. */
 struct profile_progress {
-	void (*fn)(void *ctx, uint64_t done, uint64_t total);
+	/* told how far, every 50 ms or so; true stops (q), what was done undone */
+	bool (*fn)(void *ctx, uint64_t done, uint64_t total);
 	void *ctx;
 };
 
@@ -492,8 +493,10 @@ struct profile_progress {
  * proportion to the chosen parts' lines, on up to `jobs` threads (0: the
  * cores): each thread a share of the functions, which write only their own
  * rows; while they read, progress (may be NULL) hears how far they are.
+ * False when progress stopped it: then nothing changed, the parts that
+ * counted still count.
  */
-void profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
+bool profile_select_parts(struct profile *p, const bool *sel, unsigned jobs,
 			  const struct profile_progress *progress);
 /* How many of the n flags of a part selection are set. */
 size_t profile_parts_in(const bool *sel, size_t n);

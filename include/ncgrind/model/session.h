@@ -52,9 +52,10 @@ void session_keep(struct session *s);
 void session_ready(struct session *s);
 /*
  * Only the parts with sel[part] count (profile_select_parts, on jobs
- * threads, telling progress); the graph follows.
+ * threads, telling progress); the graph follows. False when progress
+ * stopped it: nothing changed.
  */
-void session_select_parts(struct session *s, const bool *sel, unsigned jobs,
+bool session_select_parts(struct session *s, const bool *sel, unsigned jobs,
 			  const struct profile_progress *progress);
 void session_release(struct session *s);
 
