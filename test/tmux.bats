@@ -566,15 +566,18 @@ EOF2
 }
 
 @test "tmux: q stops counting the chosen parts again, the parts that counted still count" {
-	# 3 parts of 1.4 MB, functions f001..f100, each 2,000 lines of cost P in
-	# part P: 12,000 each over all parts, 6,000 in parts 1-2, 2,000 in part 1.
-	# Parts 1-2 are 2.8 MB, read again by 2 threads, each made 1.5 s slower.
+	# 3 parts of 1.3 MB, functions f001..f100, each 2,000 lines of cost P in
+	# part P and a call to the next with calls=P: each function's self cost is
+	# 12,000 over all parts, 6,000 in parts 1-2, 2,000 in part 1; f002 is
+	# called 6 times, 3, once. Parts 1-2 (2.6 MB) are read again by 2 threads,
+	# each held 1.5 s.
 	awk 'BEGIN { print "# callgrind format"; print "events: Ir"
 		for (p = 1; p <= 3; p++) {
 			print "part: " p; print "fl=m.c"
 			for (f = 1; f <= 100; f++) {
 				printf "fn=f%03d\n", f
 				for (l = 1; l <= 2000; l++) printf "%d %d\n", l, p
+				if (f < 100) printf "cfn=f%03d\ncalls=%d 1\n1 1\n", f + 1, p
 			}
 		} }' >"$BATS_TEST_TMPDIR/m.callgrind"
 	export NCGRIND_TEST_RESUM_DELAY_MS=1500
@@ -585,14 +588,16 @@ EOF2
 	assert_grep "q stops" "$BATS_TEST_TMPDIR/pane"
 	tm send-keys q
 	wait_text "stopped: the parts that counted still count"
-	# still the browser, every part counting
-	grep -Eq '^ +12,000 .* f001$' "$BATS_TEST_TMPDIR/pane" || { cat "$BATS_TEST_TMPDIR/pane"; return 1; }
+	# still the browser, every part counting (Incl, %, Self, %, Calls, Function)
+	grep -Eq '^ +[0-9,]+ +[0-9.]+% +12,000 +[0-9.]+% +6 +f002$' "$BATS_TEST_TMPDIR/pane" ||
+		{ cat "$BATS_TEST_TMPDIR/pane"; return 1; }
 	refute_grep ' 6,000 ' "$BATS_TEST_TMPDIR/pane"
 	# and the next choice is made whole
 	tm send-keys ':parts 1' Enter
 	wait_text "counting the chosen parts again: "
 	wait_text "1 of 3 parts count" || wait_text "1 of 3 parts count"
-	grep -Eq '^ +2,000 .* f001$' "$BATS_TEST_TMPDIR/pane" || { cat "$BATS_TEST_TMPDIR/pane"; return 1; }
+	grep -Eq '^ +[0-9,]+ +[0-9.]+% +2,000 +[0-9.]+% +1 +f002$' "$BATS_TEST_TMPDIR/pane" ||
+		{ cat "$BATS_TEST_TMPDIR/pane"; return 1; }
 	tm send-keys q
 	expect_ended 0
 }

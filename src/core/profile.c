@@ -1356,18 +1356,22 @@ static void *resum_run(void *arg)
 	const struct profile *p = s->r.p;
 
 	resum_delay(s);
-	for (size_t f = s->from; f < s->to && !atomic_load_explicit(s->stop, memory_order_relaxed);
-	     f++) {
+	for (size_t f = s->from; f < s->to; f++) {
 		uint64_t bytes = 0;
 
 		s->r.fn = (uint32_t)f;
-		for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next)
+		for (uint32_t b = p->funcs[f].first_block; b != NCG_NONE; b = p->blocks[b].next) {
+			/* (a block at a time: one function may be most of the file) */
+			if (atomic_load_explicit(s->stop, memory_order_relaxed))
+				goto out;
 			if (!s->sel || s->sel[block_part(&p->blocks[b])]) {
 				parse_block(p, b, on_recost_line, &s->r);
 				bytes += profile_block_end(p, b) - p->blocks[b].start;
 			}
+		}
 		atomic_fetch_add(s->done, bytes);
 	}
+out:
 	atomic_fetch_add(s->ended, 1);
 	return NULL;
 }
@@ -1454,10 +1458,11 @@ static bool resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 		f = s->to;
 	}
 	((struct profile *)p)->stats.part_jobs = (unsigned)(n ? n : 1);
-	if (n == 1) { /* a small read: here, at once */
+	if (n == 1 && total < RESUM_SHARE_MIN) { /* a small read: here, at once */
 		resum_run(&shares[0]);
 		return true;
 	}
+	/* (one job and more to read: a thread all the same, so that q can stop it) */
 	for (size_t i = 0; i < n; i++) {
 		shares[i].threaded =
 		    pthread_create(&shares[i].thread, NULL, resum_thread, &shares[i]) == 0;

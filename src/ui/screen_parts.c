@@ -357,17 +357,20 @@ static void parts_draw(struct ui *u, struct screen *s)
 	draw(&u->g, u, &state_of(s)->nav, state_of(s)->all, &l, &u->vs);
 }
 
+/* What choose() did: nothing (no part would count), stopped by q, or the choice. */
+enum choice { CHOICE_REFUSED, CHOICE_STOPPED, CHOICE_MADE };
+
 /*
  * The parts that count now on the row's side, with its part set to on (or
  * only it, or all of them). In a diff the screens are opened afresh (their
  * rows are the diff's, matched again): the parts screen too, its cursor on
- * `to`. Returns false when nothing changed.
+ * `to`. Only CHOICE_MADE changed anything.
  */
-static bool choose(struct ui *u, size_t row, int how, size_t to)
+static enum choice choose(struct ui *u, size_t row, int how, size_t to)
 {
 	struct side sd = side_of(u, row);
 	const struct profile *p = &sd.ses->prof;
-	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
+	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool)), made;
 	char list[200];
 
 	for (size_t k = 0; k < p->nparts; k++)
@@ -379,14 +382,13 @@ static bool choose(struct ui *u, size_t row, int how, size_t to)
 	if (!profile_parts_in(sel, p->nparts)) {
 		ui_message(u, true, "one part at least must count");
 		free(sel);
-		return false;
+		return CHOICE_REFUSED;
 	}
 	parts_format(sel, p->nparts, list, sizeof(list));
-	if (sd.which)
-		ui_select_parts(u, list);
-	else
-		ui_select_base_parts(u, list);
+	made = sd.which ? ui_select_parts(u, list) : ui_select_base_parts(u, list);
 	free(sel);
+	if (!made)
+		return CHOICE_STOPPED; /* (the screens as they were) */
 	if (u->diff) { /* the history was opened afresh: the parts again, where they were */
 		struct parts_screen *ps;
 
@@ -394,7 +396,7 @@ static bool choose(struct ui *u, size_t row, int how, size_t to)
 		ps = state_of(hist_current(&u->hist));
 		nav_to(&ps->nav, to < ps->nav.count ? to : 0, ui_list_rows(u));
 	}
-	return true;
+	return CHOICE_MADE;
 }
 
 static bool parts_request(struct ui *u, struct screen *s, enum request req)
@@ -405,10 +407,14 @@ static bool parts_request(struct ui *u, struct screen *s, enum request req)
 		return req == REQ_PART_TOGGLE || req == REQ_PARTS_ALL || req == REQ_ENTER;
 	/* (s is freed by a choice in a diff: nothing of it is read after one) */
 	switch (req) {
-	case REQ_PART_TOGGLE:
-		if (!choose(u, i, 't', i + 1 < rows_of(u) ? i + 1 : i) || !u->diff)
+	case REQ_PART_TOGGLE: {
+		enum choice c = choose(u, i, 't', i + 1 < rows_of(u) ? i + 1 : i);
+
+		/* on to the next row; a stopped count stays on this one */
+		if (c == CHOICE_REFUSED || (c == CHOICE_MADE && !u->diff))
 			nav_move(&state_of(s)->nav, 1, ui_list_rows(u));
 		return true;
+	}
 	case REQ_ENTER:
 		choose(u, i, 'o', i);
 		return true;

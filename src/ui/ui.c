@@ -649,20 +649,23 @@ bool ui_progress_status(void *ctx, uint64_t done, uint64_t total)
 
 	if (u->script || r < 0)
 		return false; /* (a script's screens are saved, not watched) */
+	while ((key = term_read_key_within(0)) >= 0) {
+		if (key == KEY_RESIZE) {
+			/* (what the screen shows is not what the count writes) */
+			term_size(&rows, &cols);
+			ui_resize(u, rows, cols);
+			draw(u);
+			r = u->g.rows - 1;
+		} else if (stop_key(key)) {
+			return true;
+		}
+	}
 	snprintf(line, sizeof(line),
 		 "counting the chosen parts again: %.0f%% (every core; q stops)",
 		 total ? 100.0 * (double)done / (double)total : 100.0);
 	grid_fill(&u->g, r, 0, ATTR_STATUS);
 	grid_puts_cut(&u->g, r, 0, line, ATTR_STATUS);
 	term_paint(&u->g);
-	while ((key = term_read_key_within(0)) >= 0) {
-		if (key == KEY_RESIZE) {
-			term_size(&rows, &cols);
-			ui_resize(u, rows, cols);
-		} else if (stop_key(key)) {
-			return true;
-		}
-	}
 	return false;
 }
 

@@ -387,8 +387,11 @@ void ui_diff_rematch(struct ui *u)
 	ui_diff_select(u, at);
 }
 
-/* Only the parts of list count in ses (the open profile's, or a diff's base). */
-static void select_parts(struct ui *u, struct session *ses, const char *list)
+/*
+ * Only the parts of list count in ses (the open profile's, or a diff's
+ * base). False when nothing changed: a bad list, or q stopped the count.
+ */
+static bool select_parts(struct ui *u, struct session *ses, const char *list)
 {
 	struct profile *p = &ses->prof;
 	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
@@ -399,13 +402,13 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 	if (parts_parse(p, list, sel, err, sizeof(err)) < 0) {
 		ui_message(u, true, "%s", err);
 		free(sel);
-		return;
+		return false;
 	}
 	if (!session_select_parts(ses, sel, u->jobs, &progress)) {
 		free(sel);
 		ui_message(u, false, "%sstopped: the parts that counted still count",
 			   ses == u->base ? "base: " : "");
-		return;
+		return false;
 	}
 	n = profile_parts_in(sel, p->nparts);
 	parts_format(sel, p->nparts, now, sizeof(now));
@@ -420,17 +423,17 @@ static void select_parts(struct ui *u, struct session *ses, const char *list)
 	else
 		ui_message(u, false, "%s%zu of %zu parts count%s: %s",
 			   ses == u->base ? "base: " : "", n, p->nparts, n == 1 ? "s" : "", now);
+	return true;
 }
 
-void ui_select_parts(struct ui *u, const char *list)
+bool ui_select_parts(struct ui *u, const char *list)
 {
-	select_parts(u, &u->ses, list);
+	return select_parts(u, &u->ses, list);
 }
 
-void ui_select_base_parts(struct ui *u, const char *list)
+bool ui_select_base_parts(struct ui *u, const char *list)
 {
-	if (u->diff)
-		select_parts(u, u->base, list);
+	return u->diff && select_parts(u, u->base, list);
 }
 
 /*

@@ -334,10 +334,13 @@ struct diff_row ui_diff_cursor(struct ui *u);
 void ui_diff_select(struct ui *u, struct diff_row at);
 /* "ncgrind: WHAT  [FILTERS: N of M functions]": a diff screen's title line. */
 void ui_diff_title(const struct ui *u, struct grid *g, const char *what);
-/* Only the parts of LIST count (as --parts): every screen's costs again; a message. */
-void ui_select_parts(struct ui *u, const char *list);
+/*
+ * Only the parts of LIST count (as --parts): every screen's costs again; a
+ * message. False when nothing changed (a bad list, or q stopped the count).
+ */
+bool ui_select_parts(struct ui *u, const char *list);
 /* The same for a diff's base. */
-void ui_select_base_parts(struct ui *u, const char *list);
+bool ui_select_base_parts(struct ui *u, const char *list);
 /* The grouped table (screen_groups.c) by kind, or the next kind (O); none closes it. */
 void ui_group(struct ui *u, enum group_kind kind);
 void ui_group_next(struct ui *u);
