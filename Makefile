@@ -258,14 +258,21 @@ check: deps $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN) check-layers fmt-check
 # GCC's "undefined" leaves out
 # float-cast-overflow: a cost of 2^64 as a double cast to uint64_t is undefined.
 # (NCGRIND_PLAIN: the plain build, for the tests that count instructions under valgrind)
+ASAN_MAKE = $(MAKE) BUILD=build-asan OUT=build-asan \
+	CFLAGS="-O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	LDFLAGS="-fsanitize=address,undefined,float-cast-overflow"
 asan: $(NCGRIND)
 	NCGRIND_PLAIN=$(abspath $(NCGRIND)) \
 	LSAN_OPTIONS=suppressions=$(abspath test/tools/lsan.supp):print_suppressions=0 \
 	MONKEY_RUNS=$${MONKEY_RUNS:-4} MONKEY_SEED=$${MONKEY_SEED:-100001} \
 	MONKEY_TIMEOUT=$${MONKEY_TIMEOUT:-30} \
-	$(MAKE) BUILD=build-asan OUT=build-asan \
-		CFLAGS="-O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-		LDFLAGS="-fsanitize=address,undefined,float-cast-overflow" check
+	$(ASAN_MAKE) check
+
+# What make check and make asan run, built by themselves: .ci/run builds
+# them first on every core (make -j; the suites run one test at a time).
+programs: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
+asan-programs:
+	$(ASAN_MAKE) programs
 
 valgrind: $(NCGRIND) $(PROBE)
 	@VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
@@ -481,4 +488,4 @@ clean:
 		build-deb debian/ncgrind debian/.debhelper debian/tmp debian/files \
 		debian/*.substvars debian/*.debhelper.log debian/debhelper-build-stamp
 
-.PHONY: all deps run check asan valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers screenshots install uninstall deb fmt fmt-check clean
+.PHONY: all deps run check asan programs asan-programs valgrind fuzz fuzz-inputs fuzz-ci fuzz-clang monkey monkey-tmux bench bench-shapes check-corpus check-layers screenshots install uninstall deb fmt fmt-check clean
