@@ -1423,7 +1423,7 @@ static long resum_delay_ms(void)
  * Read the chosen parts' blocks again on up to jobs threads (0: the cores),
  * the functions cut into contiguous shares of about equal bytes; while they
  * read, this thread tells progress (may be NULL) how far they are. False
- * when progress said stop (the threads end at their next function).
+ * when progress said stop (the threads end at their next block).
  */
 static bool resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 		      const struct profile_progress *progress)

@@ -370,7 +370,8 @@ static enum choice choose(struct ui *u, size_t row, int how, size_t to)
 {
 	struct side sd = side_of(u, row);
 	const struct profile *p = &sd.ses->prof;
-	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool)), made;
+	bool *sel = xcalloc(p->nparts ? p->nparts : 1, sizeof(bool));
+	bool made;
 	char list[200];
 
 	for (size_t k = 0; k < p->nparts; k++)

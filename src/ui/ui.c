@@ -634,41 +634,6 @@ static void draw(struct ui *u)
 		term_paint(&u->g);
 }
 
-static bool stop_key(int key);
-
-/*
- * Counting the chosen parts again: how far, on the status line; a stop key
- * (q, Esc) stops it, the parts that counted still counting; the other keys
- * are dropped, as while a file is read.
- */
-bool ui_progress_status(void *ctx, uint64_t done, uint64_t total)
-{
-	struct ui *u = ctx;
-	char line[160];
-	int r = u->g.rows - 1, key, rows, cols;
-
-	if (u->script || r < 0)
-		return false; /* (a script's screens are saved, not watched) */
-	while ((key = term_read_key_within(0)) >= 0) {
-		if (key == KEY_RESIZE) {
-			/* (what the screen shows is not what the count writes) */
-			term_size(&rows, &cols);
-			ui_resize(u, rows, cols);
-			draw(u);
-			r = u->g.rows - 1;
-		} else if (stop_key(key)) {
-			return true;
-		}
-	}
-	snprintf(line, sizeof(line),
-		 "counting the chosen parts again: %.0f%% (every core; q stops)",
-		 total ? 100.0 * (double)done / (double)total : 100.0);
-	grid_fill(&u->g, r, 0, ATTR_STATUS);
-	grid_puts_cut(&u->g, r, 0, line, ATTR_STATUS);
-	term_paint(&u->g);
-	return false;
-}
-
 /* The screen at a new size: the cursor kept in view. */
 void ui_resize(struct ui *u, int rows, int cols)
 {
@@ -712,6 +677,53 @@ static bool stop_key(int key)
 	return req == REQ_QUIT || req == REQ_CLOSE || key == 27;
 }
 
+/*
+ * The keys typed during a wait, read without waiting: true at a stop key
+ * (the rest are dropped); *resized set when the terminal's size changed.
+ */
+static bool wait_keys(bool *resized)
+{
+	int key;
+
+	while ((key = term_read_key_within(0)) >= 0) {
+		if (key == KEY_RESIZE)
+			*resized = true;
+		else if (stop_key(key))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Counting the chosen parts again: how far, on the status line; a stop key
+ * (q, Esc) stops it, the parts that counted still counting; the other keys
+ * are dropped, as while a file is read.
+ */
+bool ui_progress_status(void *ctx, uint64_t done, uint64_t total)
+{
+	struct ui *u = ctx;
+	char line[160];
+	int rows, cols;
+	bool resized = false;
+
+	if (u->script || u->g.rows < 1)
+		return false; /* (a script's screens are saved, not watched) */
+	if (wait_keys(&resized))
+		return true;
+	if (resized) { /* (what the screen shows is not what the count writes) */
+		term_size(&rows, &cols);
+		ui_resize(u, rows, cols);
+		draw(u);
+	}
+	snprintf(line, sizeof(line),
+		 "counting the chosen parts again: %.0f%% (every core; q stops)",
+		 total ? 100.0 * (double)done / (double)total : 100.0);
+	grid_fill(&u->g, u->g.rows - 1, 0, ATTR_STATUS);
+	grid_puts_cut(&u->g, u->g.rows - 1, 0, line, ATTR_STATUS);
+	term_paint(&u->g);
+	return false;
+}
+
 #define PIPE_REDRAW_S 0.1 /* a pipe's progress: redrawn no more often */
 
 /*
@@ -722,16 +734,15 @@ static bool stop_key(int key)
 /* The keys typed while a file is read or decompressed: true once one stops it. */
 static bool stop_asked(struct load_screen *ls)
 {
-	int key, rows, cols;
+	int rows, cols;
+	bool resized = false;
 
-	while ((key = term_read_key_within(0)) >= 0) {
-		if (key == KEY_RESIZE) {
-			term_size(&rows, &cols);
-			grid_resize(ls->g, rows, cols);
-			ls->drawn = 0; /* at the new size, next time */
-		} else if (stop_key(key)) {
-			ls->stopped = true;
-		}
+	if (wait_keys(&resized))
+		ls->stopped = true;
+	if (resized) {
+		term_size(&rows, &cols);
+		grid_resize(ls->g, rows, cols);
+		ls->drawn = 0; /* at the new size, next time */
 	}
 	return ls->stopped;
 }
@@ -783,7 +794,7 @@ void ui_tell_problems(struct ui *u)
 bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
 {
 	struct grid *g = &u->g;
-	int key;
+	bool resized = false;
 
 	if (u->script)
 		return false;
@@ -800,10 +811,7 @@ bool ui_wait_stop(struct ui *u, struct ui_wait *w, const char *progress)
 	grid_fill(g, g->rows - 1, 0, ATTR_STATUS);
 	grid_puts_cut(g, g->rows - 1, 0, "q stops", ATTR_STATUS);
 	term_paint(g);
-	while ((key = term_read_key_within(0)) >= 0)
-		if (stop_key(key))
-			return true;
-	return false;
+	return wait_keys(&resized); /* (drawn at the new size once the step ends) */
 }
 
 void ui_files_init(struct ui_files *f, char *const *paths, size_t n)
