@@ -729,8 +729,11 @@ static void spec_calls(struct parser *ps, const char *p)
 	ps->call_count = count;
 	ps->call_line = ps->lineno;
 	/* the next line's edge lookup: this miss was half of that line's time */
-	if (ps->ecache && ps->fn != NCG_NONE)
+	if (ps->ecache && ps->fn != NCG_NONE) {
 		__builtin_prefetch(&ps->ecache[edge_slot(ps->fn, ps->callee)]);
+		if (ps->callee < ps->prof->nfuncs) /* (not CALLEE_UNKNOWN) */
+			profile_edge_prefetch(ps->prof, ps->fn, ps->callee);
+	}
 	/*
 	 * A call with no function current (before any fn=, after ob=, in a new
 	 * part): the unnamed function's block starts here, so that its re-read

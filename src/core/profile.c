@@ -350,6 +350,12 @@ static uint64_t edge_hash(uint32_t caller, uint32_t callee)
 	return hash_u64((uint64_t)caller << 32 | callee);
 }
 
+void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t callee)
+{
+	htab_prefetch(&p->edge_index, edge_hash(caller, callee));
+	__builtin_prefetch(&p->funcs[callee]);
+}
+
 /* The edge caller -> callee through the call index, or NCG_NONE. */
 static uint32_t edge_find(const struct profile *p, uint32_t caller, uint32_t callee)
 {

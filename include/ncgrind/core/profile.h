@@ -398,6 +398,8 @@ uint32_t profile_function(struct profile *p, uint32_t object, uint32_t file, uin
 /* A hint that profile_function() looks this one up soon (htab_prefetch()). */
 void profile_function_prefetch(const struct profile *p, uint32_t object, uint32_t file,
 			       uint32_t name);
+/* Asks for the call index's slot of caller -> callee and the callee's entry ahead of their use. */
+void profile_edge_prefetch(const struct profile *p, uint32_t caller, uint32_t callee);
 /* Index event ev (just appended to events) by its name, for profile_find_event(). */
 void profile_index_event(struct profile *p, uint32_t ev);
 /* Find the function, or NCG_NONE (never creates). */
