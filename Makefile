@@ -269,7 +269,7 @@ asan: $(NCGRIND)
 	$(ASAN_MAKE) check
 
 # What make check and make asan run, built by themselves: .ci/run builds
-# them first on every core (make -j; the suites run one test at a time).
+# them first on every core (make -j), before their suite.
 programs: $(NCGRIND) $(PROBE) $(TREECHECK) $(SHORTEN)
 asan-programs:
 	$(ASAN_MAKE) programs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: alone (its tests wait on what a tmux pane shows: test/tools/run-suite)
 # The kept index (cache.h): after a read of a big profile its index goes to
 # $XDG_CACHE_HOME/ncgrind/, and the next open of the same file uses it. Every report
 # and screen from it must equal a cold read's; a changed profile, and a cache file that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: first (it takes long: test/tools/run-suite)
 # The browser's function screen, call trees and history, in script mode.
 # spec-extended (spec 3.1.4), worked out by hand: main self 20 calls func1 1x
 # (400) and func2 3x (400) at file1.c:16; func1 self 100 calls func2 2x (300) at

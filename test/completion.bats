@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: alone (its tests wait on what a tmux pane shows: test/tools/run-suite)
 # The shell completions (contrib/completion) and what they ask the program:
 # `ncgrind --list-options` prints getopt_long's table with the words each
 # value may be, and the completions ask it at each Tab, so that they know what

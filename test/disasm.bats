@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: alone (its tests wait on what a tmux pane shows: test/tools/run-suite)
 # The instruction view (V) asks objdump for bounded ranges (issue 28): the cost
 # addresses with the bytes of their last instruction, addresses far apart in ranges
 # of their own, never the span from the lowest to the highest (0 .. 2^64 - 1 made

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: first (it takes long: test/tools/run-suite)
 # The index built by several threads (issue 14): the file is cut into chunks at
 # fn= lines, threads index them, the chunks are merged in file order, and the
 # result must be exactly the one pass's (--jobs=1), reports and messages alike.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: first (it takes long: test/tools/run-suite)
 # Names that stay distinct (issue 26): the rows shown together are shortened
 # together (model/shorten.c), so that no two read the same unless their whole
 # names are the same, and every cut shows "…".

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: alone (its tests wait on what a tmux pane shows: test/tools/run-suite)
 # The browser's annotated source (v) and instruction (V) screens, in script mode.
 # edge-fi-fe-inlining, worked out by hand (total Ir 620): main's self cost is
 # 5, 3, 2, 1, 1 Ir on /src/main.c lines 10-14 (the call to compute, 5x 500 Ir, is

@@ -34,3 +34,41 @@ load test_helper
 	"$BATS_TEST_DIRNAME/tools/run-suite" "$BATS_TEST_TMPDIR/s/t.bats" >"$OUT"
 	tail -n 1 "$OUT" | grep -qx '1 passed, 0 failed'
 }
+
+@test "suite: every test file that reads a tmux pane runs alone (run-suite)" {
+	# a file run beside another would make the waits of its tmux tests too short
+	local f bad=0
+	for f in "$BATS_TEST_DIRNAME"/*.bats; do
+		[ "$f" != "$BATS_TEST_FILENAME" ] || continue # (this check names them)
+		grep -qE 'capture-pane|monkey --tmux' "$f" || continue
+		grep -q '^# run-suite: alone' "$f" && continue
+		echo "$f reads a tmux pane but has no '# run-suite: alone' line"
+		bad=1
+	done
+	[ "$bad" = 0 ]
+	# (the check must see the files it guards)
+	grep -q '^# run-suite: alone' "$BATS_TEST_DIRNAME/tmux.bats"
+}
+
+@test "suite: run-suite counts the tests of files run at once, and a file stopped before its plan's end" {
+	local d="$BATS_TEST_TMPDIR/suite"
+	mkdir "$d"
+	printf '@test "one" {\n\ttrue\n}\n@test "two" {\n\tfalse\n}\n' >"$d/a.bats"
+	# the file's bats is killed in its second test: the third never runs
+	printf '@test "x" {\n\ttrue\n}\n@test "y" {\n\tkill -KILL $PPID $$\n}\n@test "z" {\n\ttrue\n}\n' >"$d/b.bats"
+	printf '# run-suite: alone\n@test "p" {\n\ttrue\n}\n' >"$d/c.bats"
+	printf '# run-suite: first\n@test "q" {\n\ttrue\n}\n' >"$d/d.bats"
+	SUITE_JOBS=2 run "$BATS_TEST_DIRNAME/tools/run-suite" "$d"
+	[ "$status" -eq 1 ]
+	printf '%s\n' "${lines[@]}" >"$OUT"
+	# a: one of two; b: one, then its stop; c, d: one each
+	[ "${lines[${#lines[@]} - 1]}" = "4 passed, 2 failed" ]
+	assert_grep "not ok - $d/b.bats: ran 1 of 3 tests" "$OUT"
+	# the alone file's log comes last, d's before a's (first), each with its seconds
+	grep -n "^# $d/[a-d].bats$" "$OUT" | cut -d: -f2- >"$BATS_TEST_TMPDIR/order"
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/order")" = "# $d/c.bats" ]
+	grep -qx "# $d/c.bats: [0-9]* s" "$OUT"
+	SUITE_JOBS=1 run "$BATS_TEST_DIRNAME/tools/run-suite" "$d/d.bats" "$d/a.bats"
+	printf '%s\n' "${lines[@]}" >"$OUT"
+	[ "$(grep -n "^# $d/" "$OUT" | head -n 1 | cut -d: -f2-)" = "# $d/d.bats" ]
+}

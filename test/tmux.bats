@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: alone (its tests wait on what a tmux pane shows: test/tools/run-suite)
 # The browser on a real terminal: ncgrind runs in a tmux pane (a private server,
 # 100x30, TERM=screen, or TERM=xterm-256color for the tests in colour), keys are
 # sent with send-keys and the pane is read with capture-pane (-e: with its

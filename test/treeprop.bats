@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# run-suite: first (it takes long: test/tools/run-suite)
 # The call trees' invariant (issues 11 and 27): a node's children, fold row
 # included, never add up to more than the node, no node costs more than its
 # parent, cycles or not; and so for the integers printed, exactly. Checked on
