@@ -603,6 +603,37 @@ EOF2
 	expect_ended 0
 }
 
+@test "tmux: with no thread to be had, the chosen parts are counted here, and q still stops it" {
+	# the profile of the test above; NCGRIND_TEST_RESUM_NO_THREADS: every
+	# thread of the count fails to start, and its shares are read by the
+	# browser's own thread, each held 1.5 s first
+	awk 'BEGIN { print "# callgrind format"; print "events: Ir"
+		for (p = 1; p <= 3; p++) {
+			print "part: " p; print "fl=m.c"
+			for (f = 1; f <= 100; f++) {
+				printf "fn=f%03d\n", f
+				for (l = 1; l <= 2000; l++) printf "%d %d\n", l, p
+				if (f < 100) printf "cfn=f%03d\ncalls=%d 1\n1 1\n", f + 1, p
+			}
+		} }' >"$BATS_TEST_TMPDIR/m.callgrind"
+	export NCGRIND_TEST_RESUM_DELAY_MS=1500 NCGRIND_TEST_RESUM_NO_THREADS=1
+	tmux_start "$BATS_TEST_TMPDIR" sh -c "$WRAPPER" "$NCGRIND" --jobs=2 m.callgrind
+	wait_text "1/100 "
+	tm send-keys ':parts 1-2' Enter
+	wait_text "counting the chosen parts again: "
+	tm send-keys q
+	wait_text "stopped: the parts that counted still count"
+	grep -Eq '^ +[0-9,]+ +[0-9.]+% +12,000 +[0-9.]+% +6 +f002$' "$BATS_TEST_TMPDIR/pane" ||
+		{ cat "$BATS_TEST_TMPDIR/pane"; return 1; }
+	# counted to the end, here too: parts 1-2 (6,000, called 3 times)
+	tm send-keys ':parts 1-2' Enter
+	wait_text "2 of 3 parts count" || wait_text "2 of 3 parts count"
+	grep -Eq '^ +[0-9,]+ +[0-9.]+% +6,000 +[0-9.]+% +3 +f002$' "$BATS_TEST_TMPDIR/pane" ||
+		{ cat "$BATS_TEST_TMPDIR/pane"; return 1; }
+	tm send-keys q
+	expect_ended 0
+}
+
 # rows_in_order PANE: the table's rows on the pane (cost, %, name) come by cost,
 # the highest first, and by name where costs tie; at least 20 of them
 rows_in_order() {

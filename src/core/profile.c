@@ -1345,15 +1345,42 @@ struct resum_share {
 	long delay_ms;               /* (tests: NCGRIND_TEST_RESUM_DELAY_MS) */
 	pthread_t thread;
 	bool threaded;
+	/* a share read here, for want of a thread: it tells progress itself */
+	const struct profile_progress *progress;
+	uint64_t total;
+	double told; /* when it last did */
 };
 
+#define RESUM_TICK_NS 50000000L /* progress: told every 50 ms while the threads read */
+
+/*
+ * A share read on the calling thread tells progress how far every share is,
+ * as the loop of resum_all() does while threads read, so that q still stops
+ * it; progress saying stop stops every share.
+ */
+static void resum_tell(struct resum_share *s)
+{
+	double now;
+
+	if (!s->progress || !s->progress->fn || atomic_load(s->stop))
+		return;
+	now = seconds_monotonic();
+	if (now - s->told < RESUM_TICK_NS / 1e9)
+		return;
+	s->told = now;
+	if (s->progress->fn(s->progress->ctx, atomic_load(s->done), s->total))
+		atomic_store(s->stop, true);
+}
+
 /* A test's slow start (to press q in time), in steps that heed stop. */
-static void resum_delay(const struct resum_share *s)
+static void resum_delay(struct resum_share *s)
 {
 	struct timespec step = {0, 10000000L};
 
-	for (long ms = 0; ms < s->delay_ms && !atomic_load(s->stop); ms += 10)
+	for (long ms = 0; ms < s->delay_ms && !atomic_load(s->stop); ms += 10) {
 		nanosleep(&step, NULL);
+		resum_tell(s);
+	}
 }
 
 static void *resum_run(void *arg)
@@ -1374,6 +1401,7 @@ static void *resum_run(void *arg)
 				parse_block(p, b, on_recost_line, &s->r);
 				bytes += profile_block_end(p, b) - p->blocks[b].start;
 			}
+			resum_tell(s);
 		}
 		atomic_fetch_add(s->done, bytes);
 	}
@@ -1401,7 +1429,6 @@ static uint64_t resum_bytes(const struct profile *p, const bool *sel, size_t f)
 
 #define RESUM_SHARE_MIN ((uint64_t)1 << 20) /* less for a thread costs more than it saves */
 #define RESUM_MAX_JOBS 64
-#define RESUM_TICK_NS 50000000L /* progress: told every 50 ms while the threads read */
 
 /* How many threads for total bytes: jobs (0: the cores), none for a small read. */
 static size_t resum_jobs(unsigned jobs, uint64_t total)
@@ -1423,6 +1450,16 @@ static long resum_delay_ms(void)
 	const char *s = getenv("NCGRIND_TEST_RESUM_DELAY_MS");
 
 	return s ? atol(s) : 0;
+}
+
+/* A share's thread, or false where none is to be had (tests: NCGRIND_TEST_RESUM_NO_THREADS). */
+static bool resum_start(struct resum_share *s)
+{
+	const char *none = getenv("NCGRIND_TEST_RESUM_NO_THREADS");
+
+	if (none && *none)
+		return false;
+	return pthread_create(&s->thread, NULL, resum_thread, s) == 0;
 }
 
 /*
@@ -1469,11 +1506,15 @@ static bool resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 		return true;
 	}
 	/* (one job and more to read: a thread all the same, so that q can stop it) */
+	for (size_t i = 0; i < n; i++)
+		shares[i].threaded = resum_start(&shares[i]);
+	/* no thread to be had: here, in turn, beside the threads that started */
 	for (size_t i = 0; i < n; i++) {
-		shares[i].threaded =
-		    pthread_create(&shares[i].thread, NULL, resum_thread, &shares[i]) == 0;
-		if (!shares[i].threaded)
-			resum_run(&shares[i]); /* no thread to be had: here, in turn */
+		if (shares[i].threaded)
+			continue;
+		shares[i].progress = progress;
+		shares[i].total = total;
+		resum_run(&shares[i]);
 	}
 	while (atomic_load(&ended) < n) {
 		struct timespec tick = {0, RESUM_TICK_NS};
