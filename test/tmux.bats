@@ -566,12 +566,11 @@ EOF2
 	expect_ended 0
 }
 
-@test "tmux: q stops counting the chosen parts again, the parts that counted still count" {
-	# 3 parts of 1.3 MB, functions f001..f100, each 2,000 lines of cost P in
-	# part P and a call to the next with calls=P: each function's self cost is
-	# 12,000 over all parts, 6,000 in parts 1-2, 2,000 in part 1; f002 is
-	# called 6 times, 3, once. Parts 1-2 (2.6 MB) are read again by 2 threads,
-	# each held 1.5 s.
+# parts_profile FILE: 3 parts of 1.3 MB, functions f001..f100, each 2,000
+# lines of cost P in part P and a call to the next with calls=P: each
+# function's self cost is 12,000 over all parts, 6,000 in parts 1-2, 2,000 in
+# part 1; f002 is called 6 times, 3, once
+parts_profile() {
 	awk 'BEGIN { print "# callgrind format"; print "events: Ir"
 		for (p = 1; p <= 3; p++) {
 			print "part: " p; print "fl=m.c"
@@ -580,7 +579,13 @@ EOF2
 				for (l = 1; l <= 2000; l++) printf "%d %d\n", l, p
 				if (f < 100) printf "cfn=f%03d\ncalls=%d 1\n1 1\n", f + 1, p
 			}
-		} }' >"$BATS_TEST_TMPDIR/m.callgrind"
+		} }' >"$1"
+}
+
+@test "tmux: q stops counting the chosen parts again, the parts that counted still count" {
+	# parts_profile: parts 1-2 (2.6 MB) are read again by 2 threads, each
+	# held 1.5 s
+	parts_profile "$BATS_TEST_TMPDIR/m.callgrind"
 	export NCGRIND_TEST_RESUM_DELAY_MS=1500
 	tmux_start "$BATS_TEST_TMPDIR" sh -c "$WRAPPER" "$NCGRIND" --jobs=2 m.callgrind
 	wait_text "1/100 "
@@ -604,18 +609,10 @@ EOF2
 }
 
 @test "tmux: with no thread to be had, the chosen parts are counted here, and q still stops it" {
-	# the profile of the test above; NCGRIND_TEST_RESUM_NO_THREADS: every
+	# parts_profile; NCGRIND_TEST_RESUM_NO_THREADS: every
 	# thread of the count fails to start, and its shares are read by the
 	# browser's own thread, each held 1.5 s first
-	awk 'BEGIN { print "# callgrind format"; print "events: Ir"
-		for (p = 1; p <= 3; p++) {
-			print "part: " p; print "fl=m.c"
-			for (f = 1; f <= 100; f++) {
-				printf "fn=f%03d\n", f
-				for (l = 1; l <= 2000; l++) printf "%d %d\n", l, p
-				if (f < 100) printf "cfn=f%03d\ncalls=%d 1\n1 1\n", f + 1, p
-			}
-		} }' >"$BATS_TEST_TMPDIR/m.callgrind"
+	parts_profile "$BATS_TEST_TMPDIR/m.callgrind"
 	export NCGRIND_TEST_RESUM_DELAY_MS=1500 NCGRIND_TEST_RESUM_NO_THREADS=1
 	tmux_start "$BATS_TEST_TMPDIR" sh -c "$WRAPPER" "$NCGRIND" --jobs=2 m.callgrind
 	wait_text "1/100 "

@@ -1353,23 +1353,30 @@ struct resum_share {
 
 #define RESUM_TICK_NS 50000000L /* progress: told every 50 ms while the threads read */
 
+/* Tells progress (may be NULL) how far every share is; its saying stop stops them all. */
+static void resum_ask(const struct profile_progress *progress, atomic_uint_fast64_t *done,
+		      uint64_t total, atomic_bool *stop)
+{
+	if (progress && progress->fn && !atomic_load(stop) &&
+	    progress->fn(progress->ctx, atomic_load(done), total))
+		atomic_store(stop, true);
+}
+
 /*
- * A share read on the calling thread tells progress how far every share is,
- * as the loop of resum_all() does while threads read, so that q still stops
- * it; progress saying stop stops every share.
+ * A share read on the calling thread asks progress itself, every tick, as
+ * the loop of resum_all() does while threads read, so that q still stops it.
  */
 static void resum_tell(struct resum_share *s)
 {
 	double now;
 
-	if (!s->progress || !s->progress->fn || atomic_load(s->stop))
-		return;
+	if (!s->progress)
+		return; /* (a thread's share: resum_all() asks) */
 	now = seconds_monotonic();
 	if (now - s->told < RESUM_TICK_NS / 1e9)
 		return;
 	s->told = now;
-	if (s->progress->fn(s->progress->ctx, atomic_load(s->done), s->total))
-		atomic_store(s->stop, true);
+	resum_ask(s->progress, s->done, s->total, s->stop);
 }
 
 /* A test's slow start (to press q in time), in steps that heed stop. */
@@ -1519,9 +1526,7 @@ static bool resum_all(const struct recost *r, const bool *sel, unsigned jobs,
 	while (atomic_load(&ended) < n) {
 		struct timespec tick = {0, RESUM_TICK_NS};
 
-		if (progress && progress->fn && !atomic_load(&stop) &&
-		    progress->fn(progress->ctx, atomic_load(&done), total))
-			atomic_store(&stop, true);
+		resum_ask(progress, &done, total, &stop);
 		nanosleep(&tick, NULL);
 	}
 	for (size_t i = 0; i < n; i++)
