@@ -129,6 +129,29 @@ same_reports() {
 	assert_grep "ncgrind: report " "$ERR"
 }
 
+@test "cache: the names and their order come from the kept index, not the profile's bytes" {
+	gen "$P" 3000
+	"$NCGRIND" --dump=functions --format=tsv "$P" >"$BATS_TEST_TMPDIR/cold.tsv"
+	"$NCGRIND" --dump=functions --format=tsv --sort=name "$P" >"$BATS_TEST_TMPDIR/cold.name"
+	[ "$(kept)" = 1 ]
+	# func_1500's name, first written on a cfn= line past the first and before
+	# the last 64 KiB (which the key hashes), is changed in place, the time kept
+	cp -p "$P" "$BATS_TEST_TMPDIR/ref"
+	local off
+	off=$(grep -b '^cfn=(1500) func_1500$' "$P" | head -n 1 | cut -d: -f1)
+	[ "$off" -gt 65536 ]
+	[ "$off" -lt $(($(stat -c %s "$P") - 65536)) ]
+	printf g | dd of="$P" bs=1 seek=$((off + 11)) conv=notrunc 2>/dev/null
+	touch -r "$BATS_TEST_TMPDIR/ref" "$P"
+	assert_grep "gunc_1500" "$P"
+	"$NCGRIND" --stats --dump=functions --format=tsv "$P" >"$OUT" 2>"$ERR"
+	assert_grep "kept index: hit" "$ERR"
+	_expect_diff "$BATS_TEST_TMPDIR/cold.tsv" "$OUT" "functions"
+	refute_grep "gunc_1500" "$OUT"
+	"$NCGRIND" --dump=functions --format=tsv --sort=name "$P" >"$OUT"
+	_expect_diff "$BATS_TEST_TMPDIR/cold.name" "$OUT" "functions by name"
+}
+
 @test "cache: a changed profile is read afresh: a new time, a new size" {
 	"$NCGRIND" --dump=functions --format=tsv "$P" >"$BATS_TEST_TMPDIR/a"
 	# the same size, another time and other bytes: the key differs

@@ -289,41 +289,63 @@ static void name_cycles(struct profile *p, const uint32_t *scc, uint32_t **cycle
 	*cycle_of_scc = num;
 }
 
-bool graph_cycles_agree(const struct profile *p)
+/* The cycles numbered 1, 2, ... by their first function, of two or more each, one scc a cycle. */
+static bool cycles_numbered(const struct profile *p, const uint32_t *scc)
 {
-	struct callgraph g;
-	uint32_t *scc, *num, ncycles = 0;
-	size_t n = p->nfuncs ? p->nfuncs : 1;
+	size_t nc = (size_t)p->ncycles + 1;
+	uint32_t *size = xcalloc(nc, sizeof(uint32_t)), *of = xmalloc_array(nc, sizeof(uint32_t));
+	uint32_t next = 1;
 	bool ok = true;
 
-	group_edges(p, false, &g.out_start, &g.out_edge);
-	scc = graph_components(p, &g);
-	num = xcalloc(n, sizeof(uint32_t));
-	{
-		uint32_t *size = xcalloc(n, sizeof(uint32_t));
+	for (size_t f = 0; ok && f < p->nfuncs; f++) {
+		uint32_t c = p->funcs[f].cycle;
 
-		for (size_t f = 0; f < p->nfuncs; f++)
-			size[scc[f]]++;
-		for (size_t f = 0; f < p->nfuncs; f++) /* numbered as name_cycles() does */
-			if (size[scc[f]] > 1 && !num[scc[f]])
-				num[scc[f]] = ++ncycles;
-		free(size);
+		if (!c)
+			continue;
+		if (c > p->ncycles || c > next) {
+			ok = false;
+			break;
+		}
+		if (c == next)
+			of[next++] = scc[f];
+		ok = of[c] == scc[f];
+		size[c]++;
 	}
-	ok = ncycles == p->ncycles;
-	for (size_t f = 0; ok && f < p->nfuncs; f++)
-		ok = p->funcs[f].cycle == num[scc[f]];
-	/* recursive: the callee of an edge inside its component, and no other */
+	ok = ok && next == nc;
+	for (size_t c = 1; ok && c < nc; c++)
+		ok = size[c] >= 2;
+	free(size);
+	free(of);
+	return ok;
+}
+
+bool graph_cycles_certified(const struct profile *p, const uint32_t *scc)
+{
+	size_t n = p->nfuncs ? p->nfuncs : 1;
+	unsigned char *rec;
+	uint32_t *cyc;
+	bool ok;
+
+	if (!cycles_numbered(p, scc))
+		return false;
+	/* the cycles in an array of their own: the calls read them at random */
+	cyc = xmalloc_array(n, sizeof(uint32_t));
 	for (size_t f = 0; f < p->nfuncs; f++)
-		num[f] = 0;
-	for (size_t e = 0; ok && e < p->nedges; e++)
-		if (scc[p->edges[e].caller] == scc[p->edges[e].callee])
-			num[p->edges[e].callee] = 1;
+		cyc[f] = p->funcs[f].cycle;
+	rec = xcalloc(n, 1);
+	ok = true;
+	for (size_t e = 0; ok && e < p->nedges; e++) {
+		uint32_t u = p->edges[e].caller, v = p->edges[e].callee;
+
+		if (u == v || (cyc[u] && cyc[u] == cyc[v]))
+			rec[v] = 1;
+		else
+			ok = scc[v] < scc[u];
+	}
 	for (size_t f = 0; ok && f < p->nfuncs; f++)
-		ok = p->funcs[f].recursive == (num[f] != 0);
-	free(num);
-	free(scc);
-	free(g.out_start);
-	free(g.out_edge);
+		ok = p->funcs[f].recursive == (rec[f] != 0);
+	free(cyc);
+	free(rec);
 	return ok;
 }
 
@@ -487,7 +509,8 @@ void graph_inclusive(struct profile *p, uint64_t *excess)
 	p->incl = xcalloc_written(st_mult(p->nfuncs ? p->nfuncs : 1, p->nev ? p->nev : 1),
 				  sizeof(uint64_t));
 	inclusive(p, &g, scc, excess);
-	free(scc);
+	free(p->fn_scc);
+	p->fn_scc = scc; /* (for the kept index: the proof of the cycles) */
 	free(g.out_start);
 	free(g.out_edge);
 }

@@ -18,7 +18,8 @@ void htab_init(struct htab *h)
 
 void htab_release(struct htab *h)
 {
-	free(h->slots);
+	if (!h->borrowed)
+		free(h->slots);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -45,7 +46,9 @@ static void htab_grow(struct htab *h)
 			;
 		h->slots[j] = old[i];
 	}
-	free(old);
+	if (!h->borrowed)
+		free(old);
+	h->borrowed = false;
 }
 
 uint32_t htab_next(const struct htab *h, uint64_t hash, size_t *it)

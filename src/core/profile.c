@@ -91,7 +91,9 @@ void profile_release(struct profile *p)
 	free(p->self);
 	free(p->incl);
 	free(p->incl_flat);
-	free(p->fn_rank);
+	profile_free(p, p->fn_rank);
+	profile_free(p, p->fn_scc);
+	profile_free(p, p->self_order);
 	profile_free(p, p->edges);
 	free(p->edge_cost);
 	free(p->edge_lo);
@@ -790,7 +792,8 @@ size_t profile_memory(const struct profile *p)
 	n += p->names.alloc * sizeof(struct span) +
 	     (p->names.index.mask + 1) * sizeof(struct htab_slot);
 	n += p->funcs_alloc * sizeof(struct function) + (p->incl_flat ? p->nfuncs * ev * u64 : 0);
-	n += p->fn_rank ? p->nfuncs * sizeof(uint32_t) : 0;
+	n += (p->fn_rank ? p->nfuncs * sizeof(uint32_t) : 0) +
+	     (p->fn_scc ? p->nfuncs * sizeof(uint32_t) : 0);
 	n += p->edges_alloc * sizeof(struct call_edge);
 	if (p->compact) /* 32-bit cells, and the values that needed more */
 		n += (p->nfuncs * p->ncell * 2 + p->nedges * p->ncell) * sizeof(uint32_t) +

@@ -346,7 +346,15 @@ static void order_functions(const struct profile *p, enum report_sort sort, uint
 uint32_t *report_sort_functions(const struct profile *p, enum report_sort sort, uint32_t ev,
 				const bool *keep, size_t *n)
 {
-	uint32_t *idx = listed_functions(p, keep, n);
+	uint32_t *idx;
+
+	if (sort == SORT_SELF && ev == 0 && !keep && p->self_order && !p->all) {
+		*n = p->nself_order; /* (the kept index's, checked when it was read) */
+		idx = xmalloc_array(*n ? *n : 1, sizeof(uint32_t));
+		memcpy(idx, p->self_order, *n * sizeof(uint32_t));
+		return idx;
+	}
+	idx = listed_functions(p, keep, n);
 
 	order_functions(p, sort, ev, idx, *n);
 	return idx;

@@ -22,10 +22,14 @@ static void ready_lean(struct session *s)
 	s->loaded = true;
 }
 
+/*
+ * The call graph is made when a screen first asks for it (session_graph()):
+ * the table needs none, and made here it was 0.08 s of each open of a
+ * profile of 1 million functions, before its first screen.
+ */
 void session_ready(struct session *s)
 {
 	ready_lean(s);
-	session_graph(s);
 }
 
 struct callgraph *session_graph(struct session *s)

@@ -54,10 +54,17 @@ static void resort(struct table *t)
 	 * only. While the file is read there are no calls to show.
 	 */
 	t->max_calls = 0;
-	if (!t->loading)
-		for (size_t i = 0; i < n; i++)
-			if (t->p->funcs[t->rows[i]].calls > t->max_calls)
-				t->max_calls = t->p->funcs[t->rows[i]].calls;
+	if (t->loading)
+		return;
+	if (!t->keep && n == t->p->nfuncs) { /* every function: in their order, not the rows' */
+		for (size_t f = 0; f < n; f++)
+			if (t->p->funcs[f].calls > t->max_calls)
+				t->max_calls = t->p->funcs[f].calls;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (t->p->funcs[t->rows[i]].calls > t->max_calls)
+			t->max_calls = t->p->funcs[t->rows[i]].calls;
 }
 
 void table_init(struct table *t, const struct profile *p, struct display *disp)

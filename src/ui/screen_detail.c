@@ -30,7 +30,7 @@ void ui_open_detail(struct ui *u, uint32_t fn)
 	if (fn == NCG_NONE)
 		return;
 	s = ui_push_screen(u, &screen_detail_ops, xcalloc(1, sizeof(struct detail)), detail_free);
-	detail_init(s->state, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
+	detail_init(s->state, &u->ses.prof, session_graph(&u->ses), fn, u->disp.event);
 	detail_move(s->state, 0, ui_list_rows(u));
 }
 
@@ -323,7 +323,7 @@ static void detail_update(struct ui *u, struct screen *s)
 	bool reverse = ds(s)->reverse;
 
 	detail_release(s->state);
-	detail_init(s->state, &u->ses.prof, &u->ses.graph, fn, u->disp.event);
+	detail_init(s->state, &u->ses.prof, session_graph(&u->ses), fn, u->disp.event);
 	if (sort != SORT_INCL || reverse) /* detail_init() sorts by cost */
 		detail_order(s->state, sort, reverse, ui_list_rows(u));
 	else

@@ -109,8 +109,8 @@ void ui_open_flame(struct ui *u, uint32_t fn, bool inverted, bool top_down)
 		return;
 	}
 	f = xcalloc(1, sizeof(*f));
-	flame_init(&f->fl, &u->ses.prof, &u->ses.graph, top_down ? NCG_NONE : fn, inverted, ev,
-		   &u->ses.filters, u->narrowed ? u->ses.keep : NULL);
+	flame_init(&f->fl, &u->ses.prof, session_graph(&u->ses), top_down ? NCG_NONE : fn, inverted,
+		   ev, &u->ses.filters, u->narrowed ? u->ses.keep : NULL);
 	ui_push_screen(u, &screen_flame_ops, f, flame_screen_free);
 	relayout(u, f);
 }
@@ -486,8 +486,8 @@ static void flame_update(struct ui *u, struct screen *s)
 			  : 0;
 
 	flame_release(&f->fl);
-	flame_init(&f->fl, &u->ses.prof, &u->ses.graph, top ? NCG_NONE : root, inverted, ev,
-		   &u->ses.filters, u->narrowed ? u->ses.keep : NULL);
+	flame_init(&f->fl, &u->ses.prof, session_graph(&u->ses), top ? NCG_NONE : root, inverted,
+		   ev, &u->ses.filters, u->narrowed ? u->ses.keep : NULL);
 	relayout(u, f);
 }
 

@@ -50,8 +50,8 @@ void ui_open_source(struct ui *u, uint32_t fn, bool instr)
 	dw.u = u;
 	dw.w.title = "ncgrind: disassembling with objdump";
 	dw.w.subject = profile_name(&u->ses.prof, u->ses.prof.funcs[fn].object);
-	srcview_open(v, &u->ses.prof, u->ses.graph.shares, fn, u->sources, instr, u->disp.event,
-		     ui_list_rows(u), u->script ? NULL : &watch);
+	srcview_open(v, &u->ses.prof, session_graph(&u->ses)->shares, fn, u->sources, instr,
+		     u->disp.event, ui_list_rows(u), u->script ? NULL : &watch);
 	/* every cost at address 0 would be a screen of zeros: say why there is none */
 	if (instr && !v->fn.has_addrs) {
 		source_free(v);

@@ -53,7 +53,7 @@ static void build_tree(struct ui *u, struct screen *s, uint32_t fn, bool inverte
 		ui_message(u, false, "the tree shows %.*s: a ratio does not add up along calls",
 			   (int)u->ses.prof.events[0].name.len, u->ses.prof.events[0].name.ptr);
 	}
-	calltree_init(&ts(s)->tree, &u->ses.prof, &u->ses.graph, fn, inverted, ev,
+	calltree_init(&ts(s)->tree, &u->ses.prof, session_graph(&u->ses), fn, inverted, ev,
 		      u->disp.threshold);
 	ts(s)->tree.filters = &u->ses.filters;
 	calltree_set_keep(&ts(s)->tree, u->narrowed ? u->ses.keep : NULL);

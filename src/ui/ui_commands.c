@@ -22,7 +22,8 @@ void ui_apply_filters(struct ui *u)
 {
 	struct screen *s = hist_current(&u->hist), *first = &u->hist.screens[0];
 
-	u->narrowed = filters_apply(&u->ses.filters, &u->ses.prof, &u->ses.graph, u->ses.keep);
+	u->narrowed = filters_apply(&u->ses.filters, &u->ses.prof,
+				    u->ses.filters.n ? session_graph(&u->ses) : NULL, u->ses.keep);
 	filters_describe(&u->ses.filters, u->vs.filters, sizeof(u->vs.filters));
 	screen_ops_of(first)->update(u, first);
 	if (s != first)
@@ -36,8 +37,11 @@ void ui_apply_filters(struct ui *u)
  */
 static void diff_make(struct ui *u)
 {
-	bool nb = filters_apply(&u->ses.filters, &u->base->prof, &u->base->graph, u->base->keep);
-	bool nn = filters_apply(&u->ses.filters, &u->ses.prof, &u->ses.graph, u->ses.keep);
+	bool any = u->ses.filters.n != 0; /* (a graph only for the filters that need one) */
+	bool nb = filters_apply(&u->ses.filters, &u->base->prof,
+				any ? session_graph(u->base) : NULL, u->base->keep);
+	bool nn = filters_apply(&u->ses.filters, &u->ses.prof, any ? session_graph(&u->ses) : NULL,
+				u->ses.keep);
 
 	diff_build(u->diff, &u->base->prof, &u->ses.prof, u->rules, nb || nn ? u->base->keep : NULL,
 		   nb || nn ? u->ses.keep : NULL);

@@ -1,8 +1,8 @@
 /*
  * cache: the kept index. After a full read of a big profile its finished
  * index (struct profile: functions, cost cells, edges, blocks, parts,
- * events, cycles; the names as offsets into the profile, which stays mapped
- * for the views that read blocks again) is written to
+ * events, cycles, the functions' ranks by name, and the names' bytes; the
+ * profile stays mapped for the views that read blocks again) is written to
  * $XDG_CACHE_HOME/ncgrind/ (else ~/.cache/ncgrind/), keyed by the file's
  * device, inode, size, modification time in nanoseconds, a hash of its first
  * and last 64 KiB, the --event formulas and the format's version. The next
@@ -37,7 +37,7 @@ enum cache_use {
 
 #define CACHE_MIN_DEFAULT ((uint64_t)4 << 20)  /* smaller profiles are read again */
 #define CACHE_SIZE_DEFAULT ((uint64_t)1 << 30) /* all cache files together */
-#define CACHE_VERSION 3
+#define CACHE_VERSION 4
 
 /* On or off (--no-cache, set cache), and the bytes all cache files may take. */
 void cache_set_enabled(bool on);

@@ -36,10 +36,19 @@ void callgraph_init(struct callgraph *g, const struct profile *p);
 void callgraph_release(struct callgraph *g);
 /*
  * Whether each function's cycle and recursive flag, and the number of
- * cycles, are those of its call graph (a kept index read from a file is
- * checked with it: the call trees trust them to stop at recursion).
+ * cycles, hold for its call graph, with scc (a number a function, as
+ * profile.fn_scc) as the proof: a kept index read from a file is checked
+ * with it, since the call trees trust the cycles to stop at recursion.
+ * It holds when the members of a cycle share one number, every call
+ * between two functions not of one cycle goes to a smaller number (so
+ * every loop of calls is inside one cycle, or a call to itself), the
+ * cycles are numbered 1, 2, ... in the order of their first function, each
+ * of two functions or more, and a function is recursive exactly when a
+ * call inside its cycle, or to itself, reaches it. Two passes, no search:
+ * Tarjan's over the 3 million calls of the generated 5 GiB profile took
+ * 0.19 s of each second open.
  */
-bool graph_cycles_agree(const struct profile *p);
+bool graph_cycles_certified(const struct profile *p, const uint32_t *scc);
 
 /*
  * Fill p->incl, p->cycle_incl, p->ncycles and each function's cycle. An

@@ -25,6 +25,8 @@ struct htab_slot {
 struct htab {
 	struct htab_slot *slots;
 	size_t mask, count;
+	/* slots in a kept index's mapping (cache.c): never freed, left when they grow */
+	bool borrowed;
 };
 
 void htab_init(struct htab *h);

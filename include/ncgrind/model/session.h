@@ -39,7 +39,8 @@ struct callgraph *session_graph(struct session *s);
 /*
  * The same in two steps, for a profile read while the browser shows it:
  * an empty session to read into (session_begin), then, once the profile is
- * finished, its graph and filters (session_ready).
+ * finished, its filters (session_ready); its graph is made when a screen
+ * first asks for it (session_graph).
  */
 void session_begin(struct session *s, char *const *paths, size_t n);
 /*
