@@ -778,13 +778,16 @@ static void *values_in(const struct image *im, enum section s, size_t sz, uint64
 /* An id table from its entries. */
 static bool ids_in(const struct image *im, uint64_t at, uint64_t n, struct idtab *t)
 {
-	uint64_t total = sec_count(im, S_IDS, sizeof(struct did));
+	uint64_t total = sec_count(im, S_IDS, sizeof(struct did)), max = 0;
 	const struct did *d;
 
 	idtab_init(t);
 	if (total == UINT64_MAX || at > total || n > total - at)
 		return false;
 	d = (const struct did *)(im->base + im->h->sec[S_IDS].off) + at;
+	for (uint64_t i = 0; i < n; i++)
+		max = d[i].id > max ? d[i].id : max;
+	idtab_load(t, (size_t)n, max);
 	for (uint64_t i = 0; i < n; i++) {
 		if (!idval_ok(im, d[i].val))
 			return false;

@@ -123,6 +123,14 @@ bool idtab_each(const struct idtab *t, size_t i, uint64_t *id, uint32_t *val);
 /* No more walks in the order of setting: the log of that order is freed. */
 void idtab_seal(struct idtab *t);
 /*
+ * An empty table about to be given n ids up to max_id, read back whole (a
+ * kept index): sealed at once (no log of the order), its dense part made in
+ * one go where it will be one. Setting the 1.1 million ids of the 5 GiB
+ * profile one by one, the log kept and the table grown 35 times, took
+ * 0.04 s of its second open.
+ */
+void idtab_load(struct idtab *t, size_t n, uint64_t max_id);
+/*
  * Walks in the order of setting only, from now on (a chunk's part that has
  * ended, until it is merged): the tables go when the log is smaller, and
  * a lookup or a change reads or rebuilds them from the log.
