@@ -1247,7 +1247,7 @@ size_t profile_parts_in(const bool *sel, size_t n)
 struct all_costs {
 	struct cost_cells self_c, incl_c, edge_c;
 	uint64_t *totals, *cycle_incl, *counts, *calls;
-	uint32_t *cycle, ncycles;
+	uint32_t *cycle, ncycles, *scc;
 	uint8_t *flags; /* per function: 1 used, 2 recursive */
 };
 
@@ -1263,6 +1263,7 @@ static void all_costs_free(const struct profile *p, struct all_costs *a)
 	free(a->counts);
 	free(a->calls);
 	free(a->cycle);
+	free(a->scc);
 	free(a->flags);
 	free(a);
 }
@@ -1282,6 +1283,8 @@ static void put_all_aside(struct profile *p)
 	a->cycle_incl = p->cycle_incl;
 	p->totals = p->cycle_incl = NULL;
 	a->ncycles = p->ncycles;
+	a->scc = p->fn_scc; /* (the proof of the whole's cycles: graph_inclusive() makes another) */
+	p->fn_scc = NULL;
 	a->counts = xmalloc_array(p->nedges ? p->nedges : 1, sizeof(uint64_t));
 	for (size_t e = 0; e < p->nedges; e++)
 		a->counts[e] = p->edges[e].count;
@@ -1313,6 +1316,9 @@ static void take_all_back(struct profile *p)
 	p->cycle_incl = a->cycle_incl;
 	a->totals = a->cycle_incl = NULL;
 	p->ncycles = a->ncycles;
+	free(p->fn_scc);
+	p->fn_scc = a->scc;
+	a->scc = NULL;
 	for (size_t e = 0; e < p->nedges; e++)
 		p->edges[e].count = a->counts[e];
 	for (size_t f = 0; f < p->nfuncs; f++) {
