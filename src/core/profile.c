@@ -37,7 +37,11 @@ void profile_free(const struct profile *p, void *a)
 {
 	const char *c = a, *base = p->cache_base;
 
-	if (base && c >= base && c < base + p->cache_len)
+	/*
+	 * (<=: an empty section may end the file, and its pointer is the
+	 * mapping's end, which no allocation can be)
+	 */
+	if (base && c >= base && c <= base + p->cache_len)
 		return; /* in the kept index's mapping */
 	free(a);
 }

@@ -314,6 +314,11 @@ static void reports(const struct profile *p)
 		o.kind = REPORT_TREE;
 		report_tree(devnull, p, &o, err, sizeof(err));
 	}
+	/* the first table's order: a kept index's own (p->self_order) */
+	o.sort_event = 0;
+	o.sort = SORT_SELF;
+	o.kind = REPORT_FUNCTIONS;
+	report_write(devnull, p, &o);
 	for (uint32_t part = 0; part < p->nparts; part++)
 		for (uint32_t ev = 0; ev < p->nev; ev++)
 			(void)events_part_cost(p, part, ev);
@@ -418,6 +423,7 @@ static void kept_index(const uint8_t *data, size_t size)
 	if (cache_load_image(&s.prof, data + n, size - n, cache_profile,
 			     sizeof(cache_profile) - 1)) {
 		session_ready(&s);
+		session_graph(&s); /* (made when a screen asks for it: here, at once) */
 		reports(&s.prof);
 		for (uint32_t b = 0; b < s.prof.nblocks; b++)
 			parse_block(&s.prof, b, on_block_line, NULL);
