@@ -595,7 +595,7 @@ static bool order_in(const struct image *im, struct profile *p)
 	uint64_t n = sec_count(im, S_ORDER, sizeof(uint32_t)), used = 0;
 	const uint32_t *o;
 	unsigned char *seen;
-	bool ok = true;
+	bool ok;
 
 	if (!im->h->sec[S_ORDER].len)
 		return true;

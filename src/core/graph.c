@@ -289,8 +289,11 @@ static void name_cycles(struct profile *p, const uint32_t *scc, uint32_t **cycle
 	*cycle_of_scc = num;
 }
 
-/* The cycles numbered 1, 2, ... by their first function, of two or more each, one scc a cycle. */
-static bool cycles_numbered(const struct profile *p, const uint32_t *scc)
+/*
+ * The cycles (cyc: each function's) numbered 1, 2, ... by their first
+ * function, of two or more each, one scc a cycle.
+ */
+static bool cycles_numbered(const struct profile *p, const uint32_t *cyc, const uint32_t *scc)
 {
 	size_t nc = (size_t)p->ncycles + 1;
 	uint32_t *size = xcalloc(nc, sizeof(uint32_t)), *of = xmalloc_array(nc, sizeof(uint32_t));
@@ -298,7 +301,7 @@ static bool cycles_numbered(const struct profile *p, const uint32_t *scc)
 	bool ok = true;
 
 	for (size_t f = 0; ok && f < p->nfuncs; f++) {
-		uint32_t c = p->funcs[f].cycle;
+		uint32_t c = cyc[f];
 
 		if (!c)
 			continue;
@@ -326,14 +329,12 @@ bool graph_cycles_certified(const struct profile *p, const uint32_t *scc)
 	uint32_t *cyc;
 	bool ok;
 
-	if (!cycles_numbered(p, scc))
-		return false;
 	/* the cycles in an array of their own: the calls read them at random */
 	cyc = xmalloc_array(n, sizeof(uint32_t));
 	for (size_t f = 0; f < p->nfuncs; f++)
 		cyc[f] = p->funcs[f].cycle;
 	rec = xcalloc(n, 1);
-	ok = true;
+	ok = cycles_numbered(p, cyc, scc);
 	for (size_t e = 0; ok && e < p->nedges; e++) {
 		uint32_t u = p->edges[e].caller, v = p->edges[e].callee;
 

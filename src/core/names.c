@@ -207,15 +207,6 @@ static void sparsen(struct idtab *t)
 	t->dense_n = 0;
 }
 
-static void dense_grow(struct idtab *t, size_t need);
-
-void idtab_load(struct idtab *t, size_t n, uint64_t max_id)
-{
-	t->sealed = true; /* (no order to log: the ids come back in the order they are kept) */
-	if (n && max_id < st_add(st_mult(n, 2), 1024) && max_id + 1 > t->dense_n)
-		dense_grow(t, (size_t)max_id + 1);
-}
-
 void idtab_seal(struct idtab *t)
 {
 	if (t->log_only)
@@ -330,6 +321,13 @@ static void dense_grow(struct idtab *t, size_t need)
 		n++;
 	}
 	t->nsparse = n;
+}
+
+void idtab_load(struct idtab *t, size_t n, uint64_t max_id)
+{
+	t->sealed = true; /* (no order to log: the ids come back in the order they are kept) */
+	if (n && max_id < st_add(st_mult(n, 2), 1024) && max_id + 1 > t->dense_n)
+		dense_grow(t, (size_t)max_id + 1);
 }
 
 static uint32_t *idtab_slot(struct idtab *t, uint64_t id);

@@ -16,12 +16,6 @@ void session_begin(struct session *s, char *const *paths, size_t n)
 	filters_init(&s->filters);
 }
 
-static void ready_lean(struct session *s)
-{
-	s->keep = xcalloc(s->prof.nfuncs + 1, sizeof(bool));
-	s->loaded = true;
-}
-
 /*
  * The call graph is made when a screen first asks for it (session_graph()):
  * the table needs none, and made here it was 0.08 s of each open of a
@@ -29,7 +23,8 @@ static void ready_lean(struct session *s)
  */
 void session_ready(struct session *s)
 {
-	ready_lean(s);
+	s->keep = xcalloc(s->prof.nfuncs + 1, sizeof(bool));
+	s->loaded = true;
 }
 
 struct callgraph *session_graph(struct session *s)
@@ -50,7 +45,7 @@ int session_load_lean(struct session *s, char *const *paths, size_t n, const str
 	}
 	if (!session_load_kept(s) && parse_profile(&s->prof, &s->diag, o) < 0)
 		return -1;
-	ready_lean(s);
+	session_ready(s);
 	return 0;
 }
 
